@@ -1,0 +1,195 @@
+"""``KnowledgeBase``: the RDF graph the checker trusts, with its label index and ontology view."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import pyoxigraph as ox
+from rdflib import Graph, Literal, URIRef
+from rdflib.namespace import RDF, RDFS, SKOS
+from rdflib.term import Node
+
+from kgcheck.kb.labels import LABEL_PREDICATES, LabelIndex
+from kgcheck.kb.ontology import OntologyView
+from kgcheck.kb.store import KB_GRAPH, open_store
+
+__all__ = ["KnowledgeBase"]
+
+_GENDER_PREDICATES = (
+    URIRef("https://schema.org/gender"),
+    URIRef("http://schema.org/gender"),
+    URIRef("http://xmlns.com/foaf/0.1/gender"),
+)
+
+
+class KnowledgeBase:
+    """An RDF knowledge base: facts by (subject, predicate), labels, and the ontology view.
+
+    Usage::
+
+        kb = KnowledgeBase.open(["ontology.ttl", "kb.ttl"], store="oxigraph:/var/kgcheck/kb")
+        kb.values(EX.amiraPatel, EX.worksIn)     # [URIRef(EX.cardiology)]
+    """
+
+    def __init__(
+        self,
+        graph: Graph,
+        *,
+        store: ox.Store | None = None,
+        reloaded: bool = True,
+        fuzzy_min_length: int = 4,
+    ) -> None:
+        self.graph = graph
+        self._ox = store
+        self.reloaded = reloaded
+        self.ontology = OntologyView.from_graph(graph)
+        self.labels = LabelIndex(fuzzy_min_length=fuzzy_min_length)
+        for rank, pred in enumerate(LABEL_PREDICATES):
+            for subject, label in graph.subject_objects(URIRef(pred)):
+                if isinstance(subject, URIRef) and subject not in self.ontology.labels:
+                    self.labels.add(str(subject), str(label), rank=rank)
+
+    @classmethod
+    def open(
+        cls,
+        sources: Sequence[str | Path] = (),
+        *,
+        store: str = "memory",
+        fuzzy_min_length: int = 4,
+    ) -> KnowledgeBase:
+        """Load ``sources`` into the store (or reopen a persistent store that holds them).
+
+        Raises:
+            KnowledgeBaseError: a source is missing or broken, or the store cannot be opened.
+        """
+        result = open_store(store, [Path(s) for s in sources])
+        return cls(
+            result.graph,
+            store=result.store,
+            reloaded=result.reloaded,
+            fuzzy_min_length=fuzzy_min_length,
+        )
+
+    @classmethod
+    def from_graph(cls, graph: Graph) -> KnowledgeBase:
+        """A KB over an existing rdflib graph (any store)."""
+        return cls(graph)
+
+    def __len__(self) -> int:
+        if self._ox is not None:
+            return sum(1 for _ in self._ox.quads_for_pattern(None, None, None, _kb_node()))
+        return len(self.graph)
+
+    # facts ------------------------------------------------------------------------------
+
+    def values(self, subject: URIRef, predicate: URIRef) -> list[Node]:
+        """Objects of ``(subject, predicate)``, including those stated through the inverse."""
+        found = list(self.graph.objects(subject, predicate))
+        inverse = self.ontology.inverse.get(predicate)
+        if inverse is not None:
+            found.extend(o for o in self.graph.subjects(inverse, subject) if o not in found)
+        if predicate in self.ontology.symmetric:
+            found.extend(o for o in self.graph.subjects(predicate, subject) if o not in found)
+        return found
+
+    def holders(self, predicate: URIRef, obj: Node) -> list[Node]:
+        """Subjects that have ``obj`` as a value of ``predicate`` (directly or via the inverse)."""
+        found = list(self.graph.subjects(predicate, obj))
+        inverse = self.ontology.inverse.get(predicate)
+        if inverse is not None and isinstance(obj, URIRef):
+            found.extend(s for s in self.graph.objects(obj, inverse) if s not in found)
+        return found
+
+    def negated(self, subject: URIRef, predicate: URIRef) -> set[Node]:
+        """Values that ``owl:NegativePropertyAssertion``s rule out for ``(subject, predicate)``."""
+        return set(self.ontology.negative.get((subject, predicate), set()))
+
+    def types(self, subject: URIRef) -> set[URIRef]:
+        """Asserted classes of ``subject`` with their superclasses."""
+        direct = {URIRef(t) for t in self.graph.objects(subject, RDF.type) if isinstance(t, URIRef)}
+        return self.ontology.with_superclasses(direct)
+
+    def direct_types(self, subject: URIRef) -> set[URIRef]:
+        return {URIRef(t) for t in self.graph.objects(subject, RDF.type) if isinstance(t, URIRef)}
+
+    def is_known(self, subject: URIRef) -> bool:
+        return next(iter(self.graph.predicate_objects(subject)), None) is not None
+
+    def instances(self, cls_: URIRef) -> Iterator[Node]:
+        return self.graph.subjects(RDF.type, cls_)
+
+    def is_person(self, subject: URIRef) -> bool:
+        return any(self.ontology.is_person_class(t) for t in self.direct_types(subject))
+
+    def gender(self, subject: URIRef) -> str | None:
+        for pred in _GENDER_PREDICATES:
+            value = self.graph.value(subject, pred)
+            if value is not None:
+                text = str(value).rsplit("/", 1)[-1].casefold()
+                if text in {"female", "f", "woman"}:
+                    return "female"
+                if text in {"male", "m", "man"}:
+                    return "male"
+        return None
+
+    # naming -----------------------------------------------------------------------------
+
+    def label(self, term: Node) -> str:
+        """A human-readable name for a term: its display label, else its literal or local name."""
+        if isinstance(term, Literal):
+            return str(term)
+        if isinstance(term, URIRef):
+            shown = self.labels.display(str(term))
+            if shown is not None:
+                return shown
+            for pred in (SKOS.prefLabel, RDFS.label):
+                value = self.graph.value(term, pred)
+                if value is not None:
+                    return str(value)
+            return self.ontology.label(term)
+        return str(term)
+
+    def verbalise(self, subject: Node, predicate: URIRef, obj: Node) -> str:
+        """A short English sentence for a triple, e.g. ``"Amira Patel works in Cardiology."``"""
+        subj = self.label(subject)
+        if predicate == RDF.type and isinstance(obj, URIRef):
+            noun = self.ontology.label(obj)
+            article = "an" if noun[:1].lower() in "aeiou" else "a"
+            return f"{subj} is {article} {noun}."
+        forms = self.ontology.lexical_forms.get(predicate)
+        phrase = forms[0] if forms else self.ontology.label(predicate)
+        if self.ontology.is_nominal(predicate, phrase):
+            return f"The {phrase} of {subj} is {self.label(obj)}."
+        return f"{subj} {_third_person(phrase)} {self.label(obj)}."
+
+    def sparql(self, query: str) -> object:
+        """Run a SPARQL query against the KB (the KB graph is the default graph)."""
+        if self._ox is not None:
+            return self._ox.query(query, default_graph=_kb_node())
+        return self.graph.query(query)
+
+
+def _kb_node() -> ox.NamedNode:
+    return ox.NamedNode(KB_GRAPH)
+
+
+def _third_person(phrase: str) -> str:
+    """Lemma form to third person singular: "work in" -> "works in", "be led by" -> "is led by"."""
+    words = phrase.split()
+    if not words:
+        return phrase
+    head = words[0]
+    if head == "be":
+        head = "is"
+    elif head == "have":
+        head = "has"
+    elif head in {"can", "will", "may", "must", "should"}:
+        pass
+    elif head.endswith(("s", "sh", "ch", "x", "z")):
+        head += "es"
+    elif head.endswith("y") and len(head) > 1 and head[-2] not in "aeiou":
+        head = head[:-1] + "ies"
+    else:
+        head += "s"
+    return " ".join([head, *words[1:]])

@@ -1,0 +1,161 @@
+"""The label index: names of KB entities, normalised, with short names and typo lookup.
+
+Lookups cost the same whatever the size of the KB: every structure is a hash map keyed by a
+normalised name, a token, or a token with one character deleted.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from kgcheck.kb.normalize import edit_distance, name_tokens
+
+__all__ = ["LabelIndex", "LabelMatch"]
+
+#: Label predicates in order of preference for the display name of an entity.
+LABEL_PREDICATES = (
+    "http://www.w3.org/2004/02/skos/core#prefLabel",
+    "http://www.w3.org/2000/01/rdf-schema#label",
+    "http://xmlns.com/foaf/0.1/name",
+    "https://schema.org/name",
+    "http://schema.org/name",
+    "http://www.w3.org/2004/02/skos/core#altLabel",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class LabelMatch:
+    """Entities a name resolves to, and how: ``exact``, ``short`` (part of a full name) or
+    ``fuzzy`` (a typo within ``distance`` edits)."""
+
+    iris: tuple[str, ...]
+    how: str
+    key: str
+    distance: int = 0
+
+    @property
+    def unique(self) -> str | None:
+        return self.iris[0] if len(self.iris) == 1 else None
+
+
+class LabelIndex:
+    """Normalised names of entities.
+
+    Usage::
+
+        index = LabelIndex()
+        index.add("https://example.org/acme#amiraPatel", "Dr. Amira Patel")
+        index.lookup("Patel")      # LabelMatch(iris=('...amiraPatel',), how='short', ...)
+    """
+
+    def __init__(self, *, fuzzy_min_length: int = 4) -> None:
+        self._exact: dict[str, set[str]] = defaultdict(set)
+        self._short: dict[str, set[str]] = defaultdict(set)
+        self._token_iris: dict[str, set[str]] = defaultdict(set)
+        self._deletions: dict[str, set[str]] = defaultdict(set)
+        self._display: dict[str, tuple[int, str]] = {}
+        self._fuzzy_min_length = fuzzy_min_length
+        self.max_tokens = 1
+
+    def __len__(self) -> int:
+        return len(self._display)
+
+    def add(self, iri: str, label: str, *, rank: int = 0) -> None:
+        """Index ``label`` for ``iri``; a lower ``rank`` makes it the preferred display name."""
+        tokens = name_tokens(label)
+        if not tokens:
+            return
+        key = " ".join(tokens)
+        self._exact[key].add(iri)
+        # the full form with titles too, so "Dr. Lee" does not shadow "Lee"-only matches
+        self.max_tokens = max(self.max_tokens, len(name_tokens(label, drop_titles=False)))
+        best = self._display.get(iri)
+        if best is None or rank < best[0]:
+            self._display[iri] = (rank, label)
+        if len(tokens) > 1:
+            for token in (tokens[0], tokens[-1]):
+                self._short[token].add(iri)
+        for token in tokens:
+            if token not in self._token_iris:
+                for variant in _deletions(token, self._fuzzy_min_length):
+                    self._deletions[variant].add(token)
+            self._token_iris[token].add(iri)
+
+    def add_all(self, pairs: Iterable[tuple[str, str, int]]) -> None:
+        for iri, label, rank in pairs:
+            self.add(iri, label, rank=rank)
+
+    def display(self, iri: str) -> str | None:
+        entry = self._display.get(iri)
+        return entry[1] if entry else None
+
+    def exact(self, name: str) -> set[str]:
+        return set(self._exact.get(" ".join(name_tokens(name)), ()))
+
+    def lookup(self, name: str, *, fuzzy: bool = True) -> LabelMatch | None:
+        """Resolve a name: exact label, else an unambiguous short name, else a typo."""
+        tokens = name_tokens(name)
+        if not tokens:
+            return None
+        key = " ".join(tokens)
+        if key in self._exact:
+            return LabelMatch(tuple(sorted(self._exact[key])), "exact", key)
+        if len(tokens) == 1 and tokens[0] in self._short:
+            return LabelMatch(tuple(sorted(self._short[tokens[0]])), "short", key)
+        if fuzzy:
+            return self._fuzzy(tokens)
+        return None
+
+    def _fuzzy(self, tokens: list[str]) -> LabelMatch | None:
+        candidates: set[str] | None = None
+        distance = 0
+        for token in tokens:
+            near = self._near_tokens(token)
+            if not near:
+                return None
+            iris: set[str] = set()
+            best = min(near.values())
+            for other, d in near.items():
+                if d == best:
+                    iris |= self._token_iris[other]
+            distance += best
+            candidates = iris if candidates is None else candidates & iris
+            if not candidates:
+                return None
+        if not candidates or distance == 0:
+            return None
+        # the candidate's own label must be as long as the mention, else "Amira Patell" could
+        # match any entity that merely has both tokens somewhere
+        exact_len = {
+            iri
+            for iri in candidates
+            if len(name_tokens(self.display(iri) or "")) in (len(tokens), len(tokens) + 1)
+            or len(tokens) == 1
+        }
+        chosen = exact_len or candidates
+        return LabelMatch(tuple(sorted(chosen)), "fuzzy", " ".join(tokens), distance)
+
+    def _near_tokens(self, token: str) -> dict[str, int]:
+        """Indexed tokens within one or two edits of ``token`` (exact ones at distance 0)."""
+        if token in self._token_iris:
+            return {token: 0}
+        if len(token) < self._fuzzy_min_length:
+            return {}
+        limit = 1 if len(token) < 8 else 2
+        found: dict[str, int] = {}
+        for variant in _deletions(token, self._fuzzy_min_length):
+            for other in self._deletions.get(variant, ()):
+                if other not in found:
+                    d = edit_distance(token, other, limit)
+                    if d <= limit:
+                        found[other] = d
+        return found
+
+
+def _deletions(token: str, min_length: int) -> set[str]:
+    """The token and every form of it with one character deleted (for typo lookup)."""
+    if len(token) < min_length:
+        return set()
+    return {token} | {token[:i] + token[i + 1 :] for i in range(len(token))}

@@ -1,0 +1,65 @@
+"""Normalisation of names and labels, shared by the label index and the entity linker."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = ["TITLES", "edit_distance", "name_tokens", "normalize"]
+
+#: Honorifics and titles dropped before names are compared ("Dr. Amira Patel" = "Amira Patel").
+TITLES = frozenset(
+    {
+        "dr", "doctor", "mr", "mrs", "ms", "miss", "mx", "prof", "professor", "sir", "dame",
+        "rev", "nurse", "st", "jr", "sr", "phd", "md", "rn",
+    }
+)  # fmt: skip
+
+_NON_WORD = re.compile(r"[^\w@.+-]+|(?<!\w)[.+-]|[.+-](?!\w)")
+_SPACES = re.compile(r"\s+")
+_POSSESSIVE = re.compile(r"['’]s\b")
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+
+
+def name_tokens(text: str, *, drop_titles: bool = True) -> list[str]:
+    """Tokens of a name: case and diacritics folded, punctuation dropped, titles removed.
+
+    >>> name_tokens("Dr. Amira Patel")
+    ['amira', 'patel']
+    """
+    folded = _POSSESSIVE.sub("", _fold(text))
+    tokens = [t.strip(".-+") for t in _SPACES.split(_NON_WORD.sub(" ", folded))]
+    tokens = [t for t in tokens if t]
+    if drop_titles:
+        kept = [t for t in tokens if t not in TITLES]
+        if kept:
+            tokens = kept
+    return tokens
+
+
+def normalize(text: str, *, drop_titles: bool = True) -> str:
+    """A label's lookup key: ``"Dr. Amira  Pátel"`` -> ``"amira patel"``."""
+    return " ".join(name_tokens(text, drop_titles=drop_titles))
+
+
+def edit_distance(a: str, b: str, limit: int = 2) -> int:
+    """Damerau-Levenshtein distance (adjacent transpositions), cut off above ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[-1]

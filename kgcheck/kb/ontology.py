@@ -1,0 +1,173 @@
+"""The ontology view: what the schema says about properties and classes, read once at load."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from rdflib import Graph, Literal, URIRef
+from rdflib.namespace import OWL, RDF, RDFS, SKOS
+from rdflib.term import Node
+
+from kgcheck.kb.normalize import normalize
+from kgcheck.vocab import KGC
+
+__all__ = ["OntologyView"]
+
+_PERSON_CLASSES = {
+    URIRef("http://xmlns.com/foaf/0.1/Person"),
+    URIRef("https://schema.org/Person"),
+    URIRef("http://schema.org/Person"),
+}
+
+
+_XSD = "http://www.w3.org/2001/XMLSchema#"
+_AUXILIARIES = frozenset({"be", "have", "can", "will", "may", "must", "do", "get"})
+_PREPOSITIONS = frozenset(
+    {"in", "at", "on", "to", "of", "by", "for", "from", "with", "into", "out", "as", "under"}
+)
+
+
+def _true(value: Node | None) -> bool:
+    return isinstance(value, Literal) and bool(value.toPython()) is True
+
+
+@dataclass
+class OntologyView:
+    """Property and class axioms, indexed for constant-time lookup."""
+
+    functional: set[URIRef] = field(default_factory=set)
+    inverse: dict[URIRef, URIRef] = field(default_factory=dict)
+    symmetric: set[URIRef] = field(default_factory=set)
+    domain: dict[URIRef, set[URIRef]] = field(default_factory=lambda: defaultdict(set))
+    range: dict[URIRef, set[URIRef]] = field(default_factory=lambda: defaultdict(set))
+    superclasses: dict[URIRef, set[URIRef]] = field(default_factory=lambda: defaultdict(set))
+    disjoint: dict[URIRef, set[URIRef]] = field(default_factory=lambda: defaultdict(set))
+    negative: dict[tuple[URIRef, URIRef], set[Node]] = field(
+        default_factory=lambda: defaultdict(set)
+    )
+    lexical_forms: dict[URIRef, list[str]] = field(default_factory=lambda: defaultdict(list))
+    closed_world: set[URIRef] = field(default_factory=set)
+    complete: set[URIRef] = field(default_factory=set)
+    tolerance: dict[URIRef, float] = field(default_factory=dict)
+    unit: dict[URIRef, str] = field(default_factory=dict)
+    class_labels: dict[str, URIRef] = field(default_factory=dict)
+    labels: dict[URIRef, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_graph(cls, graph: Graph) -> OntologyView:
+        view = cls()
+        for prop in graph.subjects(RDF.type, OWL.FunctionalProperty):
+            view.functional.add(URIRef(prop))
+        for prop in graph.subjects(RDF.type, OWL.SymmetricProperty):
+            view.symmetric.add(URIRef(prop))
+        for a, b in graph.subject_objects(OWL.inverseOf):
+            view.inverse[URIRef(a)] = URIRef(b)
+            view.inverse[URIRef(b)] = URIRef(a)
+        for prop, cls_ in graph.subject_objects(RDFS.domain):
+            view.domain[URIRef(prop)].add(URIRef(cls_))
+        for prop, cls_ in graph.subject_objects(RDFS.range):
+            view.range[URIRef(prop)].add(URIRef(cls_))
+        direct: dict[URIRef, set[URIRef]] = defaultdict(set)
+        for sub, sup in graph.subject_objects(RDFS.subClassOf):
+            if isinstance(sup, URIRef):
+                direct[URIRef(sub)].add(sup)
+        for cls_ in list(direct):
+            view.superclasses[cls_] = _closure(cls_, direct)
+        for a, b in graph.subject_objects(OWL.disjointWith):
+            view.disjoint[URIRef(a)].add(URIRef(b))
+            view.disjoint[URIRef(b)].add(URIRef(a))
+        for npa in graph.subjects(RDF.type, OWL.NegativePropertyAssertion):
+            source = graph.value(npa, OWL.sourceIndividual)
+            prop = graph.value(npa, OWL.assertionProperty)
+            target = graph.value(npa, OWL.targetIndividual) or graph.value(npa, OWL.targetValue)
+            if isinstance(source, URIRef) and isinstance(prop, URIRef) and target is not None:
+                view.negative[(source, prop)].add(target)
+        for prop, form in graph.subject_objects(KGC.lexicalForm):
+            view.lexical_forms[URIRef(prop)].append(str(form))
+        for cls_, flag in graph.subject_objects(KGC.closedWorld):
+            if _true(flag):
+                view.closed_world.add(URIRef(cls_))
+        for prop, flag in graph.subject_objects(KGC.complete):
+            if _true(flag):
+                view.complete.add(URIRef(prop))
+        for prop, value in graph.subject_objects(KGC.tolerance):
+            view.tolerance[URIRef(prop)] = float(value)
+        for prop, value in graph.subject_objects(KGC.unit):
+            view.unit[URIRef(prop)] = str(value)
+        classes = set(graph.subjects(RDF.type, OWL.Class)) | set(
+            graph.subjects(RDF.type, RDFS.Class)
+        )
+        for cls_ in classes:
+            if not isinstance(cls_, URIRef):
+                continue
+            for pred in (RDFS.label, SKOS.prefLabel, SKOS.altLabel):
+                for label in graph.objects(cls_, pred):
+                    key = normalize(str(label), drop_titles=False)
+                    if key:
+                        view.class_labels.setdefault(key, cls_)
+                        if pred != SKOS.altLabel:
+                            view.labels.setdefault(cls_, str(label))
+        for prop in set(view.lexical_forms) | set(view.domain) | set(view.range):
+            label = graph.value(prop, RDFS.label)
+            if label is not None:
+                view.labels.setdefault(prop, str(label))
+        return view
+
+    def with_superclasses(self, classes: set[URIRef]) -> set[URIRef]:
+        out = set(classes)
+        for cls_ in classes:
+            out |= self.superclasses.get(cls_, set())
+        return out
+
+    def is_person_class(self, cls_: URIRef) -> bool:
+        return bool(self.with_superclasses({cls_}) & _PERSON_CLASSES) or cls_ in _PERSON_CLASSES
+
+    def disjoint_with(self, classes: set[URIRef]) -> dict[URIRef, URIRef]:
+        """Classes disjoint with any of ``classes`` (closed upwards), each with its reason."""
+        out: dict[URIRef, URIRef] = {}
+        for cls_ in self.with_superclasses(classes):
+            for other in self.disjoint.get(cls_, ()):
+                out[other] = cls_
+        return out
+
+    def is_datatype_property(self, prop: URIRef) -> bool:
+        ranges = self.range.get(prop, set())
+        return bool(ranges) and all(str(r).startswith(_XSD) or r == RDFS.Literal for r in ranges)
+
+    def is_nominal(self, prop: URIRef, form: str) -> bool:
+        """Whether a lexical form names the property as a noun ("extension", "start date")
+        rather than a verb phrase ("works in", "leads", "is in room").
+
+        A form of several words that opens with an auxiliary or ends with a preposition is a verb
+        phrase; otherwise a form of a datatype property is a noun and one of an object property
+        a verb ("lead").
+        """
+        words = form.split()
+        if not words:
+            return False
+        if words[0] in _AUXILIARIES or (len(words) > 1 and words[-1] in _PREPOSITIONS):
+            return False
+        return self.is_datatype_property(prop)
+
+    def label(self, term: URIRef) -> str:
+        return self.labels.get(term) or _local_name(term)
+
+
+def _closure(start: URIRef, direct: dict[URIRef, set[URIRef]]) -> set[URIRef]:
+    seen: set[URIRef] = set()
+    todo = list(direct.get(start, ()))
+    while todo:
+        cls_ = todo.pop()
+        if cls_ not in seen:
+            seen.add(cls_)
+            todo.extend(direct.get(cls_, ()))
+    return seen
+
+
+def _local_name(term: URIRef) -> str:
+    text = str(term)
+    for sep in ("#", "/", ":"):
+        if sep in text:
+            text = text.rsplit(sep, 1)[-1]
+    return text

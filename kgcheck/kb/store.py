@@ -1,0 +1,139 @@
+"""Opening the KB's RDF store and loading sources into it.
+
+Back-ends: ``memory`` (an in-memory Oxigraph store) and ``oxigraph:<dir>`` (the embedded on-disk
+Oxigraph store, persistent). Both are seen through rdflib. The KB lives in one named graph with a
+fixed identifier, so a persistent store reopened later finds it again; a manifest of the loaded
+sources (path, size, modification time) sits beside it in a second named graph, and a store whose
+manifest matches the configured sources is reopened without reloading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import pyoxigraph as ox
+from oxrdflib import OxigraphStore
+from rdflib import Graph, URIRef
+
+from kgcheck.errors import KnowledgeBaseError
+
+__all__ = ["KB_GRAPH", "META_GRAPH", "LoadResult", "open_store"]
+
+KB_GRAPH = "urn:kgcheck:kb"
+META_GRAPH = "urn:kgcheck:kb-meta"
+_MANIFEST = ox.NamedNode("urn:kgcheck:manifest")
+_SOURCE = ox.NamedNode("urn:kgcheck:source")
+
+_FORMATS = {
+    ".ttl": ox.RdfFormat.TURTLE,
+    ".turtle": ox.RdfFormat.TURTLE,
+    ".nt": ox.RdfFormat.N_TRIPLES,
+    ".ntriples": ox.RdfFormat.N_TRIPLES,
+    ".n3": ox.RdfFormat.N3,
+    ".jsonld": ox.RdfFormat.JSON_LD,
+    ".json": ox.RdfFormat.JSON_LD,
+    ".rdf": ox.RdfFormat.RDF_XML,
+    ".owl": ox.RdfFormat.RDF_XML,
+    ".xml": ox.RdfFormat.RDF_XML,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LoadResult:
+    """An opened store: the rdflib view of the KB graph, the raw Oxigraph store, and whether the
+    sources were (re)loaded or found already in place."""
+
+    graph: Graph
+    store: ox.Store
+    reloaded: bool
+
+
+def open_store(spec: str, sources: Sequence[Path]) -> LoadResult:
+    """Open the store named by ``spec`` and make sure it holds exactly ``sources``.
+
+    Raises:
+        KnowledgeBaseError: a source is missing, has an unknown format or a syntax error, or the
+            on-disk store cannot be opened.
+    """
+    for path in sources:
+        if not path.is_file():
+            raise KnowledgeBaseError(f"{path}: knowledge-base source not found", code="KGC201")
+        if path.suffix.lower() not in _FORMATS:
+            raise KnowledgeBaseError(
+                f"{path}: unknown RDF format {path.suffix!r}; expected one of "
+                f"{', '.join(sorted(_FORMATS))}",
+                code="KGC202",
+            )
+    if spec == "memory":
+        store = ox.Store()
+    else:
+        directory = Path(spec.removeprefix("oxigraph:"))
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            store = ox.Store(str(directory))
+        except OSError as exc:
+            raise KnowledgeBaseError(
+                f"{directory}: cannot open the on-disk store ({exc})", code="KGC203"
+            ) from exc
+    kb_graph = ox.NamedNode(KB_GRAPH)
+    wanted = _manifest_of(sources)
+    reloaded = False
+    if _stored_manifest(store) != wanted or (sources and not _has_graph(store, kb_graph)):
+        store.clear_graph(kb_graph)
+        store.clear_graph(ox.NamedNode(META_GRAPH))
+        for path in sources:
+            _load(store, path, kb_graph)
+        _write_manifest(store, wanted)
+        store.flush()
+        reloaded = True
+    graph = Graph(store=OxigraphStore(store=store), identifier=URIRef(KB_GRAPH))
+    return LoadResult(graph=graph, store=store, reloaded=reloaded)
+
+
+def _load(store: ox.Store, path: Path, graph: ox.NamedNode) -> None:
+    try:
+        store.bulk_load(
+            path=str(path), format=_FORMATS[path.suffix.lower()], to_graph=graph
+        )
+    except SyntaxError as exc:
+        store.clear_graph(graph)
+        line = f" line {exc.lineno}" if exc.lineno else ""
+        raise KnowledgeBaseError(
+            f"{path}:{line}: RDF syntax error: {exc.msg}", code="KGC204"
+        ) from exc
+    except (OSError, ValueError) as exc:
+        store.clear_graph(graph)
+        raise KnowledgeBaseError(f"{path}: cannot load ({exc})", code="KGC205") from exc
+
+
+def _manifest_of(sources: Sequence[Path]) -> list[str]:
+    entries = []
+    for path in sources:
+        stat = path.stat()
+        entries.append(f"{path.resolve()}|{stat.st_size}|{stat.st_mtime_ns}")
+    return entries
+
+
+def _stored_manifest(store: ox.Store) -> list[str] | None:
+    quads = list(store.quads_for_pattern(_MANIFEST, _SOURCE, None, ox.NamedNode(META_GRAPH)))
+    if not quads:
+        return None
+    entries = sorted(
+        (q.object.value for q in quads if isinstance(q.object, ox.Literal)),
+        key=lambda e: int(e.split("#", 1)[0]),
+    )
+    return [e.split("#", 1)[1] for e in entries if not e.startswith("-1#")]
+
+
+def _write_manifest(store: ox.Store, entries: list[str]) -> None:
+    meta = ox.NamedNode(META_GRAPH)
+    # an empty source list is still a manifest: it tells "loaded, and nothing to load"
+    store.add(ox.Quad(_MANIFEST, _SOURCE, ox.Literal("-1#"), meta))
+    for i, entry in enumerate(entries):
+        store.add(ox.Quad(_MANIFEST, _SOURCE, ox.Literal(f"{i}#{entry}"), meta))
+
+
+def _has_graph(store: ox.Store, graph: ox.NamedNode) -> bool:
+    return next(iter(store.quads_for_pattern(None, None, None, graph)), None) is not None

@@ -1,0 +1,100 @@
+"""``TurnAnalysis``: what one NLP pass over a reply produced, read by every detector."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from kgcheck.types import Span
+
+__all__ = ["Claim", "ClaimObject", "Mention", "Segment", "Signal", "TurnAnalysis"]
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """A sentence of the reply."""
+
+    index: int
+    span: Span
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A named thing in the reply.
+
+    ``kind`` is ``entity`` (resolved to the KB: ``iri`` is set, ``how`` says how: exact, short,
+    fuzzy or context), ``ambiguous`` (several KB candidates), ``name`` (a proper name the KB does not
+    know) or ``pronoun``. ``class_hint`` is a class the text suggests ("Dr.", "Nurse", the
+    predicate's domain), ``affiliation`` an entity the text ties it to ("Sarah from Analytics").
+    """
+
+    span: Span
+    text: str
+    kind: str
+    segment: int
+    token_start: int
+    token_end: int
+    iri: str | None = None
+    how: str = "exact"
+    candidates: tuple[str, ...] = ()
+    class_hint: str | None = None
+    affiliation: str | None = None
+    title: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimObject:
+    """The object of a claim: a KB entity (``iri``), an unknown name, or a literal with its parsed
+    ``value`` and ``datatype``."""
+
+    span: Span
+    text: str
+    iri: str | None = None
+    value: Any = None
+    datatype: str | None = None
+    mention: Mention | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A statement of the reply: ``subject predicate object`` with polarity and hedging."""
+
+    subject: Mention
+    subject_iri: str | None
+    predicate: str
+    object: ClaimObject
+    polarity: bool
+    hedged: bool
+    certain: bool
+    span: Span
+    segment: int
+    form: str
+    index: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Signal:
+    """A linguistic signal: ``hedge`` ("I think", "probably") or ``certainty`` ("definitely")."""
+
+    kind: str
+    text: str
+    span: Span
+    segment: int
+
+
+@dataclass(frozen=True)
+class TurnAnalysis:
+    """Segments, mentions, claims and signals of one reply."""
+
+    text: str
+    segments: tuple[Segment, ...] = ()
+    mentions: tuple[Mention, ...] = ()
+    claims: tuple[Claim, ...] = ()
+    signals: tuple[Signal, ...] = ()
+    pipeline: str = ""
+    truncated: bool = False
+    notes: tuple[str, ...] = field(default=())
+
+    def signals_in(self, segment: int) -> list[Signal]:
+        return [s for s in self.signals if s.segment == segment]

@@ -1,0 +1,406 @@
+"""Claim assembly: subject, predicate and object from mentions and predicate matches.
+
+Shapes handled without a parser (one sentence may hold several, joined by "and" or commas):
+
+- ``X <form> Y``                    "Dr. Amira Patel works in Cardiology."
+- ``X <aux> not <form> Y``          "Dr. Reyes does not work in Pediatrics."
+- ``X's <form> is Y``               "Dr. Patel's extension is 4412." (also "her extension is")
+- ``The <form> of X is Y``          "The email address of Amira Patel is ..."
+- ``X is a/an <class label>``       "Linh Nguyen is a nurse."
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from rdflib import URIRef
+from rdflib.namespace import RDF
+
+from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.nlp.analysis import Claim, ClaimObject, Mention, Signal
+from kgcheck.nlp.lexicon import PredicateMatch
+from kgcheck.nlp.literals import parse_literal
+from kgcheck.nlp.tokens import Tok, span_text
+from kgcheck.nlp.vocabulary import (
+    ARTICLES,
+    AUX_WORDS,
+    CLAUSE_BREAKS,
+    COPULAS,
+    NEGATIONS,
+    SKIPPABLE,
+)
+from kgcheck.types import Span
+
+__all__ = ["ClaimBuilder"]
+
+_SUBJECT_KINDS = frozenset({"entity", "name", "pronoun", "ambiguous"})
+_POSSESSIVE_PRONOUNS = frozenset({"his", "her", "its", "their"})
+_LIST_GLUE = frozenset({"and", ",", "or", "as", "well"})
+_MAX_CLASS_TOKENS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class _Event:
+    """A predicate match, or a class assertion ``is a <class>`` (``class_iri`` set)."""
+
+    start: int
+    end: int
+    match: PredicateMatch | None = None
+    class_iri: str | None = None
+    copula: int = -1
+
+
+class ClaimBuilder:
+    """Turns the mentions and predicate matches of one reply into claims."""
+
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self.kb = kb
+        self.onto = kb.ontology
+
+    def build(
+        self,
+        toks: Sequence[Tok],
+        mentions: Sequence[Mention],
+        matches: Sequence[PredicateMatch],
+        signals: Sequence[Signal],
+        now: datetime | None = None,
+    ) -> list[Claim]:
+        by_start = {m.token_start: m for m in mentions}
+        claims: list[Claim] = []
+        bounds: dict[int, list[int]] = {}
+        for t in toks:
+            bounds.setdefault(t.sent, [t.i, t.i + 1])[1] = t.i + 1
+        events_of: dict[int, list[_Event]] = {}
+        for p in matches:
+            events_of.setdefault(toks[p.start].sent, []).append(_Event(p.start, p.end, match=p))
+        mentions_of: dict[int, list[Mention]] = {}
+        for m in mentions:
+            mentions_of.setdefault(m.segment, []).append(m)
+        for sent in sorted(bounds):
+            sent_start, sent_end = bounds[sent]
+            events = events_of.get(sent, []) + self._class_events(toks, sent_start, sent_end)
+            events.sort(key=lambda e: e.start)
+            sent_mentions = mentions_of.get(sent, [])
+            boundary = sent_start
+            prev_subjects: list[Mention] = []
+            for n, event in enumerate(events):
+                limit = events[n + 1].start if n + 1 < len(events) else sent_end
+                made = self._claims_for(
+                    toks, event, sent_mentions, by_start, boundary, limit, sent_end,
+                    prev_subjects, now,
+                )  # fmt: skip
+                if made:
+                    prev_subjects = list(dict.fromkeys(c.subject for c in made))
+                    boundary = max(self._token_after(toks, c.object.span) for c in made)
+                    claims.extend(made)
+                else:
+                    boundary = max(boundary, event.end)
+        out = []
+        for index, claim in enumerate(claims):
+            hedged, certain = _signals_for(claim, signals)
+            out.append(
+                Claim(
+                    subject=claim.subject,
+                    subject_iri=claim.subject_iri,
+                    predicate=claim.predicate,
+                    object=claim.object,
+                    polarity=claim.polarity,
+                    hedged=hedged,
+                    certain=certain,
+                    span=claim.span,
+                    segment=claim.segment,
+                    form=claim.form,
+                    index=index,
+                )
+            )
+        return out
+
+    # events -----------------------------------------------------------------------------
+
+    def _class_events(self, toks: Sequence[Tok], sent_start: int, sent_end: int) -> list[_Event]:
+        events = []
+        idx = range(sent_start, sent_end)
+        for i in idx:
+            if toks[i].lower not in {"a", "an"}:
+                continue
+            # copula (with negation or adverbs) right before the article
+            k = i - 1
+            while k >= idx[0] and toks[k].lower in SKIPPABLE:
+                k -= 1
+            if k < idx[0] or toks[k].lemma not in {"be", "'s"} and toks[k].lower not in COPULAS:
+                continue
+            for start in range(i + 1, min(i + 3, idx[-1] + 1)):
+                found = self._class_at(toks, start, idx[-1] + 1)
+                if found is not None:
+                    end, cls_ = found
+                    events.append(_Event(k, end, class_iri=str(cls_), copula=k))
+                    break
+        return events
+
+    def _class_at(self, toks: Sequence[Tok], start: int, stop: int) -> tuple[int, URIRef] | None:
+        for n in range(min(_MAX_CLASS_TOKENS, stop - start), 0, -1):
+            words = toks[start : start + n]
+            for key in (
+                " ".join(t.lemma for t in words),
+                " ".join(t.lower for t in words),
+            ):
+                cls_ = self.onto.class_labels.get(key)
+                if cls_ is not None:
+                    return start + n, cls_
+        return None
+
+    # one event --------------------------------------------------------------------------
+
+    def _claims_for(
+        self,
+        toks: Sequence[Tok],
+        event: _Event,
+        mentions: Sequence[Mention],
+        by_start: dict[int, Mention],
+        boundary: int,
+        limit: int,
+        sent_end: int,
+        prev_subjects: list[Mention],
+        now: datetime | None,
+    ) -> list[Claim]:
+        negated = event.match.negated if event.match is not None else False
+        object_from = event.end
+        subjects: list[Mention] = []
+        pattern = "verbal"
+        if event.match is not None:
+            possessor = self._possessor(toks, event.start, mentions)
+            if possessor is not None:
+                subjects, pattern = [possessor], "possessive"
+            elif self._of_subject(toks, event, by_start) is not None:
+                subject = self._of_subject(toks, event, by_start)
+                assert subject is not None
+                subjects, pattern = [subject], "of"
+                object_from = subject.token_end
+        if not subjects:
+            subjects = self._subjects_before(toks, mentions, boundary, event.start)
+            negated = negated or _has_negation(
+                toks, (subjects[-1].token_end if subjects else boundary), event.start
+            )
+            if not subjects:
+                subjects = prev_subjects
+        if not subjects:
+            return []
+        if event.class_iri is not None:
+            negated = negated or _has_negation(toks, event.copula, event.end)
+            obj = ClaimObject(
+                span=Span(toks[event.copula + 1].start, toks[event.end - 1].end),
+                text=span_text(toks, event.copula + 1, event.end),
+                iri=event.class_iri,
+            )
+            return [
+                self._claim(toks, s, str(RDF.type), obj, not negated, event, "is a")
+                for s in subjects
+            ]
+        assert event.match is not None
+        # skip copulas, articles and negations before the object
+        k = object_from
+        while k < limit and (
+            toks[k].lower in COPULAS
+            or toks[k].lemma == "be"
+            or toks[k].lower in ARTICLES
+            or toks[k].lower in SKIPPABLE
+        ):
+            negated = negated or toks[k].lower in NEGATIONS
+            k += 1
+        if k >= limit:
+            return []
+        prop = self._choose_property(event.match, subjects[0])
+        objects = self._objects(toks, prop, k, limit, sent_end, mentions, by_start, now)
+        return [
+            self._claim(toks, s, prop, o, not negated, event, event.match.form, pattern)
+            for s in subjects
+            for o in objects
+        ]
+
+    def _possessor(
+        self, toks: Sequence[Tok], start: int, mentions: Sequence[Mention]
+    ) -> Mention | None:
+        k = start - 1
+        while k >= 0 and toks[k].lower in {"phone", "office", "work", "direct", "current"}:
+            k -= 1
+        if k < 0 or toks[k].sent != toks[start].sent:
+            return None
+        if toks[k].lemma == "'s":
+            return next((m for m in mentions if m.token_end == k), None)
+        if toks[k].lower in _POSSESSIVE_PRONOUNS:
+            return next((m for m in mentions if m.token_start == k), None)
+        return None
+
+    def _of_subject(
+        self, toks: Sequence[Tok], event: _Event, by_start: dict[int, Mention]
+    ) -> Mention | None:
+        before = toks[event.start - 1].lower if event.start > 0 else ""
+        if before not in {"the", "of"} or event.end >= len(toks) or toks[event.end].lower != "of":
+            return None
+        k = event.end + 1
+        while k < len(toks) and toks[k].lower in ARTICLES:
+            k += 1
+        found = by_start.get(k)
+        return found if found is not None and found.kind in _SUBJECT_KINDS else None
+
+    def _subjects_before(
+        self, toks: Sequence[Tok], mentions: Sequence[Mention], boundary: int, start: int
+    ) -> list[Mention]:
+        window = [
+            m
+            for m in mentions
+            if m.kind in _SUBJECT_KINDS and boundary <= m.token_start and m.token_end <= start
+        ]
+        if not window:
+            return []
+        chosen = [window[-1]]
+        # "Dr. Patel and Dr. Reyes work in ...": coordinated subjects
+        for m in reversed(window[:-1]):
+            gap = toks[m.token_end : chosen[0].token_start]
+            if gap and all(t.lower in _LIST_GLUE for t in gap):
+                chosen.insert(0, m)
+            else:
+                break
+        return chosen
+
+    def _choose_property(self, match: PredicateMatch, subject: Mention) -> str:
+        if len(match.properties) == 1 or subject.iri is None:
+            return match.properties[0]
+        types = self.kb.types(URIRef(subject.iri))
+        for prop in match.properties:
+            domain = self.onto.domain.get(URIRef(prop))
+            if not domain or domain & types:
+                return prop
+        return match.properties[0]
+
+    def _objects(
+        self,
+        toks: Sequence[Tok],
+        prop: str,
+        k: int,
+        limit: int,
+        sent_end: int,
+        mentions: Sequence[Mention],
+        by_start: dict[int, Mention],
+        now: datetime | None,
+    ) -> list[ClaimObject]:
+        p = URIRef(prop)
+        if not self.onto.is_datatype_property(p):
+            first = by_start.get(k)
+            if first is None or first.kind == "pronoun" and first.iri is None:
+                if self.onto.range.get(p):
+                    return []
+            else:
+                found = [first]
+                nxt = self._coordinated(toks, found[-1], limit, sent_end, by_start)
+                while nxt is not None:
+                    found.append(nxt)
+                    nxt = self._coordinated(toks, nxt, limit, sent_end, by_start)
+                return [
+                    ClaimObject(span=m.span, text=m.text, iri=m.iri, mention=m) for m in found
+                ]
+        end = self._literal_end(toks, k, limit, prop)
+        if end <= k:
+            return []
+        text = span_text(toks, k, end).rstrip(".!?")
+        datatypes = self.onto.range.get(p) or set()
+        datatype = str(next(iter(datatypes))) if datatypes else None
+        value = parse_literal(text, datatype, now)
+        if value is None:
+            return []
+        start_char = toks[k].start
+        return [
+            ClaimObject(
+                span=Span(start_char, start_char + len(text)),
+                text=text,
+                value=value,
+                datatype=datatype,
+                mention=by_start.get(k),
+            )
+        ]
+
+    def _coordinated(
+        self,
+        toks: Sequence[Tok],
+        m: Mention,
+        limit: int,
+        sent_end: int,
+        by_start: dict[int, Mention],
+    ) -> Mention | None:
+        k = m.token_end
+        if k >= limit or toks[k].lower not in {"and", ",", "or"}:
+            return None
+        while k < limit and toks[k].lower in {"and", ",", "or"} | ARTICLES:
+            k += 1
+        nxt = by_start.get(k)
+        if nxt is None or nxt.kind not in {"entity", "name", "ambiguous"}:
+            return None
+        # a mention followed by its own verb is the subject of the next clause, not an object
+        j = nxt.token_end
+        while j < limit and (toks[j].lower in AUX_WORDS or toks[j].lower in SKIPPABLE):
+            j += 1
+        if j == limit and limit < sent_end:
+            return None
+        return nxt
+
+    def _literal_end(self, toks: Sequence[Tok], k: int, limit: int, prop: str) -> int:
+        is_date = any(str(r).endswith(("date", "dateTime")) for r in self.onto.range.get(
+            URIRef(prop), ()
+        ))  # fmt: skip
+        end = k
+        while end < limit:
+            t = toks[end]
+            if t.lower in CLAUSE_BREAKS or t.lower == "and" and end > k:
+                break
+            if t.text == ",":
+                year_follows = end + 1 < limit and toks[end + 1].text.isdigit()
+                if not (is_date and year_follows):
+                    break
+            if t.text in {".", "!", "?"} and end > k:
+                break
+            end += 1
+        return end
+
+    def _claim(
+        self,
+        toks: Sequence[Tok],
+        subject: Mention,
+        prop: str,
+        obj: ClaimObject,
+        polarity: bool,
+        event: _Event,
+        form: str,
+        pattern: str = "verbal",
+    ) -> Claim:
+        start = min(subject.span.start, toks[event.start].start)
+        if subject.segment != toks[event.start].sent or subject.span.start > obj.span.start:
+            start = toks[event.start].start
+        return Claim(
+            subject=subject,
+            subject_iri=subject.iri,
+            predicate=prop,
+            object=obj,
+            polarity=polarity,
+            hedged=False,
+            certain=False,
+            span=Span(start, max(obj.span.end, toks[event.end - 1].end)),
+            segment=toks[event.start].sent,
+            form=form,
+        )
+
+    @staticmethod
+    def _token_after(toks: Sequence[Tok], span: Span) -> int:
+        return bisect_left(toks, span.end, key=lambda t: t.start)
+
+
+def _has_negation(toks: Sequence[Tok], start: int, end: int) -> bool:
+    return any(toks[k].lower in NEGATIONS for k in range(max(start, 0), end))
+
+
+def _signals_for(claim: Claim, signals: Sequence[Signal]) -> tuple[bool, bool]:
+    same = [s for s in signals if s.segment == claim.segment and s.span.start < claim.span.end]
+    return any(s.kind == "hedge" for s in same), any(s.kind == "certainty" for s in same)
+

@@ -1,0 +1,117 @@
+"""Predicate matching from the ontology's lexicon (``kgc:lexicalForm``).
+
+Forms are matched on lemmas, so "works in", "worked in" and "is working in" all match the form
+"work in"; adverbs and negations may sit inside a form ("is not in room"), and where forms
+overlap the longest wins ("is in room" over "is in").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from kgcheck.nlp.tokens import Tok
+from kgcheck.nlp.vocabulary import NEGATIONS, SKIPPABLE
+
+__all__ = ["Lexicon", "PredicateMatch"]
+
+_MAX_SKIPS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class PredicateMatch:
+    """Tokens ``[start, end)`` express one of ``properties`` through ``form``."""
+
+    start: int
+    end: int
+    form: str
+    properties: tuple[str, ...]
+    negated: bool
+
+
+@dataclass
+class _Node:
+    children: dict[str, _Node] = field(default_factory=dict)
+    entries: list[tuple[str, str]] = field(default_factory=list)
+
+
+class Lexicon:
+    """A trie of lemmatised lexical forms.
+
+    Args:
+        forms: ``(property IRI, form)`` pairs.
+        lemmatize: turns a form's words into the lemmas the pipeline gives tokens.
+    """
+
+    def __init__(
+        self,
+        forms: Iterable[tuple[str, str]],
+        lemmatize: Callable[[str], list[str]] | None = None,
+    ) -> None:
+        self._root = _Node()
+        self.size = 0
+        split = lemmatize or (lambda text: text.lower().split())
+        for prop, form in forms:
+            lemmas = [w for w in split(form) if w]
+            if not lemmas:
+                continue
+            node = self._root
+            for lemma in lemmas:
+                node = node.children.setdefault(lemma, _Node())
+            if (prop, form) not in node.entries:
+                node.entries.append((prop, form))
+                self.size += 1
+
+    def match(self, toks: Sequence[Tok]) -> list[PredicateMatch]:
+        """Non-overlapping matches, longest first, in order of position."""
+        candidates: list[PredicateMatch] = []
+        for i in range(len(toks)):
+            best = self._longest_at(toks, i)
+            if best is not None:
+                candidates.append(best)
+        candidates.sort(key=lambda m: (-(m.end - m.start), m.start))
+        taken = [False] * len(toks)
+        chosen = []
+        for m in candidates:
+            if not any(taken[m.start : m.end]):
+                chosen.append(m)
+                for k in range(m.start, m.end):
+                    taken[k] = True
+        chosen.sort(key=lambda m: m.start)
+        return chosen
+
+    def _longest_at(self, toks: Sequence[Tok], i: int) -> PredicateMatch | None:
+        node = self._root.children.get(_lemma(toks, i))
+        if node is None:
+            return None
+        best: PredicateMatch | None = None
+        negated = False
+        j = i + 1
+        skips = 0
+        while True:
+            if node.entries:
+                props = tuple(dict.fromkeys(p for p, _ in node.entries))
+                best = PredicateMatch(i, j, node.entries[0][1], props, negated)
+            if j >= len(toks) or toks[j].sent != toks[i].sent:
+                break
+            nxt = node.children.get(_lemma(toks, j))
+            if nxt is not None:
+                node = nxt
+                j += 1
+                continue
+            if toks[j].lower in SKIPPABLE and skips < _MAX_SKIPS and node.children:
+                negated = negated or toks[j].lower in NEGATIONS
+                skips += 1
+                j += 1
+                continue
+            break
+        return best
+
+
+def _lemma(toks: Sequence[Tok], i: int) -> str:
+    tok = toks[i]
+    if tok.lemma == "'s":
+        # "it's", "she's in room 4": the contraction of "is"; after a name it is possessive
+        prev = toks[i - 1].lower if i > 0 else ""
+        return "be" if prev in {"it", "he", "she", "that", "there", "who", "what"} else "'s"
+    return tok.lemma

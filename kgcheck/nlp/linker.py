@@ -1,0 +1,323 @@
+"""Entity linking from the KB's labels, unknown proper names, and pronoun resolution."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rdflib import URIRef
+
+from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.kb.normalize import TITLES, name_tokens
+from kgcheck.nlp.analysis import Mention
+from kgcheck.nlp.tokens import Tok, span_text
+from kgcheck.nlp.vocabulary import (
+    AFFILIATION_WORDS,
+    ARTICLES,
+    CALENDAR_WORDS,
+    PRONOUNS,
+)
+from kgcheck.types import Span
+
+__all__ = ["EntityLinker"]
+
+_ENGLISH_STOP = frozenset(
+    {
+        "a", "an", "the", "and", "or", "but", "if", "of", "to", "in", "on", "at", "by", "for",
+        "with", "from", "as", "is", "are", "was", "were", "be", "been", "it", "its", "this",
+        "that", "these", "those", "i", "you", "he", "she", "we", "they", "me", "him", "her",
+        "us", "them", "my", "your", "his", "our", "their", "there", "here", "what", "which",
+        "who", "whom", "when", "where", "why", "how", "all", "any", "both", "each", "few",
+        "more", "most", "other", "some", "such", "no", "not", "only", "own", "same", "so",
+        "than", "too", "very", "can", "will", "just", "do", "does", "did", "has", "have", "had",
+        "would", "could", "should", "may", "might", "must", "also", "about", "yes", "please",
+        "thanks", "thank", "hello", "hi", "sure", "ok", "okay", "let", "however", "then",
+        "because", "after", "before", "today", "tomorrow", "yesterday", "sorry", "unfortunately",
+        "additionally", "alternatively", "finally", "first", "second", "next", "note", "great",
+        "good", "well", "currently", "someone", "nobody", "everyone", "contact", "ask", "call",
+        "email", "e-mail", "see", "try", "based", "according", "regarding", "dear", "best",
+    }
+)  # fmt: skip
+
+
+class EntityLinker:
+    """Finds mentions in a tokenised reply.
+
+    Args:
+        kb: the knowledge base whose labels drive linking.
+        fuzzy: whether names within one or two edits of a label link to it (reported as fuzzy).
+    """
+
+    def __init__(self, kb: KnowledgeBase, *, fuzzy: bool = True) -> None:
+        self.kb = kb
+        self.fuzzy = fuzzy
+        self._title_classes = {
+            title: kb.ontology.class_labels[title]
+            for title in TITLES
+            if title in kb.ontology.class_labels
+        }
+        if "dr" not in self._title_classes and "doctor" in kb.ontology.class_labels:
+            self._title_classes["dr"] = kb.ontology.class_labels["doctor"]
+
+    def link(self, toks: Sequence[Tok], context: Sequence[str] = ()) -> list[Mention]:
+        """Mentions in order of position; ``context`` lists salient IRIs of earlier turns, most
+        salient first, for short names and pronouns the reply itself does not settle."""
+        covered = [False] * len(toks)
+        mentions = self._exact(toks, covered)
+        mentions += self._names(toks, covered, context)
+        mentions += [
+            self._mention(toks, t.i, t.i + 1, "pronoun", how="pronoun")
+            for t in toks
+            if t.lower in PRONOUNS and not covered[t.i]
+        ]
+        mentions.sort(key=lambda m: m.span.start)
+        mentions = self._affiliations(toks, mentions)
+        return self._resolve_pronouns(mentions, context)
+
+    # exact labels ------------------------------------------------------------------------
+
+    def _exact(self, toks: Sequence[Tok], covered: list[bool]) -> list[Mention]:
+        labels = self.kb.labels
+        out: list[Mention] = []
+        i = 0
+        while i < len(toks):
+            found = None
+            if toks[i].is_alpha or toks[i].text[:1].isalnum():
+                for n in range(min(labels.max_tokens, len(toks) - i), 0, -1):
+                    last = toks[i + n - 1]
+                    if last.sent != toks[i].sent or not (last.text[-1:].isalnum()):
+                        continue
+                    if n == 1 and not _may_be_single_label(toks[i]):
+                        continue
+                    text = span_text(toks, i, i + n)
+                    iris = labels.exact(text)
+                    if iris:
+                        found = (n, iris)
+                        break
+            if found is None:
+                i += 1
+                continue
+            n, iris = found
+            kind = "entity" if len(iris) == 1 else "ambiguous"
+            out.append(
+                self._mention(
+                    toks,
+                    i,
+                    i + n,
+                    kind,
+                    iri=next(iter(iris)) if len(iris) == 1 else None,
+                    candidates=tuple(sorted(iris)),
+                    title=_title_of(toks, i, i + n),
+                )
+            )
+            for j in range(i, i + n):
+                covered[j] = True
+            i += n
+        return out
+
+    # short names, typos, unknown names ---------------------------------------------------
+
+    def _names(
+        self, toks: Sequence[Tok], covered: list[bool], context: Sequence[str]
+    ) -> list[Mention]:
+        out: list[Mention] = []
+        i = 0
+        while i < len(toks):
+            if covered[i] or not (toks[i].is_capitalised or _is_title(toks[i])):
+                i += 1
+                continue
+            j = i + 1
+            while (
+                j < len(toks)
+                and not covered[j]
+                and toks[j].sent == toks[i].sent
+                and (toks[j].is_capitalised or (_is_title(toks[j - 1]) and toks[j].text == "."))
+                and toks[j].lower not in CALENDAR_WORDS
+            ):
+                j += 1
+            mention = self._name(toks, i, j, context)
+            if mention is not None:
+                out.append(mention)
+                for k in range(mention.token_start, mention.token_end):
+                    covered[k] = True
+            i = j
+        return out
+
+    def _name(
+        self, toks: Sequence[Tok], i: int, j: int, context: Sequence[str]
+    ) -> Mention | None:
+        start = i
+        title = None
+        while start < j and _is_title(toks[start]):
+            title = toks[start].lower.rstrip(".")
+            start += 1
+        # drop common words that are capitalised only because they open the sentence
+        if title is None:
+            while start < j and (
+                toks[start].lower in _ENGLISH_STOP
+                or toks[start].lower in PRONOUNS
+                or toks[start].lower in self.kb.ontology.class_labels
+                or toks[start].lower in CALENDAR_WORDS
+                or not toks[start].is_alpha
+            ):
+                start += 1
+            i = start
+        if start >= j:
+            return None
+        if not all(t.is_alpha or t.text == "." for t in toks[start:j]):
+            return None
+        sentence_initial = i == 0 or toks[i - 1].sent != toks[i].sent
+        single = j - start == 1
+        name = span_text(toks, start, j)
+        match = self.kb.labels.lookup(name, fuzzy=self.fuzzy)
+        if match is not None and match.how == "fuzzy" and single and sentence_initial:
+            match = None  # "Analyze ..." at the start of a sentence is a word, not a typo
+        class_hint = self._title_classes.get(title) if title else None
+        if match is not None:
+            iris = match.iris
+            if len(iris) > 1:
+                salient = [iri for iri in context if iri in iris]
+                if salient:
+                    return self._mention(
+                        toks, i, j, "entity", iri=salient[0], how="context", title=title,
+                        candidates=iris,
+                    )  # fmt: skip
+                return self._mention(
+                    toks, i, j, "ambiguous", how=match.how, candidates=iris, title=title
+                )
+            return self._mention(
+                toks, i, j, "entity", iri=iris[0], how=match.how, title=title,
+                candidates=iris,
+            )  # fmt: skip
+        for iri in context:
+            shown = self.kb.labels.display(iri)
+            if shown and set(name_tokens(name)) <= set(name_tokens(shown)):
+                return self._mention(toks, i, j, "entity", iri=iri, how="context", title=title)
+        if single and sentence_initial and title is None and not _followed_by_name_cue(toks, j):
+            return None
+        return self._mention(toks, i, j, "name", how="unknown", title=title, class_hint=class_hint)
+
+    # context ----------------------------------------------------------------------------
+
+    def _affiliations(self, toks: Sequence[Tok], mentions: list[Mention]) -> list[Mention]:
+        """"Sarah from the Analytics team": tie an unknown name to the entity that follows."""
+        by_start = {m.token_start: m for m in mentions}
+        out = []
+        for m in mentions:
+            if m.kind == "name":
+                k = m.token_end
+                if k < len(toks) and toks[k].lower in AFFILIATION_WORDS:
+                    k += 1
+                    while k < len(toks) and toks[k].lower in ARTICLES:
+                        k += 1
+                    target = by_start.get(k)
+                    if target is not None and target.iri is not None:
+                        m = _replace(m, affiliation=target.iri)
+            out.append(m)
+        return out
+
+    def _resolve_pronouns(self, mentions: list[Mention], context: Sequence[str]) -> list[Mention]:
+        out: list[Mention] = []
+        for m in mentions:
+            if m.kind != "pronoun":
+                out.append(m)
+                continue
+            want = PRONOUNS[m.text.lower()]
+            antecedent = None
+            for earlier in reversed(out):
+                if earlier.kind in {"entity", "name"} or (
+                    earlier.kind == "pronoun" and earlier.iri is not None
+                ):
+                    if self._compatible(earlier, want):
+                        antecedent = earlier
+                        break
+            if antecedent is not None:
+                out.append(
+                    _replace(
+                        m,
+                        iri=antecedent.iri,
+                        candidates=(antecedent.text,),
+                        class_hint=antecedent.class_hint,
+                    )
+                )
+                continue
+            for iri in context:
+                probe = Mention(Span(0, 0), "", "entity", 0, 0, 0, iri=iri)
+                if self._compatible(probe, want):
+                    out.append(_replace(m, iri=iri, how="context"))
+                    break
+            else:
+                out.append(m)
+        return out
+
+    def _compatible(self, mention: Mention, want: str) -> bool:
+        if want == "any":
+            return True
+        if mention.iri is None:
+            # an unknown name: a person if it had a title or looks like one
+            return want != "thing"
+        iri = URIRef(mention.iri)
+        person = self.kb.is_person(iri)
+        if want == "thing":
+            return not person
+        if not person:
+            return False
+        gender = self.kb.gender(iri)
+        return gender is None or gender == want
+
+    @staticmethod
+    def _mention(
+        toks: Sequence[Tok],
+        i: int,
+        j: int,
+        kind: str,
+        *,
+        iri: str | None = None,
+        how: str = "exact",
+        candidates: tuple[str, ...] = (),
+        title: str | None = None,
+        class_hint: str | None = None,
+    ) -> Mention:
+        return Mention(
+            span=Span(toks[i].start, toks[j - 1].end),
+            text=span_text(toks, i, j),
+            kind=kind,
+            segment=toks[i].sent,
+            token_start=i,
+            token_end=j,
+            iri=iri,
+            how=how,
+            candidates=candidates,
+            title=title,
+            class_hint=class_hint,
+        )
+
+
+def _replace(m: Mention, **changes: object) -> Mention:
+    return replace(m, **changes)  # type: ignore[arg-type]
+
+
+def _is_title(tok: Tok) -> bool:
+    return tok.lower.rstrip(".") in TITLES and tok.is_capitalised
+
+
+def _title_of(toks: Sequence[Tok], i: int, j: int) -> str | None:
+    return toks[i].lower.rstrip(".") if j - i > 1 and _is_title(toks[i]) else None
+
+
+def _may_be_single_label(tok: Tok) -> bool:
+    """A one-word label matches a common word only when written as a name ("IT", not "it")."""
+    if tok.lower in _ENGLISH_STOP or tok.lower in PRONOUNS:
+        return tok.text.isupper() and len(tok.text) > 1
+    return True
+
+
+def _followed_by_name_cue(toks: Sequence[Tok], j: int) -> bool:
+    """After a lone capitalised word opening a sentence: is it used as a name?"""
+    if j >= len(toks):
+        return False
+    nxt = toks[j]
+    return nxt.lower in AFFILIATION_WORDS - {"of"} or nxt.lemma in {
+        "be", "work", "lead", "head", "run", "report", "join", "manage", "'s", ",",
+    }  # fmt: skip
+

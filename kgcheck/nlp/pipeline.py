@@ -1,0 +1,229 @@
+"""The NLP pass: one spaCy pipeline run per turn, producing a ``TurnAnalysis``.
+
+A pretrained pipeline is used when installed (``en_core_web_sm``); otherwise ``spacy.blank("en")``
+with a sentencizer and the lookup lemmatizer of ``spacy-lookups-data``. kgcheck's own components
+run after it as spaCy factories: ``kgcheck_linker`` (mentions), ``kgcheck_lexicon`` (predicate
+matches and linguistic signals) and ``kgcheck_claims``.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import weakref
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from kgcheck.config import NlpConfig
+from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.nlp.analysis import Segment, TurnAnalysis
+from kgcheck.nlp.claims import ClaimBuilder
+from kgcheck.nlp.lexicon import Lexicon
+from kgcheck.nlp.linker import EntityLinker
+from kgcheck.nlp.signals import SignalMatcher
+from kgcheck.nlp.tokens import tokens_of
+from kgcheck.nlp.vocabulary import DEFAULT_CERTAINTY, DEFAULT_HEDGES
+from kgcheck.types import Span
+
+__all__ = ["Analyzer", "build_base_pipeline"]
+
+log = logging.getLogger(__name__)
+
+_KBS: weakref.WeakValueDictionary[str, KnowledgeBase] = weakref.WeakValueDictionary()
+_COMMON_ENGLISH = frozenset(
+    "the a an and or of to in on at is are was were be it this that for with as by from not "
+    "he she they we you i his her their our your has have had do does did will can".split()
+)
+_NON_LATIN = re.compile(r"[^\x00-\u024f\s\d\W]")
+
+for _name in ("kgc_tokens", "kgc_mentions", "kgc_matches", "kgc_signals", "kgc_claims"):
+    if not Doc.has_extension(_name):
+        Doc.set_extension(_name, default=None)
+
+
+def build_base_pipeline(name: str = "auto") -> tuple[Language, str]:
+    """A pretrained pipeline when requested and installed, else the blank rule-based one."""
+    if name not in {"auto", "blank"}:
+        try:
+            return spacy.load(name), name
+        except OSError:
+            log.warning("spaCy pipeline %r is not installed; using spacy.blank('en')", name)
+    elif name == "auto":
+        try:
+            return spacy.load("en_core_web_sm"), "en_core_web_sm"
+        except OSError:
+            pass
+    nlp = spacy.blank("en")
+    nlp.add_pipe("sentencizer")
+    try:
+        nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
+        nlp.initialize()
+    except (ValueError, OSError) as exc:  # spacy-lookups-data missing
+        log.warning("lookup lemmatizer unavailable (%s); matching on surface forms", exc)
+        nlp.remove_pipe("lemmatizer")
+    return nlp, "blank:en"
+
+
+@Language.factory("kgcheck_linker")
+def _make_linker(nlp: Language, name: str, *, kb_key: str, fuzzy: bool) -> Any:
+    linker = EntityLinker(_KBS[kb_key], fuzzy=fuzzy)
+
+    def component(doc: Doc) -> Doc:
+        toks = doc._.kgc_tokens = tokens_of(doc)
+        doc._.kgc_mentions = linker.link(toks, doc.user_data.get("kgcheck_context", ()))
+        return doc
+
+    return component
+
+
+@Language.factory("kgcheck_lexicon")
+def _make_lexicon(
+    nlp: Language,
+    name: str,
+    *,
+    kb_key: str,
+    hedges: list[str],
+    certainty: list[str],
+) -> Any:
+    kb = _KBS[kb_key]
+
+    def lemmatize(text: str) -> list[str]:
+        return [t.lemma for t in tokens_of(_BASE_DOCS[kb_key](text))]
+
+    lexicon = Lexicon(
+        ((str(p), f) for p, forms in kb.ontology.lexical_forms.items() for f in forms),
+        lemmatize,
+    )
+    signals = SignalMatcher(hedges, certainty)
+
+    def component(doc: Doc) -> Doc:
+        doc._.kgc_matches = lexicon.match(doc._.kgc_tokens)
+        doc._.kgc_signals = signals.find(doc._.kgc_tokens)
+        return doc
+
+    return component
+
+
+@Language.factory("kgcheck_claims")
+def _make_claims(nlp: Language, name: str, *, kb_key: str) -> Any:
+    builder = ClaimBuilder(_KBS[kb_key])
+
+    def component(doc: Doc) -> Doc:
+        doc._.kgc_claims = builder.build(
+            doc._.kgc_tokens,
+            doc._.kgc_mentions,
+            doc._.kgc_matches,
+            doc._.kgc_signals,
+            doc.user_data.get("kgcheck_now"),
+        )
+        return doc
+
+    return component
+
+
+_BASE_DOCS: dict[str, Any] = {}
+
+
+class Analyzer:
+    """Runs the NLP pass once per turn.
+
+    Usage::
+
+        analyzer = Analyzer(kb, NlpConfig())
+        analysis = analyzer.analyse("Dr. Patel works in Cardiology.")
+    """
+
+    def __init__(self, kb: KnowledgeBase, config: NlpConfig | None = None, *, fuzzy: bool = True):
+        self.config = config or NlpConfig()
+        self.kb = kb
+        self.nlp, self.pipeline_name = build_base_pipeline(self.config.pipeline)
+        self._base_names = list(self.nlp.pipe_names)
+        key = f"kb-{id(kb)}"
+        _KBS[key] = kb
+        _BASE_DOCS[key] = self._base_doc
+        self.nlp.add_pipe("kgcheck_linker", config={"kb_key": key, "fuzzy": fuzzy})
+        self.nlp.add_pipe(
+            "kgcheck_lexicon",
+            config={
+                "kb_key": key,
+                "hedges": list(DEFAULT_HEDGES) + self.config.hedges,
+                "certainty": list(DEFAULT_CERTAINTY) + self.config.certainty_markers,
+            },
+        )
+        self.nlp.add_pipe("kgcheck_claims", config={"kb_key": key})
+        self.nlp.max_length = max(self.nlp.max_length, self.config.max_chars + 1)
+        self._lock = threading.Lock()
+
+    def _base_doc(self, text: str) -> Doc:
+        doc = self.nlp.make_doc(text)
+        for name in self._base_names:
+            doc = self.nlp.get_pipe(name)(doc)
+        return doc
+
+    def analyse(
+        self, text: str, *, now: datetime | None = None, context: Sequence[str] = ()
+    ) -> TurnAnalysis:
+        """Segments, mentions, claims and signals of ``text``."""
+        notes: list[str] = []
+        truncated = False
+        if len(text) > self.config.max_chars:
+            cut = text.rfind(".", 0, self.config.max_chars)
+            text = text[: cut + 1 if cut > 0 else self.config.max_chars]
+            truncated = True
+            notes.append(f"nlp: reply longer than {self.config.max_chars} characters; analysed "
+                         f"the first {len(text)}")  # fmt: skip
+        if not text.strip():
+            return TurnAnalysis(text=text, pipeline=self.pipeline_name, notes=("nlp: empty reply",))
+        doc = self.nlp.make_doc(text)
+        doc.user_data["kgcheck_context"] = tuple(context)
+        doc.user_data["kgcheck_now"] = now
+        if not _looks_english(doc):
+            for name in self._base_names:
+                doc = self.nlp.get_pipe(name)(doc)
+            return TurnAnalysis(
+                text=text,
+                segments=_segments(doc),
+                pipeline=self.pipeline_name,
+                truncated=truncated,
+                notes=(*notes, "nlp: the reply does not look like English; no claims extracted"),
+            )
+        with self._lock:  # spaCy components are not documented as thread-safe
+            for _, proc in self.nlp.pipeline:
+                doc = proc(doc)
+        return TurnAnalysis(
+            text=text,
+            segments=_segments(doc),
+            mentions=tuple(doc._.kgc_mentions),
+            claims=tuple(doc._.kgc_claims),
+            signals=tuple(doc._.kgc_signals),
+            pipeline=self.pipeline_name,
+            truncated=truncated,
+            notes=tuple(notes),
+        )
+
+
+def _segments(doc: Doc) -> tuple[Segment, ...]:
+    if not doc.has_annotation("SENT_START"):
+        return (Segment(0, Span(0, len(doc.text)), doc.text),)
+    return tuple(
+        Segment(i, Span(s.start_char, s.end_char), s.text) for i, s in enumerate(doc.sents)
+    )
+
+
+def _looks_english(doc: Doc) -> bool:
+    words = [t.lower_ for t in doc if t.is_alpha]
+    if not words:
+        return True
+    letters = "".join(words)
+    if len(_NON_LATIN.findall(letters)) > 0.3 * len(letters):
+        return False
+    if len(words) < 8:
+        return True
+    common = sum(1 for w in words if w in _COMMON_ENGLISH)
+    return common / len(words) >= 0.12

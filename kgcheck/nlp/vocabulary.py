@@ -1,0 +1,66 @@
+"""Closed word lists the rule-based components share (English)."""
+
+from __future__ import annotations
+
+__all__ = [
+    "AFFILIATION_WORDS",
+    "ARTICLES",
+    "AUX_WORDS",
+    "CALENDAR_WORDS",
+    "CLAUSE_BREAKS",
+    "COPULAS",
+    "DEFAULT_CERTAINTY",
+    "DEFAULT_HEDGES",
+    "NEGATIONS",
+    "PRONOUNS",
+    "SKIPPABLE",
+]
+
+#: Personal and possessive pronouns with the antecedents they accept.
+PRONOUNS: dict[str, str] = {
+    "he": "male", "him": "male", "his": "male", "himself": "male",
+    "she": "female", "her": "female", "hers": "female", "herself": "female",
+    "it": "thing", "its": "thing", "itself": "thing",
+    "they": "any", "them": "any", "their": "any", "theirs": "any",
+}  # fmt: skip
+
+NEGATIONS = frozenset({"not", "n't", "never", "no", "neither", "nor"})
+#: Words that may sit inside a predicate phrase without changing what it expresses.
+SKIPPABLE = frozenset(
+    {
+        "not", "n't", "never", "no", "longer", "also", "still", "currently", "now", "actually",
+        "really", "definitely", "certainly", "probably", "possibly", "indeed", "only", "already",
+        "presumably", "likely", "apparently", "usually", "always", "officially",
+    }
+)  # fmt: skip
+AUX_WORDS = frozenset(
+    {
+        "be", "is", "are", "was", "were", "been", "being", "am", "'s", "'re", "'m", "do", "does",
+        "did", "have", "has", "had", "will", "would", "shall", "should", "can", "could", "may",
+        "might", "must",
+    }
+)  # fmt: skip
+COPULAS = frozenset({"be", "is", "are", "was", "were", "'s", "remains", "remain", ":", "="})
+ARTICLES = frozenset({"a", "an", "the", "our", "their", "his", "her", "its", "one"})
+AFFILIATION_WORDS = frozenset({"from", "of", "in", "at", "on"})
+CLAUSE_BREAKS = frozenset({";", "but", "while", "whereas", "although", "though", "because"})
+CALENDAR_WORDS = frozenset(
+    {
+        "january", "february", "march", "april", "may", "june", "july", "august", "september",
+        "october", "november", "december", "monday", "tuesday", "wednesday", "thursday",
+        "friday", "saturday", "sunday", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+        "sept", "oct", "nov", "dec", "mon", "tue", "wed", "thu", "fri", "sat", "sun",
+    }
+)  # fmt: skip
+
+DEFAULT_HEDGES = (
+    "i think", "i believe", "i guess", "i suppose", "i'm not sure", "i am not sure",
+    "not sure", "probably", "possibly", "perhaps", "maybe", "might", "may", "could be",
+    "likely", "it seems", "seems", "apparently", "presumably", "as far as i know",
+    "if i recall", "if i remember", "i assume", "roughly", "approximately",
+)  # fmt: skip
+DEFAULT_CERTAINTY = (
+    "definitely", "certainly", "clearly", "undoubtedly", "without a doubt", "of course",
+    "as i mentioned", "as i said", "as mentioned", "absolutely", "in fact", "indeed",
+    "for sure", "i am certain", "i'm certain", "i am sure", "i'm sure",
+)  # fmt: skip

@@ -157,11 +157,20 @@ class KnowledgeBase:
             noun = self.ontology.label(obj)
             article = "an" if noun[:1].lower() in "aeiou" else "a"
             return f"{subj} is {article} {noun}."
-        forms = self.ontology.lexical_forms.get(predicate)
-        phrase = forms[0] if forms else self.ontology.label(predicate)
+        phrase = self._phrase(predicate)
         if self.ontology.is_nominal(predicate, phrase):
             return f"The {phrase} of {subj} is {self.label(obj)}."
         return f"{subj} {_third_person(phrase)} {self.label(obj)}."
+
+    def _phrase(self, predicate: URIRef) -> str:
+        """The lexical form that reads best in a sentence: the one the property's label
+        inflects ("works in" -> "work in"), else the shortest."""
+        forms = sorted(self.ontology.lexical_forms.get(predicate, []), key=lambda f: (len(f), f))
+        label = self.ontology.labels.get(predicate)
+        for form in forms:
+            if label is not None and _third_person(form) == label:
+                return form
+        return forms[0] if forms else self.ontology.label(predicate)
 
     def sparql(self, query: str) -> object:
         """Run a SPARQL query against the KB (the KB graph is the default graph)."""

@@ -200,21 +200,46 @@ class EntityLinker:
     # context ----------------------------------------------------------------------------
 
     def _affiliations(self, toks: Sequence[Tok], mentions: list[Mention]) -> list[Mention]:
-        """"Sarah from the Analytics team": tie an unknown name to the entity that follows."""
+        """"Sarah from the Analytics team": tie a name to the entity that follows it.
+
+        A name that only resolved by a short or fuzzy match ("Sarah" -> Sarah Lee) but whose
+        candidate has nothing to do with the affiliation is not that person: it becomes an
+        unknown name, with the near miss kept in ``candidates``.
+        """
         by_start = {m.token_start: m for m in mentions}
         out = []
         for m in mentions:
-            if m.kind == "name":
-                k = m.token_end
-                if k < len(toks) and toks[k].lower in AFFILIATION_WORDS:
-                    k += 1
-                    while k < len(toks) and toks[k].lower in ARTICLES:
-                        k += 1
-                    target = by_start.get(k)
-                    if target is not None and target.iri is not None:
-                        m = _replace(m, affiliation=target.iri)
+            if m.kind in {"name", "entity", "ambiguous"} and m.how != "exact":
+                target = self._affiliation_target(toks, m, by_start)
+                if target is not None and target.iri is not None:
+                    related = [c for c in m.candidates if self._related(c, target.iri)]
+                    if m.kind == "name" or not related:
+                        m = _replace(m, kind="name", iri=None, how="unknown",
+                                     affiliation=target.iri)  # fmt: skip
+                    elif len(related) == 1:
+                        m = _replace(m, kind="entity", iri=related[0], affiliation=target.iri)
             out.append(m)
         return out
+
+    @staticmethod
+    def _affiliation_target(
+        toks: Sequence[Tok], m: Mention, by_start: dict[int, Mention]
+    ) -> Mention | None:
+        k = m.token_end
+        if k >= len(toks) or toks[k].lower not in AFFILIATION_WORDS:
+            return None
+        k += 1
+        while k < len(toks) and toks[k].lower in ARTICLES:
+            k += 1
+        return by_start.get(k)
+
+    def _related(self, a: str, b: str) -> bool:
+        graph = self.kb.graph
+        x, y = URIRef(a), URIRef(b)
+        return (
+            next(iter(graph.predicates(x, y)), None) is not None
+            or next(iter(graph.predicates(y, x)), None) is not None
+        )
 
     def _resolve_pronouns(self, mentions: list[Mention], context: Sequence[str]) -> list[Mention]:
         out: list[Mention] = []

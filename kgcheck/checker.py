@@ -1,0 +1,184 @@
+"""``Checker``: one complete path from a reply to flags, actions and a mitigated reply."""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from collections import OrderedDict
+from datetime import datetime
+from pathlib import Path
+
+from rdflib import URIRef
+
+from kgcheck.config import Config, load_config
+from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.errors import ConfigError, InputError, KgcheckError
+from kgcheck.history.state import DialogueState, parse_time
+from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.mitigation import Mitigator
+from kgcheck.nlp.pipeline import Analyzer
+from kgcheck.registry import detectors as detector_registry
+from kgcheck.report import TurnReport
+from kgcheck.scoring import Scorer
+from kgcheck.types import Flag
+
+__all__ = ["Checker", "check_turn", "default_checker"]
+
+log = logging.getLogger(__name__)
+
+#: Detectors that run when the configuration does not mention them.
+DEFAULT_DETECTORS = ("nonexistent_entity", "wrong_attribute", "fabricated_fact", "contradicts_fact")
+_CONTEXT_CACHE = 256
+
+
+class Checker:
+    """Checks replies of an agent.
+
+    Usage::
+
+        checker = Checker.from_config("data/acme/kgcheck.yaml")
+        report = checker.check_turn("Dr. Patel works in Oncology.", state)
+    """
+
+    def __init__(self, config: Config | None = None, *, kb: KnowledgeBase | None = None) -> None:
+        self.config = config or Config()
+        kb_cfg = self.config.knowledge_base
+        self.kb = kb or KnowledgeBase.open(
+            kb_cfg.sources, store=kb_cfg.store, fuzzy_min_length=kb_cfg.fuzzy_min_length
+        )
+        self.analyzer = Analyzer(self.kb, self.config.nlp, fuzzy=kb_cfg.fuzzy)
+        self.detectors = self._build_detectors()
+        self.scorer = Scorer(self.config.scoring)
+        self.mitigator = Mitigator(self.config.mitigation)
+        self._context: OrderedDict[tuple[str, int, str], tuple[str, ...]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @classmethod
+    def from_config(cls, path: str | Path) -> Checker:
+        """A checker configured by a ``kgcheck.yaml`` file."""
+        return cls(load_config(path))
+
+    def _build_detectors(self) -> list[Detector]:
+        names = list(DEFAULT_DETECTORS)
+        names += [n for n in self.config.detectors if n not in names]
+        built = []
+        for name in names:
+            settings = self.config.detector(name)
+            if not settings.enabled:
+                continue
+            try:
+                cls = detector_registry.get(name)
+            except ConfigError as exc:
+                raise ConfigError(f"detectors.{name}: {exc.message}", code=exc.code) from exc
+            instance = cls(settings.params)  # type: ignore[call-arg]
+            assert isinstance(instance, Detector)
+            built.append(instance)
+        return built
+
+    def check_turn(
+        self,
+        response: str,
+        state: DialogueState | None = None,
+        *,
+        now: datetime | str | None = None,
+    ) -> TurnReport:
+        """Check ``response`` as the next assistant turn of ``state`` (``state`` is not changed).
+
+        Raises:
+            InputError: ``response`` is not a string.
+        """
+        if not isinstance(response, str):
+            raise InputError(f"response must be a string, got {type(response).__name__}")
+        state = state if state is not None else DialogueState()
+        reference = parse_time(now) or state.reference_time or self.config.now
+        timings: dict[str, float] = {}
+        started = time.perf_counter()
+        analysis = self.analyzer.analyse(response, now=reference, context=self._salient(state))
+        timings["nlp"] = time.perf_counter() - started
+        skipped = list(analysis.notes)
+        ctx = DetectionContext(analysis=analysis, kb=self.kb, state=state, now=reference)
+        flags: list[Flag] = []
+        for detector in self.detectors:
+            t0 = time.perf_counter()
+            try:
+                flags.extend(detector.detect(ctx))
+            except KgcheckError as exc:
+                skipped.append(f"{detector.name}: {exc.message}")
+            except Exception as exc:  # a failing detector must not hide the others' flags
+                log.exception("detector %s failed", detector.name)
+                skipped.append(f"{detector.name}: failed ({type(exc).__name__}: {exc})")
+            timings[f"detector.{detector.name}"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        flags = self.scorer.score(flags, analysis)
+        timings["scoring"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        outcome = self.mitigator.mitigate(flags, analysis)
+        timings["mitigation"] = time.perf_counter() - t0
+        timings["total"] = time.perf_counter() - started
+        return TurnReport(
+            original=response,
+            text=outcome.text,
+            flags=flags,
+            actions=outcome.actions,
+            decision=outcome.decision,
+            answer_confidence=outcome.answer_confidence,
+            session_id=state.session_id,
+            turn_index=len(state.turns),
+            timings={k: round(v, 6) for k, v in timings.items()},
+            counts={
+                "segments": len(analysis.segments),
+                "claims": len(analysis.claims),
+                "entities": sum(1 for m in analysis.mentions if m.kind != "pronoun"),
+            },
+            skipped=skipped,
+            analysis=analysis,
+        )
+
+    def _salient(self, state: DialogueState) -> tuple[str, ...]:
+        """KB entities of earlier turns, most recent first (for short names and pronouns)."""
+        seen: dict[str, None] = {}
+        for turn in reversed(state.turns[-10:]):
+            key = (state.session_id, turn.index, turn.text)
+            with self._lock:
+                cached = self._context.get(key)
+            if cached is None:
+                analysis = self.analyzer.analyse(turn.text, now=None)
+                cached = tuple(
+                    m.iri for m in reversed(analysis.mentions) if m.iri and m.kind == "entity"
+                )
+                with self._lock:
+                    self._context[key] = cached
+                    while len(self._context) > _CONTEXT_CACHE:
+                        self._context.popitem(last=False)
+            for iri in cached:
+                seen.setdefault(iri, None)
+        return tuple(seen)
+
+    def describe(self, iri: str) -> str:
+        return self.kb.label(URIRef(iri))
+
+
+_default: Checker | None = None
+_default_lock = threading.Lock()
+
+
+def default_checker() -> Checker:
+    """The checker of ``$KGCHECK_CONFIG``, else ``./kgcheck.yaml`` (built once)."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            path = Path(os.environ.get("KGCHECK_CONFIG", "kgcheck.yaml"))
+            if not path.is_file():
+                raise ConfigError(
+                    f"{path}: no configuration; set KGCHECK_CONFIG or create kgcheck.yaml",
+                    code="KGC105",
+                )
+            _default = Checker.from_config(path)
+        return _default
+
+
+def check_turn(response: str, state: DialogueState | None = None) -> TurnReport:
+    """``default_checker().check_turn(response, state)``."""
+    return default_checker().check_turn(response, state)

@@ -1,0 +1,1 @@
+"""Detectors: one module per check, registered by name in kgcheck.registry."""

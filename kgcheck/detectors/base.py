@@ -1,0 +1,61 @@
+"""The detector interface: each detector reads one ``DetectionContext`` and returns flags."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from kgcheck.errors import ConfigError
+from kgcheck.history.state import DialogueState
+from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.types import Flag, FlagType
+
+__all__ = ["DetectionContext", "Detector", "NoParams"]
+
+
+class NoParams(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+@dataclass(frozen=True)
+class DetectionContext:
+    """What a detector may read: the turn's analysis, the KB, the conversation and the time."""
+
+    analysis: TurnAnalysis
+    kb: KnowledgeBase
+    state: DialogueState
+    now: datetime | None
+
+
+class Detector(ABC):
+    """A check that turns a ``DetectionContext`` into flags of one type.
+
+    Subclasses set ``name`` and ``flag_type``, may declare a pydantic ``Params`` model for their
+    ``detectors.<name>.params`` configuration, and implement ``detect``.
+    """
+
+    name: ClassVar[str]
+    flag_type: ClassVar[FlagType]
+    Params: ClassVar[type[BaseModel]] = NoParams
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        try:
+            self.params = self.Params.model_validate(params or {})
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"detectors.{self.name}.params.{'.'.join(map(str, e['loc']))}: {e['msg']}"
+                for e in exc.errors()
+            )
+            raise ConfigError(problems, code="KGC110") from exc
+
+    @abstractmethod
+    def detect(self, ctx: DetectionContext) -> list[Flag]:
+        """Flags for the problems of this detector's kind in ``ctx.analysis``."""
+
+    def flag(self, **fields: Any) -> Flag:
+        return Flag(type=self.flag_type, detector=self.name, **fields)

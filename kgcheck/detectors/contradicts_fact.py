@@ -1,0 +1,144 @@
+"""``contradicts_fact``: the claim is logically incompatible with what the KB asserts.
+
+It negates an asserted fact, asserts a fact an ``owl:NegativePropertyAssertion`` rules out,
+assigns a class disjoint with the subject's classes, or gives an object whose functional inverse
+already points to someone else ("Sarah Lee leads Analytics" when Analytics is led by Priya Raman).
+"""
+
+from __future__ import annotations
+
+from rdflib import URIRef
+from rdflib.namespace import RDF
+
+from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.kb.values import matches
+from kgcheck.nlp.analysis import Claim
+from kgcheck.types import Evidence, Flag, FlagType
+
+__all__ = ["ContradictsFactDetector"]
+
+
+class ContradictsFactDetector(Detector):
+    name = "contradicts_fact"
+    flag_type = FlagType.CONTRADICTS_FACT
+
+    def detect(self, ctx: DetectionContext) -> list[Flag]:
+        flags = []
+        for claim in ctx.analysis.claims:
+            if claim.subject_iri is None:
+                continue
+            if claim.predicate == str(RDF.type):
+                flag = self._type(ctx, claim)
+            elif not claim.polarity:
+                flag = self._negated_fact(ctx, claim)
+            else:
+                flag = self._negative_assertion(ctx, claim) or self._inverse(ctx, claim)
+            if flag is not None:
+                flags.append(flag)
+        return flags
+
+    def _stated(self, claim: Claim) -> object:
+        return claim.object.value if claim.object.value is not None else claim.object.text
+
+    def _negated_fact(self, ctx: DetectionContext, claim: Claim) -> Flag | None:
+        kb = ctx.kb
+        assert claim.subject_iri is not None
+        s, p = URIRef(claim.subject_iri), URIRef(claim.predicate)
+        held = [v for v in kb.values(s, p) if matches(self._stated(claim), claim.object.iri, v)]
+        if not held:
+            return None
+        fact = kb.verbalise(s, p, held[0])
+        return self._flag(
+            ctx, claim, f"The knowledge base states the opposite: {fact}",
+            Evidence("kb", fact, ((str(s), str(p), str(held[0])),)),
+            suggestion=fact,
+        )  # fmt: skip
+
+    def _negative_assertion(self, ctx: DetectionContext, claim: Claim) -> Flag | None:
+        kb = ctx.kb
+        assert claim.subject_iri is not None
+        s, p = URIRef(claim.subject_iri), URIRef(claim.predicate)
+        ruled_out = [
+            v for v in kb.negated(s, p) if matches(self._stated(claim), claim.object.iri, v)
+        ]
+        if not ruled_out:
+            return None
+        text = f"{kb.label(s)} does not have {ctx.kb.ontology.label(p)} {kb.label(ruled_out[0])}"
+        return self._flag(
+            ctx, claim, f"The knowledge base asserts that {text}",
+            Evidence("kb", f"owl:NegativePropertyAssertion: {text}",
+                     ((str(s), f"NOT {p}", str(ruled_out[0])),)),
+        )  # fmt: skip
+
+    def _inverse(self, ctx: DetectionContext, claim: Claim) -> Flag | None:
+        """The object's functional inverse names another subject."""
+        kb, onto = ctx.kb, ctx.kb.ontology
+        assert claim.subject_iri is not None
+        if claim.object.iri is None:
+            return None
+        s, p, o = URIRef(claim.subject_iri), URIRef(claim.predicate), URIRef(claim.object.iri)
+        inverse = onto.inverse.get(p)
+        if inverse is None or inverse not in onto.functional:
+            return None
+        others = [h for h in kb.values(o, inverse) if h != s]
+        if not others or s in kb.values(o, inverse):
+            return None
+        fact = kb.verbalise(o, inverse, others[0])
+        return self._flag(
+            ctx, claim, f"{fact[:-1]}, not {kb.label(s)}",
+            Evidence("kb", fact, ((str(o), str(inverse), str(others[0])),)),
+            correction=kb.label(others[0]), correction_span=claim.subject.span,
+        )  # fmt: skip
+
+    def _type(self, ctx: DetectionContext, claim: Claim) -> Flag | None:
+        kb, onto = ctx.kb, ctx.kb.ontology
+        assert claim.subject_iri is not None and claim.object.iri is not None
+        s, cls_ = URIRef(claim.subject_iri), URIRef(claim.object.iri)
+        direct = kb.direct_types(s)
+        if not claim.polarity:
+            if cls_ not in kb.types(s):
+                return None
+            fact = kb.verbalise(s, RDF.type, cls_)
+            return self._flag(
+                ctx, claim, f"The knowledge base states the opposite: {fact}",
+                Evidence("kb", fact, ((str(s), str(RDF.type), str(cls_)),)), suggestion=fact,
+            )  # fmt: skip
+        reason = onto.disjoint_with(direct).get(cls_)
+        if reason is None:
+            return None
+        held = next((t for t in direct if reason in onto.with_superclasses({t})), reason)
+        article = "an" if onto.label(held)[:1].lower() in "aeiou" else "a"
+        return self._flag(
+            ctx, claim,
+            f"{kb.label(s)} is {article} {onto.label(held)}, and no {onto.label(reason)} is "
+            f"{'an' if onto.label(cls_)[:1].lower() in 'aeiou' else 'a'} {onto.label(cls_)}",
+            Evidence("kb", f"{kb.verbalise(s, RDF.type, held)} {onto.label(reason)} "
+                     f"owl:disjointWith {onto.label(cls_)}.",
+                     ((str(s), str(RDF.type), str(held)), (str(reason), "owl:disjointWith",
+                                                           str(cls_)))),
+            correction=f"{article} {onto.label(held)}", correction_span=claim.object.span,
+        )  # fmt: skip
+
+    def _flag(
+        self,
+        ctx: DetectionContext,
+        claim: Claim,
+        message: str,
+        evidence: Evidence,
+        *,
+        suggestion: str | None = None,
+        correction: str | None = None,
+        correction_span: object = None,
+    ) -> Flag:
+        return self.flag(
+            span=claim.span,
+            content=ctx.analysis.text[claim.span.start : claim.span.end],
+            message=message,
+            evidence=[evidence],
+            suggestion=suggestion or (f"Use: {correction}" if correction else None),
+            correction=correction,
+            correction_span=correction_span,
+            focus=claim.subject_iri,
+            kb_strength=1.0,
+            claim_index=claim.index,
+        )

@@ -1,0 +1,107 @@
+"""``fabricated_fact``: a value the KB should have but does not.
+
+Either the claim is about a subject the KB does not know (a named but unknown person, team or
+thing), or its predicate is declared ``kgc:complete`` and the KB has no value for the subject.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+from rdflib import URIRef
+from rdflib.namespace import RDF
+
+from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.nlp.analysis import Claim
+from kgcheck.types import Evidence, Flag, FlagType
+
+__all__ = ["FabricatedFactDetector"]
+
+
+class _Params(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    #: How decisive a claim about an unknown subject is when its class is not closed-world.
+    open_world_strength: float = 0.4
+
+
+class FabricatedFactDetector(Detector):
+    name = "fabricated_fact"
+    flag_type = FlagType.FABRICATED_FACT
+    Params = _Params
+
+    def detect(self, ctx: DetectionContext) -> list[Flag]:
+        flags = []
+        for claim in ctx.analysis.claims:
+            if not claim.polarity or claim.predicate == str(RDF.type):
+                continue
+            if claim.subject_iri is None and claim.subject.kind == "name":
+                flags.append(self._unknown_subject(ctx, claim))
+            elif claim.subject_iri is not None:
+                flag = self._missing_value(ctx, claim)
+                if flag is not None:
+                    flags.append(flag)
+        return flags
+
+    def _unknown_subject(self, ctx: DetectionContext, claim: Claim) -> Flag:
+        params = self.params
+        assert isinstance(params, _Params)
+        kb, onto = ctx.kb, ctx.kb.ontology
+        p = URIRef(claim.predicate)
+        domain = onto.with_superclasses(onto.domain.get(p, set()))
+        closed = bool(domain & onto.closed_world)
+        evidence = [
+            Evidence("kb_absence", f"the KB has no entity named '{claim.subject.text}'")
+        ]
+        correction = None
+        # "Dr. Helen Brooks leads Oncology": who the KB says holds that value instead
+        if claim.object.iri is not None:
+            holders = kb.holders(p, URIRef(claim.object.iri))
+            inverse = onto.inverse.get(p)
+            if holders:
+                triples = tuple((str(h), str(p), claim.object.iri) for h in holders)
+                evidence.append(
+                    Evidence(
+                        "kb",
+                        "; ".join(kb.verbalise(h, p, URIRef(claim.object.iri)) for h in holders),
+                        triples,
+                    )
+                )
+                if len(holders) == 1 and inverse is not None and inverse in onto.functional:
+                    correction = kb.label(holders[0])
+        return self.flag(
+            span=claim.span,
+            content=ctx.analysis.text[claim.span.start : claim.span.end],
+            message=f"Claim about '{claim.subject.text}', whom the knowledge base does not know",
+            evidence=evidence,
+            correction=correction,
+            correction_span=claim.subject.span if correction else None,
+            kb_strength=1.0 if closed else params.open_world_strength,
+            claim_index=claim.index,
+        )
+
+    def _missing_value(self, ctx: DetectionContext, claim: Claim) -> Flag | None:
+        kb, onto = ctx.kb, ctx.kb.ontology
+        assert claim.subject_iri is not None
+        s, p = URIRef(claim.subject_iri), URIRef(claim.predicate)
+        if p not in onto.complete or kb.values(s, p):
+            return None
+        domain = onto.domain.get(p, set())
+        if domain and not domain & kb.types(s):
+            return None  # complete for its domain only
+        subject, prop = kb.label(s), onto.label(p)
+        return self.flag(
+            span=claim.span,
+            content=ctx.analysis.text[claim.span.start : claim.span.end],
+            message=f"The knowledge base lists no {prop} for {subject}, and its {prop} list is "
+            "complete",
+            evidence=[
+                Evidence(
+                    "kb_absence",
+                    f"no ({subject}, {prop}, ?) in the KB; {prop} is declared kgc:complete",
+                    ((str(s), str(p), "?"),),
+                )
+            ],
+            suggestion=f"Say that no {prop} is on record for {subject}.",
+            focus=str(s),
+            kb_strength=1.0,
+            claim_index=claim.index,
+        )

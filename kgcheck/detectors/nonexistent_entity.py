@@ -1,0 +1,139 @@
+"""``nonexistent_entity``: a named person, place, team or thing the KB and the conversation lack."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+from rdflib import URIRef
+
+from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.kb.normalize import normalize
+from kgcheck.nlp.analysis import Mention
+from kgcheck.types import Evidence, Flag, FlagType
+
+__all__ = ["NonexistentEntityDetector"]
+
+
+class _Params(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    #: How decisive an unknown name is when its class is not declared closed-world.
+    open_world_strength: float = 0.35
+    #: How decisive a name that is a typo of a KB label is.
+    typo_strength: float = 0.5
+    report_typos: bool = True
+
+
+class NonexistentEntityDetector(Detector):
+    name = "nonexistent_entity"
+    flag_type = FlagType.NONEXISTENT_ENTITY
+    Params = _Params
+
+    def detect(self, ctx: DetectionContext) -> list[Flag]:
+        params = self.params
+        assert isinstance(params, _Params)
+        literal_objects = {
+            c.object.mention.span
+            for c in ctx.analysis.claims
+            if c.object.mention is not None and c.object.iri is None and c.object.value is not None
+        }
+        said_before = " ".join(
+            normalize(t.text) for t in ctx.state.turns if t.role in {"user", "system"}
+        )
+        flags = []
+        for m in ctx.analysis.mentions:
+            if m.kind == "entity" and m.how == "fuzzy" and params.report_typos and m.iri:
+                flags.append(self._typo(ctx, m, params.typo_strength))
+            if m.kind != "name" or m.span in literal_objects:
+                continue
+            key = normalize(m.text)
+            if key and f" {key} " in f" {said_before} ":
+                continue  # the user introduced this name: a conversation entity
+            flags.append(self._unknown(ctx, m, params.open_world_strength))
+        return flags
+
+    def _typo(self, ctx: DetectionContext, m: Mention, strength: float) -> Flag:
+        assert m.iri is not None
+        label = ctx.kb.label(URIRef(m.iri))
+        correction = label if m.title is None else _with_title(m, label)
+        return self.flag(
+            span=m.span,
+            content=m.text,
+            message=f"'{m.text}' is not a name in the knowledge base; it is probably a typo of "
+            f"'{label}'",
+            evidence=[Evidence("kb", f"closest KB label: {label}", ((m.iri, "label", label),))],
+            suggestion=f"Did you mean {label}?",
+            correction=correction,
+            correction_span=m.span,
+            focus=m.iri,
+            kb_strength=strength,
+        )
+
+    def _unknown(self, ctx: DetectionContext, m: Mention, open_strength: float) -> Flag:
+        kb = ctx.kb
+        onto = kb.ontology
+        classes = self._classes_of(ctx, m)
+        closed = sorted(str(c) for c in onto.with_superclasses(classes) if c in onto.closed_world)
+        evidence = []
+        suggestion = None
+        if m.affiliation is not None:
+            group = URIRef(m.affiliation)
+            members = sorted(
+                {kb.label(s) for s in kb.graph.subjects(None, group) if isinstance(s, URIRef)}
+                | {kb.label(o) for o in kb.graph.objects(group, None) if _is_named(kb, o)}
+            )
+            evidence.append(
+                Evidence(
+                    "kb_absence",
+                    f"{kb.label(group)} has no one named '{m.text}'; the KB links it to: "
+                    f"{', '.join(members) or 'nobody'}",
+                )
+            )
+        if m.candidates:
+            near = ", ".join(kb.label(URIRef(c)) for c in m.candidates)
+            evidence.append(Evidence("kb", f"similar names elsewhere in the KB: {near}"))
+            suggestion = f"Did you mean {near}?"
+        if closed:
+            names = ", ".join(onto.label(URIRef(c)) for c in closed)
+            evidence.append(
+                Evidence("kb_absence", f"no KB entity is named '{m.text}', and the KB lists every "
+                         f"{names} (closed world)")  # fmt: skip
+            )
+        else:
+            evidence.append(Evidence("kb_absence", f"no KB entity is named '{m.text}'"))
+        return self.flag(
+            span=m.span,
+            content=m.text,
+            message=f"'{m.text}' does not exist in the knowledge base or the conversation",
+            evidence=evidence,
+            suggestion=suggestion,
+            kb_strength=1.0 if closed else open_strength,
+        )
+
+    @staticmethod
+    def _classes_of(ctx: DetectionContext, m: Mention) -> set[URIRef]:
+        """Classes the text implies for a name: its title, its role in claims, its group."""
+        onto = ctx.kb.ontology
+        classes: set[URIRef] = set()
+        if m.class_hint:
+            classes.add(URIRef(m.class_hint))
+        for claim in ctx.analysis.claims:
+            prop = URIRef(claim.predicate)
+            if claim.subject.span == m.span:
+                classes |= onto.domain.get(prop, set())
+            elif claim.object.mention is not None and claim.object.mention.span == m.span:
+                classes |= onto.range.get(prop, set())
+        if m.affiliation is not None or m.title is not None:
+            classes |= {c for c in onto.closed_world if onto.is_person_class(c)}
+        return classes
+
+
+def _is_named(kb: KnowledgeBase, node: object) -> bool:
+    return isinstance(node, URIRef) and kb.labels.display(str(node)) is not None
+
+
+def _with_title(m: Mention, label: str) -> str:
+    """Keep the title the reply used ("Dr. Amira Patell" -> "Dr. Amira Patel")."""
+    title = m.text.split()[0]
+    if label.split()[0].rstrip(".").lower() == title.rstrip(".").lower():
+        return label
+    return f"{title} {label}"

@@ -1,0 +1,103 @@
+"""``wrong_attribute``: the KB holds values for (subject, predicate) and the claim's is not one."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+from rdflib import URIRef
+from rdflib.namespace import RDF
+
+from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.kb.values import matches
+from kgcheck.nlp.analysis import Claim
+from kgcheck.types import Evidence, Flag, FlagType
+
+__all__ = ["WrongAttributeDetector"]
+
+
+class _Params(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    #: How decisive a mismatch is on a property that is neither functional nor complete.
+    open_world_strength: float = 0.6
+    #: Default relative tolerance for numbers when the property declares no ``kgc:tolerance``.
+    numeric_tolerance: float = 0.0
+
+
+class WrongAttributeDetector(Detector):
+    name = "wrong_attribute"
+    flag_type = FlagType.WRONG_ATTRIBUTE
+    Params = _Params
+
+    def detect(self, ctx: DetectionContext) -> list[Flag]:
+        flags = []
+        for claim in ctx.analysis.claims:
+            if not claim.polarity or claim.subject_iri is None:
+                continue
+            flag = (
+                self._type_claim(ctx, claim)
+                if claim.predicate == str(RDF.type)
+                else self._value_claim(ctx, claim)
+            )
+            if flag is not None:
+                flags.append(flag)
+        return flags
+
+    def _value_claim(self, ctx: DetectionContext, claim: Claim) -> Flag | None:
+        params = self.params
+        assert isinstance(params, _Params) and claim.subject_iri is not None
+        kb, onto = ctx.kb, ctx.kb.ontology
+        s, p = URIRef(claim.subject_iri), URIRef(claim.predicate)
+        values = kb.values(s, p)
+        if not values:
+            return None
+        tolerance = onto.tolerance.get(p, params.numeric_tolerance)
+        stated = claim.object.value if claim.object.value is not None else claim.object.text
+        if any(matches(stated, claim.object.iri, v, tolerance=tolerance) for v in values):
+            return None
+        functional = p in onto.functional or p in onto.complete
+        shown = [kb.label(v) for v in values]
+        triples = tuple((str(s), str(p), str(v)) for v in values)
+        subject, prop = kb.label(s), onto.label(p)
+        return self.flag(
+            span=claim.span,
+            content=claim.object.text,
+            message=f"The {prop} of {subject} is {' or '.join(shown)}, not {claim.object.text}",
+            evidence=[
+                Evidence("kb", "; ".join(kb.verbalise(s, p, v) for v in values), triples)
+            ],
+            suggestion=f"{prop} of {subject}: {', '.join(shown)}",
+            correction=shown[0] if len(shown) == 1 else None,
+            correction_span=claim.object.span,
+            focus=str(s),
+            kb_strength=1.0 if functional else params.open_world_strength,
+            claim_index=claim.index,
+        )
+
+    def _type_claim(self, ctx: DetectionContext, claim: Claim) -> Flag | None:
+        """"X is a manager" where the KB types X otherwise (disjointness is contradicts_fact's)."""
+        params = self.params
+        assert isinstance(params, _Params) and claim.subject_iri is not None
+        kb, onto = ctx.kb, ctx.kb.ontology
+        s, cls_ = URIRef(claim.subject_iri), URIRef(str(claim.object.iri))
+        direct = kb.direct_types(s)
+        if not direct or cls_ in kb.types(s) or onto.disjoint_with(direct).get(cls_):
+            return None
+        shown = sorted(onto.label(t) for t in direct)
+        article = "an" if shown[0][:1].lower() in "aeiou" else "a"
+        return self.flag(
+            span=claim.span,
+            content=claim.object.text,
+            message=f"{kb.label(s)} is {' and '.join(shown)} in the KB, not "
+            f"{claim.object.text}",
+            evidence=[
+                Evidence(
+                    "kb",
+                    "; ".join(kb.verbalise(s, RDF.type, t) for t in direct),
+                    tuple((str(s), str(RDF.type), str(t)) for t in direct),
+                )
+            ],
+            correction=f"{article} {shown[0]}" if len(shown) == 1 else None,
+            correction_span=claim.object.span,
+            focus=str(s),
+            kb_strength=params.open_world_strength,
+            claim_index=claim.index,
+        )

@@ -1,0 +1,5 @@
+"""The conversation so far."""
+
+from kgcheck.history.state import DialogueState, Turn
+
+__all__ = ["DialogueState", "Turn"]

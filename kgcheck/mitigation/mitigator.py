@@ -1,0 +1,125 @@
+"""The mitigation policy: flags -> actions -> mitigated text and a decision on the turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kgcheck.config import MitigationConfig
+from kgcheck.mitigation.operator import MitigationContext, Operator
+from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.registry import actions as action_registry
+from kgcheck.types import Action, ActionKind, Decision, Flag, Span
+
+__all__ = ["Mitigation", "Mitigator"]
+
+
+@dataclass(frozen=True)
+class Mitigation:
+    actions: list[Action]
+    text: str
+    decision: Decision
+    answer_confidence: float
+
+
+class Mitigator:
+    """Applies the policy of ``MitigationConfig``.
+
+    Flags under ``flag_threshold`` get no action. When ``regenerate_min_flags`` or more flags
+    reach ``regenerate_threshold`` the reply is sent back with guidance. Otherwise each flag, most
+    confident first: ``correct`` when its confidence reaches ``correct_threshold`` and it carries a
+    correction (at most ``max_corrections``; past the cap it is escalated), ``remove`` when it
+    reaches the threshold without one, else ``flag``. ``mitigation.actions`` overrides the choice
+    per flag type.
+    """
+
+    def __init__(self, config: MitigationConfig | None = None) -> None:
+        self.config = config or MitigationConfig()
+        for flag_type, name in self.config.actions.items():
+            action_registry.get(name)  # fail at load time on an unknown operator name
+            del flag_type
+        self._operators: dict[str, Operator] = {}
+
+    def operator(self, name: str) -> Operator:
+        if name not in self._operators:
+            cls = action_registry.get(name)
+            instance = cls()
+            assert isinstance(instance, Operator)
+            self._operators[name] = instance
+        return self._operators[name]
+
+    def mitigate(self, flags: list[Flag], analysis: TurnAnalysis) -> Mitigation:
+        cfg = self.config
+        ctx = MitigationContext(analysis)
+        indexed = list(enumerate(flags))
+        eligible = [(i, f) for i, f in indexed if f.confidence >= cfg.flag_threshold]
+        below = [(i, f) for i, f in indexed if f.confidence < cfg.flag_threshold]
+        acts: list[Action] = [self.operator("none").act([pair], ctx) for pair in below]
+        severe = [(i, f) for i, f in eligible if f.confidence >= cfg.regenerate_threshold]
+        if len(severe) >= cfg.regenerate_min_flags:
+            acts.insert(0, self.operator("regenerate").act(eligible, ctx))
+            return Mitigation(acts, analysis.text, Decision.REJECT, _confidence(flags, set()))
+        corrections = 0
+        edited: list[Span] = []
+        for i, flag in sorted(eligible, key=lambda p: -p[1].confidence):
+            name = self._choose(flag, corrections)
+            op = self.operator(name)
+            action = op.act([(i, flag)], ctx)
+            if action.span is not None and action.replacement is not None:
+                if any(action.span.overlaps(s) or s.contains(action.span) for s in edited):
+                    action = Action(ActionKind.FLAG, [i], span=flag.span,
+                                    reason=f"{flag.message} (span already revised)")  # fmt: skip
+                else:
+                    edited.append(action.span)
+                    corrections += action.kind == ActionKind.CORRECT
+            acts.append(action)
+        text = _apply(analysis.text, acts)
+        fixed = {
+            i
+            for a in acts
+            if a.kind in {ActionKind.CORRECT, ActionKind.REMOVE}
+            for i in a.flags
+        }
+        return Mitigation(acts, text, _decision(acts), _confidence(flags, fixed))
+
+    def _choose(self, flag: Flag, corrections: int) -> str:
+        cfg = self.config
+        override = cfg.actions.get(flag.type)
+        if override is not None:
+            return override
+        if flag.confidence >= cfg.correct_threshold:
+            if self.operator("correct").applies_to(flag):
+                return "correct" if corrections < cfg.max_corrections else "escalate"
+            return "remove"
+        return "flag"
+
+
+def _apply(text: str, actions: list[Action]) -> str:
+    edits = sorted(
+        (a for a in actions if a.span is not None and a.replacement is not None),
+        key=lambda a: a.span.start if a.span else 0,
+        reverse=True,
+    )
+    for a in edits:
+        assert a.span is not None and a.replacement is not None
+        text = text[: a.span.start] + a.replacement + text[a.span.end :]
+    return text.strip()
+
+
+def _decision(actions: list[Action]) -> Decision:
+    kinds = {a.kind for a in actions}
+    if kinds & {ActionKind.REGENERATE, ActionKind.ESCALATE}:
+        return Decision.REJECT
+    if kinds & {ActionKind.CORRECT, ActionKind.REMOVE}:
+        return Decision.REVISE
+    if ActionKind.FLAG in kinds:
+        return Decision.ACCEPT_WITH_WARNINGS
+    return Decision.ACCEPT
+
+
+def _confidence(flags: list[Flag], fixed: set[int]) -> float:
+    """How far the (mitigated) reply can be trusted: each open flag discounts it by its
+    confidence, each fixed one by a fifth of it."""
+    value = 1.0
+    for i, flag in enumerate(flags):
+        value *= 1.0 - flag.confidence * (0.2 if i in fixed else 1.0)
+    return round(value, 4)

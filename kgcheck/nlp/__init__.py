@@ -1,0 +1,1 @@
+"""NLP: one spaCy pass per turn into a TurnAnalysis."""

@@ -1,0 +1,65 @@
+"""Scoring: the final confidence of each flag, and de-duplication.
+
+``confidence = base(type) * (1 + sum_k w_k * (s_k - 0.5))``, clamped to [0, 1], over the evidence
+components k: ``kb`` (how decisively the KB settles it, from the detector), ``history`` (an
+earlier turn; 0.5 when none speaks), ``linguistic`` (0 when the claim is hedged, 1 when stated
+with certainty, else 0.5) and ``consistency`` (1 when another detector flags the same claim or
+name, else 0.5). Neutral evidence leaves the base severity as it is.
+"""
+
+from __future__ import annotations
+
+from kgcheck.config import ScoringConfig
+from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.types import BASE_SEVERITY, Flag, FlagType, severity_for
+
+__all__ = ["Scorer"]
+
+
+class Scorer:
+    def __init__(self, config: ScoringConfig | None = None) -> None:
+        self.config = config or ScoringConfig()
+
+    def base(self, flag_type: FlagType) -> float:
+        return self.config.base_severity.get(flag_type, BASE_SEVERITY[flag_type])
+
+    def score(self, flags: list[Flag], analysis: TurnAnalysis) -> list[Flag]:
+        flags = _dedupe(flags)
+        w = self.config.weights
+        for flag in flags:
+            claim = analysis.claims[flag.claim_index] if flag.claim_index is not None else None
+            if claim is not None and claim.hedged:
+                linguistic = self.config.hedged_signal
+            elif claim is not None and claim.certain:
+                linguistic = self.config.certain_signal
+            else:
+                linguistic = 0.5
+            others = [
+                f for f in flags if f is not flag and f.detector != flag.detector
+                and (f.span.overlaps(flag.span))
+            ]  # fmt: skip
+            components = {
+                "kb": flag.kb_strength,
+                "history": 0.5 if flag.history_strength is None else flag.history_strength,
+                "linguistic": linguistic,
+                "consistency": 1.0 if others else 0.5,
+            }
+            adjust = sum(w.get(k, 0.0) * (v - 0.5) for k, v in components.items())
+            flag.confidence = round(min(1.0, max(0.0, self.base(flag.type) * (1 + adjust))), 4)
+            flag.severity = severity_for(flag.type)
+        flags.sort(key=lambda f: (f.span.start, -f.confidence))
+        return flags
+
+
+def _dedupe(flags: list[Flag]) -> list[Flag]:
+    """One flag per (type, span): evidence of duplicates is merged into the first."""
+    seen: dict[tuple[FlagType, int, int], Flag] = {}
+    for flag in flags:
+        key = (flag.type, flag.span.start, flag.span.end)
+        if key in seen:
+            kept = seen[key]
+            kept.evidence.extend(e for e in flag.evidence if e not in kept.evidence)
+            kept.kb_strength = max(kept.kb_strength, flag.kb_strength)
+        else:
+            seen[key] = flag
+    return list(seen.values())

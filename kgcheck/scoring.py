@@ -35,9 +35,10 @@ class Scorer:
             else:
                 linguistic = 0.5
             others = [
-                f for f in flags if f is not flag and f.detector != flag.detector
-                and (f.span.overlaps(flag.span))
-            ]  # fmt: skip
+                f
+                for f in flags
+                if f is not flag and f.detector != flag.detector and (f.span.overlaps(flag.span))
+            ]
             components = {
                 "kb": flag.kb_strength,
                 "history": 0.5 if flag.history_strength is None else flag.history_strength,

@@ -49,10 +49,12 @@ class ContradictsFactDetector(Detector):
             return None
         fact = kb.verbalise(s, p, held[0])
         return self._flag(
-            ctx, claim, f"The knowledge base states the opposite: {fact}",
+            ctx,
+            claim,
+            f"The knowledge base states the opposite: {fact}",
             Evidence("kb", fact, ((str(s), str(p), str(held[0])),)),
             suggestion=fact,
-        )  # fmt: skip
+        )
 
     def _negative_assertion(self, ctx: DetectionContext, claim: Claim) -> Flag | None:
         kb = ctx.kb
@@ -65,10 +67,15 @@ class ContradictsFactDetector(Detector):
             return None
         text = f"{kb.label(s)} does not have {ctx.kb.ontology.label(p)} {kb.label(ruled_out[0])}"
         return self._flag(
-            ctx, claim, f"The knowledge base asserts that {text}",
-            Evidence("kb", f"owl:NegativePropertyAssertion: {text}",
-                     ((str(s), f"NOT {p}", str(ruled_out[0])),)),
-        )  # fmt: skip
+            ctx,
+            claim,
+            f"The knowledge base asserts that {text}",
+            Evidence(
+                "kb",
+                f"owl:NegativePropertyAssertion: {text}",
+                ((str(s), f"NOT {p}", str(ruled_out[0])),),
+            ),
+        )
 
     def _inverse(self, ctx: DetectionContext, claim: Claim) -> Flag | None:
         """The object's functional inverse names another subject."""
@@ -85,10 +92,13 @@ class ContradictsFactDetector(Detector):
             return None
         fact = kb.verbalise(o, inverse, others[0])
         return self._flag(
-            ctx, claim, f"{fact[:-1]}, not {kb.label(s)}",
+            ctx,
+            claim,
+            f"{fact[:-1]}, not {kb.label(s)}",
             Evidence("kb", fact, ((str(o), str(inverse), str(others[0])),)),
-            correction=kb.label(others[0]), correction_span=claim.subject.span,
-        )  # fmt: skip
+            correction=kb.label(others[0]),
+            correction_span=claim.subject.span,
+        )
 
     def _type(self, ctx: DetectionContext, claim: Claim) -> Flag | None:
         kb, onto = ctx.kb, ctx.kb.ontology
@@ -100,24 +110,31 @@ class ContradictsFactDetector(Detector):
                 return None
             fact = kb.verbalise(s, RDF.type, cls_)
             return self._flag(
-                ctx, claim, f"The knowledge base states the opposite: {fact}",
-                Evidence("kb", fact, ((str(s), str(RDF.type), str(cls_)),)), suggestion=fact,
-            )  # fmt: skip
+                ctx,
+                claim,
+                f"The knowledge base states the opposite: {fact}",
+                Evidence("kb", fact, ((str(s), str(RDF.type), str(cls_)),)),
+                suggestion=fact,
+            )
         reason = onto.disjoint_with(direct).get(cls_)
         if reason is None:
             return None
         held = next((t for t in direct if reason in onto.with_superclasses({t})), reason)
         article = "an" if onto.label(held)[:1].lower() in "aeiou" else "a"
         return self._flag(
-            ctx, claim,
+            ctx,
+            claim,
             f"{kb.label(s)} is {article} {onto.label(held)}, and no {onto.label(reason)} is "
             f"{'an' if onto.label(cls_)[:1].lower() in 'aeiou' else 'a'} {onto.label(cls_)}",
-            Evidence("kb", f"{kb.verbalise(s, RDF.type, held)} {onto.label(reason)} "
-                     f"owl:disjointWith {onto.label(cls_)}.",
-                     ((str(s), str(RDF.type), str(held)), (str(reason), "owl:disjointWith",
-                                                           str(cls_)))),
-            correction=f"{article} {onto.label(held)}", correction_span=claim.object.span,
-        )  # fmt: skip
+            Evidence(
+                "kb",
+                f"{kb.verbalise(s, RDF.type, held)} {onto.label(reason)} "
+                f"owl:disjointWith {onto.label(cls_)}.",
+                ((str(s), str(RDF.type), str(held)), (str(reason), "owl:disjointWith", str(cls_))),
+            ),
+            correction=f"{article} {onto.label(held)}",
+            correction_span=claim.object.span,
+        )
 
     def _flag(
         self,

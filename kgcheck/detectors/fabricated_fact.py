@@ -48,9 +48,7 @@ class FabricatedFactDetector(Detector):
         p = URIRef(claim.predicate)
         domain = onto.with_superclasses(onto.domain.get(p, set()))
         closed = bool(domain & onto.closed_world)
-        evidence = [
-            Evidence("kb_absence", f"the KB has no entity named '{claim.subject.text}'")
-        ]
+        evidence = [Evidence("kb_absence", f"the KB has no entity named '{claim.subject.text}'")]
         correction = None
         # "Dr. Helen Brooks leads Oncology": who the KB says holds that value instead
         if claim.object.iri is not None:

@@ -95,8 +95,11 @@ class NonexistentEntityDetector(Detector):
         if closed:
             names = ", ".join(onto.label(URIRef(c)) for c in closed)
             evidence.append(
-                Evidence("kb_absence", f"no KB entity is named '{m.text}', and the KB lists every "
-                         f"{names} (closed world)")  # fmt: skip
+                Evidence(
+                    "kb_absence",
+                    f"no KB entity is named '{m.text}', and the KB lists every "
+                    f"{names} (closed world)",
+                )
             )
         else:
             evidence.append(Evidence("kb_absence", f"no KB entity is named '{m.text}'"))

@@ -61,9 +61,7 @@ class WrongAttributeDetector(Detector):
             span=claim.span,
             content=claim.object.text,
             message=f"The {prop} of {subject} is {' or '.join(shown)}, not {claim.object.text}",
-            evidence=[
-                Evidence("kb", "; ".join(kb.verbalise(s, p, v) for v in values), triples)
-            ],
+            evidence=[Evidence("kb", "; ".join(kb.verbalise(s, p, v) for v in values), triples)],
             suggestion=f"{prop} of {subject}: {', '.join(shown)}",
             correction=shown[0] if len(shown) == 1 else None,
             correction_span=claim.object.span,
@@ -73,7 +71,7 @@ class WrongAttributeDetector(Detector):
         )
 
     def _type_claim(self, ctx: DetectionContext, claim: Claim) -> Flag | None:
-        """"X is a manager" where the KB types X otherwise (disjointness is contradicts_fact's)."""
+        """ "X is a manager" where the KB types X otherwise (disjointness is contradicts_fact's)."""
         params = self.params
         assert isinstance(params, _Params) and claim.subject_iri is not None
         kb, onto = ctx.kb, ctx.kb.ontology
@@ -86,8 +84,7 @@ class WrongAttributeDetector(Detector):
         return self.flag(
             span=claim.span,
             content=claim.object.text,
-            message=f"{kb.label(s)} is {' and '.join(shown)} in the KB, not "
-            f"{claim.object.text}",
+            message=f"{kb.label(s)} is {' and '.join(shown)} in the KB, not {claim.object.text}",
             evidence=[
                 Evidence(
                     "kb",

@@ -58,43 +58,45 @@ class OntologyView:
     def from_graph(cls, graph: Graph) -> OntologyView:
         view = cls()
         for prop in graph.subjects(RDF.type, OWL.FunctionalProperty):
-            view.functional.add(URIRef(prop))
+            view.functional.add(URIRef(str(prop)))
         for prop in graph.subjects(RDF.type, OWL.SymmetricProperty):
-            view.symmetric.add(URIRef(prop))
+            view.symmetric.add(URIRef(str(prop)))
         for a, b in graph.subject_objects(OWL.inverseOf):
-            view.inverse[URIRef(a)] = URIRef(b)
-            view.inverse[URIRef(b)] = URIRef(a)
+            view.inverse[URIRef(str(a))] = URIRef(str(b))
+            view.inverse[URIRef(str(b))] = URIRef(str(a))
         for prop, cls_ in graph.subject_objects(RDFS.domain):
-            view.domain[URIRef(prop)].add(URIRef(cls_))
+            view.domain[URIRef(str(prop))].add(URIRef(str(cls_)))
         for prop, cls_ in graph.subject_objects(RDFS.range):
-            view.range[URIRef(prop)].add(URIRef(cls_))
+            view.range[URIRef(str(prop))].add(URIRef(str(cls_)))
         direct: dict[URIRef, set[URIRef]] = defaultdict(set)
         for sub, sup in graph.subject_objects(RDFS.subClassOf):
             if isinstance(sup, URIRef):
-                direct[URIRef(sub)].add(sup)
+                direct[URIRef(str(sub))].add(sup)
         for cls_ in list(direct):
             view.superclasses[cls_] = _closure(cls_, direct)
         for a, b in graph.subject_objects(OWL.disjointWith):
-            view.disjoint[URIRef(a)].add(URIRef(b))
-            view.disjoint[URIRef(b)].add(URIRef(a))
+            view.disjoint[URIRef(str(a))].add(URIRef(str(b)))
+            view.disjoint[URIRef(str(b))].add(URIRef(str(a)))
         for npa in graph.subjects(RDF.type, OWL.NegativePropertyAssertion):
             source = graph.value(npa, OWL.sourceIndividual)
-            prop = graph.value(npa, OWL.assertionProperty)
-            target = graph.value(npa, OWL.targetIndividual) or graph.value(npa, OWL.targetValue)
-            if isinstance(source, URIRef) and isinstance(prop, URIRef) and target is not None:
-                view.negative[(source, prop)].add(target)
+            asserted = graph.value(npa, OWL.assertionProperty)
+            target: Node | None = graph.value(npa, OWL.targetIndividual) or graph.value(
+                npa, OWL.targetValue
+            )
+            if isinstance(source, URIRef) and isinstance(asserted, URIRef) and target is not None:
+                view.negative[(source, asserted)].add(target)
         for prop, form in graph.subject_objects(KGC.lexicalForm):
-            view.lexical_forms[URIRef(prop)].append(str(form))
+            view.lexical_forms[URIRef(str(prop))].append(str(form))
         for cls_, flag in graph.subject_objects(KGC.closedWorld):
             if _true(flag):
-                view.closed_world.add(URIRef(cls_))
+                view.closed_world.add(URIRef(str(cls_)))
         for prop, flag in graph.subject_objects(KGC.complete):
             if _true(flag):
-                view.complete.add(URIRef(prop))
+                view.complete.add(URIRef(str(prop)))
         for prop, value in graph.subject_objects(KGC.tolerance):
-            view.tolerance[URIRef(prop)] = float(value)
+            view.tolerance[URIRef(str(prop))] = float(str(value))
         for prop, value in graph.subject_objects(KGC.unit):
-            view.unit[URIRef(prop)] = str(value)
+            view.unit[URIRef(str(prop))] = str(value)
         classes = set(graph.subjects(RDF.type, OWL.Class)) | set(
             graph.subjects(RDF.type, RDFS.Class)
         )
@@ -109,9 +111,9 @@ class OntologyView:
                         if pred != SKOS.altLabel:
                             view.labels.setdefault(cls_, str(label))
         for prop in set(view.lexical_forms) | set(view.domain) | set(view.range):
-            label = graph.value(prop, RDFS.label)
-            if label is not None:
-                view.labels.setdefault(prop, str(label))
+            prop_label = graph.value(prop, RDFS.label)
+            if prop_label is not None:
+                view.labels.setdefault(prop, str(prop_label))
         return view
 
     def with_superclasses(self, classes: set[URIRef]) -> set[URIRef]:

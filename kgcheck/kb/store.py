@@ -94,9 +94,7 @@ def open_store(spec: str, sources: Sequence[Path]) -> LoadResult:
 
 def _load(store: ox.Store, path: Path, graph: ox.NamedNode) -> None:
     try:
-        store.bulk_load(
-            path=str(path), format=_FORMATS[path.suffix.lower()], to_graph=graph
-        )
+        store.bulk_load(path=str(path), format=_FORMATS[path.suffix.lower()], to_graph=graph)
     except SyntaxError as exc:
         store.clear_graph(graph)
         line = f" line {exc.lineno}" if exc.lineno else ""

@@ -64,20 +64,22 @@ class Mitigator:
             name = self._choose(flag, corrections)
             op = self.operator(name)
             action = op.act([(i, flag)], ctx)
-            if action.span is not None and action.replacement is not None:
-                if any(action.span.overlaps(s) or s.contains(action.span) for s in edited):
-                    action = Action(ActionKind.FLAG, [i], span=flag.span,
-                                    reason=f"{flag.message} (span already revised)")  # fmt: skip
+            span = action.span
+            if span is not None and action.replacement is not None:
+                if any(span.overlaps(s) or s.contains(span) for s in edited):
+                    action = Action(
+                        ActionKind.FLAG,
+                        [i],
+                        span=flag.span,
+                        reason=f"{flag.message} (span already revised)",
+                    )
                 else:
-                    edited.append(action.span)
+                    edited.append(span)
                     corrections += action.kind == ActionKind.CORRECT
             acts.append(action)
         text = _apply(analysis.text, acts)
         fixed = {
-            i
-            for a in acts
-            if a.kind in {ActionKind.CORRECT, ActionKind.REMOVE}
-            for i in a.flags
+            i for a in acts if a.kind in {ActionKind.CORRECT, ActionKind.REMOVE} for i in a.flags
         }
         return Mitigation(acts, text, _decision(acts), _confidence(flags, fixed))
 

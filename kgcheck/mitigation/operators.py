@@ -90,7 +90,7 @@ class RegenerateOperator(Operator):
         for _, flag in flags:
             fix = f" Use: {flag.correction}." if flag.correction else ""
             hint = f" {flag.suggestion}" if flag.suggestion and not flag.correction else ""
-            lines.append(f"- \"{flag.content}\" ({flag.type}): {flag.message}.{fix}{hint}")
+            lines.append(f'- "{flag.content}" ({flag.type}): {flag.message}.{fix}{hint}')
         lines.append("State only what the knowledge base or the user supports.")
         return Action(
             self.kind,

@@ -24,8 +24,8 @@ class Mention:
     """A named thing in the reply.
 
     ``kind`` is ``entity`` (resolved to the KB: ``iri`` is set, ``how`` says how: exact, short,
-    fuzzy or context), ``ambiguous`` (several KB candidates), ``name`` (a proper name the KB does not
-    know) or ``pronoun``. ``class_hint`` is a class the text suggests ("Dr.", "Nurse", the
+    fuzzy or context), ``ambiguous`` (several KB candidates), ``name`` (a proper name the KB does
+    not know) or ``pronoun``. ``class_hint`` is a class the text suggests ("Dr.", "Nurse", the
     predicate's domain), ``affiliation`` an entity the text ties it to ("Sarah from Analytics").
     """
 

@@ -89,9 +89,16 @@ class ClaimBuilder:
             for n, event in enumerate(events):
                 limit = events[n + 1].start if n + 1 < len(events) else sent_end
                 made = self._claims_for(
-                    toks, event, sent_mentions, by_start, boundary, limit, sent_end,
-                    prev_subjects, now,
-                )  # fmt: skip
+                    toks,
+                    event,
+                    sent_mentions,
+                    by_start,
+                    boundary,
+                    limit,
+                    sent_end,
+                    prev_subjects,
+                    now,
+                )
                 if made:
                     prev_subjects = list(dict.fromkeys(c.subject for c in made))
                     boundary = max(self._token_after(toks, c.object.span) for c in made)
@@ -130,7 +137,7 @@ class ClaimBuilder:
             k = i - 1
             while k >= idx[0] and toks[k].lower in SKIPPABLE:
                 k -= 1
-            if k < idx[0] or toks[k].lemma not in {"be", "'s"} and toks[k].lower not in COPULAS:
+            if k < idx[0] or (toks[k].lemma not in {"be", "'s"} and toks[k].lower not in COPULAS):
                 continue
             for start in range(i + 1, min(i + 3, idx[-1] + 1)):
                 found = self._class_at(toks, start, idx[-1] + 1)
@@ -290,7 +297,7 @@ class ClaimBuilder:
         p = URIRef(prop)
         if not self.onto.is_datatype_property(p):
             first = by_start.get(k)
-            if first is None or first.kind == "pronoun" and first.iri is None:
+            if first is None or (first.kind == "pronoun" and first.iri is None):
                 if self.onto.range.get(p):
                     return []
             else:
@@ -299,9 +306,7 @@ class ClaimBuilder:
                 while nxt is not None:
                     found.append(nxt)
                     nxt = self._coordinated(toks, nxt, limit, sent_end, by_start)
-                return [
-                    ClaimObject(span=m.span, text=m.text, iri=m.iri, mention=m) for m in found
-                ]
+                return [ClaimObject(span=m.span, text=m.text, iri=m.iri, mention=m) for m in found]
         end = self._literal_end(toks, k, limit, prop)
         if end <= k:
             return []
@@ -347,13 +352,13 @@ class ClaimBuilder:
         return nxt
 
     def _literal_end(self, toks: Sequence[Tok], k: int, limit: int, prop: str) -> int:
-        is_date = any(str(r).endswith(("date", "dateTime")) for r in self.onto.range.get(
-            URIRef(prop), ()
-        ))  # fmt: skip
+        is_date = any(
+            str(r).endswith(("date", "dateTime")) for r in self.onto.range.get(URIRef(prop), ())
+        )
         end = k
         while end < limit:
             t = toks[end]
-            if t.lower in CLAUSE_BREAKS or t.lower == "and" and end > k:
+            if t.lower in CLAUSE_BREAKS or (t.lower == "and" and end > k):
                 break
             if t.text == ",":
                 year_follows = end + 1 < limit and toks[end + 1].text.isdigit()
@@ -403,4 +408,3 @@ def _has_negation(toks: Sequence[Tok], start: int, end: int) -> bool:
 def _signals_for(claim: Claim, signals: Sequence[Signal]) -> tuple[bool, bool]:
     same = [s for s in signals if s.segment == claim.segment and s.span.start < claim.span.end]
     return any(s.kind == "hedge" for s in same), any(s.kind == "certainty" for s in same)
-

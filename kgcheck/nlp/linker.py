@@ -143,9 +143,7 @@ class EntityLinker:
             i = j
         return out
 
-    def _name(
-        self, toks: Sequence[Tok], i: int, j: int, context: Sequence[str]
-    ) -> Mention | None:
+    def _name(self, toks: Sequence[Tok], i: int, j: int, context: Sequence[str]) -> Mention | None:
         start = i
         title = None
         while start < j and _is_title(toks[start]):
@@ -179,16 +177,28 @@ class EntityLinker:
                 salient = [iri for iri in context if iri in iris]
                 if salient:
                     return self._mention(
-                        toks, i, j, "entity", iri=salient[0], how="context", title=title,
+                        toks,
+                        i,
+                        j,
+                        "entity",
+                        iri=salient[0],
+                        how="context",
+                        title=title,
                         candidates=iris,
-                    )  # fmt: skip
+                    )
                 return self._mention(
                     toks, i, j, "ambiguous", how=match.how, candidates=iris, title=title
                 )
             return self._mention(
-                toks, i, j, "entity", iri=iris[0], how=match.how, title=title,
+                toks,
+                i,
+                j,
+                "entity",
+                iri=iris[0],
+                how=match.how,
+                title=title,
                 candidates=iris,
-            )  # fmt: skip
+            )
         for iri in context:
             shown = self.kb.labels.display(iri)
             if shown and set(name_tokens(name)) <= set(name_tokens(shown)):
@@ -200,7 +210,7 @@ class EntityLinker:
     # context ----------------------------------------------------------------------------
 
     def _affiliations(self, toks: Sequence[Tok], mentions: list[Mention]) -> list[Mention]:
-        """"Sarah from the Analytics team": tie a name to the entity that follows it.
+        """ "Sarah from the Analytics team": tie a name to the entity that follows it.
 
         A name that only resolved by a short or fuzzy match ("Sarah" -> Sarah Lee) but whose
         candidate has nothing to do with the affiliation is not that person: it becomes an
@@ -214,8 +224,9 @@ class EntityLinker:
                 if target is not None and target.iri is not None:
                     related = [c for c in m.candidates if self._related(c, target.iri)]
                     if m.kind == "name" or not related:
-                        m = _replace(m, kind="name", iri=None, how="unknown",
-                                     affiliation=target.iri)  # fmt: skip
+                        m = _replace(
+                            m, kind="name", iri=None, how="unknown", affiliation=target.iri
+                        )
                     elif len(related) == 1:
                         m = _replace(m, kind="entity", iri=related[0], affiliation=target.iri)
             out.append(m)
@@ -250,12 +261,12 @@ class EntityLinker:
             want = PRONOUNS[m.text.lower()]
             antecedent = None
             for earlier in reversed(out):
-                if earlier.kind in {"entity", "name"} or (
+                usable = earlier.kind in {"entity", "name"} or (
                     earlier.kind == "pronoun" and earlier.iri is not None
-                ):
-                    if self._compatible(earlier, want):
-                        antecedent = earlier
-                        break
+                )
+                if usable and self._compatible(earlier, want):
+                    antecedent = earlier
+                    break
             if antecedent is not None:
                 out.append(
                     _replace(
@@ -345,4 +356,3 @@ def _followed_by_name_cue(toks: Sequence[Tok], j: int) -> bool:
     return nxt.lower in AFFILIATION_WORDS - {"of"} or nxt.lemma in {
         "be", "work", "lead", "head", "run", "report", "join", "manage", "'s", ",",
     }  # fmt: skip
-

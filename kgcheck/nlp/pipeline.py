@@ -37,9 +37,13 @@ log = logging.getLogger(__name__)
 
 _KBS: weakref.WeakValueDictionary[str, KnowledgeBase] = weakref.WeakValueDictionary()
 _COMMON_ENGLISH = frozenset(
-    "the a an and or of to in on at is are was were be it this that for with as by from not "
-    "he she they we you i his her their our your has have had do does did will can".split()
-)
+    {
+        "the", "a", "an", "and", "or", "of", "to", "in", "on", "at", "is", "are", "was", "were",
+        "be", "it", "this", "that", "for", "with", "as", "by", "from", "not", "he", "she", "they",
+        "we", "you", "i", "his", "her", "their", "our", "your", "has", "have", "had", "do",
+        "does", "did", "will", "can",
+    }
+)  # fmt: skip
 _NON_LATIN = re.compile(r"[^\x00-\u024f\s\d\W]")
 
 for _name in ("kgc_tokens", "kgc_mentions", "kgc_matches", "kgc_signals", "kgc_claims"):
@@ -176,8 +180,10 @@ class Analyzer:
             cut = text.rfind(".", 0, self.config.max_chars)
             text = text[: cut + 1 if cut > 0 else self.config.max_chars]
             truncated = True
-            notes.append(f"nlp: reply longer than {self.config.max_chars} characters; analysed "
-                         f"the first {len(text)}")  # fmt: skip
+            notes.append(
+                f"nlp: reply longer than {self.config.max_chars} characters; analysed "
+                f"the first {len(text)}"
+            )
         if not text.strip():
             return TurnAnalysis(text=text, pipeline=self.pipeline_name, notes=("nlp: empty reply",))
         doc = self.nlp.make_doc(text)

@@ -1,0 +1,165 @@
+"""The ``kgcheck`` command line: ``demo`` and ``check``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+
+from kgcheck.errors import InputError, KgcheckError
+from kgcheck.history.state import DialogueState
+from kgcheck.report import TurnReport
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    help="Check what a conversational agent is about to say against a knowledge graph.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+err_console = Console(stderr=True)
+
+EXAMPLE_DIR = Path(__file__).resolve().parent.parent / "data" / "acme"
+
+
+def _fail(exc: KgcheckError) -> None:
+    err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
+    raise typer.Exit(code=2)
+
+
+def _read_history(path: Path, state: DialogueState) -> None:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the history ({exc.strerror})") from exc
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            turn = json.loads(line)
+            state.add_turn(turn["role"], turn["text"], time=turn.get("time"))
+        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+            raise InputError(
+                f"{path}: line {number}: expected a JSON object with 'role' and 'text' ({exc})",
+                code="KGC603",
+            ) from exc
+        except InputError as exc:
+            raise InputError(f"{path}: line {number}: {exc.message}", code=exc.code) from exc
+
+
+def render_report(report: TurnReport, title: str = "") -> None:
+    """Show a report as tables a person can read."""
+    colour = {
+        "accept": "green",
+        "accept_with_warnings": "yellow",
+        "revise": "cyan",
+        "reject": "red",
+    }[str(report.decision)]
+    if report.flags:
+        table = Table(title=title or None, show_lines=True, expand=True)
+        for column in ("type", "text", "confidence", "why", "fix"):
+            table.add_column(column, overflow="fold")
+        for flag in report.flags:
+            table.add_row(
+                str(flag.type),
+                flag.content,
+                f"{flag.confidence:.2f}",
+                flag.message,
+                flag.correction or flag.suggestion or "",
+            )
+        console.print(table)
+    acted = [a for a in report.actions if a.kind != "none"]
+    if acted:
+        actions = Table(show_header=True, expand=True)
+        actions.add_column("action")
+        actions.add_column("flags")
+        actions.add_column("detail", overflow="fold")
+        for a in acted:
+            detail = a.guidance or (f"-> {a.replacement!r}" if a.replacement else a.reason)
+            actions.add_row(str(a.kind), ", ".join(map(str, a.flags)), detail)
+        console.print(actions)
+    console.print(
+        f"decision: [bold {colour}]{report.decision}[/]   "
+        f"answer confidence: {report.answer_confidence:.2f}   "
+        f"claims: {report.counts.get('claims', 0)}   "
+        f"time: {report.timings.get('total', 0) * 1000:.0f} ms"
+    )
+    if report.text != report.original:
+        console.print(Panel(report.text, title="mitigated reply", border_style=colour))
+    for note in report.skipped:
+        console.print(f"[dim]note: {note}[/]")
+
+
+@app.command()
+def demo(
+    config: Annotated[
+        Path | None, typer.Option(help="Configuration (default: the bundled Acme example).")
+    ] = None,
+    conversation: Annotated[
+        Path | None, typer.Option(help="Scripted conversation (JSONL of role/text).")
+    ] = None,
+) -> None:
+    """Play a short scripted conversation and show each assistant turn's flags and actions."""
+    from kgcheck.checker import Checker
+
+    config = config or EXAMPLE_DIR / "kgcheck.yaml"
+    conversation = conversation or config.parent / "conversation.jsonl"
+    try:
+        checker = Checker.from_config(config)
+        script = DialogueState(session_id="demo")
+        _read_history(conversation, script)
+    except KgcheckError as exc:
+        _fail(exc)
+        return
+    state = DialogueState(session_id="demo", now=checker.config.now)
+    for turn in script.turns:
+        if turn.role != "assistant":
+            console.print(f"\n[bold]{turn.role}:[/] {turn.text}")
+            state.add_turn(turn.role, turn.text)
+            continue
+        console.print(f"[bold]assistant (draft):[/] {turn.text}")
+        report = checker.check_turn(turn.text, state)
+        render_report(report)
+        state.add_turn("assistant", report.text, report=report)
+
+
+@app.command()
+def check(
+    text: Annotated[str, typer.Argument(help="The reply to check ('-' reads standard input).")],
+    config: Annotated[Path, typer.Option(help="kgcheck.yaml")] = Path("kgcheck.yaml"),
+    history: Annotated[
+        Path | None, typer.Option(help='Earlier turns as JSONL: {"role": ..., "text": ...}')
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    session: Annotated[str, typer.Option(help="Session id.")] = "cli",
+) -> None:
+    """Check one reply; exit status 0 when accepted, 1 otherwise, 2 on errors."""
+    from kgcheck.checker import Checker
+
+    if text == "-":
+        text = sys.stdin.read()
+    try:
+        checker = Checker.from_config(config)
+        state = DialogueState(session_id=session, now=checker.config.now)
+        if history is not None:
+            _read_history(history, state)
+        report = checker.check_turn(text, state)
+    except KgcheckError as exc:
+        _fail(exc)
+        return
+    if as_json:
+        sys.stdout.write(json.dumps(report.to_dict(), indent=2) + "\n")
+    else:
+        render_report(report)
+    raise typer.Exit(code=0 if report.ok else 1)
+
+
+def main() -> None:
+    app()

@@ -53,14 +53,28 @@ class Scorer:
 
 
 def _dedupe(flags: list[Flag]) -> list[Flag]:
-    """One flag per (type, span): evidence of duplicates is merged into the first."""
-    seen: dict[tuple[FlagType, int, int], Flag] = {}
-    for flag in flags:
-        key = (flag.type, flag.span.start, flag.span.end)
-        if key in seen:
-            kept = seen[key]
-            kept.evidence.extend(e for e in flag.evidence if e not in kept.evidence)
-            kept.kb_strength = max(kept.kb_strength, flag.kb_strength)
-        else:
+    """One flag per problem.
+
+    Flags of the same type on the same span, and flags of several detectors on the same claim,
+    become one: the flag of the most severe type is kept, with the others' evidence and, where
+    it has none, their correction.
+    """
+    seen: dict[tuple[object, ...], Flag] = {}
+    order = sorted(flags, key=lambda f: -BASE_SEVERITY[f.type])
+    for flag in order:
+        key: tuple[object, ...] = (
+            ("claim", flag.claim_index)
+            if flag.claim_index is not None
+            else (flag.type, flag.span.start, flag.span.end)
+        )
+        kept = seen.get(key)
+        if kept is None:
             seen[key] = flag
-    return list(seen.values())
+            continue
+        kept.evidence.extend(e for e in flag.evidence if e not in kept.evidence)
+        kept.kb_strength = max(kept.kb_strength, flag.kb_strength)
+        if kept.correction is None and flag.correction is not None:
+            kept.correction, kept.correction_span = flag.correction, flag.correction_span
+        if flag.type != kept.type:
+            kept.message = f"{kept.message}; {flag.message}"
+    return [f for f in flags if any(f is kept for kept in seen.values())]

@@ -65,11 +65,11 @@ class ContradictsFactDetector(Detector):
         ]
         if not ruled_out:
             return None
-        text = f"{kb.label(s)} does not have {ctx.kb.ontology.label(p)} {kb.label(ruled_out[0])}"
+        text = f"it is false that {kb.verbalise(s, p, ruled_out[0]).rstrip('.')}"
         return self._flag(
             ctx,
             claim,
-            f"The knowledge base asserts that {text}",
+            f"The knowledge base asserts {text}",
             Evidence(
                 "kb",
                 f"owl:NegativePropertyAssertion: {text}",

@@ -16,8 +16,11 @@ __all__ = ["NonexistentEntityDetector"]
 
 class _Params(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    #: How decisive an unknown name is when its class is not declared closed-world.
+    #: How decisive an unknown name is when the text gives it a class (a title, a role in a
+    #: claim, an affiliation) that is not declared closed-world.
     open_world_strength: float = 0.35
+    #: How decisive an unknown name is when nothing in the text says what it is.
+    untyped_strength: float = 0.0
     #: How decisive a name that is a typo of a KB label is.
     typo_strength: float = 0.5
     report_typos: bool = True
@@ -48,7 +51,7 @@ class NonexistentEntityDetector(Detector):
             key = normalize(m.text)
             if key and f" {key} " in f" {said_before} ":
                 continue  # the user introduced this name: a conversation entity
-            flags.append(self._unknown(ctx, m, params.open_world_strength))
+            flags.append(self._unknown(ctx, m, params))
         return flags
 
     def _typo(self, ctx: DetectionContext, m: Mention, strength: float) -> Flag:
@@ -68,7 +71,7 @@ class NonexistentEntityDetector(Detector):
             kb_strength=strength,
         )
 
-    def _unknown(self, ctx: DetectionContext, m: Mention, open_strength: float) -> Flag:
+    def _unknown(self, ctx: DetectionContext, m: Mention, params: _Params) -> Flag:
         kb = ctx.kb
         onto = kb.ontology
         classes = self._classes_of(ctx, m)
@@ -109,7 +112,13 @@ class NonexistentEntityDetector(Detector):
             message=f"'{m.text}' does not exist in the knowledge base or the conversation",
             evidence=evidence,
             suggestion=suggestion,
-            kb_strength=1.0 if closed else open_strength,
+            kb_strength=(
+                1.0
+                if closed
+                else params.open_world_strength
+                if classes
+                else params.untyped_strength
+            ),
         )
 
     @staticmethod

@@ -56,13 +56,12 @@ class WrongAttributeDetector(Detector):
         functional = p in onto.functional or p in onto.complete
         shown = [kb.label(v) for v in values]
         triples = tuple((str(s), str(p), str(v)) for v in values)
-        subject, prop = kb.label(s), onto.label(p)
         return self.flag(
             span=claim.span,
             content=claim.object.text,
-            message=f"The {prop} of {subject} is {' or '.join(shown)}, not {claim.object.text}",
+            message=f"Not {claim.object.text}: " + " ".join(kb.verbalise(s, p, v) for v in values),
             evidence=[Evidence("kb", "; ".join(kb.verbalise(s, p, v) for v in values), triples)],
-            suggestion=f"{prop} of {subject}: {', '.join(shown)}",
+            suggestion=None if len(shown) == 1 else f"One of: {', '.join(shown)}",
             correction=shown[0] if len(shown) == 1 else None,
             correction_span=claim.object.span,
             focus=str(s),

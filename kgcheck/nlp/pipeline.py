@@ -223,13 +223,17 @@ def _segments(doc: Doc) -> tuple[Segment, ...]:
 
 
 def _looks_english(doc: Doc) -> bool:
-    words = [t.lower_ for t in doc if t.is_alpha]
-    if not words:
-        return True
+    """A cheap language check: common English function words among the lower-case words.
+
+    Capitalised words are left out (names say nothing of the language, and German capitalises
+    its nouns); at least six lower-case words are needed to judge.
+    """
+    words = [t.text for t in doc if t.is_alpha]
     letters = "".join(words)
-    if len(_NON_LATIN.findall(letters)) > 0.3 * len(letters):
+    if letters and len(_NON_LATIN.findall(letters)) > 0.3 * len(letters):
         return False
-    if len(words) < 8:
+    lower = [w for w in words if w[0].islower() and (len(w) > 1 or w == "a")]
+    if len(lower) < 6:
         return True
-    common = sum(1 for w in words if w in _COMMON_ENGLISH)
-    return common / len(words) >= 0.12
+    common = sum(1 for w in lower if w in _COMMON_ENGLISH)
+    return common / len(lower) >= 0.2

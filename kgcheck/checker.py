@@ -45,8 +45,12 @@ class Checker:
     def __init__(self, config: Config | None = None, *, kb: KnowledgeBase | None = None) -> None:
         self.config = config or Config()
         kb_cfg = self.config.knowledge_base
-        self.kb = kb or KnowledgeBase.open(
-            kb_cfg.sources, store=kb_cfg.store, fuzzy_min_length=kb_cfg.fuzzy_min_length
+        self.kb = (
+            kb
+            if kb is not None
+            else KnowledgeBase.open(
+                kb_cfg.sources, store=kb_cfg.store, fuzzy_min_length=kb_cfg.fuzzy_min_length
+            )
         )
         self.analyzer = Analyzer(self.kb, self.config.nlp, fuzzy=kb_cfg.fuzzy)
         self.detectors = self._build_detectors()

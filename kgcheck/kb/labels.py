@@ -6,6 +6,7 @@ normalised name, a token, or a token with one character deleted.
 
 from __future__ import annotations
 
+import heapq
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -23,6 +24,17 @@ LABEL_PREDICATES = (
     "http://schema.org/name",
     "http://www.w3.org/2004/02/skos/core#altLabel",
 )
+
+
+#: At most this many candidates are returned for a name many entities share ("Helen"); a
+#: lookup then costs the same however many Helens the KB holds.
+MAX_CANDIDATES = 25
+
+
+def _first(iris: set[str]) -> tuple[str, ...]:
+    if len(iris) <= MAX_CANDIDATES:
+        return tuple(sorted(iris))
+    return tuple(heapq.nsmallest(MAX_CANDIDATES, iris))
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,9 +113,9 @@ class LabelIndex:
             return None
         key = " ".join(tokens)
         if key in self._exact:
-            return LabelMatch(tuple(sorted(self._exact[key])), "exact", key)
+            return LabelMatch(_first(self._exact[key]), "exact", key)
         if len(tokens) == 1 and tokens[0] in self._short:
-            return LabelMatch(tuple(sorted(self._short[tokens[0]])), "short", key)
+            return LabelMatch(_first(self._short[tokens[0]]), "short", key)
         if fuzzy:
             return self._fuzzy(tokens)
         return None
@@ -111,17 +123,22 @@ class LabelIndex:
     def _fuzzy(self, tokens: list[str]) -> LabelMatch | None:
         candidates: set[str] | None = None
         distance = 0
+        nearest = []
         for token in tokens:
             near = self._near_tokens(token)
             if not near:
                 return None
-            iris: set[str] = set()
             best = min(near.values())
-            for other, d in near.items():
-                if d == best:
-                    iris |= self._token_iris[other]
+            others = [o for o, d in near.items() if d == best]
             distance += best
-            candidates = iris if candidates is None else candidates & iris
+            nearest.append((sum(len(self._token_iris[o]) for o in others), others))
+        # intersect the rarest tokens first, so a common first name costs little
+        for _, others in sorted(nearest, key=lambda pair: pair[0]):
+            iris: set[str] = set()
+            for other in others:
+                postings = self._token_iris[other]
+                iris |= postings if candidates is None else candidates & postings
+            candidates = iris
             if not candidates:
                 return None
         if not candidates or distance == 0:
@@ -135,7 +152,7 @@ class LabelIndex:
             or len(tokens) == 1
         }
         chosen = exact_len or candidates
-        return LabelMatch(tuple(sorted(chosen)), "fuzzy", " ".join(tokens), distance)
+        return LabelMatch(_first(chosen), "fuzzy", " ".join(tokens), distance)
 
     def _near_tokens(self, token: str) -> dict[str, int]:
         """Indexed tokens within one or two edits of ``token`` (exact ones at distance 0)."""

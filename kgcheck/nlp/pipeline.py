@@ -98,7 +98,13 @@ def _make_lexicon(
     kb = _KBS[kb_key]
 
     def lemmatize(text: str) -> list[str]:
-        return [t.lemma for t in tokens_of(_BASE_DOCS[kb_key](text))]
+        # the forms are lemmatised by the same components that lemmatise replies
+        doc = nlp.make_doc(text)
+        for pipe_name, proc in nlp.pipeline:
+            if pipe_name.startswith("kgcheck_"):
+                break
+            doc = proc(doc)
+        return [t.lemma for t in tokens_of(doc)]
 
     lexicon = Lexicon(
         ((str(p), f) for p, forms in kb.ontology.lexical_forms.items() for f in forms),
@@ -131,9 +137,6 @@ def _make_claims(nlp: Language, name: str, *, kb_key: str) -> Any:
     return component
 
 
-_BASE_DOCS: dict[str, Any] = {}
-
-
 class Analyzer:
     """Runs the NLP pass once per turn.
 
@@ -150,7 +153,6 @@ class Analyzer:
         self._base_names = list(self.nlp.pipe_names)
         key = f"kb-{id(kb)}"
         _KBS[key] = kb
-        _BASE_DOCS[key] = self._base_doc
         self.nlp.add_pipe("kgcheck_linker", config={"kb_key": key, "fuzzy": fuzzy})
         self.nlp.add_pipe(
             "kgcheck_lexicon",
@@ -163,12 +165,6 @@ class Analyzer:
         self.nlp.add_pipe("kgcheck_claims", config={"kb_key": key})
         self.nlp.max_length = max(self.nlp.max_length, self.config.max_chars + 1)
         self._lock = threading.Lock()
-
-    def _base_doc(self, text: str) -> Doc:
-        doc = self.nlp.make_doc(text)
-        for name in self._base_names:
-            doc = self.nlp.get_pipe(name)(doc)
-        return doc
 
     def analyse(
         self, text: str, *, now: datetime | None = None, context: Sequence[str] = ()

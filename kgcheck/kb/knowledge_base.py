@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import logging
+import os
+import pickle
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import pyoxigraph as ox
@@ -15,6 +19,8 @@ from kgcheck.kb.ontology import OntologyView
 from kgcheck.kb.store import KB_GRAPH, open_store
 
 __all__ = ["KnowledgeBase"]
+
+log = logging.getLogger(__name__)
 
 _GENDER_PREDICATES = (
     URIRef("https://schema.org/gender"),
@@ -39,16 +45,39 @@ class KnowledgeBase:
         store: ox.Store | None = None,
         reloaded: bool = True,
         fuzzy_min_length: int = 4,
+        index_cache: _IndexCache | None = None,
     ) -> None:
         self.graph = graph
         self._ox = store
         self.reloaded = reloaded
         self.ontology = OntologyView.from_graph(graph)
-        self.labels = LabelIndex(fuzzy_min_length=fuzzy_min_length)
+        cached = _load_index(index_cache, fuzzy_min_length) if index_cache else None
+        if cached is not None:
+            self.labels = cached
+        else:
+            self.labels = LabelIndex(fuzzy_min_length=fuzzy_min_length)
+            self.labels.add_all(self._label_triples())
+            if index_cache is not None:
+                _save_index(index_cache, self.labels)
+
+    def _label_triples(self) -> Iterator[tuple[str, str, int]]:
+        """``(entity, label, rank)`` for every labelled entity that is not a schema term."""
+        schema_terms = {str(t) for t in self.ontology.labels}
         for rank, pred in enumerate(LABEL_PREDICATES):
-            for subject, label in graph.subject_objects(URIRef(pred)):
-                if isinstance(subject, URIRef) and subject not in self.ontology.labels:
-                    self.labels.add(str(subject), str(label), rank=rank)
+            if self._ox is not None:  # straight from Oxigraph: no rdflib term conversion
+                quads = self._ox.quads_for_pattern(None, ox.NamedNode(pred), None, _kb_node())
+                for q in quads:
+                    subject, label = q.subject, q.object
+                    if (
+                        isinstance(subject, ox.NamedNode)
+                        and isinstance(label, ox.Literal)
+                        and subject.value not in schema_terms
+                    ):
+                        yield subject.value, label.value, rank
+                continue
+            for node, text in self.graph.subject_objects(URIRef(pred)):
+                if isinstance(node, URIRef) and str(node) not in schema_terms:
+                    yield str(node), str(text), rank
 
     @classmethod
     def open(
@@ -64,11 +93,15 @@ class KnowledgeBase:
             KnowledgeBaseError: a source is missing or broken, or the store cannot be opened.
         """
         result = open_store(store, [Path(s) for s in sources])
+        cache = None
+        if result.directory is not None:
+            cache = _IndexCache(result.directory / _INDEX_FILE, result.fingerprint)
         return cls(
             result.graph,
             store=result.store,
             reloaded=result.reloaded,
             fuzzy_min_length=fuzzy_min_length,
+            index_cache=cache,
         )
 
     @classmethod
@@ -177,6 +210,43 @@ class KnowledgeBase:
         if self._ox is not None:
             return self._ox.query(query, default_graph=_kb_node())
         return self.graph.query(query)
+
+
+_INDEX_FILE = "kgcheck-labels.pickle"
+_INDEX_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class _IndexCache:
+    """The label index saved beside an on-disk store, valid for one set of sources."""
+
+    path: Path
+    fingerprint: str
+
+
+def _load_index(cache: _IndexCache, fuzzy_min_length: int) -> LabelIndex | None:
+    """The saved index when it was built from the same sources with the same settings."""
+    try:
+        with cache.path.open("rb") as fh:
+            header = pickle.load(fh)
+            if header != (_INDEX_VERSION, cache.fingerprint, fuzzy_min_length):
+                return None
+            index = pickle.load(fh)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+        return None
+    return index if isinstance(index, LabelIndex) else None
+
+
+def _save_index(cache: _IndexCache, index: LabelIndex) -> None:
+    """Write the index atomically; a failure only costs the next open a rebuild."""
+    tmp = cache.path.with_suffix(".tmp")
+    try:
+        with tmp.open("wb") as fh:
+            pickle.dump((_INDEX_VERSION, cache.fingerprint, index.fuzzy_min_length), fh)
+            pickle.dump(index, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, cache.path)
+    except OSError as exc:
+        log.warning("could not save the label index to %s: %s", cache.path, exc)
 
 
 def _kb_node() -> ox.NamedNode:

@@ -68,7 +68,7 @@ class LabelIndex:
         self._token_iris: dict[str, set[str]] = defaultdict(set)
         self._deletions: dict[str, set[str]] = defaultdict(set)
         self._display: dict[str, tuple[int, str]] = {}
-        self._fuzzy_min_length = fuzzy_min_length
+        self.fuzzy_min_length = fuzzy_min_length
         self.max_tokens = 1
 
     def __len__(self) -> int:
@@ -91,7 +91,7 @@ class LabelIndex:
                 self._short[token].add(iri)
         for token in tokens:
             if token not in self._token_iris:
-                for variant in _deletions(token, self._fuzzy_min_length):
+                for variant in _deletions(token, self.fuzzy_min_length):
                     self._deletions[variant].add(token)
             self._token_iris[token].add(iri)
 
@@ -158,11 +158,11 @@ class LabelIndex:
         """Indexed tokens within one or two edits of ``token`` (exact ones at distance 0)."""
         if token in self._token_iris:
             return {token: 0}
-        if len(token) < self._fuzzy_min_length:
+        if len(token) < self.fuzzy_min_length:
             return {}
         limit = 1 if len(token) < 8 else 2
         found: dict[str, int] = {}
-        for variant in _deletions(token, self._fuzzy_min_length):
+        for variant in _deletions(token, self.fuzzy_min_length):
             for other in self._deletions.get(variant, ()):
                 if other not in found:
                     d = edit_distance(token, other, limit)

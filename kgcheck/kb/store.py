@@ -48,6 +48,10 @@ class LoadResult:
     graph: Graph
     store: ox.Store
     reloaded: bool
+    #: The on-disk store's directory (``None`` in memory) and the sources' fingerprint, which
+    #: key caches kept beside the store.
+    directory: Path | None = None
+    fingerprint: str = ""
 
 
 def open_store(spec: str, sources: Sequence[Path]) -> LoadResult:
@@ -66,6 +70,7 @@ def open_store(spec: str, sources: Sequence[Path]) -> LoadResult:
                 f"{', '.join(sorted(_FORMATS))}",
                 code="KGC202",
             )
+    directory: Path | None = None
     if spec == "memory":
         store = ox.Store()
     else:
@@ -89,7 +94,13 @@ def open_store(spec: str, sources: Sequence[Path]) -> LoadResult:
         store.flush()
         reloaded = True
     graph = Graph(store=OxigraphStore(store=store), identifier=URIRef(KB_GRAPH))
-    return LoadResult(graph=graph, store=store, reloaded=reloaded)
+    return LoadResult(
+        graph=graph,
+        store=store,
+        reloaded=reloaded,
+        directory=directory,
+        fingerprint="\n".join(wanted),
+    )
 
 
 def _load(store: ox.Store, path: Path, graph: ox.NamedNode) -> None:

@@ -1,0 +1,112 @@
+"""Shared fixtures: the Acme checker (built once per session) and tiny knowledge bases."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import settings
+
+from kgcheck import Checker, DialogueState, KnowledgeBase
+from kgcheck.config import config_from_dict
+from kgcheck.detectors.base import DetectionContext
+from kgcheck.nlp.analysis import TurnAnalysis
+
+ROOT = Path(__file__).resolve().parent.parent
+ACME_DIR = ROOT / "data" / "acme"
+ACME_CONFIG = ACME_DIR / "kgcheck.yaml"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+NOW = "2026-11-22T10:00:00+00:00"
+EX = "https://example.org/acme#"
+
+#: Prefixes prepended to every tiny Turtle knowledge base written by ``make_kb``.
+PREFIXES = """\
+@prefix rdf:  <http://www.w3.org/1999/02/22-rdf-syntax-ns#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix owl:  <http://www.w3.org/2002/07/owl#> .
+@prefix xsd:  <http://www.w3.org/2001/XMLSchema#> .
+@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+@prefix foaf: <http://xmlns.com/foaf/0.1/> .
+@prefix kgc:  <https://w3id.org/kgcheck#> .
+@prefix ex:   <https://example.org/t#> .
+"""
+
+
+# No example database: the suite leaves nothing behind in the checkout.
+settings.register_profile("kgcheck", database=None, deadline=None)
+settings.load_profile("kgcheck")
+
+
+def local(iri: str | None) -> str | None:
+    """The local name of an IRI (``.../acme#amiraPatel`` -> ``amiraPatel``)."""
+    return None if iri is None else iri.rsplit("#", 1)[-1]
+
+
+@pytest.fixture(scope="session")
+def acme_checker() -> Checker:
+    """The checker of ``data/acme/kgcheck.yaml``; tests must not change it."""
+    return Checker.from_config(ACME_CONFIG)
+
+
+@pytest.fixture
+def state() -> DialogueState:
+    return DialogueState(session_id="s1", now=NOW)
+
+
+@pytest.fixture
+def analyse(acme_checker: Checker) -> Callable[..., TurnAnalysis]:
+    """The Acme NLP pass: ``analyse(text)`` -> ``TurnAnalysis``."""
+    return acme_checker.analyzer.analyse
+
+
+@pytest.fixture
+def detect(acme_checker: Checker) -> Callable[..., list[Any]]:
+    """Run one Acme detector by name on a reply: ``detect("wrong_attribute", text)``."""
+
+    def run(name: str, text: str, state: DialogueState | None = None) -> list[Any]:
+        detector = next(d for d in acme_checker.detectors if d.name == name)
+        ctx = DetectionContext(
+            analysis=acme_checker.analyzer.analyse(text),
+            kb=acme_checker.kb,
+            state=state or DialogueState(),
+            now=None,
+        )
+        return detector.detect(ctx)
+
+    return run
+
+
+@pytest.fixture
+def write_ttl(tmp_path: Path) -> Callable[[str, str], Path]:
+    """Write a tiny Turtle file (standard prefixes added) and return its path."""
+
+    def write(body: str, name: str = "kb.ttl") -> Path:
+        path = tmp_path / name
+        path.write_text(PREFIXES + body, encoding="utf-8")
+        return path
+
+    return write
+
+
+@pytest.fixture
+def make_kb(write_ttl: Callable[[str, str], Path]) -> Callable[[str], KnowledgeBase]:
+    """An in-memory KnowledgeBase over a tiny Turtle body."""
+
+    def make(body: str) -> KnowledgeBase:
+        return KnowledgeBase.open([write_ttl(body, "kb.ttl")])
+
+    return make
+
+
+@pytest.fixture
+def make_checker(write_ttl: Callable[[str, str], Path]) -> Callable[..., Checker]:
+    """A Checker over a tiny Turtle body, with extra configuration sections."""
+
+    def make(body: str, **sections: Any) -> Checker:
+        path = write_ttl(body, "kb.ttl")
+        raw = {"knowledge_base": {"sources": [str(path)]}, **sections}
+        return Checker(config_from_dict(raw))
+
+    return make

@@ -1,0 +1,147 @@
+"""``nonexistent_entity``: names neither the KB nor the conversation knows; typos of KB names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from kgcheck import ConfigError, DialogueState, FlagType
+from kgcheck.detectors.base import DetectionContext
+from kgcheck.detectors.nonexistent_entity import NonexistentEntityDetector
+from tests.conftest import EX
+
+Detect = Callable[..., list[Any]]
+NAME = "nonexistent_entity"
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("Dr. Helen Brooks leads Oncology.", "Dr. Helen Brooks"),
+        ("Nurse Karen Whitfield works in Oncology.", "Nurse Karen Whitfield"),
+        ("You could ask Dr. Helen Brooks.", "Dr. Helen Brooks"),
+        ("You could ask Sarah from the Analytics team.", "Sarah"),
+        ("Karen Whitfield's extension is 4000.", "Karen Whitfield"),
+        ("Dr. Helen Brooks does not lead Oncology.", "Dr. Helen Brooks"),
+    ],
+)
+def test_nonexistent_entity_fires_on_unknown_people(
+    detect: Detect, text: str, content: str
+) -> None:
+    (flag,) = detect(NAME, text)
+    assert flag.type == FlagType.NONEXISTENT_ENTITY
+    assert flag.detector == NAME
+    assert flag.content == content
+    assert text[flag.span.start : flag.span.end] == content
+    assert flag.kb_strength == 1.0  # every person is listed: ex:Person is closed-world
+    assert any(e.kind == "kb_absence" and "closed world" in e.text for e in flag.evidence)
+
+
+def test_nonexistent_entity_affiliation_lists_the_real_members(detect: Detect) -> None:
+    (flag,) = detect(NAME, "You could ask Sarah from the Analytics team.")
+    members = next(e.text for e in flag.evidence if "Analytics" in e.text)
+    for person in ("Priya Raman", "Tom Okafor", "Lucas Ferreira"):
+        assert person in members
+    assert "Sarah Lee" in (flag.suggestion or "")  # the near miss elsewhere in the KB
+
+
+@pytest.mark.parametrize(
+    ("text", "content", "correction", "iri"),
+    [
+        (
+            "Dr. Amira Patell works in Cardiology.",
+            "Dr. Amira Patell",
+            "Dr. Amira Patel",
+            "amiraPatel",
+        ),
+        ("Amira Patell works in Cardiology.", "Amira Patell", "Dr. Amira Patel", "amiraPatel"),
+        ("Please call Kwame Mensha.", "Kwame Mensha", "Dr. Kwame Mensah", "kwameMensah"),
+    ],
+)
+def test_nonexistent_entity_typo_of_a_kb_name_is_corrected(
+    detect: Detect, text: str, content: str, correction: str, iri: str
+) -> None:
+    (flag,) = detect(NAME, text)
+    assert flag.content == content
+    assert flag.correction == correction
+    assert flag.correction_span == flag.span
+    assert flag.focus == EX + iri
+    assert flag.evidence[0].kind == "kb"
+    assert flag.evidence[0].triples[0][0] == EX + iri
+    assert flag.kb_strength == 0.5  # a typo is less decisive than an unknown name
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dr. Amira Patel works in Cardiology.",
+        "Amira Patel works in Cardiology.",
+        "Dr. Patel works in Cardiology.",  # short name
+        "Patel works in Cardiology.",
+        "Chris works in Pediatrics.",  # ambiguous, but a KB name
+        "Rafael Costa leads the ER.",  # alias
+        "Beatriz Santos leads HR.",
+        "Priya Raman is based at Harbor Point.",
+        "Ask Sarah from Finance.",  # the member the affiliation points to
+        "Riverside Campus is located in Portland.",  # a literal object, not an entity
+        "Thanks, have a great Monday!",
+        "",
+    ],
+)
+def test_nonexistent_entity_silent_on_known_names(detect: Detect, text: str) -> None:
+    assert detect(NAME, text) == []
+
+
+def test_nonexistent_entity_silent_on_names_the_user_introduced(detect: Detect) -> None:
+    state = DialogueState()
+    state.add_turn("user", "Is Karen Whitfield in Oncology?")
+    assert detect(NAME, "Karen Whitfield is not on record.", state) == []
+
+
+def test_nonexistent_entity_assistant_turns_do_not_introduce_names(detect: Detect) -> None:
+    state = DialogueState()
+    state.add_turn("assistant", "Karen Whitfield works in Oncology.")
+    assert len(detect(NAME, "Karen Whitfield works in Oncology.", state)) == 1
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: a city the KB holds as a literal value (ex:locatedIn 'Portland') is flagged "
+    "as a nonexistent entity when no claim makes it an object",
+)
+@pytest.mark.parametrize(
+    "text", ["Harbor Point Office is in Portland.", "Riverside is in Portland."]
+)
+def test_nonexistent_entity_silent_on_kb_literal_values(detect: Detect, text: str) -> None:
+    assert detect(NAME, text) == []
+
+
+def test_nonexistent_entity_typos_can_be_switched_off(acme_checker: Any) -> None:
+    detector = NonexistentEntityDetector({"report_typos": False})
+    ctx = DetectionContext(
+        analysis=acme_checker.analyzer.analyse("Dr. Amira Patell works in Cardiology."),
+        kb=acme_checker.kb,
+        state=DialogueState(),
+        now=None,
+    )
+    assert detector.detect(ctx) == []
+
+
+def test_nonexistent_entity_open_world_strength_is_configurable(acme_checker: Any) -> None:
+    detector = NonexistentEntityDetector({"open_world_strength": 0.1})
+    ctx = DetectionContext(
+        analysis=acme_checker.analyzer.analyse("Westgate Tower is located in Salem."),
+        kb=acme_checker.kb,
+        state=DialogueState(),
+        now=None,
+    )
+    (flag,) = detector.detect(ctx)
+    assert flag.kb_strength == 0.1  # a site: ex:Site is not closed-world
+
+
+def test_nonexistent_entity_unknown_param_is_a_config_error() -> None:
+    with pytest.raises(ConfigError) as info:
+        NonexistentEntityDetector({"report_typo": True})
+    assert "detectors.nonexistent_entity.params.report_typo" in str(info.value)

@@ -1,0 +1,115 @@
+"""The label index: exact labels, short names, typos, ambiguity and display names."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgcheck.kb.labels import LabelIndex
+
+
+@pytest.fixture
+def index() -> LabelIndex:
+    ix = LabelIndex()
+    ix.add("ex:amira", "Dr. Amira Patel", rank=1)
+    ix.add("ex:amira", "Amira Patel", rank=5)
+    ix.add("ex:chrisA", "Chris Alvarez", rank=2)
+    ix.add("ex:chrisM", "Chris Morgan", rank=2)
+    ix.add("ex:it", "IT Support", rank=1)
+    ix.add("ex:it", "IT", rank=5)
+    ix.add("ex:er", "Emergency Medicine", rank=1)
+    ix.add("ex:er", "ER", rank=5)
+    return ix
+
+
+@pytest.mark.parametrize(
+    ("name", "iris", "how"),
+    [
+        ("Amira Patel", ("ex:amira",), "exact"),
+        ("Dr. Amira Patel", ("ex:amira",), "exact"),
+        ("dr amira PATEL", ("ex:amira",), "exact"),
+        ("Amíra Patel", ("ex:amira",), "exact"),
+        ("ER", ("ex:er",), "exact"),  # an alias
+        ("IT", ("ex:it",), "exact"),
+        ("Patel", ("ex:amira",), "short"),  # family name
+        ("Amira", ("ex:amira",), "short"),  # given name
+        ("Morgan", ("ex:chrisM",), "short"),
+        ("Chris", ("ex:chrisA", "ex:chrisM"), "short"),  # ambiguous: both candidates
+        ("Amira Patell", ("ex:amira",), "fuzzy"),  # one typo
+        ("Amra Patel", ("ex:amira",), "fuzzy"),
+        ("Chriss Alvarez", ("ex:chrisA",), "fuzzy"),
+        ("Emergancy Medicine", ("ex:er",), "fuzzy"),
+    ],
+)
+def test_label_index_lookup_resolves_names(
+    index: LabelIndex, name: str, iris: tuple[str, ...], how: str
+) -> None:
+    match = index.lookup(name)
+    assert match is not None
+    assert (match.iris, match.how) == (iris, how)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Helen Brooks", "Amira Patel Smith", "Xyz", "", "   ", "Patelzzz", "Karen"],
+)
+def test_label_index_lookup_unknown_names_return_none(index: LabelIndex, name: str) -> None:
+    assert index.lookup(name) is None
+
+
+def test_label_index_lookup_fuzzy_can_be_disabled(index: LabelIndex) -> None:
+    assert index.lookup("Amira Patell", fuzzy=False) is None
+    assert index.lookup("Amira Patel", fuzzy=False) is not None
+
+
+def test_label_index_fuzzy_reports_the_distance(index: LabelIndex) -> None:
+    match = index.lookup("Amira Patell")
+    assert match is not None and match.distance == 1
+
+
+def test_label_index_fuzzy_ignores_tokens_shorter_than_the_minimum() -> None:
+    ix = LabelIndex(fuzzy_min_length=6)
+    ix.add("ex:amira", "Amira Patel")
+    assert ix.lookup("Amira Patell") is None  # "patell" < 6 letters indexed for typos
+    ix2 = LabelIndex(fuzzy_min_length=4)
+    ix2.add("ex:amira", "Amira Patel")
+    assert ix2.lookup("Amira Patell") is not None
+
+
+def test_label_index_single_token_labels_give_no_short_names() -> None:
+    ix = LabelIndex()
+    ix.add("ex:finance", "Finance")
+    match = ix.lookup("Finance")
+    assert match is not None and match.how == "exact"
+    assert ix.lookup("Fin", fuzzy=False) is None
+
+
+def test_label_index_unique_only_for_one_candidate(index: LabelIndex) -> None:
+    chris = index.lookup("Chris")
+    patel = index.lookup("Patel")
+    assert chris is not None and chris.unique is None
+    assert patel is not None and patel.unique == "ex:amira"
+
+
+def test_label_index_display_prefers_the_lowest_rank(index: LabelIndex) -> None:
+    assert index.display("ex:amira") == "Dr. Amira Patel"
+    assert index.display("ex:er") == "Emergency Medicine"
+    assert index.display("ex:unknown") is None
+
+
+def test_label_index_exact_returns_every_entity_with_the_label() -> None:
+    ix = LabelIndex()
+    ix.add("ex:a", "Jordan Lee")
+    ix.add("ex:b", "Jordan Lee")
+    assert ix.exact("jordan lee") == {"ex:a", "ex:b"}
+    match = ix.lookup("Jordan Lee")
+    assert match is not None and match.iris == ("ex:a", "ex:b")
+
+
+def test_label_index_len_counts_entities_not_labels(index: LabelIndex) -> None:
+    assert len(index) == 5
+
+
+def test_label_index_blank_label_is_ignored() -> None:
+    ix = LabelIndex()
+    ix.add("ex:a", "   ")
+    assert len(ix) == 0

@@ -1,0 +1,63 @@
+"""Literal values read by the range of their property."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from decimal import Decimal
+
+import pytest
+
+from kgcheck.nlp.literals import XSD, parse_date, parse_literal, parse_number
+
+NOW = datetime(2026, 11, 22, 10, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("3", Decimal(3)),
+        ("4,850,000", Decimal(4850000)),
+        ("$4.85 million", Decimal(4850000)),
+        ("$1.2M", Decimal(1200000)),
+        ("950k", Decimal(950000)),
+        ("2 billion", Decimal(2000000000)),
+        ("-5", Decimal(-5)),
+        ("about 40 people", Decimal(40)),
+        ("no digits", None),
+    ],
+)
+def test_parse_number_reads_scales_and_separators(text: str, value: Decimal | None) -> None:
+    assert parse_number(text) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("2015-03-02", date(2015, 3, 2)),
+        ("March 2, 2015", date(2015, 3, 2)),
+        ("2 March 2015", date(2015, 3, 2)),
+        ("yesterday", date(2026, 11, 21)),  # relative to the reference time
+        ("2015-13-45", None),
+        ("not a date", None),
+    ],
+)
+def test_parse_date_absolute_and_relative(text: str, value: date | None) -> None:
+    assert parse_date(text, NOW) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "datatype", "value"),
+    [
+        ("4412", XSD + "string", "4412"),
+        ("  C-310 ", XSD + "string", "C-310"),
+        ("3", XSD + "integer", Decimal(3)),
+        ("2015-03-02", XSD + "date", date(2015, 3, 2)),
+        ("yes", XSD + "boolean", True),
+        ("no", XSD + "boolean", False),
+        ("maybe", XSD + "boolean", None),
+        ("", XSD + "string", None),
+        ("anything", None, "anything"),
+    ],
+)
+def test_parse_literal_by_datatype(text: str, datatype: str | None, value: object) -> None:
+    assert parse_literal(text, datatype, NOW) == value

@@ -1,0 +1,335 @@
+"""End to end on data/acme: check_turn from a reply to flags, actions, text and a decision."""
+
+from __future__ import annotations
+
+import copy
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+import kgcheck
+import kgcheck.checker
+from kgcheck import (
+    ActionKind,
+    Checker,
+    ConfigError,
+    Decision,
+    DialogueState,
+    FlagType,
+    InputError,
+    TurnReport,
+)
+from tests.conftest import ACME_CONFIG, ACME_DIR, NOW
+
+
+def test_checker_true_reply_is_accepted(acme_checker: Checker, state: DialogueState) -> None:
+    text = (
+        "Dr. Amira Patel works in Cardiology. Amira Patel's extension is 4412. "
+        "The email address of Amira Patel is amira.patel@acmehealth.example."
+    )
+    report = acme_checker.check_turn(text, state)
+    assert report.flags == []
+    assert report.decision == Decision.ACCEPT
+    assert report.ok is True
+    assert report.text == text
+    assert report.answer_confidence == 1.0
+    assert report.counts == {"segments": 3, "claims": 3, "entities": 4}
+
+
+def test_checker_one_wrong_value_among_correct_ones_gets_one_flag(
+    acme_checker: Checker, state: DialogueState
+) -> None:
+    state.add_turn("user", "Can you confirm Dr. Patel's department and phone extension?")
+    text = "Dr. Patel works in Cardiology and her extension is 4413. Dr. Patel's room is C-310."
+    report = acme_checker.check_turn(text, state)
+    (flag,) = report.flags
+    assert flag.type == FlagType.WRONG_ATTRIBUTE
+    assert flag.content == "4413"
+    assert flag.confidence >= acme_checker.config.mitigation.correct_threshold
+    assert flag.evidence[0].triples[0][2] == "4412"
+
+
+def test_checker_high_confidence_wrong_value_is_corrected(
+    acme_checker: Checker, state: DialogueState
+) -> None:
+    text = "Dr. Patel works in Cardiology and her extension is 4413. Dr. Patel's room is C-310."
+    report = acme_checker.check_turn(text, state)
+    assert [a.kind for a in report.actions] == [ActionKind.CORRECT]
+    assert report.actions[0].replacement == "4412"
+    assert report.text == text.replace("4413", "4412")
+    assert report.original == text
+    assert report.decision == Decision.REVISE
+    assert 0 < report.answer_confidence < 1
+
+
+@pytest.mark.parametrize(
+    ("text", "flag_type", "decision", "mitigated"),
+    [
+        (
+            "Sarah Lee leads Analytics.",
+            FlagType.CONTRADICTS_FACT,
+            Decision.REVISE,
+            "Priya Raman leads Analytics.",
+        ),
+        (
+            "I think Linh Nguyen is a doctor.",
+            FlagType.CONTRADICTS_FACT,
+            Decision.REVISE,
+            "I think Linh Nguyen is a nurse.",
+        ),
+        (
+            "Miguel Reyes works in Oncology.",
+            FlagType.CONTRADICTS_FACT,
+            Decision.REVISE,
+            "Miguel Reyes works in Pediatrics.",
+        ),
+        (
+            "Dr. Amira Patell works in Cardiology.",
+            FlagType.NONEXISTENT_ENTITY,
+            Decision.REVISE,
+            "Dr. Amira Patel works in Cardiology.",
+        ),
+        (
+            "Tom Okafor is a manager.",
+            FlagType.WRONG_ATTRIBUTE,
+            Decision.ACCEPT_WITH_WARNINGS,
+            "Tom Okafor is a manager.",
+        ),
+        (
+            "Dr. Reyes does not work in Pediatrics. Linh Nguyen is a nurse.",
+            FlagType.CONTRADICTS_FACT,
+            Decision.REVISE,
+            "Linh Nguyen is a nurse.",
+        ),
+    ],
+)
+def test_checker_single_problem_replies(
+    acme_checker: Checker,
+    state: DialogueState,
+    text: str,
+    flag_type: FlagType,
+    decision: Decision,
+    mitigated: str,
+) -> None:
+    report = acme_checker.check_turn(text, state)
+    assert [f.type for f in report.flags] == [flag_type]
+    assert report.decision == decision
+    assert report.text == mitigated
+
+
+def test_checker_several_severe_problems_ask_for_a_rewrite(
+    acme_checker: Checker, state: DialogueState
+) -> None:
+    text = (
+        "Dr. Helen Brooks leads Oncology. You could ask Sarah from the Analytics team. "
+        "Priya Raman leads Analytics."
+    )
+    report = acme_checker.check_turn(text, state)
+    assert {f.type for f in report.flags} == {
+        FlagType.NONEXISTENT_ENTITY,
+        FlagType.FABRICATED_FACT,
+    }
+    assert report.actions[0].kind == ActionKind.REGENERATE
+    assert report.decision == Decision.REJECT
+    assert report.text == text
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: the unknown-name flag removes the sentence although the fabricated_fact flag "
+    "on the same claim carries a KB correction (Dr. Hiroshi Tanaka leads Oncology)",
+)
+def test_checker_unknown_leader_is_corrected_not_dropped(
+    acme_checker: Checker, state: DialogueState
+) -> None:
+    report = acme_checker.check_turn("Dr. Helen Brooks leads Oncology.", state)
+    assert "Hiroshi Tanaka leads Oncology" in report.text
+
+
+def test_checker_uses_the_conversation_for_pronouns(
+    acme_checker: Checker, state: DialogueState
+) -> None:
+    state.add_turn("user", "Does Dr. Amira Patel work in Cardiology?")
+    report = acme_checker.check_turn("Yes, she works in Oncology.", state)
+    (flag,) = report.flags
+    assert flag.focus == "https://example.org/acme#amiraPatel"
+    assert report.text == "Yes, she works in Cardiology."
+
+
+def test_checker_does_not_flag_names_the_user_introduced(
+    acme_checker: Checker, state: DialogueState
+) -> None:
+    state.add_turn("user", "Is Karen Whitfield one of your nurses?")
+    report = acme_checker.check_turn("I could not find Karen Whitfield.", state)
+    assert report.flags == []
+
+
+def test_checker_check_turn_does_not_change_the_state(
+    acme_checker: Checker, state: DialogueState
+) -> None:
+    state.add_turn("user", "Which department is Dr. Patel in?")
+    before = copy.deepcopy(state.to_dict())
+    report = acme_checker.check_turn("Dr. Patel works in Oncology.", state)
+    assert state.to_dict() == before
+    assert len(state.turns) == 1
+    assert report.turn_index == 1
+    assert report.session_id == "s1"
+
+
+def test_checker_report_to_dict_is_json(acme_checker: Checker, state: DialogueState) -> None:
+    report = acme_checker.check_turn(
+        "Dr. Patel works in Cardiology and her extension is 4413. I think Linh Nguyen is a doctor.",
+        state,
+    )
+    data = json.loads(json.dumps(report.to_dict()))
+    assert data["decision"] == "revise"
+    assert data["original"] != data["text"]
+    assert {f["type"] for f in data["flags"]} == {"wrong_attribute", "contradicts_fact"}
+    assert all(a["kind"] in {"correct", "flag", "remove"} for a in data["actions"])
+    assert [c["hedged"] for c in data["claims"]] == [False, False, True]
+    assert data["flags"][0]["evidence"][0]["triples"]
+    assert set(data["timings"]) >= {"nlp", "scoring", "mitigation", "total"}
+
+
+def test_checker_stamps_timings_per_detector(acme_checker: Checker, state: DialogueState) -> None:
+    report = acme_checker.check_turn("Dr. Patel works in Cardiology.", state)
+    for detector in acme_checker.detectors:
+        assert f"detector.{detector.name}" in report.timings
+    assert report.timings["total"] >= report.timings["nlp"]
+
+
+@pytest.mark.parametrize("text", ["", "   \n\t "])
+def test_checker_empty_reply_is_accepted_with_a_note(
+    acme_checker: Checker, state: DialogueState, text: str
+) -> None:
+    report = acme_checker.check_turn(text, state)
+    assert report.flags == []
+    assert report.decision == Decision.ACCEPT
+    assert report.skipped and "empty" in report.skipped[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dr. Amira Patel arbeitet in der Kardiologie und ihre Durchwahl ist 4413. "
+        "Sie ist seit 2015 bei uns und leitet die Abteilung.",
+        "Die Abteilung von Frau Patel ist die Onkologie, und ihre Durchwahl ist 4413.",
+    ],
+)
+def test_checker_non_english_reply_is_skipped_with_a_note(
+    acme_checker: Checker, state: DialogueState, text: str
+) -> None:
+    report = acme_checker.check_turn(text, state)
+    assert report.flags == []
+    assert report.decision == Decision.ACCEPT
+    assert any("English" in note for note in report.skipped)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dr. Amira Patel leads Cardiology. Dr. Hiroshi Tanaka leads Radiology.",
+        "Amira Patel works in Cardiology. Amira Patel definitely leads Oncology.",
+    ],
+)
+def test_checker_name_heavy_english_is_still_checked(
+    acme_checker: Checker, state: DialogueState, text: str
+) -> None:
+    report = acme_checker.check_turn(text, state)
+    assert not any("English" in note for note in report.skipped)
+    assert len(report.flags) == 1
+
+
+def test_checker_long_reply_is_handled(acme_checker: Checker, state: DialogueState) -> None:
+    unit = "Dr. Amira Patel works in Cardiology and her extension is 4413. "
+    text = unit * (100_000 // len(unit) + 1)  # just over 100 KB
+    started = time.perf_counter()
+    report = acme_checker.check_turn(text, state)
+    assert time.perf_counter() - started < 20
+    sentences = text.count("4413")
+    assert 0.9 * sentences <= report.counts["segments"] <= sentences + 1
+    segments, claims = report.counts["segments"], report.counts["claims"]
+    assert 2 * (segments - 1) <= claims <= 2 * segments  # the cut may split the last one
+    assert len(report.flags) == claims // 2  # one wrong extension per sentence
+    assert all(f.type == FlagType.WRONG_ATTRIBUTE for f in report.flags)
+    assert any("longer than" in note for note in report.skipped)
+    assert report.decision == Decision.REJECT  # more wrong values than corrections allowed
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: a reply longer than nlp.max_chars is cut, and report.text drops the tail "
+    "even when the decision is accept",
+)
+def test_checker_long_reply_text_keeps_the_unanalysed_tail(
+    acme_checker: Checker, state: DialogueState
+) -> None:
+    unit = "Dr. Amira Patel works in Cardiology and her extension is 4412. "
+    text = unit * (100_000 // len(unit) + 1)
+    report = acme_checker.check_turn(text, state)
+    assert report.decision == Decision.ACCEPT
+    assert report.text == text.strip()
+
+
+@pytest.mark.parametrize("response", [None, 42, b"Dr. Patel works in Oncology.", ["a"]])
+def test_checker_non_string_response_raises_input_error(
+    acme_checker: Checker, state: DialogueState, response: object
+) -> None:
+    with pytest.raises(InputError) as info:
+        acme_checker.check_turn(response, state)  # type: ignore[arg-type]
+    assert type(response).__name__ in str(info.value)
+
+
+def test_checker_without_state_uses_a_fresh_one(acme_checker: Checker) -> None:
+    report = acme_checker.check_turn("Amira Patel works in Oncology.")
+    assert report.session_id == "default"
+    assert report.turn_index == 0
+    assert report.text == "Amira Patel works in Cardiology."
+
+
+def test_checker_bad_now_raises_input_error(acme_checker: Checker) -> None:
+    with pytest.raises(InputError):
+        acme_checker.check_turn("Patel works in Cardiology.", now="next tuesday-ish")
+
+
+def test_checker_report_is_a_turn_report(acme_checker: Checker, state: DialogueState) -> None:
+    assert isinstance(acme_checker.check_turn("Hello!", state), TurnReport)
+
+
+def test_check_turn_uses_kgcheck_config(
+    monkeypatch: pytest.MonkeyPatch, state: DialogueState
+) -> None:
+    monkeypatch.setattr(kgcheck.checker, "_default", None)
+    monkeypatch.setenv("KGCHECK_CONFIG", str(ACME_CONFIG))
+    report = kgcheck.check_turn("Amira Patel works in Oncology.", state)
+    assert report.text == "Amira Patel works in Cardiology."
+    assert kgcheck.checker.default_checker() is kgcheck.checker.default_checker()
+
+
+def test_check_turn_without_config_raises_config_error(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(kgcheck.checker, "_default", None)
+    monkeypatch.delenv("KGCHECK_CONFIG", raising=False)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError) as info:
+        kgcheck.check_turn("Amira Patel works in Oncology.")
+    assert "kgcheck.yaml" in str(info.value)
+
+
+def test_checker_conversation_example_end_to_end(acme_checker: Checker) -> None:
+    state = DialogueState(session_id="demo", now=NOW)
+    decisions = []
+    for line in (ACME_DIR / "conversation.jsonl").read_text(encoding="utf-8").splitlines():
+        turn = json.loads(line)
+        if turn["role"] == "assistant":
+            report = acme_checker.check_turn(turn["text"], state)
+            decisions.append(str(report.decision))
+            state.add_turn("assistant", report.text, report=report)
+        else:
+            state.add_turn(turn["role"], turn["text"])
+    assert decisions == ["accept", "revise", "reject", "revise"]
+    assert "4412" in state.turns[3].text
+    assert json.dumps(state.to_dict())

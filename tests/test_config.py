@@ -1,0 +1,225 @@
+"""``kgcheck.yaml``: strict schema, errors that name file, key path and line, env overrides."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from kgcheck import Checker, ConfigError, FlagType, load_config
+from kgcheck.config import Config, config_from_dict
+from tests.conftest import ACME_CONFIG, ACME_DIR, FIXTURES
+
+
+def write_config(tmp_path: Path, text: str, name: str = "kgcheck.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_load_config_reads_the_acme_example() -> None:
+    config = load_config(ACME_CONFIG, environ={})
+    assert [p.name for p in config.knowledge_base.sources] == ["ontology.ttl", "kb.ttl"]
+    assert all(p.is_file() for p in config.knowledge_base.sources)
+    assert config.knowledge_base.store == "memory"
+    assert config.now == datetime(2026, 11, 22, 10, tzinfo=UTC)
+    assert config.mitigation.flag_threshold == 0.5
+    assert config.mitigation.correct_threshold == 0.8
+    assert config.mitigation.regenerate_min_flags == 3
+    assert config.source == ACME_CONFIG
+    assert set(config.detectors) == {
+        "nonexistent_entity",
+        "wrong_attribute",
+        "fabricated_fact",
+        "contradicts_fact",
+    }
+
+
+def test_load_config_empty_file_gives_defaults(tmp_path: Path) -> None:
+    config = load_config(write_config(tmp_path, "# nothing set\n"), environ={})
+    assert config.knowledge_base.sources == []
+    assert config.mitigation.flag_threshold == 0.5
+    assert config.detector("wrong_attribute").enabled is True
+
+
+def test_load_config_unknown_key_names_file_key_path_and_line() -> None:
+    path = FIXTURES / "config_unknown_key.yaml"
+    with pytest.raises(ConfigError) as info:
+        load_config(path, environ={})
+    message = str(info.value)
+    assert str(path) in message
+    assert "mitigation.flag_treshold" in message
+    assert "line 6" in message
+    assert info.value.code == "KGC103"
+
+
+def test_load_config_invalid_yaml_names_file_and_line() -> None:
+    path = FIXTURES / "config_bad_yaml.yaml"
+    with pytest.raises(ConfigError) as info:
+        load_config(path, environ={})
+    assert str(path) in str(info.value)
+    assert re.search(r"line [45]\b", str(info.value))
+    assert info.value.code == "KGC101"
+
+
+def test_load_config_top_level_list_is_rejected(tmp_path: Path) -> None:
+    path = write_config(tmp_path, "- knowledge_base\n- mitigation\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(path, environ={})
+    assert str(path) in str(info.value)
+    assert info.value.code == "KGC102"
+
+
+@pytest.mark.parametrize(
+    ("text", "key_path", "line"),
+    [
+        ("mitigation:\n  flag_threshold: high\n", "mitigation.flag_threshold", 2),
+        ("mitigation:\n  flag_threshold: 1.5\n", "mitigation.flag_threshold", 2),
+        ("mitigation:\n  regenerate_min_flags: 0\n", "mitigation.regenerate_min_flags", 2),
+        ("knowledge_base:\n  store: postgres://db\n", "knowledge_base.store", 2),
+        ("knowledge_base:\n  fuzzy_min_length: 1\n", "knowledge_base.fuzzy_min_length", 2),
+        ("now: not-a-time\n", "now", 1),
+        ("scoring:\n  weights: {kb: 0.5, vibes: 0.5}\n", "scoring.weights", 2),
+        ("scoring:\n  base_severity: {wrong_attribute: 2}\n", "scoring.base_severity", 2),
+        ("mitigation:\n  actions: {made_up_type: flag}\n", "mitigation.actions", 2),
+        ("detectors:\n  wrong_attribute: {enabled: maybe}\n", "detectors.wrong_attribute", 2),
+    ],
+)
+def test_load_config_bad_value_names_key_path_and_line(
+    tmp_path: Path, text: str, key_path: str, line: int
+) -> None:
+    path = write_config(tmp_path, text)
+    with pytest.raises(ConfigError) as info:
+        load_config(path, environ={})
+    message = str(info.value)
+    assert str(path) in message
+    assert key_path in message
+    assert f"line {line}" in message
+
+
+def test_load_config_missing_file_names_the_path(tmp_path: Path) -> None:
+    path = tmp_path / "nowhere" / "kgcheck.yaml"
+    with pytest.raises(ConfigError) as info:
+        load_config(path, environ={})
+    assert str(path) in str(info.value)
+
+
+def test_load_config_paths_are_relative_to_the_config_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    conf_dir = tmp_path / "conf"
+    conf_dir.mkdir()
+    absolute = tmp_path / "elsewhere" / "abs.ttl"
+    path = write_config(
+        conf_dir,
+        f"knowledge_base:\n  sources: [kb/kb.ttl, '{absolute}']\n  store: oxigraph:store\n",
+    )
+    elsewhere = tmp_path / "cwd"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    config = load_config(path, environ={})
+    assert config.knowledge_base.sources == [conf_dir / "kb" / "kb.ttl", absolute]
+    assert config.knowledge_base.store == f"oxigraph:{conf_dir / 'store'}"
+
+
+def test_config_from_dict_resolves_against_base_dir(tmp_path: Path) -> None:
+    config = config_from_dict({"knowledge_base": {"sources": ["a.ttl"]}}, base_dir=tmp_path)
+    assert config.knowledge_base.sources == [tmp_path / "a.ttl"]
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "section", "key", "expected"),
+    [
+        ("KGCHECK_MITIGATION__FLAG_THRESHOLD", "0.7", "mitigation", "flag_threshold", 0.7),
+        ("KGCHECK_MITIGATION__MAX_CORRECTIONS", "1", "mitigation", "max_corrections", 1),
+        ("KGCHECK_KNOWLEDGE_BASE__FUZZY", "false", "knowledge_base", "fuzzy", False),
+        ("KGCHECK_NLP__PIPELINE", "blank", "nlp", "pipeline", "blank"),
+    ],
+)
+def test_load_config_env_override_replaces_file_value(
+    name: str, value: str, section: str, key: str, expected: object
+) -> None:
+    config = load_config(ACME_CONFIG, environ={name: value})
+    assert getattr(getattr(config, section), key) == expected
+
+
+def test_load_config_env_override_of_now() -> None:
+    config = load_config(ACME_CONFIG, environ={"KGCHECK_NOW": "2030-01-01T00:00:00+00:00"})
+    assert config.now == datetime(2030, 1, 1, tzinfo=UTC)
+
+
+def test_load_config_env_override_keeps_other_keys_of_the_section() -> None:
+    config = load_config(ACME_CONFIG, environ={"KGCHECK_MITIGATION__FLAG_THRESHOLD": "0.7"})
+    assert config.mitigation.correct_threshold == 0.8
+    assert config.mitigation.regenerate_threshold == 0.9
+
+
+def test_load_config_env_kgcheck_config_is_not_an_override() -> None:
+    config = load_config(ACME_CONFIG, environ={"KGCHECK_CONFIG": "/somewhere/kgcheck.yaml"})
+    assert isinstance(config, Config)
+
+
+def test_load_config_explicit_environ_ignores_process_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("KGCHECK_MITIGATION__FLAG_THRESHOLD", "0.9")
+    assert load_config(ACME_CONFIG, environ={}).mitigation.flag_threshold == 0.5
+    assert load_config(ACME_CONFIG).mitigation.flag_threshold == 0.9
+
+
+def test_load_config_env_override_with_bad_value_raises_config_error() -> None:
+    with pytest.raises(ConfigError) as info:
+        load_config(ACME_CONFIG, environ={"KGCHECK_MITIGATION__FLAG_THRESHOLD": "high"})
+    assert "mitigation.flag_threshold" in str(info.value)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: an invalid KGCHECK_* override is reported at the file's line for that key "
+    "(which holds a valid value) and never names the environment variable",
+)
+def test_load_config_env_override_error_names_the_variable() -> None:
+    with pytest.raises(ConfigError) as info:
+        load_config(ACME_CONFIG, environ={"KGCHECK_MITIGATION__FLAG_THRESHOLD": "high"})
+    assert "KGCHECK_MITIGATION__FLAG_THRESHOLD" in str(info.value)
+
+
+def test_load_config_per_type_actions_are_parsed_as_flag_types(tmp_path: Path) -> None:
+    path = write_config(tmp_path, "mitigation:\n  actions: {wrong_attribute: escalate}\n")
+    config = load_config(path, environ={})
+    assert config.mitigation.actions == {FlagType.WRONG_ATTRIBUTE: "escalate"}
+
+
+def test_checker_unknown_detector_name_raises_config_error() -> None:
+    config = load_config(FIXTURES / "config_unknown_detector.yaml", environ={})
+    with pytest.raises(ConfigError) as info:
+        Checker(config)
+    assert "made_up_detector" in str(info.value)
+    assert "wrong_attribute" in str(info.value)  # the known names are listed
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: the unknown-detector ConfigError does not name the configuration file",
+)
+def test_checker_unknown_detector_error_names_the_config_file() -> None:
+    path = FIXTURES / "config_unknown_detector.yaml"
+    with pytest.raises(ConfigError) as info:
+        Checker(load_config(path, environ={}))
+    assert "config_unknown_detector.yaml" in str(info.value)
+
+
+def test_checker_disabled_detector_does_not_run() -> None:
+    raw = {"detectors": {"nonexistent_entity": {"enabled": False}}}
+    checker = Checker(config_from_dict(raw, base_dir=ACME_DIR))
+    assert "nonexistent_entity" not in [d.name for d in checker.detectors]
+    assert "wrong_attribute" in [d.name for d in checker.detectors]
+
+
+def test_checker_unknown_detector_param_raises_config_error() -> None:
+    raw = {"detectors": {"wrong_attribute": {"params": {"no_such_param": 1}}}}
+    with pytest.raises(ConfigError) as info:
+        Checker(config_from_dict(raw))
+    assert "detectors.wrong_attribute.params.no_such_param" in str(info.value)

@@ -1,0 +1,68 @@
+"""Registries of detectors and operators: built-ins by name, plugins at run time."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgcheck import ConfigError, Flag
+from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.registry import Registry, actions, detectors
+from kgcheck.types import FlagType
+
+
+def test_registry_lists_the_built_in_detectors() -> None:
+    assert {
+        "nonexistent_entity",
+        "wrong_attribute",
+        "fabricated_fact",
+        "contradicts_fact",
+    } <= set(detectors.names())
+
+
+def test_registry_lists_the_built_in_operators() -> None:
+    assert {"none", "flag", "correct", "remove", "regenerate", "escalate"} <= set(actions.names())
+
+
+@pytest.mark.parametrize("name", ["wrong_attribute", "contradicts_fact"])
+def test_registry_get_returns_the_detector_class(name: str) -> None:
+    cls = detectors.get(name)
+    assert issubclass(cls, Detector)  # type: ignore[arg-type]
+    assert cls.name == name  # type: ignore[attr-defined]
+
+
+def test_registry_unknown_name_lists_the_known_ones() -> None:
+    with pytest.raises(ConfigError) as info:
+        detectors.get("no_such_detector")
+    assert "no_such_detector" in str(info.value)
+    assert "wrong_attribute" in str(info.value)
+
+
+class _AlwaysQuiet(Detector):
+    name = "always_quiet"
+    flag_type = FlagType.UNSUPPORTED_CLAIM
+
+    def detect(self, ctx: DetectionContext) -> list[Flag]:
+        return []
+
+
+def test_registry_register_a_class_at_run_time() -> None:
+    registry: Registry[object] = Registry("detector", "kgcheck.tests.none", {})
+    registry.register("always_quiet", _AlwaysQuiet)
+    assert registry.get("always_quiet") is _AlwaysQuiet
+    assert registry.names() == ["always_quiet"]
+
+
+def test_registry_register_a_dotted_path_loads_lazily() -> None:
+    registry: Registry[object] = Registry("detector", "kgcheck.tests.none", {})
+    registry.register("quiet", f"{__name__}:_AlwaysQuiet")
+    assert registry.get("quiet") is _AlwaysQuiet
+
+
+def test_registry_plugin_detector_runs_in_the_checker(
+    monkeypatch: pytest.MonkeyPatch, make_checker
+) -> None:
+    monkeypatch.setitem(detectors._paths, "always_quiet", f"{__name__}:_AlwaysQuiet")
+    monkeypatch.setitem(detectors._loaded, "always_quiet", _AlwaysQuiet)
+    checker = make_checker('ex:a rdfs:label "Ann Archer" .\n', detectors={"always_quiet": {}})
+    assert "always_quiet" in [d.name for d in checker.detectors]
+    assert checker.check_turn("Ann Archer is here.").flags == []

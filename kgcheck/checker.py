@@ -52,10 +52,15 @@ class Checker:
                 kb_cfg.sources, store=kb_cfg.store, fuzzy_min_length=kb_cfg.fuzzy_min_length
             )
         )
+        try:
+            self.detectors = self._build_detectors()
+            self.mitigator = Mitigator(self.config.mitigation)
+        except ConfigError as exc:
+            if self.config.source is None:
+                raise
+            raise ConfigError(f"{self.config.source}: {exc.message}", code=exc.code) from exc
         self.analyzer = Analyzer(self.kb, self.config.nlp, fuzzy=kb_cfg.fuzzy)
-        self.detectors = self._build_detectors()
         self.scorer = Scorer(self.config.scoring)
-        self.mitigator = Mitigator(self.config.mitigation)
         self._context: OrderedDict[tuple[str, int, str], tuple[str, ...]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -118,7 +123,7 @@ class Checker:
         flags = self.scorer.score(flags, analysis)
         timings["scoring"] = time.perf_counter() - t0
         t0 = time.perf_counter()
-        outcome = self.mitigator.mitigate(flags, analysis)
+        outcome = self.mitigator.mitigate(flags, analysis, response)
         timings["mitigation"] = time.perf_counter() - t0
         timings["total"] = time.perf_counter() - started
         return TurnReport(

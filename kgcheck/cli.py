@@ -64,8 +64,11 @@ def render_report(report: TurnReport, title: str = "") -> None:
     }[str(report.decision)]
     if report.flags:
         table = Table(title=title or None, show_lines=True, expand=True)
-        for column in ("type", "text", "confidence", "why", "fix"):
-            table.add_column(column, overflow="fold")
+        table.add_column("type", no_wrap=True)
+        table.add_column("text", overflow="fold", ratio=2)
+        table.add_column("conf", no_wrap=True)
+        table.add_column("why", overflow="fold", ratio=3)
+        table.add_column("fix", overflow="fold", ratio=2)
         for flag in report.flags:
             table.add_row(
                 str(flag.type),

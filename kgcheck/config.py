@@ -162,14 +162,22 @@ def config_from_dict(
     node: yaml.Node | None = None,
 ) -> Config:
     """Validate a configuration given as a mapping (paths relative to ``base_dir``)."""
-    data = _apply_env(dict(raw), os.environ if environ is None else environ)
+    overrides: dict[tuple[str, ...], str] = {}
+    data = _apply_env(dict(raw), os.environ if environ is None else environ, overrides)
     where = str(source) if source is not None else "<config>"
     try:
         config = Config.model_validate(data)
     except ValidationError as exc:
         lines = []
         for err in exc.errors():
-            key_path = ".".join(str(part) for part in err["loc"])
+            loc = tuple(str(part) for part in err["loc"])
+            key_path = ".".join(loc)
+            variable = next(
+                (name for keys, name in overrides.items() if loc[: len(keys)] == keys), None
+            )
+            if variable is not None:
+                lines.append(f"{variable} (overrides {key_path}): {err['msg']}")
+                continue
             line = _line_of(node, err["loc"])
             at = f" (line {line})" if line else ""
             lines.append(f"{where}: {key_path}{at}: {err['msg']}")
@@ -185,7 +193,10 @@ def config_from_dict(
     return config
 
 
-def _apply_env(data: dict[str, Any], environ: Mapping[str, str]) -> dict[str, Any]:
+def _apply_env(
+    data: dict[str, Any], environ: Mapping[str, str], applied: dict[tuple[str, ...], str]
+) -> dict[str, Any]:
+    """Apply ``KGCHECK_*`` overrides; ``applied`` records which variable set which key path."""
     for name, value in environ.items():
         if not name.startswith(ENV_PREFIX) or name in _ENV_NOT_OVERRIDES:
             continue
@@ -204,6 +215,7 @@ def _apply_env(data: dict[str, Any], environ: Mapping[str, str]) -> dict[str, An
                 target[key] = child
             target = child
         target[keys[-1]] = parsed
+        applied[tuple(keys)] = name
     return data
 
 

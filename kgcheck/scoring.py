@@ -24,7 +24,7 @@ class Scorer:
         return self.config.base_severity.get(flag_type, BASE_SEVERITY[flag_type])
 
     def score(self, flags: list[Flag], analysis: TurnAnalysis) -> list[Flag]:
-        flags = _dedupe(flags)
+        flags = _dedupe(flags, analysis)
         w = self.config.weights
         for flag in flags:
             claim = analysis.claims[flag.claim_index] if flag.claim_index is not None else None
@@ -52,20 +52,28 @@ class Scorer:
         return flags
 
 
-def _dedupe(flags: list[Flag]) -> list[Flag]:
+def _dedupe(flags: list[Flag], analysis: TurnAnalysis) -> list[Flag]:
     """One flag per problem.
 
-    Flags of the same type on the same span, and flags of several detectors on the same claim,
-    become one: the flag of the most severe type is kept, with the others' evidence and, where
-    it has none, their correction.
+    Flags of the same type on the same span, flags of several detectors on the same claim, and a
+    flag on a name together with the flag on the claim that name is the subject of ("Dr. Helen
+    Brooks" / "Dr. Helen Brooks leads Oncology") become one: the flag of the most severe type is
+    kept, with the others' evidence and, where it has none, their correction.
     """
+    flagged_claims = {f.claim_index for f in flags if f.claim_index is not None}
+    claim_of_subject = {
+        (c.subject.span.start, c.subject.span.end): c.index
+        for c in reversed(analysis.claims)
+        if c.index in flagged_claims
+    }
     seen: dict[tuple[object, ...], Flag] = {}
     order = sorted(flags, key=lambda f: -BASE_SEVERITY[f.type])
     for flag in order:
+        claim = flag.claim_index
+        if claim is None:
+            claim = claim_of_subject.get((flag.span.start, flag.span.end))
         key: tuple[object, ...] = (
-            ("claim", flag.claim_index)
-            if flag.claim_index is not None
-            else (flag.type, flag.span.start, flag.span.end)
+            ("claim", claim) if claim is not None else (flag.type, flag.span.start, flag.span.end)
         )
         kept = seen.get(key)
         if kept is None:
@@ -75,6 +83,4 @@ def _dedupe(flags: list[Flag]) -> list[Flag]:
         kept.kb_strength = max(kept.kb_strength, flag.kb_strength)
         if kept.correction is None and flag.correction is not None:
             kept.correction, kept.correction_span = flag.correction, flag.correction_span
-        if flag.type != kept.type:
-            kept.message = f"{kept.message}; {flag.message}"
     return [f for f in flags if any(f is kept for kept in seen.values())]

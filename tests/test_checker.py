@@ -124,23 +124,19 @@ def test_checker_several_severe_problems_ask_for_a_rewrite(
 ) -> None:
     text = (
         "Dr. Helen Brooks leads Oncology. You could ask Sarah from the Analytics team. "
-        "Priya Raman leads Analytics."
+        "Nurse Karen Whitfield works in Cardiology."
     )
     report = acme_checker.check_turn(text, state)
-    assert {f.type for f in report.flags} == {
+    assert [f.type for f in report.flags] == [
+        FlagType.FABRICATED_FACT,
         FlagType.NONEXISTENT_ENTITY,
         FlagType.FABRICATED_FACT,
-    }
+    ]
     assert report.actions[0].kind == ActionKind.REGENERATE
     assert report.decision == Decision.REJECT
     assert report.text == text
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: the unknown-name flag removes the sentence although the fabricated_fact flag "
-    "on the same claim carries a KB correction (Dr. Hiroshi Tanaka leads Oncology)",
-)
 def test_checker_unknown_leader_is_corrected_not_dropped(
     acme_checker: Checker, state: DialogueState
 ) -> None:
@@ -258,11 +254,6 @@ def test_checker_long_reply_is_handled(acme_checker: Checker, state: DialogueSta
     assert report.decision == Decision.REJECT  # more wrong values than corrections allowed
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a reply longer than nlp.max_chars is cut, and report.text drops the tail "
-    "even when the decision is accept",
-)
 def test_checker_long_reply_text_keeps_the_unanalysed_tail(
     acme_checker: Checker, state: DialogueState
 ) -> None:
@@ -330,6 +321,6 @@ def test_checker_conversation_example_end_to_end(acme_checker: Checker) -> None:
             state.add_turn("assistant", report.text, report=report)
         else:
             state.add_turn(turn["role"], turn["text"])
-    assert decisions == ["accept", "revise", "reject", "revise"]
+    assert decisions == ["accept", "revise", "revise", "revise", "reject"]
     assert "4412" in state.turns[3].text
     assert json.dumps(state.to_dict())

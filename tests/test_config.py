@@ -175,11 +175,6 @@ def test_load_config_env_override_with_bad_value_raises_config_error() -> None:
     assert "mitigation.flag_threshold" in str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: an invalid KGCHECK_* override is reported at the file's line for that key "
-    "(which holds a valid value) and never names the environment variable",
-)
 def test_load_config_env_override_error_names_the_variable() -> None:
     with pytest.raises(ConfigError) as info:
         load_config(ACME_CONFIG, environ={"KGCHECK_MITIGATION__FLAG_THRESHOLD": "high"})
@@ -200,10 +195,6 @@ def test_checker_unknown_detector_name_raises_config_error() -> None:
     assert "wrong_attribute" in str(info.value)  # the known names are listed
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: the unknown-detector ConfigError does not name the configuration file",
-)
 def test_checker_unknown_detector_error_names_the_config_file() -> None:
     path = FIXTURES / "config_unknown_detector.yaml"
     with pytest.raises(ConfigError) as info:

@@ -50,6 +50,7 @@ class FabricatedFactDetector(Detector):
         closed = bool(domain & onto.closed_world)
         evidence = [Evidence("kb_absence", f"the KB has no entity named '{claim.subject.text}'")]
         correction = None
+        known = ""
         # "Dr. Helen Brooks leads Oncology": who the KB says holds that value instead
         if claim.object.iri is not None:
             holders = kb.holders(p, URIRef(claim.object.iri))
@@ -65,10 +66,12 @@ class FabricatedFactDetector(Detector):
                 )
                 if len(holders) == 1 and inverse is not None and inverse in onto.functional:
                     correction = kb.label(holders[0])
+                    known = f" ({kb.verbalise(URIRef(claim.object.iri), inverse, holders[0])})"
         return self.flag(
             span=claim.span,
             content=ctx.analysis.text[claim.span.start : claim.span.end],
-            message=f"Claim about '{claim.subject.text}', whom the knowledge base does not know",
+            message=f"Claim about '{claim.subject.text}', whom the knowledge base does not "
+            f"know{known.rstrip('.)') + ')' if known else ''}",
             evidence=evidence,
             correction=correction,
             correction_span=claim.subject.span if correction else None,

@@ -46,8 +46,8 @@ class NonexistentEntityDetector(Detector):
         for m in ctx.analysis.mentions:
             if m.kind == "entity" and m.how == "fuzzy" and params.report_typos and m.iri:
                 flags.append(self._typo(ctx, m, params.typo_strength))
-            if m.kind != "name" or m.span in literal_objects:
-                continue
+            if m.kind != "name" or m.span in literal_objects or ctx.kb.has_literal(m.text):
+                continue  # a value the KB holds ("Portland"), not a thing it lacks
             key = normalize(m.text)
             if key and f" {key} " in f" {said_before} ":
                 continue  # the user introduced this name: a conversation entity

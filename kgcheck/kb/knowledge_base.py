@@ -149,6 +149,13 @@ class KnowledgeBase:
     def is_known(self, subject: URIRef) -> bool:
         return next(iter(self.graph.predicate_objects(subject)), None) is not None
 
+    def has_literal(self, text: str) -> bool:
+        """Whether some fact has the plain string ``text`` as its value (an indexed lookup)."""
+        if self._ox is not None:
+            found = self._ox.quads_for_pattern(None, None, ox.Literal(text), _kb_node())
+            return next(iter(found), None) is not None
+        return next(iter(self.graph.subjects(None, Literal(text))), None) is not None
+
     def instances(self, cls_: URIRef) -> Iterator[Node]:
         return self.graph.subjects(RDF.type, cls_)
 

@@ -62,4 +62,4 @@ def edit_distance(a: str, b: str, limit: int = 2) -> int:
         if min(cur) > limit:
             return limit + 1
         prev2, prev = prev, cur
-    return prev[-1]
+    return min(prev[-1], limit + 1)

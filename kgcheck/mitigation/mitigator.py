@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kgcheck.config import MitigationConfig
+from kgcheck.errors import ConfigError
 from kgcheck.mitigation.operator import MitigationContext, Operator
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.registry import actions as action_registry
@@ -35,8 +36,12 @@ class Mitigator:
     def __init__(self, config: MitigationConfig | None = None) -> None:
         self.config = config or MitigationConfig()
         for flag_type, name in self.config.actions.items():
-            action_registry.get(name)  # fail at load time on an unknown operator name
-            del flag_type
+            try:
+                action_registry.get(name)  # fail at load time on an unknown operator name
+            except ConfigError as exc:
+                raise ConfigError(
+                    f"mitigation.actions.{flag_type}: {exc.message}", code=exc.code
+                ) from exc
         self._operators: dict[str, Operator] = {}
 
     def operator(self, name: str) -> Operator:
@@ -47,8 +52,16 @@ class Mitigator:
             self._operators[name] = instance
         return self._operators[name]
 
-    def mitigate(self, flags: list[Flag], analysis: TurnAnalysis) -> Mitigation:
+    def mitigate(
+        self, flags: list[Flag], analysis: TurnAnalysis, original: str | None = None
+    ) -> Mitigation:
+        """Actions for ``flags`` and the mitigated text.
+
+        ``original`` is the reply as given, when the analysis covered only its beginning (a reply
+        over ``nlp.max_chars``): edits apply to it, so its unanalysed tail is kept.
+        """
         cfg = self.config
+        source = analysis.text if original is None else original
         ctx = MitigationContext(analysis)
         indexed = list(enumerate(flags))
         eligible = [(i, f) for i, f in indexed if f.confidence >= cfg.flag_threshold]
@@ -57,7 +70,7 @@ class Mitigator:
         severe = [(i, f) for i, f in eligible if f.confidence >= cfg.regenerate_threshold]
         if len(severe) >= cfg.regenerate_min_flags:
             acts.insert(0, self.operator("regenerate").act(eligible, ctx))
-            return Mitigation(acts, analysis.text, Decision.REJECT, _confidence(flags, set()))
+            return Mitigation(acts, source, Decision.REJECT, _confidence(flags, set()))
         corrections = 0
         edited: list[Span] = []
         for i, flag in sorted(eligible, key=lambda p: -p[1].confidence):
@@ -77,7 +90,7 @@ class Mitigator:
                     edited.append(span)
                     corrections += action.kind == ActionKind.CORRECT
             acts.append(action)
-        text = _apply(analysis.text, acts)
+        text = _apply(source, acts)
         fixed = {
             i for a in acts if a.kind in {ActionKind.CORRECT, ActionKind.REMOVE} for i in a.flags
         }

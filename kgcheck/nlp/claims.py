@@ -406,5 +406,5 @@ def _has_negation(toks: Sequence[Tok], start: int, end: int) -> bool:
 
 
 def _signals_for(claim: Claim, signals: Sequence[Signal]) -> tuple[bool, bool]:
-    same = [s for s in signals if s.segment == claim.segment and s.span.start < claim.span.end]
+    same = [s for s in signals if s.segment == claim.segment]
     return any(s.kind == "hedge" for s in same), any(s.kind == "certainty" for s in same)

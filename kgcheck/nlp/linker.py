@@ -151,15 +151,23 @@ class EntityLinker:
             start += 1
         # drop common words that are capitalised only because they open the sentence
         if title is None:
-            while start < j and (
-                toks[start].lower in _ENGLISH_STOP
-                or toks[start].lower in PRONOUNS
-                or toks[start].lower in self.kb.ontology.class_labels
-                or toks[start].lower in CALENDAR_WORDS
-                or not toks[start].is_alpha
+            while (
+                start < j
+                and not _is_title(toks[start])
+                and (
+                    toks[start].lower in _ENGLISH_STOP
+                    or toks[start].lower in PRONOUNS
+                    or toks[start].lower in self.kb.ontology.class_labels
+                    or toks[start].lower in CALENDAR_WORDS
+                    or not toks[start].is_alpha
+                )
             ):
                 start += 1
             i = start
+            # "Ask Dr. Helen Brooks": the title comes after the dropped opener
+            while start < j and _is_title(toks[start]):
+                title = toks[start].lower.rstrip(".")
+                start += 1
         if start >= j:
             return None
         if not all(t.is_alpha or t.text == "." for t in toks[start:j]):

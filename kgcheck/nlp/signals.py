@@ -30,6 +30,8 @@ class SignalMatcher:
             for n in range(min(self._longest, len(toks) - i), 0, -1):
                 key = tuple(t.lower for t in toks[i : i + n])
                 kind = self._phrases.get(key)
+                if kind is not None and _is_month(toks, i, n):
+                    kind = None
                 if kind is not None and toks[i + n - 1].sent == toks[i].sent:
                     out.append(
                         Signal(
@@ -44,3 +46,16 @@ class SignalMatcher:
             else:
                 i += 1
         return out
+
+
+def _is_month(toks: Sequence[Tok], i: int, n: int) -> bool:
+    """ "May" the month, not the modal: capitalised inside a sentence, or next to a number or a
+    preposition of time ("on May 3", "in May")."""
+    if n != 1 or toks[i].lower != "may":
+        return False
+    opens_sentence = i == 0 or toks[i - 1].sent != toks[i].sent
+    if toks[i].text == "May" and not opens_sentence:
+        return True
+    after = toks[i + 1].text if i + 1 < len(toks) else ""
+    before = toks[i - 1].lower if i > 0 else ""
+    return after[:1].isdigit() or before in {"in", "on", "since", "until", "of", "by", "early"}

@@ -106,11 +106,6 @@ def test_nonexistent_entity_assistant_turns_do_not_introduce_names(detect: Detec
     assert len(detect(NAME, "Karen Whitfield works in Oncology.", state)) == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a city the KB holds as a literal value (ex:locatedIn 'Portland') is flagged "
-    "as a nonexistent entity when no claim makes it an object",
-)
 @pytest.mark.parametrize(
     "text", ["Harbor Point Office is in Portland.", "Riverside is in Portland."]
 )

@@ -80,11 +80,6 @@ def test_linker_unknown_names_with_class_hint(
     assert local(m.class_hint) == class_hint
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: after a capitalised sentence opener ('Ask', 'Contact') the title is stripped "
-    "with the opener, so the unknown name loses its class hint",
-)
 @pytest.mark.parametrize(
     ("text", "name", "class_hint"),
     [

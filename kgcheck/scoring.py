@@ -1,10 +1,12 @@
 """Scoring: the final confidence of each flag, and de-duplication.
 
-``confidence = base(type) * (1 + sum_k w_k * (s_k - 0.5))``, clamped to [0, 1], over the evidence
-components k: ``kb`` (how decisively the KB settles it, from the detector), ``history`` (an
-earlier turn; 0.5 when none speaks), ``linguistic`` (0 when the claim is hedged, 1 when stated
-with certainty, else 0.5) and ``consistency`` (1 when another detector flags the same claim or
-name, else 0.5). Neutral evidence leaves the base severity as it is.
+``confidence = clamp(base(type) * (1 + sum_k w_k * (s_k - 0.5))) * (1 + w_l * (s_l - 0.5))``,
+clamped to [0, 1]. The evidence components k are ``kb`` (how decisively the KB settles it, from
+the detector), ``history`` (an earlier turn; 0.5 when none speaks) and ``consistency`` (1 when
+another detector flags the same claim or name, else 0.5). The linguistic signal l applies last,
+so that hedging lowers and certainty raises even a flag the evidence already makes certain:
+``s_l`` is 0 when the claim is hedged, 1 when stated with certainty, else 0.5. Neutral evidence
+leaves the base severity as it is.
 """
 
 from __future__ import annotations
@@ -42,14 +44,19 @@ class Scorer:
             components = {
                 "kb": flag.kb_strength,
                 "history": 0.5 if flag.history_strength is None else flag.history_strength,
-                "linguistic": linguistic,
                 "consistency": 1.0 if others else 0.5,
             }
             adjust = sum(w.get(k, 0.0) * (v - 0.5) for k, v in components.items())
-            flag.confidence = round(min(1.0, max(0.0, self.base(flag.type) * (1 + adjust))), 4)
+            evidence = _clamp(self.base(flag.type) * (1 + adjust))
+            signal = 1 + w.get("linguistic", 0.0) * (linguistic - 0.5)
+            flag.confidence = round(_clamp(evidence * signal), 4)
             flag.severity = severity_for(flag.type)
         flags.sort(key=lambda f: (f.span.start, -f.confidence))
         return flags
+
+
+def _clamp(value: float) -> float:
+    return min(1.0, max(0.0, value))
 
 
 def _dedupe(flags: list[Flag], analysis: TurnAnalysis) -> list[Flag]:

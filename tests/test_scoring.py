@@ -46,13 +46,14 @@ def make_flag(
 def expected(
     base: float, kb: float, history: float, linguistic: float, consistency: float
 ) -> float:
+    """The documented formula: evidence first, then the linguistic signal as a factor."""
     adjust = (
         WEIGHTS["kb"] * (kb - 0.5)
         + WEIGHTS["history"] * (history - 0.5)
-        + WEIGHTS["linguistic"] * (linguistic - 0.5)
         + WEIGHTS["consistency"] * (consistency - 0.5)
     )
-    return min(1.0, max(0.0, base * (1 + adjust)))
+    evidence = min(1.0, max(0.0, base * (1 + adjust)))
+    return min(1.0, max(0.0, evidence * (1 + WEIGHTS["linguistic"] * (linguistic - 0.5))))
 
 
 @pytest.mark.parametrize("flag_type", list(FlagType))
@@ -96,6 +97,15 @@ def test_scorer_linguistic_signal_from_the_claim(
     (flag,) = Scorer().score([make_flag(claim=0)], analyse(text))
     want = expected(BASE_SEVERITY[FlagType.WRONG_ATTRIBUTE], 1.0, 0.5, linguistic, 0.5)
     assert flag.confidence == pytest.approx(want, abs=1e-4)
+
+
+def test_scorer_hedging_lowers_a_flag_the_kb_makes_certain(
+    acme_checker: Checker, state: DialogueState
+) -> None:
+    plain = acme_checker.check_turn("Linh Nguyen is a doctor.", state).flags[0]
+    hedged = acme_checker.check_turn("I think Linh Nguyen is a doctor.", state).flags[0]
+    assert plain.confidence == 1.0
+    assert hedged.confidence < plain.confidence
 
 
 def test_scorer_hedging_lowers_and_certainty_raises_confidence(

@@ -7,7 +7,7 @@ from rdflib import URIRef
 from rdflib.namespace import RDF
 
 from kgcheck.detectors.base import DetectionContext, Detector
-from kgcheck.kb.values import matches
+from kgcheck.kb.values import format_like, matches
 from kgcheck.nlp.analysis import Claim
 from kgcheck.types import Evidence, Flag, FlagType
 
@@ -62,7 +62,9 @@ class WrongAttributeDetector(Detector):
             message=f"Not {claim.object.text}: " + " ".join(kb.verbalise(s, p, v) for v in values),
             evidence=[Evidence("kb", "; ".join(kb.verbalise(s, p, v) for v in values), triples)],
             suggestion=None if len(shown) == 1 else f"One of: {', '.join(shown)}",
-            correction=shown[0] if len(shown) == 1 else None,
+            correction=(
+                format_like(claim.object.text, values[0], shown[0]) if len(shown) == 1 else None
+            ),
             correction_span=claim.object.span,
             focus=str(s),
             kb_strength=1.0 if functional else params.open_world_strength,

@@ -207,9 +207,10 @@ class KnowledgeBase:
         inflects ("works in" -> "work in"), else the shortest."""
         forms = sorted(self.ontology.lexical_forms.get(predicate, []), key=lambda f: (len(f), f))
         label = self.ontology.labels.get(predicate)
-        for form in forms:
-            if label is not None and _third_person(form) == label:
-                return form
+        if label is not None:
+            for form in forms:
+                if label in (form, _third_person(form)):
+                    return form
         return forms[0] if forms else self.ontology.label(predicate)
 
     def sparql(self, query: str) -> object:

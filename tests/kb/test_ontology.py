@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from rdflib import RDF, Literal, URIRef
 
-from kgcheck import KnowledgeBase
+from kgcheck import Checker, KnowledgeBase
 
 T = "https://example.org/t#"
 FOAF_PERSON = URIRef("http://xmlns.com/foaf/0.1/Person")
@@ -217,3 +217,13 @@ def test_kb_sparql_runs_over_the_kb_graph(kb: KnowledgeBase) -> None:
     query = f"SELECT ?s WHERE {{ ?s <{T}worksIn> <{T}cardio> }}"
     rows = list(kb.sparql(query))  # type: ignore[call-overload]
     assert len(rows) == 2
+
+
+def test_kb_verbalise_prefers_the_form_the_label_names(acme_checker: Checker) -> None:
+    # ex:extension has the forms "extension", "phone extension" and "ext": not the shortest
+    acme = "https://example.org/acme#"
+    kb = acme_checker.kb
+    sentence = kb.verbalise(
+        URIRef(acme + "amiraPatel"), URIRef(acme + "extension"), Literal("4412")
+    )
+    assert sentence == "The extension of Dr. Amira Patel is 4412."

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from rdflib import XSD, BNode, Literal, URIRef
 
-from kgcheck.kb.values import matches
+from kgcheck.kb.values import format_like, matches
 
 CARDIO = URIRef("https://example.org/acme#cardiology")
 BUDGET = Literal(Decimal("4850000.00"), datatype=XSD.decimal)
@@ -64,3 +64,23 @@ def test_values_matches_by_datatype(
 def test_values_number_against_a_string_literal_compares_text() -> None:
     assert matches(Decimal("4412"), None, Literal("4412"))
     assert not matches(Decimal("4413"), None, Literal("4412"))
+
+
+@pytest.mark.parametrize(
+    ("stated", "kb_value", "written"),
+    [
+        ("$6 million", BUDGET, "$4.85 million"),
+        ("$6M", BUDGET, "$4.85M"),
+        ("6,000,000 dollars", BUDGET, "4,850,000 dollars"),
+        ("6000000", BUDGET, "4850000"),
+        ("12.5%", Literal(Decimal("11.0"), datatype=XSD.decimal), "11%"),
+        ("3 March 2018", Literal(date(2019, 9, 16)), "16 September 2019"),
+        ("March 3, 2018", Literal(date(2019, 9, 16)), "September 16, 2019"),
+        ("2018-03-03", Literal(date(2019, 9, 16)), "2019-09-16"),
+        ("Oncology", CARDIO, "Cardiology"),
+    ],
+)
+def test_format_like_writes_the_kb_value_as_the_reply_wrote_its_own(
+    stated: str, kb_value: Any, written: str
+) -> None:
+    assert format_like(stated, kb_value, fallback="Cardiology") == written

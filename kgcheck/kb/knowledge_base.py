@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
-import pickle
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -220,7 +220,7 @@ class KnowledgeBase:
         return self.graph.query(query)
 
 
-_INDEX_FILE = "kgcheck-labels.pickle"
+_INDEX_FILE = "kgcheck-labels.json"
 _INDEX_VERSION = 1
 
 
@@ -233,25 +233,31 @@ class _IndexCache:
 
 
 def _load_index(cache: _IndexCache, fuzzy_min_length: int) -> LabelIndex | None:
-    """The saved index when it was built from the same sources with the same settings."""
+    """The saved index when it was built from the same sources with the same settings.
+
+    It is plain JSON, so a damaged or foreign file costs a rebuild, never code execution.
+    """
     try:
         with cache.path.open("rb") as fh:
-            header = pickle.load(fh)
-            if header != (_INDEX_VERSION, cache.fingerprint, fuzzy_min_length):
-                return None
-            index = pickle.load(fh)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+            data = json.load(fh)
+        if (
+            data.get("version") != _INDEX_VERSION
+            or data.get("fingerprint") != cache.fingerprint
+            or data["index"]["fuzzy_min_length"] != fuzzy_min_length
+        ):
+            return None
+        return LabelIndex.from_json(data["index"])
+    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
         return None
-    return index if isinstance(index, LabelIndex) else None
 
 
 def _save_index(cache: _IndexCache, index: LabelIndex) -> None:
     """Write the index atomically; a failure only costs the next open a rebuild."""
     tmp = cache.path.with_suffix(".tmp")
+    data = {"version": _INDEX_VERSION, "fingerprint": cache.fingerprint, "index": index.to_json()}
     try:
-        with tmp.open("wb") as fh:
-            pickle.dump((_INDEX_VERSION, cache.fingerprint, index.fuzzy_min_length), fh)
-            pickle.dump(index, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        with tmp.open("w", encoding="utf-8") as fh:
+            json.dump(data, fh, separators=(",", ":"))
         os.replace(tmp, cache.path)
     except OSError as exc:
         log.warning("could not save the label index to %s: %s", cache.path, exc)

@@ -10,6 +10,7 @@ import heapq
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from kgcheck.kb.normalize import edit_distance, name_tokens
 
@@ -98,6 +99,46 @@ class LabelIndex:
     def add_all(self, pairs: Iterable[tuple[str, str, int]]) -> None:
         for iri, label, rank in pairs:
             self.add(iri, label, rank=rank)
+
+    def to_json(self) -> dict[str, Any]:
+        """The index as plain JSON (IRIs interned as numbers); see ``from_json``."""
+        ids: dict[str, int] = {}
+        for iri in self._display:
+            ids.setdefault(iri, len(ids))
+
+        def postings(table: dict[str, set[str]]) -> dict[str, list[int]]:
+            return {key: sorted(ids[i] for i in iris) for key, iris in table.items()}
+
+        return {
+            "fuzzy_min_length": self.fuzzy_min_length,
+            "max_tokens": self.max_tokens,
+            "iris": list(ids),
+            "display": [list(self._display[iri]) for iri in ids],
+            "exact": postings(self._exact),
+            "short": postings(self._short),
+            "tokens": postings(self._token_iris),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> LabelIndex:
+        """Rebuild an index saved with ``to_json`` (the typo table is derived again)."""
+        index = cls(fuzzy_min_length=int(data["fuzzy_min_length"]))
+        index.max_tokens = int(data["max_tokens"])
+        iris: list[str] = data["iris"]
+        index._display = {
+            iri: (int(r), str(lbl)) for iri, (r, lbl) in zip(iris, data["display"], strict=True)
+        }
+        for name, table in (
+            ("exact", index._exact),
+            ("short", index._short),
+            ("tokens", index._token_iris),
+        ):
+            for key, ids in data[name].items():
+                table[key] = {iris[i] for i in ids}
+        for token in index._token_iris:
+            for variant in _deletions(token, index.fuzzy_min_length):
+                index._deletions[variant].add(token)
+        return index
 
     def display(self, iri: str) -> str | None:
         entry = self._display.get(iri)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from kgcheck.kb.labels import LabelIndex
@@ -113,3 +115,11 @@ def test_label_index_blank_label_is_ignored() -> None:
     ix = LabelIndex()
     ix.add("ex:a", "   ")
     assert len(ix) == 0
+
+
+@pytest.mark.parametrize("name", ["Patel", "Dr. Amira Patel", "Amira Patell", "Chris", "nobody"])
+def test_label_index_json_round_trip_answers_the_same(index: LabelIndex, name: str) -> None:
+    restored = LabelIndex.from_json(json.loads(json.dumps(index.to_json())))
+    assert restored.lookup(name) == index.lookup(name)
+    assert len(restored) == len(index)
+    assert restored.max_tokens == index.max_tokens

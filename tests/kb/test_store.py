@@ -205,8 +205,8 @@ def test_store_persistent_damaged_label_cache_is_rebuilt(
     directory = tmp_path / "store"
     store = f"oxigraph:{directory}"
     _open_info([source], store)
-    caches = list(directory.glob("*.pickle"))
+    caches = list(directory.glob("kgcheck-labels.json"))
     assert caches  # the index is kept beside the store
     for cache in caches:
-        cache.write_bytes(b"not a pickle")
+        cache.write_bytes(b"{not json")
     assert _lookup_info([source], store, "Alice Adams") == (False, True)

@@ -1,0 +1,42 @@
+"""Building the spaCy pipeline: a saved or installed pipeline when asked for, else blank."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import spacy
+
+from kgcheck import KnowledgeBase
+from kgcheck.config import NlpConfig
+from kgcheck.nlp.pipeline import Analyzer, build_base_pipeline
+from tests.conftest import ACME_DIR
+
+
+def test_build_base_pipeline_blank_has_sentences_and_lemmas() -> None:
+    nlp, name = build_base_pipeline("blank")
+    assert name == "blank:en"
+    doc = nlp("She worked in Cardiology. He leads IT.")
+    assert len(list(doc.sents)) == 2
+    assert doc[1].lemma_ == "work"
+
+
+def test_build_base_pipeline_missing_package_falls_back_to_blank() -> None:
+    nlp, name = build_base_pipeline("en_no_such_pipeline_xx")
+    assert name == "blank:en"
+    assert "sentencizer" in nlp.pipe_names
+
+
+def test_analyzer_runs_on_a_saved_pipeline(tmp_path: Path) -> None:
+    # a stand-in for a pretrained package: a pipeline loaded by spacy.load from a path
+    saved = spacy.blank("en")
+    saved.add_pipe("sentencizer")
+    saved.add_pipe("lemmatizer", config={"mode": "lookup"})
+    saved.initialize()
+    saved.to_disk(tmp_path / "pipeline")
+    kb = KnowledgeBase.open([ACME_DIR / "ontology.ttl", ACME_DIR / "kb.ttl"])
+    analyzer = Analyzer(kb, NlpConfig(pipeline=str(tmp_path / "pipeline")))
+    assert analyzer.pipeline_name == str(tmp_path / "pipeline")
+    analysis = analyzer.analyse("Dr. Amira Patel worked in Oncology.")
+    (claim,) = analysis.claims
+    assert claim.predicate.endswith("#worksIn")
+    assert claim.object.iri is not None and claim.object.iri.endswith("#oncology")

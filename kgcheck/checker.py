@@ -7,13 +7,14 @@ import os
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
 from rdflib import URIRef
 
 from kgcheck.config import Config, load_config
-from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.detectors.base import DetectionContext, Detector, Source
 from kgcheck.errors import ConfigError, InputError, KgcheckError
 from kgcheck.history.state import DialogueState, parse_time
 from kgcheck.kb.knowledge_base import KnowledgeBase
@@ -92,14 +93,22 @@ class Checker:
         state: DialogueState | None = None,
         *,
         now: datetime | str | None = None,
+        sources: Sequence[Mapping[str, str] | Source] | None = None,
     ) -> TurnReport:
         """Check ``response`` as the next assistant turn of ``state`` (``state`` is not changed).
 
+        Args:
+            response: the reply the agent is about to send.
+            state: the conversation so far.
+            now: the reference time (default: ``state.now``, else the configuration's ``now``).
+            sources: documents the agent answered from, ``{"id": "S0", "text": "..."}``.
+
         Raises:
-            InputError: ``response`` is not a string.
+            InputError: ``response`` is not a string, or a source lacks ``id`` or ``text``.
         """
         if not isinstance(response, str):
             raise InputError(f"response must be a string, got {type(response).__name__}")
+        documents = _sources(sources)
         state = state if state is not None else DialogueState()
         reference = parse_time(now) or state.reference_time or self.config.now
         timings: dict[str, float] = {}
@@ -107,7 +116,9 @@ class Checker:
         analysis = self.analyzer.analyse(response, now=reference, context=self._salient(state))
         timings["nlp"] = time.perf_counter() - started
         skipped = list(analysis.notes)
-        ctx = DetectionContext(analysis=analysis, kb=self.kb, state=state, now=reference)
+        ctx = DetectionContext(
+            analysis=analysis, kb=self.kb, state=state, now=reference, sources=documents
+        )
         flags: list[Flag] = []
         for detector in self.detectors:
             t0 = time.perf_counter()
@@ -169,6 +180,21 @@ class Checker:
         return self.kb.label(URIRef(iri))
 
 
+def _sources(sources: Sequence[Mapping[str, str] | Source] | None) -> tuple[Source, ...]:
+    out = []
+    for n, item in enumerate(sources or ()):
+        if isinstance(item, Source):
+            out.append(item)
+            continue
+        try:
+            out.append(Source(id=str(item["id"]), text=str(item["text"])))
+        except (KeyError, TypeError) as exc:
+            raise InputError(
+                f"sources[{n}]: expected an object with 'id' and 'text'", code="KGC604"
+            ) from exc
+    return tuple(out)
+
+
 _default: Checker | None = None
 _default_lock = threading.Lock()
 
@@ -188,6 +214,11 @@ def default_checker() -> Checker:
         return _default
 
 
-def check_turn(response: str, state: DialogueState | None = None) -> TurnReport:
+def check_turn(
+    response: str,
+    state: DialogueState | None = None,
+    *,
+    sources: Sequence[Mapping[str, str] | Source] | None = None,
+) -> TurnReport:
     """``default_checker().check_turn(response, state)``."""
-    return default_checker().check_turn(response, state)
+    return default_checker().check_turn(response, state, sources=sources)

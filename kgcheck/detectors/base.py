@@ -15,7 +15,15 @@ from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.types import Flag, FlagType
 
-__all__ = ["DetectionContext", "Detector", "NoParams"]
+__all__ = ["DetectionContext", "Detector", "NoParams", "Source"]
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A document the agent answered from, cited in replies as ``[id]``."""
+
+    id: str
+    text: str
 
 
 class NoParams(BaseModel):
@@ -30,6 +38,8 @@ class DetectionContext:
     kb: KnowledgeBase
     state: DialogueState
     now: datetime | None
+    #: Source documents the agent answered from: ``{"id": "S0", "text": "..."}``.
+    sources: tuple[Source, ...] = ()
 
 
 class Detector(ABC):

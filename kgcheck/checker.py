@@ -6,7 +6,6 @@ import logging
 import os
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -30,8 +29,14 @@ __all__ = ["Checker", "check_turn", "default_checker"]
 log = logging.getLogger(__name__)
 
 #: Detectors that run when the configuration does not mention them.
-DEFAULT_DETECTORS = ("nonexistent_entity", "wrong_attribute", "fabricated_fact", "contradicts_fact")
-_CONTEXT_CACHE = 256
+DEFAULT_DETECTORS = (
+    "nonexistent_entity",
+    "wrong_attribute",
+    "fabricated_fact",
+    "contradicts_fact",
+    "contradicts_prior",
+    "logical_inconsistency",
+)
 
 
 class Checker:
@@ -62,8 +67,6 @@ class Checker:
             raise ConfigError(f"{self.config.source}: {exc.message}", code=exc.code) from exc
         self.analyzer = Analyzer(self.kb, self.config.nlp, fuzzy=kb_cfg.fuzzy)
         self.scorer = Scorer(self.config.scoring)
-        self._context: OrderedDict[tuple[str, int, str], tuple[str, ...]] = OrderedDict()
-        self._lock = threading.Lock()
 
     @classmethod
     def from_config(cls, path: str | Path) -> Checker:
@@ -113,8 +116,12 @@ class Checker:
         reference = parse_time(now) or state.reference_time or self.config.now
         timings: dict[str, float] = {}
         started = time.perf_counter()
-        analysis = self.analyzer.analyse(response, now=reference, context=self._salient(state))
-        timings["nlp"] = time.perf_counter() - started
+        self.update_history(state)
+        timings["history"] = time.perf_counter() - started
+        analysis = self.analyzer.analyse(
+            response, now=reference, context=state.entities.salient_keys()
+        )
+        timings["nlp"] = time.perf_counter() - started - timings["history"]
         skipped = list(analysis.notes)
         ctx = DetectionContext(
             analysis=analysis, kb=self.kb, state=state, now=reference, sources=documents
@@ -156,25 +163,20 @@ class Checker:
             analysis=analysis,
         )
 
-    def _salient(self, state: DialogueState) -> tuple[str, ...]:
-        """KB entities of earlier turns, most recent first (for short names and pronouns)."""
-        seen: dict[str, None] = {}
-        for turn in reversed(state.turns[-10:]):
-            key = (state.session_id, turn.index, turn.text)
-            with self._lock:
-                cached = self._context.get(key)
-            if cached is None:
-                analysis = self.analyzer.analyse(turn.text, now=None)
-                cached = tuple(
-                    m.iri for m in reversed(analysis.mentions) if m.iri and m.kind == "entity"
+    def update_history(self, state: DialogueState) -> None:
+        """Analyse, once, the turns of ``state`` the checker has not seen yet (turns added
+        without a report, or whose sent text differs from the checked one), and record their
+        claims and entities in the state. ``check_turn`` calls it; call it yourself to run
+        detectors directly."""
+        for turn in state.pending():
+            analysis = turn.analysis
+            if analysis is None:
+                analysis = self.analyzer.analyse(
+                    turn.text,
+                    now=turn.time or state.reference_time,
+                    context=state.entities.salient_keys(),
                 )
-                with self._lock:
-                    self._context[key] = cached
-                    while len(self._context) > _CONTEXT_CACHE:
-                        self._context.popitem(last=False)
-            for iri in cached:
-                seen.setdefault(iri, None)
-        return tuple(seen)
+            state.record(turn, analysis)
 
     def describe(self, iri: str) -> str:
         return self.kb.label(URIRef(iri))

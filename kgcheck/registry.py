@@ -76,6 +76,10 @@ detectors: Registry[object] = Registry(
         "wrong_attribute": "kgcheck.detectors.wrong_attribute:WrongAttributeDetector",
         "fabricated_fact": "kgcheck.detectors.fabricated_fact:FabricatedFactDetector",
         "contradicts_fact": "kgcheck.detectors.contradicts_fact:ContradictsFactDetector",
+        "contradicts_prior": "kgcheck.detectors.contradicts_prior:ContradictsPriorDetector",
+        "logical_inconsistency": (
+            "kgcheck.detectors.logical_inconsistency:LogicalInconsistencyDetector"
+        ),
     },
 )
 

@@ -67,10 +67,12 @@ def detect(acme_checker: Checker) -> Callable[..., list[Any]]:
 
     def run(name: str, text: str, state: DialogueState | None = None) -> list[Any]:
         detector = next(d for d in acme_checker.detectors if d.name == name)
+        state = state or DialogueState()
+        acme_checker.update_history(state)
         ctx = DetectionContext(
-            analysis=acme_checker.analyzer.analyse(text),
+            analysis=acme_checker.analyzer.analyse(text, context=state.entities.salient_keys()),
             kb=acme_checker.kb,
-            state=state or DialogueState(),
+            state=state,
             now=None,
         )
         return detector.detect(ctx)

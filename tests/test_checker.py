@@ -165,10 +165,11 @@ def test_checker_does_not_flag_names_the_user_introduced(
 def test_checker_check_turn_does_not_change_the_state(
     acme_checker: Checker, state: DialogueState
 ) -> None:
+    # the conversation is unchanged; only caches of what the checker derived may fill
     state.add_turn("user", "Which department is Dr. Patel in?")
-    before = copy.deepcopy(state.to_dict())
+    before = copy.deepcopy([t.to_dict() for t in state.turns])
     report = acme_checker.check_turn("Dr. Patel works in Oncology.", state)
-    assert state.to_dict() == before
+    assert [t.to_dict() for t in state.turns] == before
     assert len(state.turns) == 1
     assert report.turn_index == 1
     assert report.session_id == "s1"

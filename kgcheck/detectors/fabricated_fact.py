@@ -34,6 +34,9 @@ class FabricatedFactDetector(Detector):
             if not claim.polarity or claim.predicate == str(RDF.type):
                 continue
             if claim.subject_iri is None and claim.subject.kind == "name":
+                record = ctx.state.entities.find_name(claim.subject.text)
+                if record is not None and {"user", "system"} & set(record.roles):
+                    continue  # someone the user told us about: a conversation entity
                 flags.append(self._unknown_subject(ctx, claim))
             elif claim.subject_iri is not None:
                 flag = self._missing_value(ctx, claim)

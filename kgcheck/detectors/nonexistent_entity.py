@@ -7,7 +7,6 @@ from rdflib import URIRef
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.kb.knowledge_base import KnowledgeBase
-from kgcheck.kb.normalize import normalize
 from kgcheck.nlp.analysis import Mention
 from kgcheck.types import Evidence, Flag, FlagType
 
@@ -39,17 +38,14 @@ class NonexistentEntityDetector(Detector):
             for c in ctx.analysis.claims
             if c.object.mention is not None and c.object.iri is None and c.object.value is not None
         }
-        said_before = " ".join(
-            normalize(t.text) for t in ctx.state.turns if t.role in {"user", "system"}
-        )
         flags = []
         for m in ctx.analysis.mentions:
             if m.kind == "entity" and m.how == "fuzzy" and params.report_typos and m.iri:
                 flags.append(self._typo(ctx, m, params.typo_strength))
             if m.kind != "name" or m.span in literal_objects or ctx.kb.has_literal(m.text):
                 continue  # a value the KB holds ("Portland"), not a thing it lacks
-            key = normalize(m.text)
-            if key and f" {key} " in f" {said_before} ":
+            record = ctx.state.entities.find_name(m.text)
+            if record is not None and {"user", "system"} & set(record.roles):
                 continue  # the user introduced this name: a conversation entity
             flags.append(self._unknown(ctx, m, params))
         return flags

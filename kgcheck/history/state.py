@@ -1,19 +1,42 @@
-"""``DialogueState``: the turns of a conversation, kept by the caller and read by the checker."""
+"""``DialogueState``: the conversation so far, kept by the caller and read by the checker.
+
+Besides the turns it holds what the checker derived from them, each computed once: the claims of
+every turn indexed by (subject, predicate), an entity registry ordered by recency, a networkx
+graph of turns, claims and entities, and sentence embeddings for finding related sentences.
+Claims of assistant turns are the agent's commitments; claims of user turns are facts the user
+stated (questions are kept but marked ``asked``).
+"""
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+import networkx as nx
+import numpy as np
+from rdflib import Graph, Literal, URIRef
+from rdflib.namespace import RDF, XSD
 
 from kgcheck.errors import InputError
+from kgcheck.history.claims import ClaimIndex, HistoryClaim, claims_of_turn
+from kgcheck.history.embeddings import RelatedSentence, SentenceEncoder, default_encoder
+from kgcheck.history.entities import EntityRegistry
+from kgcheck.kb.normalize import normalize
+from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.vocab import KGC
 
 if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
     from kgcheck.report import TurnReport
 
 __all__ = ["ROLES", "DialogueState", "Turn", "parse_time"]
 
 ROLES = ("user", "assistant", "system")
+HISTORY_GRAPH = "urn:kgcheck:history"
 
 
 def parse_time(value: str | datetime | None) -> datetime | None:
@@ -30,21 +53,30 @@ def parse_time(value: str | datetime | None) -> datetime | None:
 
 @dataclass
 class Turn:
-    """One turn: who spoke, what they said, when, and the checker's report when there is one."""
+    """One turn: who spoke, what they said, when, and the checker's report when there is one.
+
+    ``analysis``, ``sentences`` and ``embeddings`` are caches the checker fills once.
+    """
 
     index: int
     role: str
     text: str
     time: datetime | None = None
     report: TurnReport | None = None
+    report_data: dict[str, Any] | None = field(default=None, repr=False)
+    analysis: TurnAnalysis | None = field(default=None, repr=False, compare=False)
+    recorded: bool = field(default=False, repr=False)
+    sentences: list[str] | None = field(default=None, repr=False)
+    embeddings: NDArray[np.float32] | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
+        report = self.report.to_dict() if self.report is not None else self.report_data
         return {
             "index": self.index,
             "role": self.role,
             "text": self.text,
             "time": None if self.time is None else self.time.isoformat(),
-            "report": None if self.report is None else self.report.to_dict(),
+            "report": report,
         }
 
 
@@ -61,9 +93,16 @@ class DialogueState:
     session_id: str = "default"
     now: datetime | str | None = None
     turns: list[Turn] = field(default_factory=list)
+    encoder: SentenceEncoder | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.now = parse_time(self.now)
+        self.claims = ClaimIndex()
+        self.entities = EntityRegistry()
+        self.graph: nx.MultiDiGraph = nx.MultiDiGraph()
+        turns, self.turns = self.turns, []
+        for turn in turns:
+            self.add_turn(turn.role, turn.text, time=turn.time, report=turn.report)
 
     @property
     def reference_time(self) -> datetime | None:
@@ -85,19 +124,172 @@ class DialogueState:
             raise InputError(f"turn text must be a string, got {type(text).__name__}")
         turn = Turn(len(self.turns), role, text, parse_time(time) or self.reference_time, report)
         self.turns.append(turn)
+        self.graph.add_node(_turn_node(turn.index), kind="turn", role=role, text=text)
+        if report is not None and report.analysis is not None and report.analysis.text == text:
+            # the checker analysed exactly this text: no need to analyse it again
+            turn.analysis = report.analysis
         return turn
 
+    # derived data ----------------------------------------------------------------------
+
+    def pending(self) -> list[Turn]:
+        """Turns whose claims and entities are not recorded yet, oldest first."""
+        return [t for t in self.turns if not t.recorded]
+
+    def record(self, turn: Turn, analysis: TurnAnalysis) -> None:
+        """Record what the checker found in ``turn``: claims, entities and the graph."""
+        turn.analysis = analysis
+        self._index(turn, claims_of_turn(turn.index, turn.role, analysis))
+        self.entities.add_turn(turn.index, turn.role, analysis)
+        for m in analysis.mentions:
+            key = m.iri or (f"conv:{normalize(m.text)}" if m.kind == "name" else None)
+            if key is not None:
+                self.graph.add_node(_entity_node(key), kind="entity", iri=m.iri, name=m.text)
+                self.graph.add_edge(_turn_node(turn.index), _entity_node(key), key="mentions")
+        turn.sentences = [s.text.strip() for s in analysis.segments if s.text.strip()]
+        turn.recorded = True
+
+    def _index(self, turn: Turn, claims: list[HistoryClaim]) -> None:
+        for n, claim in enumerate(claims):
+            self.claims.add(claim)
+            node = f"claim:{turn.index}:{n}"
+            self.graph.add_node(
+                node,
+                kind="claim",
+                subject=claim.subject,
+                predicate=claim.predicate,
+                object=claim.object,
+                polarity=claim.polarity,
+                asked=claim.asked,
+                sentence=claim.sentence,
+            )
+            self.graph.add_edge(_turn_node(turn.index), node, key="said")
+            self.graph.add_edge(node, _entity_node(claim.subject), key="subject")
+            if not claim.object.startswith(("num:", "date:", "text:")):
+                self.graph.add_edge(node, _entity_node(claim.object), key="object")
+
+    # related sentences -----------------------------------------------------------------
+
+    def related(
+        self, sentence: str, k: int = 5, min_similarity: float = 0.3
+    ) -> list[RelatedSentence]:
+        """Earlier sentences most similar to ``sentence``, with their turn and speaker.
+
+        Each turn is embedded once (its recorded sentences, else the whole text) and cached.
+        """
+        encoder = self.encoder or default_encoder()
+        rows: list[tuple[Turn, int]] = []
+        matrices = []
+        for turn in self.turns:
+            if turn.sentences is None:
+                turn.sentences = [turn.text.strip()] if turn.text.strip() else []
+            if not turn.sentences:
+                continue
+            if turn.embeddings is None:
+                turn.embeddings = encoder.encode(turn.sentences)
+            matrices.append(turn.embeddings)
+            rows.extend((turn, i) for i in range(len(turn.sentences)))
+        if not rows:
+            return []
+        query = encoder.encode([sentence])[0]
+        scores = np.vstack(matrices) @ query
+        order = np.argsort(-scores)[:k]
+        out = []
+        for i in order:
+            score = float(scores[i])
+            if score < min_similarity:
+                break
+            turn, n = rows[int(i)]
+            assert turn.sentences is not None
+            out.append(RelatedSentence(turn.index, turn.role, turn.sentences[n], round(score, 4)))
+        return out
+
+    # serialisation ----------------------------------------------------------------------
+
     def to_dict(self) -> dict[str, Any]:
+        """Plain JSON: the turns with what was derived from them, so nothing is recomputed."""
         now = self.reference_time
+        turns = []
+        for turn in self.turns:
+            data = turn.to_dict()
+            data["recorded"] = turn.recorded
+            data["claims"] = [c.to_dict() for c in self.claims.of_turn(turn.index)]
+            data["sentences"] = turn.sentences
+            data["embeddings"] = _pack(turn.embeddings)
+            turns.append(data)
         return {
             "session_id": self.session_id,
             "now": None if now is None else now.isoformat(),
-            "turns": [t.to_dict() for t in self.turns],
+            "turns": turns,
+            "entities": self.entities.to_list(),
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> DialogueState:
+        """The inverse of ``to_dict``.
+
+        Raises:
+            InputError: a turn lacks its role or text, or has an unknown role.
+        """
         state = cls(session_id=data.get("session_id", "default"), now=data.get("now"))
-        for turn in data.get("turns", []):
-            state.add_turn(turn["role"], turn["text"], time=turn.get("time"))
+        for n, item in enumerate(data.get("turns", [])):
+            try:
+                turn = state.add_turn(item["role"], item["text"], time=item.get("time"))
+            except (KeyError, TypeError) as exc:
+                raise InputError(f"turns[{n}]: expected 'role' and 'text'", code="KGC605") from exc
+            turn.report_data = item.get("report")
+            turn.sentences = item.get("sentences")
+            turn.embeddings = _unpack(item.get("embeddings"))
+            if item.get("recorded"):
+                claims = [HistoryClaim.from_dict(c) for c in item.get("claims", [])]
+                state._index(turn, claims)
+                turn.recorded = True
+        state.entities = EntityRegistry.from_list(data.get("entities", []))
         return state
+
+    def to_rdf(self) -> Graph:
+        """The recorded claims as RDF (``kgc:Claim`` with subject, predicate, object, polarity,
+        text, turn index and speaker), the shape rules query as ``<urn:kgcheck:history>``."""
+        graph = Graph(identifier=URIRef(HISTORY_GRAPH))
+        graph.bind("kgc", str(KGC._NS))
+        for n, claim in enumerate(self.claims):
+            node = URIRef(f"urn:kgcheck:session:{self.session_id}/claim/{claim.turn}/{n}")
+            graph.add((node, RDF.type, KGC.Claim))
+            graph.add((node, KGC.subject, _term(claim.subject)))
+            graph.add((node, KGC.predicate, URIRef(claim.predicate)))
+            graph.add((node, KGC.object, _term(claim.object, claim.object_text)))
+            graph.add((node, KGC.polarity, Literal(claim.polarity)))
+            graph.add((node, KGC.text, Literal(claim.sentence)))
+            graph.add((node, KGC.turnIndex, Literal(claim.turn, datatype=XSD.integer)))
+            graph.add((node, KGC.speaker, Literal(claim.role)))
+        return graph
+
+
+def _turn_node(index: int) -> str:
+    return f"turn:{index}"
+
+
+def _entity_node(key: str) -> str:
+    return f"entity:{key}"
+
+
+def _term(key: str, text: str | None = None) -> URIRef | Literal:
+    if key.startswith(("num:", "date:", "text:")):
+        return Literal(text if text is not None else key.split(":", 1)[1])
+    if key.startswith(("conv:", "speaker:")):
+        return URIRef("urn:kgcheck:" + quote(key, safe=":"))
+    return URIRef(key)
+
+
+def _pack(vectors: NDArray[np.float32] | None) -> dict[str, Any] | None:
+    if vectors is None:
+        return None
+    array = np.ascontiguousarray(vectors, dtype=np.float32)
+    return {"shape": list(array.shape), "float32": base64.b64encode(array.tobytes()).decode()}
+
+
+def _unpack(data: dict[str, Any] | None) -> NDArray[np.float32] | None:
+    if not data:
+        return None
+    raw = base64.b64decode(data["float32"])
+    return np.frombuffer(raw, dtype=np.float32).reshape(data["shape"]).copy()

@@ -21,6 +21,7 @@ from rdflib.namespace import RDF
 
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nlp.analysis import Claim, ClaimObject, Mention, Signal
+from kgcheck.nlp.attributes import attribute_claims
 from kgcheck.nlp.lexicon import PredicateMatch
 from kgcheck.nlp.literals import parse_literal
 from kgcheck.nlp.tokens import Tok, span_text
@@ -105,6 +106,8 @@ class ClaimBuilder:
                     claims.extend(made)
                 else:
                     boundary = max(boundary, event.end)
+        claims.extend(attribute_claims(toks, mentions, claims))
+        claims.sort(key=lambda c: c.span.start)
         out = []
         for index, claim in enumerate(claims):
             hedged, certain = _signals_for(claim, signals)
@@ -366,6 +369,8 @@ class ClaimBuilder:
                     break
             if t.text in {".", "!", "?"} and end > k:
                 break
+            if t.lower in SKIPPABLE and end > k:
+                break  # "room B-101 now", "4412 currently"
             end += 1
         return end
 

@@ -16,6 +16,7 @@ from kgcheck.nlp.vocabulary import (
     ARTICLES,
     CALENDAR_WORDS,
     PRONOUNS,
+    SPEAKER_WORDS,
 )
 from kgcheck.types import Span
 
@@ -60,8 +61,9 @@ class EntityLinker:
             self._title_classes["dr"] = kb.ontology.class_labels["doctor"]
 
     def link(self, toks: Sequence[Tok], context: Sequence[str] = ()) -> list[Mention]:
-        """Mentions in order of position; ``context`` lists salient IRIs of earlier turns, most
-        salient first, for short names and pronouns the reply itself does not settle."""
+        """Mentions in order of position; ``context`` lists the salient entities of earlier turns
+        (KB IRIs, and ``conv:<name>`` for names only the conversation knows), most salient first,
+        for short names and pronouns the reply itself does not settle."""
         covered = [False] * len(toks)
         mentions = self._exact(toks, covered)
         mentions += self._names(toks, covered, context)
@@ -69,6 +71,11 @@ class EntityLinker:
             self._mention(toks, t.i, t.i + 1, "pronoun", how="pronoun")
             for t in toks
             if t.lower in PRONOUNS and not covered[t.i]
+        ]
+        mentions += [
+            self._mention(toks, t.i, t.i + 1, "speaker", how="speaker")
+            for t in toks
+            if t.lower in SPEAKER_WORDS and not covered[t.i]
         ]
         mentions.sort(key=lambda m: m.span.start)
         mentions = self._affiliations(toks, mentions)
@@ -285,10 +292,16 @@ class EntityLinker:
                     )
                 )
                 continue
-            for iri in context:
-                probe = Mention(Span(0, 0), "", "entity", 0, 0, 0, iri=iri)
+            for key in context:
+                if key.startswith("conv:"):
+                    # a name only the conversation knows ("Karen Whitfield", said by the user)
+                    if want != "thing":
+                        out.append(_replace(m, candidates=(key[5:],), how="context"))
+                        break
+                    continue
+                probe = Mention(Span(0, 0), "", "entity", 0, 0, 0, iri=key)
                 if self._compatible(probe, want):
-                    out.append(_replace(m, iri=iri, how="context"))
+                    out.append(_replace(m, iri=key, how="context"))
                     break
             else:
                 out.append(m)

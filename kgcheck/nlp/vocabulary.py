@@ -14,6 +14,8 @@ __all__ = [
     "NEGATIONS",
     "PRONOUNS",
     "SKIPPABLE",
+    "SPEAKER_POSSESSIVES",
+    "SPEAKER_WORDS",
 ]
 
 #: Personal and possessive pronouns with the antecedents they accept.
@@ -23,6 +25,10 @@ PRONOUNS: dict[str, str] = {
     "it": "thing", "its": "thing", "itself": "thing",
     "they": "any", "them": "any", "their": "any", "theirs": "any",
 }  # fmt: skip
+
+#: First and second person words: who they mean depends on who speaks.
+SPEAKER_WORDS = frozenset({"i", "me", "my", "mine", "we", "our", "you", "your", "yours"})
+SPEAKER_POSSESSIVES = frozenset({"my", "our", "your"})
 
 NEGATIONS = frozenset({"not", "n't", "never", "no", "neither", "nor"})
 #: Words that may sit inside a predicate phrase without changing what it expresses.

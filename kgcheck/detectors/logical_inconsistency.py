@@ -1,0 +1,62 @@
+"""``logical_inconsistency``: the reply contradicts itself.
+
+Two values for a functional property (or an open attribute) of the same subject, a statement and
+its negation, or two classes the ontology declares disjoint.
+"""
+
+from __future__ import annotations
+
+from rdflib import URIRef
+from rdflib.namespace import RDF
+
+from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.history.claims import object_key, subject_key
+from kgcheck.nlp.analysis import Claim
+from kgcheck.nlp.attributes import is_attribute
+from kgcheck.types import Evidence, Flag, FlagType
+
+__all__ = ["LogicalInconsistencyDetector"]
+
+
+class LogicalInconsistencyDetector(Detector):
+    name = "logical_inconsistency"
+    flag_type = FlagType.LOGICAL_INCONSISTENCY
+
+    def detect(self, ctx: DetectionContext) -> list[Flag]:
+        seen: dict[tuple[str, str], list[Claim]] = {}
+        flags = []
+        for claim in ctx.analysis.claims:
+            key = subject_key(claim.subject, "assistant")
+            if key is None:
+                continue
+            peers = seen.setdefault((key, claim.predicate), [])
+            clash = next((p for p in peers if self._clash(ctx, p, claim)), None)
+            if clash is not None:
+                flags.append(self._flag(ctx, clash, claim))
+            peers.append(claim)
+        return flags
+
+    def _clash(self, ctx: DetectionContext, first: Claim, second: Claim) -> bool:
+        if object_key(first) == object_key(second):
+            return first.polarity != second.polarity
+        if not (first.polarity and second.polarity):
+            return False
+        onto = ctx.kb.ontology
+        if second.predicate == str(RDF.type):
+            a, b = first.object.iri, second.object.iri
+            return a is not None and b is not None and URIRef(b) in onto.disjoint_with({URIRef(a)})
+        return URIRef(second.predicate) in onto.functional or is_attribute(second.predicate)
+
+    def _flag(self, ctx: DetectionContext, first: Claim, second: Claim) -> Flag:
+        text = ctx.analysis.text
+        said = text[first.span.start : first.span.end]
+        return self.flag(
+            span=second.span,
+            content=text[second.span.start : second.span.end],
+            message=f'The reply contradicts itself: it also says "{said}"',
+            evidence=[Evidence("consistency", f'earlier in this reply: "{said}"')],
+            suggestion="Keep one of the two statements.",
+            focus=second.subject_iri,
+            kb_strength=0.5,
+            claim_index=second.index,
+        )

@@ -1,0 +1,105 @@
+"""The conversation's entity registry: what earlier turns were about, most recent first."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from kgcheck.kb.normalize import normalize
+from kgcheck.nlp.analysis import TurnAnalysis
+
+__all__ = ["EntityRecord", "EntityRegistry"]
+
+
+@dataclass(slots=True)
+class EntityRecord:
+    """An entity the conversation mentioned: a KB IRI or a conversation-only name."""
+
+    key: str
+    iri: str | None
+    name: str
+    first_turn: int
+    last_turn: int
+    mentions: int = 1
+    class_hint: str | None = None
+    roles: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class EntityRegistry:
+    """Mentions of earlier turns linked to KB IRIs or to conversation-only entities.
+
+    Salience is recency: the entity mentioned last comes first, so pronouns and short names in a
+    reply resolve to what the conversation was just about.
+    """
+
+    def __init__(self) -> None:
+        self._records: dict[str, EntityRecord] = {}
+        self._order: list[str] = []
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def get(self, key: str) -> EntityRecord | None:
+        return self._records.get(key)
+
+    def add_turn(self, turn: int, role: str, analysis: TurnAnalysis) -> None:
+        for m in analysis.mentions:
+            if m.kind == "entity" and m.iri is not None:
+                self._see(m.iri, m.iri, m.text, turn, role, m.class_hint)
+            elif m.kind == "name":
+                self._see(f"conv:{normalize(m.text)}", None, m.text, turn, role, m.class_hint)
+
+    def _see(
+        self, key: str, iri: str | None, name: str, turn: int, role: str, hint: str | None
+    ) -> None:
+        record = self._records.get(key)
+        if record is None:
+            record = EntityRecord(key, iri, name, turn, turn, 0, hint)
+            self._records[key] = record
+        record.last_turn = turn
+        record.mentions += 1
+        record.class_hint = record.class_hint or hint
+        if role not in record.roles:
+            record.roles.append(role)
+        if key in self._order:
+            self._order.remove(key)
+        self._order.append(key)
+
+    def salient(self, limit: int = 20) -> list[EntityRecord]:
+        """The most recently mentioned entities, most recent first."""
+        return [self._records[k] for k in reversed(self._order[-limit:])]
+
+    def salient_iris(self, limit: int = 20) -> tuple[str, ...]:
+        return tuple(r.iri for r in self.salient(limit) if r.iri is not None)
+
+    def salient_keys(self, limit: int = 20) -> tuple[str, ...]:
+        """KB IRIs and ``conv:<name>`` keys, most recent first: the linker's context."""
+        return tuple(r.key for r in self.salient(limit))
+
+    def find_name(self, name: str) -> EntityRecord | None:
+        """The conversation-only entity a name refers to: the same name, or part of one
+        ("Karen" after "Karen Whitfield"), the most recent first."""
+        key = normalize(name)
+        exact = self._records.get(f"conv:{key}")
+        if exact is not None or not key:
+            return exact
+        wanted = set(key.split())
+        for record_key in reversed(self._order):
+            if record_key.startswith("conv:") and wanted <= set(record_key[5:].split()):
+                return self._records[record_key]
+        return None
+
+    def to_list(self) -> list[dict[str, Any]]:
+        return [self._records[k].to_dict() for k in self._order]
+
+    @classmethod
+    def from_list(cls, items: list[dict[str, Any]]) -> EntityRegistry:
+        registry = cls()
+        for item in items:
+            record = EntityRecord(**item)
+            registry._records[record.key] = record
+            registry._order.append(record.key)
+        return registry

@@ -37,14 +37,11 @@ class ContradictsFactDetector(Detector):
                 flags.append(flag)
         return flags
 
-    def _stated(self, claim: Claim) -> object:
-        return claim.object.value if claim.object.value is not None else claim.object.text
-
     def _negated_fact(self, ctx: DetectionContext, claim: Claim) -> Flag | None:
         kb = ctx.kb
         assert claim.subject_iri is not None
         s, p = URIRef(claim.subject_iri), URIRef(claim.predicate)
-        held = [v for v in kb.values(s, p) if matches(self._stated(claim), claim.object.iri, v)]
+        held = [v for v in kb.values(s, p) if matches(claim.object.stated, claim.object.iri, v)]
         if not held:
             return None
         fact = kb.verbalise(s, p, held[0])
@@ -61,7 +58,7 @@ class ContradictsFactDetector(Detector):
         assert claim.subject_iri is not None
         s, p = URIRef(claim.subject_iri), URIRef(claim.predicate)
         ruled_out = [
-            v for v in kb.negated(s, p) if matches(self._stated(claim), claim.object.iri, v)
+            v for v in kb.negated(s, p) if matches(claim.object.stated, claim.object.iri, v)
         ]
         if not ruled_out:
             return None

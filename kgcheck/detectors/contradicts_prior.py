@@ -70,8 +70,7 @@ class ContradictsPriorDetector(Detector):
         if claim.subject_iri is None or not claim.polarity:
             return False
         values = ctx.kb.values(URIRef(claim.subject_iri), URIRef(claim.predicate))
-        stated = claim.object.value if claim.object.value is not None else claim.object.text
-        return any(matches(stated, claim.object.iri, v) for v in values)
+        return any(matches(claim.object.stated, claim.object.iri, v) for v in values)
 
     def _trusted(self, ctx: DetectionContext, earlier: HistoryClaim) -> bool:
         if earlier.role in {"user", "system"}:

@@ -50,7 +50,7 @@ class WrongAttributeDetector(Detector):
         if not values:
             return None
         tolerance = onto.tolerance.get(p, params.numeric_tolerance)
-        stated = claim.object.value if claim.object.value is not None else claim.object.text
+        stated = claim.object.stated
         if any(matches(stated, claim.object.iri, v, tolerance=tolerance) for v in values):
             return None
         functional = p in onto.functional or p in onto.complete

@@ -55,6 +55,11 @@ class ClaimObject:
     datatype: str | None = None
     mention: Mention | None = None
 
+    @property
+    def stated(self) -> Any:
+        """The value to compare with the KB: the parsed value, else the text."""
+        return self.value if self.value is not None else self.text
+
 
 @dataclass(frozen=True, slots=True)
 class Claim:

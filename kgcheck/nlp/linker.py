@@ -310,16 +310,18 @@ class EntityLinker:
     def _compatible(self, mention: Mention, want: str) -> bool:
         if want == "any":
             return True
+        # gender is a hint from the KB or a title ("Mr.", "Ms."), never a requirement
+        titled = _TITLE_GENDER.get(mention.title or "")
         if mention.iri is None:
-            # an unknown name: a person if it had a title or looks like one
-            return want != "thing"
+            # an unknown name: taken for a person
+            return want != "thing" and titled in (None, want)
         iri = URIRef(mention.iri)
         person = self.kb.is_person(iri)
         if want == "thing":
             return not person
         if not person:
             return False
-        gender = self.kb.gender(iri)
+        gender = self.kb.gender(iri) or titled
         return gender is None or gender == want
 
     @staticmethod
@@ -352,6 +354,10 @@ class EntityLinker:
 
 def _replace(m: Mention, **changes: object) -> Mention:
     return replace(m, **changes)  # type: ignore[arg-type]
+
+
+_TITLE_GENDER = {"mr": "male", "sir": "male", "mrs": "female", "ms": "female", "miss": "female",
+                 "dame": "female"}  # fmt: skip
 
 
 def _is_title(tok: Tok) -> bool:

@@ -158,3 +158,17 @@ def test_linker_fuzzy_can_be_switched_off(make_checker: Callable[..., object]) -
     analysis = checker.analyzer.analyse("Amira Patell called.")  # type: ignore[attr-defined]
     (m,) = analysis.mentions
     assert (m.kind, m.iri) == ("name", None)
+
+
+def test_linker_title_gender_is_a_hint_for_pronouns(analyse: Analyse) -> None:
+    analysis = analyse("Mr. John Doe met Ms. Jane Roe. She works in Oncology and he works in IT.")
+    she, he = (m for m in analysis.mentions if m.kind == "pronoun")
+    assert she.candidates == ("Ms. Jane Roe",)
+    assert he.candidates == ("Mr. John Doe",)
+
+
+def test_linker_without_gender_pronouns_take_the_latest_person(analyse: Analyse) -> None:
+    # no title and no KB gender: gender is never a requirement
+    analysis = analyse("Chris Morgan called Karen Whitfield. He works in Oncology.")
+    (he,) = (m for m in analysis.mentions if m.kind == "pronoun")
+    assert he.candidates == ("Karen Whitfield",)

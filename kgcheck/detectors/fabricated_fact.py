@@ -34,8 +34,7 @@ class FabricatedFactDetector(Detector):
             if not claim.polarity or claim.predicate == str(RDF.type):
                 continue
             if claim.subject_iri is None and claim.subject.kind == "name":
-                record = ctx.state.entities.find_name(claim.subject.text)
-                if record is not None and {"user", "system"} & set(record.roles):
+                if ctx.state.entities.introduced_by_user(claim.subject.text):
                     continue  # someone the user told us about: a conversation entity
                 flags.append(self._unknown_subject(ctx, claim))
             elif claim.subject_iri is not None:

@@ -44,8 +44,7 @@ class NonexistentEntityDetector(Detector):
                 flags.append(self._typo(ctx, m, params.typo_strength))
             if m.kind != "name" or m.span in literal_objects or ctx.kb.has_literal(m.text):
                 continue  # a value the KB holds ("Portland"), not a thing it lacks
-            record = ctx.state.entities.find_name(m.text)
-            if record is not None and {"user", "system"} & set(record.roles):
+            if ctx.state.entities.mentioned_by_user(m.text):
                 continue  # the user introduced this name: a conversation entity
             flags.append(self._unknown(ctx, m, params))
         return flags

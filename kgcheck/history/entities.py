@@ -46,11 +46,16 @@ class EntityRegistry:
         return self._records.get(key)
 
     def add_turn(self, turn: int, role: str, analysis: TurnAnalysis) -> None:
+        """Record the mentions of a turn. A name met only in a question ("What is Dr. Brooks's
+        extension?") is recorded under the role ``<role>?``: asking about someone does not
+        say they exist."""
         for m in analysis.mentions:
+            sentence = analysis.segments[m.segment].text if analysis.segments else analysis.text
+            said_by = f"{role}?" if sentence.rstrip().endswith("?") else role
             if m.kind == "entity" and m.iri is not None:
-                self._see(m.iri, m.iri, m.text, turn, role, m.class_hint)
+                self._see(m.iri, m.iri, m.text, turn, said_by, m.class_hint)
             elif m.kind == "name":
-                self._see(f"conv:{normalize(m.text)}", None, m.text, turn, role, m.class_hint)
+                self._see(f"conv:{normalize(m.text)}", None, m.text, turn, said_by, m.class_hint)
 
     def _see(
         self, key: str, iri: str | None, name: str, turn: int, role: str, hint: str | None
@@ -78,6 +83,19 @@ class EntityRegistry:
     def salient_keys(self, limit: int = 20) -> tuple[str, ...]:
         """KB IRIs and ``conv:<name>`` keys, most recent first: the linker's context."""
         return tuple(r.key for r in self.salient(limit))
+
+    def mentioned_by_user(self, name: str) -> bool:
+        """Whether the user (or the system prompt) named this entity, even in a question."""
+        record = self.find_name(name)
+        return record is not None and bool(
+            {"user", "system", "user?", "system?"} & set(record.roles)
+        )
+
+    def introduced_by_user(self, name: str) -> bool:
+        """Whether the user (or the system prompt) stated something about this name, rather
+        than only asking about it."""
+        record = self.find_name(name)
+        return record is not None and bool({"user", "system"} & set(record.roles))
 
     def find_name(self, name: str) -> EntityRecord | None:
         """The conversation-only entity a name refers to: the same name, or part of one

@@ -121,3 +121,19 @@ def test_fabricated_fact_value_missing_from_a_complete_property(complete_checker
 )
 def test_fabricated_fact_complete_property_silent(complete_checker: Checker, text: str) -> None:
     assert _fabricated(complete_checker, text) == []
+
+
+def test_fabricated_fact_a_name_the_user_only_asked_about_is_still_unknown(
+    acme_checker: Checker,
+) -> None:
+    state = DialogueState()
+    state.add_turn("user", "What is Dr. Helen Brooks's extension?")
+    report = acme_checker.check_turn("Dr. Helen Brooks's extension is 4990.", state)
+    assert [f.type for f in report.flags] == [FlagType.FABRICATED_FACT]
+
+
+def test_fabricated_fact_silent_on_someone_the_user_told_us_about(acme_checker: Checker) -> None:
+    state = DialogueState()
+    state.add_turn("user", "Dr. Helen Brooks is our new locum. Her extension is 4990.")
+    report = acme_checker.check_turn("Dr. Helen Brooks's extension is 4990.", state)
+    assert report.flags == []

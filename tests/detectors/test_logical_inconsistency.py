@@ -30,7 +30,7 @@ def test_logical_inconsistency_fires_on_the_second_statement(
     acme_checker: Checker, reply: str, second: str
 ) -> None:
     state = DialogueState()
-    state.add_turn("user", "Who is Karen Whitfield?")
+    state.add_turn("user", "Karen Whitfield is my colleague.")
     report = acme_checker.check_turn(reply, state)
     (flag,) = [f for f in report.flags if f.type == FlagType.LOGICAL_INCONSISTENCY]
     assert flag.content == second

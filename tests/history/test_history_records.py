@@ -57,7 +57,7 @@ def test_state_entities_are_ordered_by_recency(talked: DialogueState) -> None:
     assert EX + "tomOkafor" in keys
     reyes = talked.entities.get(EX + "miguelReyes")
     assert reyes is not None and (reyes.first_turn, reyes.last_turn) == (0, 1)
-    assert sorted(reyes.roles) == ["assistant", "user"]
+    assert sorted(reyes.roles) == ["assistant", "user?"]  # asked about, then stated
 
 
 def test_state_graph_links_turns_claims_and_entities(talked: DialogueState) -> None:

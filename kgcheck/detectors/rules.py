@@ -1,0 +1,26 @@
+"""``rules``: the declarative rules of the configuration (YAML rules, SPARQL, SHACL shapes).
+
+Each violation becomes a flag of the type the rule declares, carrying the rule id, the rule's
+severity and, when the rule names one, the operator to apply. Rules are configured by the
+``rules:`` key of ``kgcheck.yaml`` (see ``kgcheck.rules``); without rules this detector is silent.
+"""
+
+from __future__ import annotations
+
+from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.types import Flag, FlagType
+
+__all__ = ["RulesDetector"]
+
+
+class RulesDetector(Detector):
+    name = "rules"
+    #: Rule flags take their type from the rule; this is the type of none in particular.
+    flag_type = FlagType.CONTRADICTS_FACT
+
+    def detect(self, ctx: DetectionContext) -> list[Flag]:
+        if ctx.rules is None:
+            return []
+        flags, notes = ctx.rules.reply_flags(ctx.analysis, ctx.state, ctx.now)
+        ctx.notes.extend(f"{self.name}: {note}" for note in notes)
+        return flags

@@ -274,8 +274,13 @@ def _entity_node(key: str) -> str:
 
 
 def _term(key: str, text: str | None = None) -> URIRef | Literal:
-    if key.startswith(("num:", "date:", "text:")):
-        return Literal(text if text is not None else key.split(":", 1)[1])
+    kind, _, value = key.partition(":")
+    if kind == "num":
+        return Literal(value, datatype=XSD.decimal)
+    if kind == "date":
+        return Literal(value, datatype=XSD.dateTime if "T" in value else XSD.date)
+    if kind == "text":
+        return Literal(text if text is not None else value)
     if key.startswith(("conv:", "speaker:")):
         return URIRef("urn:kgcheck:" + quote(key, safe=":"))
     return URIRef(key)

@@ -1,0 +1,350 @@
+"""KVRET (Stanford in-car dialogues): false positives on the assistant turns as given, and
+detection of corrupted copies.
+
+Each dialogue comes with its own table (calendar events, points of interest, or a weekly
+forecast per city). The script turns the table into RDF (an ontology per domain, a KB per
+dialogue, the forecast as ``kgc:Observation`` nodes per day), checks every assistant turn with
+the dialogue so far, then swaps one time, date, distance, temperature or address in the turn for
+another value of the same column of the table and checks it again.
+
+    python benchmarks/kvret.py [PATH] [--limit N] [--seed S] [--show K]
+
+PATH defaults to ``../shared/benchmarks/kvret/kvret_dev_public.json`` from the repository root.
+Prints the false-positive rate (assistant turns as given with at least one flag), per detector,
+and the detection rate per kind of corruption (a flag on the swapped value).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from pathlib import Path
+
+from kgcheck import Checker, DialogueState
+from kgcheck.config import config_from_dict
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT = ROOT.parent / "shared" / "benchmarks" / "kvret" / "kvret_dev_public.json"
+
+#: Reference week: Monday 23 November 2026 (the tables give weekdays and days of the month).
+MONDAY = date(2026, 11, 23)
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+PREFIXES = """\
+@prefix rdf:  <http://www.w3.org/1999/02/22-rdf-syntax-ns#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix owl:  <http://www.w3.org/2002/07/owl#> .
+@prefix xsd:  <http://www.w3.org/2001/XMLSchema#> .
+@prefix kgc:  <https://w3id.org/kgcheck#> .
+@prefix kv:   <https://example.org/kvret#> .
+"""
+
+ONTOLOGY = {
+    "schedule": """
+kv:Event a owl:Class ; rdfs:label "event" .
+kv:Person a owl:Class ; rdfs:label "person" .
+kv:date a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "date" ;
+    rdfs:domain kv:Event ; rdfs:range xsd:date ; kgc:lexicalForm "date" .
+kv:time a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "time" ;
+    rdfs:domain kv:Event ; rdfs:range xsd:time ; kgc:lexicalForm "time" .
+kv:room a owl:DatatypeProperty ; rdfs:label "room" ; rdfs:domain kv:Event ;
+    rdfs:range xsd:string .
+kv:agenda a owl:DatatypeProperty ; rdfs:label "agenda" ; rdfs:domain kv:Event ;
+    rdfs:range xsd:string ; kgc:lexicalForm "agenda" .
+kv:party a owl:ObjectProperty ; rdfs:label "party" ; rdfs:domain kv:Event ;
+    rdfs:range kv:Person .
+""",
+    "navigate": """
+kv:Place a owl:Class ; rdfs:label "place" .
+kv:address a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "address" ;
+    rdfs:domain kv:Place ; rdfs:range xsd:string ;
+    kgc:lexicalForm "address" , "be located at" , "be at" , "be situated at" .
+kv:distance a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "distance" ;
+    rdfs:domain kv:Place ; rdfs:range xsd:decimal ; kgc:unit "mile" ; kgc:tolerance 0.0 ;
+    kgc:lexicalForm "distance" .
+kv:poiType a owl:DatatypeProperty ; rdfs:label "kind of place" ; rdfs:domain kv:Place ;
+    rdfs:range xsd:string .
+kv:traffic a owl:DatatypeProperty ; rdfs:label "traffic" ; rdfs:domain kv:Place ;
+    rdfs:range xsd:string .
+""",
+    "weather": """
+kv:City a owl:Class ; rdfs:label "city" .
+kv:weather a owl:DatatypeProperty ; rdfs:label "weather" ; rdfs:domain kv:City ;
+    rdfs:range xsd:string .
+kv:low a owl:DatatypeProperty ; rdfs:label "low temperature" ; rdfs:domain kv:City ;
+    rdfs:range xsd:decimal ; kgc:unit "F" ; kgc:tolerance 0.0 ;
+    kgc:lexicalForm "low" , "low of" , "lowest temperature" , "low temperature" , "minimum" .
+kv:high a owl:DatatypeProperty ; rdfs:label "high temperature" ; rdfs:domain kv:City ;
+    rdfs:range xsd:decimal ; kgc:unit "F" ; kgc:tolerance 0.0 ;
+    kgc:lexicalForm "high" , "high of" , "highest temperature" , "high temperature" ,
+        "maximum" .
+""",
+}
+
+
+@dataclass
+class Swap:
+    """One corruption: ``old`` at ``start`` in the turn replaced by ``new``."""
+
+    kind: str
+    start: int
+    old: str
+    new: str
+
+
+def literal(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def day_of(value: str, today: date) -> date | None:
+    """A KVRET date ("the 14th", "thursday") as a date of the reference week or month."""
+    value = value.strip().lower()
+    if value in WEEKDAYS:
+        return today + timedelta(days=(WEEKDAYS.index(value) - today.weekday()) % 7)
+    m = re.fullmatch(r"the (\d{1,2})(?:st|nd|rd|th)", value)
+    if m is None:
+        return None
+    day = int(m.group(1))
+    month = today.replace(day=1) if day >= today.day else (today.replace(day=28) + timedelta(7))
+    try:
+        return month.replace(day=day)
+    except ValueError:
+        return None
+
+
+def time_of(value: str) -> str | None:
+    m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?\s*([ap])m", value.strip().lower())
+    if m is None:
+        return None
+    hour = int(m.group(1)) % 12 + (12 if m.group(3) == "p" else 0)
+    return f"{hour:02d}:{int(m.group(2) or 0):02d}:00"
+
+
+def build_kb(intent: str, items: list[dict[str, str]], today: date) -> str:
+    """The Turtle of one dialogue's table."""
+    lines = [PREFIXES, ONTOLOGY[intent]]
+    people: dict[str, str] = {}
+    for n, row in enumerate(items):
+        node = f"kv:r{n}"
+        if intent == "schedule":
+            lines.append(f"{node} a kv:Event ; rdfs:label {literal(row['event'])} .")
+            when = day_of(row.get("date", "-"), today)
+            if when is not None:
+                lines.append(f'{node} kv:date "{when.isoformat()}"^^xsd:date .')
+            clock = time_of(row.get("time", "-"))
+            if clock is not None:
+                lines.append(f'{node} kv:time "{clock}"^^xsd:time .')
+            for key in ("room", "agenda"):
+                if row.get(key, "-") != "-":
+                    lines.append(f"{node} kv:{key} {literal(row[key])} .")
+            party = row.get("party", "-")
+            if party != "-":
+                person = people.setdefault(party.lower(), f"kv:p{len(people)}")
+                lines.append(f"{person} a kv:Person ; rdfs:label {literal(party)} .")
+                lines.append(f"{node} kv:party {person} .")
+        elif intent == "navigate":
+            lines.append(f"{node} a kv:Place ; rdfs:label {literal(row['poi'])} .")
+            lines.append(f"{node} kv:address {literal(row['address'])} .")
+            lines.append(f"{node} kv:poiType {literal(row['poi_type'])} .")
+            lines.append(f"{node} kv:traffic {literal(row['traffic_info'])} .")
+            miles = re.match(r"(\d+(?:\.\d+)?)", row["distance"])
+            if miles:
+                lines.append(f"{node} kv:distance {miles.group(1)} .")
+        else:
+            lines.append(f"{node} a kv:City ; rdfs:label {literal(row['location'])} .")
+            for day in WEEKDAYS:
+                forecast = row.get(day)
+                if not forecast:
+                    continue
+                when = day_of(day, today)
+                assert when is not None
+                parts = [p.strip() for p in forecast.split(",")]
+                facts = [f"kv:weather {literal(parts[0])}"]
+                for part in parts[1:]:
+                    m = re.match(r"(low|high) of (-?\d+)F", part)
+                    if m:
+                        facts.append(f"kv:{m.group(1)} {m.group(2)}")
+                lines.append(
+                    f"[ a kgc:Observation ; kgc:subject {node} ; "
+                    f'kgc:period "{when.isoformat()}"^^xsd:date ; {" ; ".join(facts)} ] .'
+                )
+    return "\n".join(lines)
+
+
+def reference_day(intent: str, items: list[dict[str, str]]) -> date:
+    """Weather tables say which weekday is today; other dialogues use the reference Monday."""
+    if intent == "weather" and items:
+        today = items[0].get("today", "monday").lower()
+        if today in WEEKDAYS:
+            return MONDAY + timedelta(days=WEEKDAYS.index(today))
+    return MONDAY
+
+
+def swaps(intent: str, items: list[dict[str, str]], text: str, rng: random.Random) -> list[Swap]:
+    """Corruptions of ``text``: a table value found in it swapped for another of its column."""
+    columns: dict[str, set[str]] = defaultdict(set)
+    for row in items:
+        if intent == "schedule":
+            for key in ("time", "date"):
+                if row.get(key, "-") != "-":
+                    columns[key].add(row[key])
+        elif intent == "navigate":
+            columns["distance"].add(row["distance"])
+            columns["address"].add(row["address"])
+        else:
+            for day in WEEKDAYS:
+                for m in re.finditer(r"(?:low|high) of (-?\d+F)", row.get(day, "")):
+                    columns["temperature"].add(m.group(1))
+    out = []
+    for kind, values in columns.items():
+        for value in sorted(values):
+            pattern = _pattern(kind, value)
+            for m in re.finditer(pattern, text, re.I):
+                others = sorted(v for v in values if _norm(kind, v) != _norm(kind, value))
+                if others:
+                    out.append(Swap(kind, m.start(), m.group(0), rng.choice(others)))
+    return out
+
+
+def _pattern(kind: str, value: str) -> str:
+    if kind == "time":
+        clock = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?\s*([ap])m", value.lower())
+        if clock:
+            minutes = rf":{clock.group(2)}" if clock.group(2) else r"(?::00)?"
+            return rf"\b{clock.group(1)}{minutes}\s*{clock.group(3)}\.?m\b\.?"
+    return rf"(?<![\w-]){re.escape(value)}(?![\w-])"
+
+
+def _norm(kind: str, value: str) -> str:
+    return time_of(value) or value.lower() if kind == "time" else value.lower()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("path", nargs="?", default=str(DEFAULT))
+    parser.add_argument("--limit", type=int, default=0, help="dialogues to use (0: all)")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--show", type=int, default=0, help="print this many flagged turns")
+    parser.add_argument("--detector", default="", help="with --show: only this detector's flags")
+    parser.add_argument("--misses", type=int, default=0, help="print this many undetected swaps")
+    args = parser.parse_args(argv)
+    dialogues = json.loads(Path(args.path).read_text(encoding="utf-8"))
+    if args.limit:
+        dialogues = dialogues[: args.limit]
+    rng = random.Random(args.seed)
+    turns = flagged = 0
+    by_detector: Counter[str] = Counter()
+    by_type: Counter[str] = Counter()
+    shown = missed = 0
+    tried: Counter[str] = Counter()
+    caught: Counter[str] = Counter()
+    caught_any: Counter[str] = Counter()
+    check_seconds = 0.0
+    checks = 0
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        for n, dialogue in enumerate(dialogues):
+            scenario = dialogue["scenario"]
+            intent = scenario["task"]["intent"]
+            items = scenario["kb"]["items"] or []
+            today = reference_day(intent, items)
+            path = Path(tmp) / f"d{n}.ttl"
+            path.write_text(build_kb(intent, items, today), encoding="utf-8")
+            # calendars give weekdays and days of the month but no date: "today" cannot be checked
+            now = (
+                None
+                if intent == "schedule"
+                else datetime(today.year, today.month, today.day, 9, 0).isoformat() + "+00:00"
+            )
+            checker = Checker(
+                config_from_dict({"knowledge_base": {"sources": [str(path)]}, "now": now})
+            )
+            state = DialogueState(session_id=f"kvret-{n}", now=now)
+            for turn in dialogue["dialogue"]:
+                text = turn["data"]["utterance"].strip()
+                if turn["turn"] != "assistant":
+                    state.add_turn("user", text)
+                    continue
+                if not text:
+                    continue
+                t0 = time.perf_counter()
+                report = checker.check_turn(text, state)
+                check_seconds += time.perf_counter() - t0
+                checks += 1
+                turns += 1
+                if report.flags:
+                    flagged += 1
+                    wanted = [f for f in report.flags if args.detector in {"", f.detector}]
+                    if wanted and shown < args.show:
+                        shown += 1
+                        print(f"[{intent}] {text}")
+                        for f in wanted:
+                            print(f"    {f.type} ({f.detector}) {f.content!r}: {f.message}")
+                for f in report.flags:
+                    by_detector[f.detector] += 1
+                    by_type[str(f.type)] += 1
+                for swap in swaps(intent, items, text, rng):
+                    corrupted = text[: swap.start] + swap.new + text[swap.start + len(swap.old) :]
+                    end = swap.start + len(swap.new)
+                    t0 = time.perf_counter()
+                    bad = checker.check_turn(corrupted, state)
+                    check_seconds += time.perf_counter() - t0
+                    checks += 1
+                    tried[swap.kind] += 1
+                    # a flag on the new value of a kind the original value did not get
+                    old_end = swap.start + len(swap.old)
+                    before_here = {
+                        (f.type, f.detector)
+                        for f in report.flags
+                        if f.span.start < old_end and swap.start < f.span.end
+                    }
+                    hit = [
+                        f
+                        for f in bad.flags
+                        if f.span.start < end
+                        and swap.start < f.span.end
+                        and (f.type, f.detector) not in before_here
+                    ]
+                    caught[swap.kind] += bool(hit)
+                    if not hit and missed < args.misses:
+                        missed += 1
+                        print(f"MISS [{swap.kind}] {swap.old!r} -> {swap.new!r}: {corrupted}")
+                    before = {(f.type, f.content) for f in report.flags}
+                    caught_any[swap.kind] += any(
+                        (f.type, f.content) not in before for f in bad.flags
+                    )
+                state.add_turn("assistant", text, report=report)
+    elapsed = time.perf_counter() - started
+    print(f"KVRET dev: {len(dialogues)} dialogues, {turns} assistant turns as given")
+    rate = flagged / max(turns, 1)
+    print(f"false-positive rate (turns with any flag): {flagged}/{turns} = {rate:.3f}")
+    for name, count in by_detector.most_common():
+        print(f"    flags by {name}: {count}")
+    mine = by_detector["temporal_error"] + by_detector["numeric_claim"]
+    print(f"flags by temporal_error + numeric_claim: {mine} ({mine / max(turns, 1):.3f} per turn)")
+    total_tried = sum(tried.values())
+    print(f"corrupted copies: {total_tried}")
+    for kind in sorted(tried):
+        print(
+            f"    {kind:12s} detected (flag on the swapped value): {caught[kind]}/{tried[kind]} = "
+            f"{caught[kind] / tried[kind]:.3f}; any new flag: {caught_any[kind] / tried[kind]:.3f}"
+        )
+    print(
+        f"overall detection: {sum(caught.values())}/{total_tried} = "
+        f"{sum(caught.values()) / max(total_tried, 1):.3f}"
+    )
+    per_call = 1000 * check_seconds / max(checks, 1)
+    print(f"check_turn: {per_call:.1f} ms per call; total {elapsed:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

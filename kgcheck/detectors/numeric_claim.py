@@ -1,0 +1,82 @@
+"""``numeric_claim``: numbers and dates checked against the KB and sources with tolerances.
+
+A value outside the tolerance is ``wrong_attribute`` with the KB value, written like the stated
+one, as the correction; a value the KB holds for another period is ``temporal_error``; a value
+nothing supports is ``unsupported_claim``. Flags on the object of an extracted claim carry its
+index, so that the scorer merges them with ``wrong_attribute``'s flag on the same claim.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.numeric_claims import (
+    UNSUPPORTED,
+    WRONG,
+    WRONG_PERIOD,
+    NumericClaim,
+    verify_numeric_claims,
+)
+from kgcheck.types import Evidence, Flag, FlagType
+
+__all__ = ["NumericClaimDetector"]
+
+
+class _Params(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    #: How decisive a mismatch is on a property that is neither functional, complete nor
+    #: period-specific (the KB may not list every value).
+    open_world_strength: float = Field(default=0.6, ge=0.0, le=1.0)
+    #: How decisive the absence of any supporting value is.
+    unsupported_strength: float = Field(default=0.5, ge=0.0, le=1.0)
+
+
+class NumericClaimDetector(Detector):
+    name = "numeric_claim"
+    flag_type = FlagType.WRONG_ATTRIBUTE
+    Params = _Params
+
+    def detect(self, ctx: DetectionContext) -> list[Flag]:
+        claims = ctx.numeric_claims
+        if claims is None:
+            claims = verify_numeric_claims(ctx.analysis, ctx.kb, ctx.sources, ctx.now, ctx.numeric)
+        flags = []
+        for claim in claims:
+            flag = self._flag(ctx, claim)
+            if flag is not None:
+                flags.append(flag)
+        return flags
+
+    def _flag(self, ctx: DetectionContext, claim: NumericClaim) -> Flag | None:
+        params = self.params
+        assert isinstance(params, _Params)
+        if claim.verdict not in {WRONG, WRONG_PERIOD, UNSUPPORTED}:
+            return None
+        span = claim.span
+        if claim.claim_index is not None:
+            span = ctx.analysis.claims[claim.claim_index].span
+        evidence = []
+        if claim.evidence:
+            evidence.append(Evidence("kb", claim.message, claim.evidence))
+        if claim.verdict == UNSUPPORTED:
+            evidence.append(Evidence("kb_absence", claim.message))
+            flag_type, strength = FlagType.UNSUPPORTED_CLAIM, params.unsupported_strength
+        elif claim.verdict == WRONG_PERIOD:
+            flag_type, strength = FlagType.TEMPORAL_ERROR, 1.0
+        else:
+            flag_type = FlagType.WRONG_ATTRIBUTE
+            strength = 1.0 if claim.functional else params.open_world_strength
+        return Flag(
+            type=flag_type,
+            detector=self.name,
+            span=span,
+            content=claim.text,
+            message=claim.message,
+            evidence=evidence,
+            correction=claim.correction,
+            correction_span=claim.correction_span,
+            focus=claim.subject,
+            kb_strength=strength,
+            claim_index=claim.claim_index,
+        )

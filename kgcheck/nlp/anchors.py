@@ -1,0 +1,434 @@
+"""Binding quantities and dates to what they are about: KB subjects, properties and periods.
+
+A quantity inside the object of an extracted claim takes the claim's subject and property.
+Otherwise the property comes from the lexicon ("NOI", "occupancy", "low of") nearest the number
+in its sentence, or, failing that, from the unit (``kgc:unit "mile"`` for "4 miles"); the
+subject is the KB entity of the sentence that holds a value for such a property, else the most
+salient entity of the conversation that does. The period is the nearest date or period of the
+sentence, a comma or semicolon away counting as far.
+
+Usage::
+
+    anchorer = Anchorer(kb)
+    quantities = anchorer.quantities(toks, mentions, matches, claims, context, found, temporals)
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from rdflib import URIRef
+
+from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.kb.observations import observations
+from kgcheck.nlp.analysis import Claim, Mention
+from kgcheck.nlp.lexicon import PredicateMatch
+from kgcheck.nlp.literals import DATE_TYPES, NUMERIC_TYPES, XSD
+from kgcheck.nlp.quantities import (
+    COUNT,
+    CURRENCY,
+    NUMBER,
+    PERCENT,
+    QUANTITY,
+    RATIO,
+    Quantity,
+    canonical_unit,
+    convert,
+)
+from kgcheck.nlp.temporal import TemporalExpression
+from kgcheck.nlp.tokens import Tok
+
+__all__ = ["Anchor", "Anchorer"]
+
+_TIME_TYPES = frozenset({XSD + "time", XSD + "dateTime"})
+#: Tokens that end a clause for the purpose of binding (a comma or semicolon away is far).
+_BREAKS = frozenset({",", ";", ":", "but", "while", "whereas", "although", "however"})
+_FAR = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """What a quantity or date is about.
+
+    ``subjects`` are KB IRIs, preferred first (several when a name is ambiguous);
+    ``properties`` the KB properties it may be a value of, preferred first; ``claim_index`` the
+    extracted claim whose object it is; ``how`` is ``claim``, ``sentence`` or ``context``
+    (the subject came from an earlier turn).
+    """
+
+    subjects: tuple[str, ...]
+    properties: tuple[str, ...]
+    claim_index: int | None = None
+    how: str = "sentence"
+
+
+class _BySentence:
+    """The mentions, predicate matches, claims and item positions of a reply by sentence, so
+    that binding one item costs the same however long the reply is."""
+
+    def __init__(
+        self,
+        toks: Sequence[Tok],
+        mentions: Sequence[Mention],
+        matches: Sequence[PredicateMatch],
+        claims: Sequence[Claim],
+        positions: Sequence[int],
+    ) -> None:
+        self.mentions: dict[int, list[Mention]] = defaultdict(list)
+        self.matches: dict[int, list[PredicateMatch]] = defaultdict(list)
+        self.claims: dict[int, list[Claim]] = defaultdict(list)
+        self.positions: dict[int, list[int]] = defaultdict(list)
+        for m in mentions:
+            self.mentions[m.segment].append(m)
+        for p in matches:
+            self.matches[toks[p.start].sent].append(p)
+        for c in claims:
+            self.claims[c.segment].append(c)
+        for i in positions:
+            self.positions[toks[i].sent].append(i)
+
+
+class Anchorer:
+    """Binds the quantities and temporal expressions of one reply (see the module docstring)."""
+
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self.kb = kb
+        self.onto = kb.ontology
+        self.obs = observations(kb)
+        ranges = {p: {str(r) for r in rs} for p, rs in self.onto.range.items()}
+        self.numeric = {p for p, rs in ranges.items() if rs & NUMERIC_TYPES}
+        self.numeric |= set(self.onto.tolerance) | set(self.onto.unit)
+        self.numeric |= {p for p in self.obs.predicates if p not in ranges}
+        self.dates = {p for p, rs in ranges.items() if rs & DATE_TYPES}
+        self.times = {p for p, rs in ranges.items() if rs & _TIME_TYPES}
+        self.units = {p: canonical_unit(u) for p, u in self.onto.unit.items()}
+
+    # --- quantities --------------------------------------------------------------------------
+
+    def quantities(
+        self,
+        toks: Sequence[Tok],
+        mentions: Sequence[Mention],
+        matches: Sequence[PredicateMatch],
+        claims: Sequence[Claim],
+        context: Sequence[str],
+        found: Sequence[Quantity],
+        temporals: Sequence[TemporalExpression],
+    ) -> list[Quantity]:
+        """``found`` with their anchors and periods."""
+        starts = [t.start for t in toks]
+        positions = [_token_at(starts, q.span.start) for q in found]
+        local = _BySentence(toks, mentions, matches, claims, positions)
+        dated: dict[int, list[TemporalExpression]] = defaultdict(list)
+        for t in temporals:
+            if t.has_date and t.start is not None:
+                dated[toks[_token_at(starts, t.span.start)].sent].append(t)
+        out: list[Quantity] = []
+        for q, i in zip(found, positions, strict=True):
+            # "60F today, and 60F tomorrow": a number with no form of its own shares the
+            # property of the one before it in the sentence, when they measure alike
+            prev = out[-1] if out else None
+            shared: list[URIRef] = []
+            if (
+                prev is not None
+                and prev.anchor is not None
+                and toks[_token_at(starts, prev.span.start)].sent == toks[i].sent
+                and (prev.kind, prev.unit, prev.currency) == (q.kind, q.unit, q.currency)
+            ):
+                shared = [URIRef(p) for p in prev.anchor.properties]
+            sent = toks[i].sent
+            anchor = self._anchor(
+                toks,
+                i,
+                local.mentions.get(sent, []),
+                local.matches.get(sent, []),
+                local.claims.get(sent, []),
+                context,
+                others=local.positions.get(sent, []),
+                fits=lambda p, q=q: self._fits(q, p),  # type: ignore[misc]
+                fallback=lambda q=q, shared=shared: shared or self._by_unit(q),  # type: ignore[misc]
+            )
+            last = _token_at(starts, max(q.span.end - 1, q.span.start))
+            period = _nearest(toks, starts, i, dated.get(sent, []), last=last)
+            out.append(replace(q, anchor=anchor, period=period))
+        return out
+
+    def _fits(self, q: Quantity, prop: URIRef) -> bool:
+        """Whether ``q`` can be a value of ``prop``: a numeric property of a compatible unit."""
+        if prop not in self.numeric:
+            return False
+        unit = self.units.get(prop)
+        if q.kind == CURRENCY:
+            return unit is None or unit == q.currency
+        if q.kind == PERCENT:
+            return unit in {None, "%", "fraction"}
+        if q.kind == RATIO:
+            return unit in {None, "x"}
+        if q.kind == QUANTITY:
+            return unit is None or convert(Decimal(1), q.unit, unit) is not None
+        if q.kind == COUNT:
+            return unit is None or unit == q.unit
+        return unit in {None, "x"}
+
+    def _by_unit(self, q: Quantity) -> list[URIRef]:
+        """Properties whose ``kgc:unit`` the quantity's unit converts to ("4 miles")."""
+        if q.kind == NUMBER:
+            return []
+        unit = q.currency if q.kind == CURRENCY else q.unit
+        return sorted(
+            p
+            for p, u in self.units.items()
+            if p in self.numeric
+            and u is not None
+            and (u == unit or (q.kind == QUANTITY and convert(Decimal(1), unit, u) is not None))
+        )
+
+    # --- dates -------------------------------------------------------------------------------
+
+    def temporals(
+        self,
+        toks: Sequence[Tok],
+        mentions: Sequence[Mention],
+        matches: Sequence[PredicateMatch],
+        claims: Sequence[Claim],
+        context: Sequence[str],
+        found: Sequence[TemporalExpression],
+        periods: Sequence[TemporalExpression],
+    ) -> list[TemporalExpression]:
+        """``found`` with anchors where they state a date property's value; ``periods`` are the
+        expressions already serving as the period of a quantity (they get none)."""
+        if not self.dates and not self.times:
+            return list(found)
+        starts = [t.start for t in toks]
+        used = {p.span for p in periods}
+        positions = [_token_at(starts, e.span.start) for e in found]
+        local = _BySentence(toks, mentions, matches, claims, positions)
+        out = []
+        for expr, i in zip(found, positions, strict=True):
+            if expr.span in used or expr.start is None:
+                out.append(expr)
+                continue
+            sent = toks[i].sent
+            anchor = self._anchor(
+                toks,
+                i,
+                local.mentions.get(sent, []),
+                local.matches.get(sent, []),
+                local.claims.get(sent, []),
+                context,
+                others=local.positions.get(sent, []),
+                fits=lambda p, e=expr: self._fits_date(e, p),  # type: ignore[misc]
+                fallback=None,
+            )
+            out.append(replace(expr, anchor=anchor) if anchor is not None else expr)
+        return out
+
+    def _fits_date(self, expr: TemporalExpression, prop: URIRef) -> bool:
+        if expr.has_date and prop in self.dates:
+            return True
+        return expr.has_time and prop in self.times
+
+    # --- shared ------------------------------------------------------------------------------
+
+    def _anchor(
+        self,
+        toks: Sequence[Tok],
+        i: int,
+        mentions: Sequence[Mention],
+        matches: Sequence[PredicateMatch],
+        claims: Sequence[Claim],
+        context: Sequence[str],
+        *,
+        others: Sequence[int],
+        fits: Callable[[URIRef], bool],
+        fallback: Callable[[], list[URIRef]] | None,
+    ) -> Anchor | None:
+        """The anchor of the item at token ``i``, given the mentions, predicate matches, claims
+        and other items (``others``: token positions) of its sentence; ``fits`` says which
+        properties it can be a value of, ``fallback`` proposes properties when the sentence
+        names none (by unit); with no fallback, the date properties of the entities of its
+        clause are tried. A property form nearer another item belongs to that one ("built in
+        2006 and acquired in March 2021", "a low of 60F and a high of 80F")."""
+        sent = toks[i].sent
+        for claim in claims:
+            obj = claim.object.span
+            if obj.start <= toks[i].start < obj.end and fits(URIRef(claim.predicate)):
+                subjects = self._claim_subjects(claim, context)
+                return Anchor(subjects, (claim.predicate,), claim.index, "claim")
+        ranked = sorted(
+            (
+                (_distance(toks, i, m.start, m.end), str(p))
+                for m in matches
+                if toks[m.start].sent == sent
+                and not any(
+                    _distance(toks, o, m.start, m.end) < _distance(toks, i, m.start, m.end)
+                    for o in others
+                    if o != i
+                )
+                for p in m.properties
+                if fits(URIRef(p))
+            ),
+        )
+        # the nearest form wins; forms as near as each other stay candidates
+        properties = list(dict.fromkeys(p for d, p in ranked if d == ranked[0][0]))
+        near = sorted(
+            (
+                (_distance(toks, i, m.token_start, m.token_end), m)
+                for m in mentions
+                if m.segment == sent and (m.iri is not None or m.kind == "ambiguous")
+            ),
+            key=lambda pair: pair[0],
+        )
+        if not properties and fallback is None:
+            # the one date (and the one time) property the entities of the clause have values
+            # for; with several ("built", "acquired") the sentence would have to say which
+            for d, m in near:
+                if d >= _FAR:
+                    break
+                for iri in _iris(m):
+                    properties += [str(p) for p in self._held(URIRef(iri)) if fits(p)]
+            properties = list(dict.fromkeys(properties))
+            dates = [p for p in properties if URIRef(p) in self.dates]
+            times = [p for p in properties if URIRef(p) in self.times - self.dates]
+            if len(dates) > 1 or len(times) > 1:
+                return None
+        elif not properties and fallback is not None:
+            properties = [str(p) for p in fallback()]
+        if not properties:
+            return None
+        props = [URIRef(p) for p in properties]
+        # an entity of the clause that has such a value, else the most salient one of the
+        # conversation, else one elsewhere in the sentence
+        holders = [
+            iri for d, m in near if d < _FAR for iri in _iris(m) if self._holds(URIRef(iri), props)
+        ]
+        how = "sentence"
+        if not holders:
+            holders = [iri for iri in context if self._holds(URIRef(iri), props)][:1]
+            how = "context"
+        if not holders:
+            holders = [iri for _, m in near for iri in _iris(m) if self._holds(URIRef(iri), props)]
+            how = "sentence"
+        if not holders:
+            holders = [iri for _, m in near for iri in _iris(m)][:1]
+        return Anchor(tuple(dict.fromkeys(holders)), tuple(properties), None, how)
+
+    def _claim_subjects(self, claim: Claim, context: Sequence[str]) -> tuple[str, ...]:
+        if claim.subject_iri is not None:
+            return (claim.subject_iri,)
+        if claim.subject.candidates and claim.subject.kind == "ambiguous":
+            return claim.subject.candidates
+        prop = URIRef(claim.predicate)
+        return tuple(iri for iri in context if self._holds(URIRef(iri), [prop]))[:1]
+
+    def _holds(self, subject: URIRef, props: Sequence[URIRef]) -> bool:
+        return any(self.kb.values(subject, p) or self.obs.get(subject, p) for p in props)
+
+    def _held(self, subject: URIRef) -> list[URIRef]:
+        """The date and time properties ``subject`` has values for."""
+        return [
+            p
+            for p in sorted(self.dates | self.times)
+            if self.kb.values(subject, p) or self.obs.get(subject, p)
+        ]
+
+
+def _iris(m: Mention) -> tuple[str, ...]:
+    if m.iri is not None:
+        return (m.iri,)
+    return m.candidates if m.kind == "ambiguous" else ()
+
+
+def _token_at(starts: Sequence[int], char: int) -> int:
+    return max(0, bisect_right(starts, char) - 1)
+
+
+def _distance(toks: Sequence[Tok], i: int, start: int, end: int) -> int:
+    """Tokens between ``i`` and ``[start, end)``, plus ``_FAR`` per clause break crossed; words
+    after ``i`` count three times as much as words before it ("the NOI was $1.2M" is read
+    before "$1.2M in revenue")."""
+    if start <= i < end:
+        return 0
+    lo, hi, weight = (end, i, 2) if end <= i else (i + 1, start, 6)
+    breaks = sum(1 for k in range(lo, hi) if toks[k].lower in _BREAKS)
+    return (hi - lo) * weight + weight // 6 + _FAR * breaks
+
+
+def _full_stop_between(toks: Sequence[Tok], lo: int, hi: int) -> bool:
+    """A sentence end the segmenter missed: "high of 90F. The forecast ..." is tokenised with
+    "F." as an abbreviation."""
+    return any(
+        len(toks[k].text) > 1
+        and toks[k].text.endswith(".")
+        and k + 1 < len(toks)
+        and toks[k + 1].is_capitalised
+        for k in range(lo, min(hi, len(toks) - 1))
+    )
+
+
+def _nearest(
+    toks: Sequence[Tok],
+    starts: Sequence[int],
+    i: int,
+    temporals: Sequence[TemporalExpression],
+    *,
+    last: int | None = None,
+) -> TemporalExpression | None:
+    """The period of the item at tokens ``i`` to ``last``: the nearest date of its chunk of the
+    sentence (chunks end at commas, semicolons and colons); else the date that closes the next
+    chunk ("low of 80F, high of 100F on Tuesday"); else the last one before ("The forecast for
+    Monday is hot, low of 80F, high of 90F")."""
+    sent = toks[i].sent
+    first = i
+    while first > 0 and toks[first - 1].sent == sent:
+        first -= 1
+
+    def chunk(k: int) -> int:
+        return sum(1 for j in range(first, k) if toks[j].text in _CHUNK_BREAKS)
+
+    found = []
+    for t in temporals:
+        a = _token_at(starts, t.span.start)
+        b = _token_at(starts, max(t.span.end - 1, t.span.start)) + 1
+        if toks[a].sent != sent or _full_stop_between(toks, min(i, a), max(i, b)):
+            continue
+        found.append((a, b, t))
+    if not found:
+        return None
+    own = chunk(i)
+    same = [f for f in found if chunk(f[0]) == own]
+    if same:
+        end = i if last is None else last
+        return min(same, key=lambda f: (_gap(toks, i, end, f[0], f[1]), f[0] < i))[2]
+    later = sorted((f for f in found if f[0] > i), key=lambda f: f[0])
+    if later and _closes_chunk(toks, later[0][1], sent):
+        return later[0][2]
+    earlier = [f for f in found if f[0] < i]
+    if earlier:
+        return max(earlier, key=lambda f: f[0])[2]
+    return later[0][2] if later else None
+
+
+def _gap(toks: Sequence[Tok], i: int, last: int, start: int, end: int) -> int:
+    """Words between the item at tokens ``i`` to ``last`` and a date at ``[start, end)``, one
+    more for each "and" or "or" crossed: in "$1.2M in Q3 2024 and $1.16M in Q2 2024" the
+    second number goes with Q2."""
+    lo, hi = (end, i) if end <= i else (last + 1, start)
+    return (hi - lo) + sum(1 for k in range(lo, hi) if toks[k].lower in {"and", "or", "but"})
+
+
+def _closes_chunk(toks: Sequence[Tok], end: int, sent: int) -> bool:
+    """Whether only punctuation follows token ``end`` up to the next chunk break."""
+    for k in range(end, len(toks)):
+        if toks[k].sent != sent or toks[k].text in _CHUNK_BREAKS:
+            return True
+        if any(c.isalnum() for c in toks[k].text):
+            return False
+    return True
+
+
+_CHUNK_BREAKS = frozenset({",", ";", ":"})

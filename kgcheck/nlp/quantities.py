@@ -1,0 +1,319 @@
+"""Numeric quantities: currency, percentages, ratios, counts and quantities with units.
+
+``$1,234,567.89``, ``$1.2M``, ``$1.5 million``, ``$500K``, "1.5 million dollars", € and £;
+"85%", "12.5 percent"; "DSCR 1.25", "1.25x coverage", "a ratio of 1.25"; "5 miles", "30F",
+"20 kg", "3 beds". Numbers that are part of something else (a room code "C-310", a phone number,
+an e-mail address, an ordinal "3rd", a house number "434 Arastradero Rd") are not quantities,
+nor are numbers inside the spans given to skip (dates and times, KB names like "The 76").
+
+Usage::
+
+    QuantityRecognizer().find("The NOI was $1.25M, with 85% occupancy.")
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from itertools import accumulate
+from typing import TYPE_CHECKING
+
+from kgcheck.types import Span
+
+if TYPE_CHECKING:
+    from kgcheck.nlp.anchors import Anchor
+    from kgcheck.nlp.temporal import TemporalExpression
+
+__all__ = [
+    "COUNT",
+    "CURRENCY",
+    "KINDS",
+    "NUMBER",
+    "PERCENT",
+    "QUANTITY",
+    "RATIO",
+    "Quantity",
+    "QuantityRecognizer",
+    "canonical_unit",
+    "convert",
+]
+
+CURRENCY = "currency"
+PERCENT = "percent"
+RATIO = "ratio"
+COUNT = "count"
+QUANTITY = "quantity"
+NUMBER = "number"
+KINDS = (CURRENCY, PERCENT, RATIO, COUNT, QUANTITY, NUMBER)
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    """A number of the reply with what it measures.
+
+    ``kind`` is one of :data:`KINDS`; ``value`` is the number as written, scaled ("$1.2M" ->
+    1200000, "85%" -> 85); ``unit`` is canonical (``USD``, ``%``, ``x``, ``mile``, ``F``, or the
+    counted noun); ``currency`` an ISO code. ``bound`` is ``min`` for "more than", "at least",
+    ``max`` for "less than", "up to". ``anchor`` binds it to KB subjects and properties and
+    ``period`` to the temporal expression it holds for (both set by the pipeline).
+    """
+
+    span: Span
+    text: str
+    kind: str
+    value: Decimal
+    unit: str | None = None
+    currency: str | None = None
+    bound: str | None = None
+    anchor: Anchor | None = None
+    period: TemporalExpression | None = None
+
+
+_NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
+_NUMBER = re.compile(rf"(?<![\w@/:#.\-])(?:{_NUM})")
+_NUMBER_WORDS = {
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "dozen": 12, "twenty": 20, "hundred": 100,
+}  # fmt: skip
+_WORD_NUMBER = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
+_SYMBOLS = {"$": "USD", "US$": "USD", "€": "EUR", "£": "GBP", "USD": "USD", "EUR": "EUR"}
+_SYMBOLS |= {"GBP": "GBP"}
+_PREFIX = re.compile(r"(?P<neg>[-−])?(?P<cur>US\$|\$|€|£|USD|EUR|GBP)\s?$")
+_SCALE_WORD = re.compile(r"\s?(?P<scale>thousand|million|billion|trillion)\b", re.I)
+_SCALE_LETTER = re.compile(r"\s?(?P<scale>bn|mn|tn|mm|k|m|b)(?![A-Za-z])", re.I)
+_SCALES = {
+    "thousand": 10**3, "k": 10**3, "million": 10**6, "mn": 10**6, "mm": 10**6, "m": 10**6,
+    "billion": 10**9, "bn": 10**9, "b": 10**9, "trillion": 10**12, "tn": 10**12,
+}  # fmt: skip
+_CURRENCY_WORD = re.compile(
+    r"\s?(?P<word>(?:us\s+)?dollars?|usd|euros?|eur|pounds\s+sterling|gbp|bucks)\b", re.I
+)
+_PERCENT = re.compile(r"\s?(?:%|percent\b|per\s+cent\b|pct\b)", re.I)
+_RATIO_SUFFIX = re.compile(r"(?:x(?![A-Za-z])|\s?times\b)", re.I)
+_TEMPERATURE = re.compile(
+    r"(?:\s?°\s?(?P<a>[FC])\b|(?P<b>[FC])(?![A-Za-z])|\s?degrees?(?:\s+(?P<c>fahrenheit|celsius))?\b"
+    r"|\s(?P<d>fahrenheit|celsius)\b)",
+    re.I,
+)
+_UNITS = {
+    "mile": "mile", "miles": "mile", "mi": "mile", "km": "km", "kilometer": "km",
+    "kilometers": "km", "kilometre": "km", "kilometres": "km", "meter": "m", "meters": "m",
+    "metre": "m", "metres": "m", "feet": "ft", "foot": "ft", "ft": "ft", "kg": "kg",
+    "kilogram": "kg", "kilograms": "kg", "kilos": "kg", "g": "g", "gram": "g", "grams": "g",
+    "lb": "lb", "lbs": "lb", "pound": "lb", "pounds": "lb", "ton": "t", "tons": "t",
+    "tonne": "t", "tonnes": "t", "liter": "l", "liters": "l", "litre": "l", "litres": "l",
+    "mph": "mph", "km/h": "km/h", "kph": "km/h", "sq ft": "sqft", "sqft": "sqft",
+    "square feet": "sqft", "square foot": "sqft", "m2": "m2", "m²": "m2",
+    "square meters": "m2", "square metres": "m2", "minute": "minute", "minutes": "minute",
+    "hour": "hour", "hours": "hour", "day": "day", "days": "day", "week": "week",
+    "weeks": "week", "month": "month", "months": "month", "year": "year", "years": "year",
+}  # fmt: skip
+_UNIT = re.compile(
+    r"\s?(?P<unit>"
+    + "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
+    + r")(?![A-Za-z0-9²])",
+    re.I,
+)
+#: Other spellings of units a KB may use in ``kgc:unit``.
+_UNIT_ALIASES = {
+    "%": "%", "percent": "%", "pct": "%", "usd": "USD", "$": "USD", "dollar": "USD",
+    "eur": "EUR", "€": "EUR", "euro": "EUR", "gbp": "GBP", "£": "GBP", "x": "x",
+    "ratio": "x", "times": "x", "f": "F", "°f": "F", "fahrenheit": "F", "c": "C", "°c": "C",
+    "celsius": "C", "fraction": "fraction",
+}  # fmt: skip
+#: Conversions to a base unit per dimension: (dimension, factor).
+_CONVERSIONS: dict[str, tuple[str, Decimal]] = {
+    "mile": ("length", Decimal("1609.344")), "km": ("length", Decimal(1000)),
+    "m": ("length", Decimal(1)), "ft": ("length", Decimal("0.3048")),
+    "kg": ("mass", Decimal(1)), "g": ("mass", Decimal("0.001")),
+    "lb": ("mass", Decimal("0.45359237")), "t": ("mass", Decimal(1000)),
+    "sqft": ("area", Decimal("0.09290304")), "m2": ("area", Decimal(1)),
+    "minute": ("time", Decimal(60)), "hour": ("time", Decimal(3600)),
+    "day": ("time", Decimal(86400)), "week": ("time", Decimal(604800)),
+}  # fmt: skip
+_RATIO_WORDS = frozenset({"ratio", "dscr", "coverage", "multiple", "multiplier", "ltv", "leverage"})
+_MIN_WORDS = r"(?:more than|over|above|at least|exceeding|greater than|upwards of)"
+_MAX_WORDS = r"(?:less than|under|below|at most|up to|fewer than|no more than|within)"
+_BOUNDS = (
+    (re.compile(_MIN_WORDS + r"\s*$", re.I), "min"),
+    (re.compile(_MAX_WORDS + r"\s*$", re.I), "max"),
+)
+_STOP_NOUNS = frozenset(
+    {
+        "and", "or", "of", "in", "at", "to", "is", "are", "was", "were", "the", "a", "an", "on",
+        "for", "with", "from", "by", "it", "this", "that", "which", "who", "one", "ones", "more",
+        "less", "than", "but", "so", "as", "if", "per", "each", "away", "am", "pm",
+    }
+)  # fmt: skip
+
+
+def canonical_unit(unit: str | None) -> str | None:
+    """A unit as :class:`Quantity` writes it: ``"USD"``, ``"%"``, ``"mile"``, ``"F"``."""
+    if unit is None:
+        return None
+    key = unit.strip().lower()
+    if key in _UNIT_ALIASES:
+        return _UNIT_ALIASES[key]
+    return _UNITS.get(key, unit.strip())
+
+
+def convert(value: Decimal, unit: str | None, target: str | None) -> Decimal | None:
+    """``value`` in ``unit`` expressed in ``target``; ``None`` when they do not convert."""
+    unit, target = canonical_unit(unit), canonical_unit(target)
+    if unit == target or target is None or unit is None:
+        return value
+    if unit == "%" and target == "fraction":
+        return value / 100
+    if {unit, target} == {"F", "C"}:
+        return value * 9 / 5 + 32 if target == "F" else (value - 32) * 5 / 9
+    a, b = _CONVERSIONS.get(unit), _CONVERSIONS.get(target)
+    if a is None or b is None or a[0] != b[0]:
+        return None
+    return value * a[1] / b[1]
+
+
+class QuantityRecognizer:
+    """Finds quantities in text."""
+
+    def find(self, text: str, skip: Sequence[Span] = ()) -> list[Quantity]:
+        """Quantities of ``text`` in order, leaving out numbers inside the ``skip`` spans."""
+        skipped = sorted((s.start, s.end) for s in skip)
+        skip_starts = [s for s, _ in skipped]
+        reach = list(accumulate((e for _, e in skipped), max))  # furthest end so far
+        found: list[Quantity] = []
+        starts: list[int] = []
+
+        def inside_skip(pos: int) -> bool:
+            k = bisect_right(skip_starts, pos) - 1
+            return k >= 0 and reach[k] > pos
+
+        def add(quantity: Quantity | None) -> None:
+            if quantity is None:
+                return
+            k = bisect_left(starts, quantity.span.start)
+            near = found[max(k - 1, 0) : k + 1]
+            if not any(q.span.overlaps(quantity.span) for q in near):
+                starts.insert(k, quantity.span.start)
+                found.insert(k, quantity)
+
+        for m in _NUMBER.finditer(text):
+            if not inside_skip(m.start()):
+                add(self._read(text, m.start(), m.end(), m.group(0)))
+        for m in _WORD_NUMBER.finditer(text):
+            if not inside_skip(m.start()):
+                value = _NUMBER_WORDS[m.group(0).lower()]
+                add(self._counted(text, m.start(), m.end(), value))
+        return found
+
+    def _read(self, text: str, start: int, end: int, digits: str) -> Quantity | None:
+        try:
+            value = Decimal(digits.replace(",", ""))
+        except InvalidOperation:
+            return None
+        after = text[end:]
+        if re.match(r"-\d|[.,:/]\d|\d", after) or re.match(r"(?:st|nd|rd|th)\b", after, re.I):
+            return None  # a phone number, a list of digits, an ordinal
+        prefix = _PREFIX.search(text[max(0, start - 4) : start])
+        currency = _SYMBOLS[prefix.group("cur")] if prefix else None
+        if prefix is not None:
+            start -= len(prefix.group(0))
+            if prefix.group("neg"):
+                value = -value
+        elif start > 0 and text[start - 1] in "-−" and (start < 2 or not text[start - 2].isalnum()):
+            value, start = -value, start - 1
+        pos = end
+        scale = _SCALE_WORD.match(text, pos)
+        if scale is None and currency is not None:
+            scale = _SCALE_LETTER.match(text, pos)
+        if scale is None:
+            letter = _SCALE_LETTER.match(text, pos)
+            if letter is not None and _CURRENCY_WORD.match(text, letter.end()):
+                scale = letter
+        if scale is not None:
+            value *= _SCALES[scale.group("scale").lower()]
+            pos = scale.end()
+        word = _CURRENCY_WORD.match(text, pos)
+        if word is None and scale is not None and re.match(r"\s?pounds?\b", text[pos:], re.I):
+            word = re.match(r"\s?(?P<word>pounds?)\b", text[pos:], re.I)
+            if word is not None:
+                return self._make(text, start, pos + word.end(), CURRENCY, value, "GBP", "GBP")
+        if word is not None:
+            code = _currency_of(word.group("word"))
+            return self._make(text, start, word.end(), CURRENCY, value, code, code)
+        if currency is not None:
+            return self._make(text, start, pos, CURRENCY, value, currency, currency)
+        percent = _PERCENT.match(text, pos)
+        if percent is not None:
+            return self._make(text, start, percent.end(), PERCENT, value, "%")
+        ratio = _RATIO_SUFFIX.match(text, pos)
+        if ratio is not None:
+            return self._make(text, start, ratio.end(), RATIO, value, "x")
+        temperature = _TEMPERATURE.match(text, pos)
+        if temperature is not None:
+            scale_name = next((g for g in temperature.groups() if g), "F")
+            degree = scale_name[0].upper()
+            return self._make(text, start, temperature.end(), QUANTITY, value, degree)
+        unit = _UNIT.match(text, pos)
+        if unit is not None:
+            return self._make(
+                text, start, unit.end(), QUANTITY, value, _UNITS[unit.group("unit").lower()]
+            )
+        if re.match(r"[A-Za-z]", text[pos : pos + 1]):
+            return None  # "3rd", "4b", "v2": letters glued to the number
+        if re.match(r"\s+(?:[A-Z][a-z]+\s+)*[A-Z][a-z]+\b", text[pos:]) and scale is None:
+            return None  # "434 Arastradero Rd": a house number
+        counted = self._counted(text, start, pos, value)
+        if counted is not None and value == value.to_integral_value():
+            return counted
+        if scale is None and _ratio_context(text, start):
+            return self._make(text, start, pos, RATIO, value, "x")
+        return self._make(text, start, pos, NUMBER, value)
+
+    def _counted(self, text: str, start: int, end: int, value: Decimal | int) -> Quantity | None:
+        """``value`` followed by a counted noun ("3 beds", "two shopping centers")."""
+        m = re.match(r"\s+(?P<noun>[a-z][a-z-]{2,})\b", text[end:])
+        if m is None or m.group("noun") in _STOP_NOUNS:
+            return None
+        return self._make(text, start, end, COUNT, Decimal(value), m.group("noun"))
+
+    @staticmethod
+    def _make(
+        text: str,
+        start: int,
+        end: int,
+        kind: str,
+        value: Decimal,
+        unit: str | None = None,
+        currency: str | None = None,
+    ) -> Quantity:
+        bound = None
+        for pattern, name in _BOUNDS:
+            if pattern.search(text[max(0, start - 20) : start]):
+                bound = name
+        return Quantity(
+            span=Span(start, end),
+            text=text[start:end],
+            kind=kind,
+            value=value,
+            unit=unit,
+            currency=currency,
+            bound=bound,
+        )
+
+
+def _currency_of(word: str) -> str:
+    word = word.lower()
+    if "euro" in word or word == "eur":
+        return "EUR"
+    if "pound" in word or word == "gbp":
+        return "GBP"
+    return "USD"
+
+
+def _ratio_context(text: str, start: int) -> bool:
+    """A bare number after a ratio word: "DSCR 1.25", "a ratio of 1.25", "DSCR was 1.5"."""
+    words = re.findall(r"[A-Za-z]+", text[max(0, start - 40) : start])[-4:]
+    return any(w.lower() in _RATIO_WORDS for w in words)

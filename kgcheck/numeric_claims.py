@@ -1,0 +1,628 @@
+"""Numeric claims: the numbers and dates of a reply checked against the KB and source documents.
+
+Each quantity bound to a KB subject and property (see :mod:`kgcheck.nlp.anchors`), and each
+currency amount, percentage or ratio even when unbound, becomes a :class:`NumericClaim`, as does
+each date bound to a date property. Its verdict:
+
+- ``verified``: a KB value (confidence 1.0) or a number in a source document (0.8) agrees within
+  the tolerance: the property's ``kgc:tolerance``, else the kind's (``numeric.tolerances``).
+  Period-specific values (``kgc:Observation``) are taken for the stated period, or the current
+  one when none is stated.
+- ``wrong``: the KB holds values for the subject, property (and period) and none agrees.
+- ``wrong_period``: the value is the KB's for another period ("Q4 2024" for a Q3 2024 figure).
+- ``unsupported``: nothing in the KB or the sources gives a value to compare with.
+
+A number whose sentence names no period takes the last one named earlier in the reply, else in
+the recent turns ("How did Harbor Point do in Q3 2024?" / "The NOI was $1.5M."), else the
+current one.
+
+Usage::
+
+    claims = verify_numeric_claims(analysis, kb, sources, now, config.numeric)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, replace
+from datetime import datetime, timedelta
+from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING, Any
+
+from rdflib import Literal, URIRef
+from rdflib.term import Node
+
+from kgcheck.config import NumericConfig, TemporalConfig
+from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.kb.observations import observations
+from kgcheck.kb.values import format_like, relative_difference, within_tolerance
+from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.nlp.quantities import (
+    COUNT,
+    CURRENCY,
+    PERCENT,
+    QUANTITY,
+    RATIO,
+    Quantity,
+    QuantityRecognizer,
+    canonical_unit,
+    convert,
+)
+from kgcheck.nlp.temporal import TemporalExpression, TemporalRecognizer, agrees
+from kgcheck.periods import Interval, interval_of_literal
+from kgcheck.types import Span
+from kgcheck.vocab import KGC
+
+if TYPE_CHECKING:
+    from kgcheck.detectors.base import Source
+
+__all__ = [
+    "UNSUPPORTED",
+    "VERIFIED",
+    "WRONG",
+    "WRONG_PERIOD",
+    "NumericClaim",
+    "verify_numeric_claims",
+]
+
+VERIFIED = "verified"
+WRONG = "wrong"
+WRONG_PERIOD = "wrong_period"
+UNSUPPORTED = "unsupported"
+DATE = "date"
+#: Kinds checked even when nothing binds them to a property: they are claims on their own.
+_STANDALONE = frozenset({CURRENCY, PERCENT, RATIO})
+
+Triple = tuple[str, str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class NumericClaim:
+    """One number or date of the reply and what checking it found.
+
+    ``value`` is the stated value (in the stated unit; a date as its period label), ``matched``
+    the value that decided (the KB's or a source's, in the stated unit), ``difference`` the
+    relative difference between them, ``source`` ``kb`` or a source document's id, and
+    ``confidence`` how far the verdict can be trusted (1.0 for the KB, the configured source
+    confidence for a document). ``correction`` is the KB value written like the stated one.
+    """
+
+    span: Span
+    text: str
+    kind: str
+    value: str
+    unit: str | None
+    verdict: str
+    subject: str | None = None
+    property: str | None = None
+    period: str | None = None
+    matched: str | None = None
+    matched_period: str | None = None
+    difference: float | None = None
+    tolerance: float | None = None
+    source: str | None = None
+    confidence: float = 0.0
+    claim_index: int | None = None
+    correction: str | None = None
+    correction_span: Span | None = None
+    message: str = ""
+    evidence: tuple[Triple, ...] = ()
+    functional: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["span"] = {"start": self.span.start, "end": self.span.end}
+        data["correction_span"] = (
+            None
+            if self.correction_span is None
+            else {"start": self.correction_span.start, "end": self.correction_span.end}
+        )
+        data["evidence"] = [list(t) for t in self.evidence]
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class _Held:
+    """A value the KB holds for (subject, property), for a period when it is an observation."""
+
+    subject: URIRef
+    prop: URIRef
+    value: Node
+    period: Interval | None
+    period_text: str
+    triples: tuple[Triple, ...]
+
+
+def verify_numeric_claims(
+    analysis: TurnAnalysis,
+    kb: KnowledgeBase,
+    sources: Sequence[Source] = (),
+    now: datetime | None = None,
+    config: NumericConfig | None = None,
+    *,
+    history: Sequence[str] = (),
+    temporal: TemporalConfig | None = None,
+) -> tuple[NumericClaim, ...]:
+    """The numeric claims of ``analysis``, each with its verdict (see the module docstring).
+
+    Args:
+        analysis: the reply's NLP pass.
+        kb: the knowledge base.
+        sources: documents the agent answered from.
+        now: the reference time.
+        config: tolerances per kind and the source confidence.
+        history: texts of the recent turns, most recent first, for a period the reply implies.
+        temporal: how to read dates in ``history`` and the sources.
+    """
+    checker = _Verifier(kb, sources, now, config or NumericConfig(), temporal)
+    checker.context_periods(analysis, history)
+    out: list[NumericClaim] = []
+    for q in analysis.quantities:
+        bound = q.anchor is not None and bool(q.anchor.subjects)
+        if not bound and q.kind not in _STANDALONE:
+            continue  # "a grocery store 6 miles away": about nothing the KB can name
+        out.append(checker.quantity(q))
+    for t in analysis.temporals:
+        if t.anchor is None or t.start is None or (t.relative and now is None):
+            continue  # "tomorrow" cannot be checked without a reference time
+        found = checker.date(t)
+        if found is not None:
+            out.append(found)
+    return tuple(sorted(out, key=lambda c: c.span.start))
+
+
+class _Verifier:
+    def __init__(
+        self,
+        kb: KnowledgeBase,
+        sources: Sequence[Source],
+        now: datetime | None,
+        config: NumericConfig,
+        temporal: TemporalConfig | None = None,
+    ) -> None:
+        self.kb = kb
+        self.recognizer = TemporalRecognizer(temporal)
+        self._reply_periods: list[TemporalExpression] = []
+        self._history_period: TemporalExpression | None = None
+        self.onto = kb.ontology
+        self.obs = observations(kb)
+        self.sources = sources
+        self.now = (now or datetime.now().astimezone()).replace(tzinfo=None)
+        self.config = config
+        self._source_quantities: dict[str, list[Quantity]] = {}
+        self._source_dates: dict[str, list[TemporalExpression]] = {}
+
+    def context_periods(self, analysis: TurnAnalysis, history: Sequence[str]) -> None:
+        """The periods a number without one of its own may take: the reply's, then the last
+        one named in the most recent turn that names one."""
+        self._reply_periods = [t for t in analysis.temporals if _is_period(t)]
+        for text in history:
+            named = [t for t in self.recognizer.find(text, self.now) if _is_period(t)]
+            if named:
+                self._history_period = named[-1]
+                break
+
+    def _implied_period(self, q: Quantity) -> TemporalExpression | None:
+        earlier = [t for t in self._reply_periods if t.span.end <= q.span.start]
+        return earlier[-1] if earlier else self._history_period
+
+    # --- numbers -----------------------------------------------------------------------------
+
+    def quantity(self, q: Quantity) -> NumericClaim:
+        anchor = q.anchor
+        implied = self._implied_period(q) if q.period is None else None
+        period = q.period or implied
+        base: dict[str, Any] = {
+            "span": q.span,
+            "text": q.text,
+            "kind": q.kind,
+            "value": _plain(q.value),
+            "unit": q.currency or q.unit,
+            "period": period.text if period is not None else None,
+            "claim_index": anchor.claim_index if anchor is not None else None,
+        }
+        held = self._held(anchor.subjects, anchor.properties) if anchor is not None else []
+        held = [h for h in held if _decimal(h.value) is not None]
+        if not held:
+            return self._from_sources(q, base, "the KB holds no value for it")
+        current = []
+        if period is not None:
+            current = [h for h in held if h.period is None or _same_period(period, h.period)]
+        if period is None or (implied is not None and not current):
+            current = [h for h in held if h.period is None] + self._current(held)
+        compared = self._compare(q, current)
+        hit = min((c for c in compared if c[1]), key=lambda c: c[2] or 0.0, default=None)
+        if hit is not None:
+            return self._numeric_verdict(q, base, VERIFIED, hit)
+        if compared:
+            best = min(compared, key=lambda c: c[2] if c[2] is not None else float("inf"))
+            distinct = {c[3] for c in compared}
+            verdict = self._numeric_verdict(q, base, WRONG, best, evidence=compared)
+            if len(distinct) == 1:
+                correction = format_like(q.text, Literal(best[3]), _plain(best[3]))
+                verdict = replace(verdict, correction=correction, correction_span=q.span)
+            return verdict
+        if q.period is not None:
+            elsewhere = [c for c in self._compare(q, held) if c[1] and c[0].period is not None]
+            if elsewhere:
+                closest = min(elsewhere, key=lambda c: c[2] if c[2] is not None else 0.0)
+                return self._period_verdict(q, base, closest)
+        why = (
+            f"the KB has no value for {q.period.text}"
+            if q.period is not None
+            else "the KB has no current value"
+        )
+        return self._from_sources(q, base, why)
+
+    def _compare(
+        self, q: Quantity, held: Sequence[_Held]
+    ) -> list[tuple[_Held, bool, float | None, Decimal, float]]:
+        """``(held, agrees, relative difference, KB value in the stated unit, tolerance)``."""
+        out = []
+        for h in held:
+            expected = _decimal(h.value)
+            stated = self._in_property_unit(q, h.prop, expected)
+            if expected is None or stated is None:
+                continue
+            tolerance = self.onto.tolerance.get(h.prop, self.config.tolerance(q.kind))
+            ok = within_tolerance(stated, expected, tolerance, q.bound)
+            back = self._in_stated_unit(q, h.prop, expected, stated)
+            out.append((h, ok, relative_difference(stated, expected), back, tolerance))
+        return out
+
+    def _in_property_unit(
+        self, q: Quantity, prop: URIRef, expected: Decimal | None
+    ) -> Decimal | None:
+        unit = canonical_unit(self.onto.unit.get(prop))
+        if q.kind == PERCENT:
+            if unit == "fraction" or (unit is None and expected is not None and abs(expected) <= 1):
+                return q.value / 100
+            return q.value
+        if q.kind == QUANTITY and unit is not None:
+            return convert(q.value, q.unit, unit)
+        return q.value
+
+    def _in_stated_unit(
+        self, q: Quantity, prop: URIRef, expected: Decimal, stated: Decimal
+    ) -> Decimal:
+        if q.value == 0 or stated == q.value:
+            return expected
+        if q.kind == QUANTITY:
+            unit = canonical_unit(self.onto.unit.get(prop))
+            back = convert(expected, unit, q.unit)
+            return back if back is not None else expected
+        return expected * q.value / stated
+
+    def _numeric_verdict(
+        self,
+        q: Quantity,
+        base: dict[str, Any],
+        verdict: str,
+        found: tuple[_Held, bool, float | None, Decimal, float],
+        *,
+        evidence: Sequence[tuple[_Held, bool, float | None, Decimal, float]] = (),
+    ) -> NumericClaim:
+        held, _, difference, value, tolerance = found
+        shown = [e[0] for e in evidence] or [held]
+        what = self._describe(held)
+        if verdict == VERIFIED:
+            message = f"{q.text} agrees with the KB: the {what} is {self._like(q, value)}"
+        else:
+            values = sorted({self._like(q, e[3]) for e in evidence} or {self._like(q, value)})
+            message = f"Not {q.text}: the {what} is {' or '.join(values)} in the KB" + (
+                f" ({difference:.1%} off, tolerance {tolerance:.0%})" if difference else ""
+            )
+        return NumericClaim(
+            **base,
+            verdict=verdict,
+            subject=str(held.subject),
+            property=str(held.prop),
+            matched=_plain(value),
+            matched_period=held.period_text or None,
+            difference=None if difference is None else round(difference, 6),
+            tolerance=tolerance,
+            source="kb",
+            confidence=1.0,
+            message=message,
+            evidence=tuple(t for h in shown for t in h.triples),
+            functional=held.period is not None or self._functional(held.prop),
+        )
+
+    @staticmethod
+    def _like(q: Quantity, value: Decimal) -> str:
+        """A KB value written like the stated one ("$1.2M" for 1200000 after "$1.5M")."""
+        return format_like(q.text, Literal(value), _plain(value))
+
+    def _period_verdict(
+        self,
+        q: Quantity,
+        base: dict[str, Any],
+        found: tuple[_Held, bool, float | None, Decimal, float],
+    ) -> NumericClaim:
+        held, _, difference, value, tolerance = found
+        assert q.period is not None and held.period is not None
+        correction = format_like(q.period.text, Literal(held.period_text), held.period_text)
+        return NumericClaim(
+            **base,
+            verdict=WRONG_PERIOD,
+            subject=str(held.subject),
+            property=str(held.prop),
+            matched=_plain(value),
+            matched_period=held.period_text,
+            difference=None if difference is None else round(difference, 6),
+            tolerance=tolerance,
+            source="kb",
+            confidence=1.0,
+            correction=correction,
+            correction_span=q.period.span,
+            message=(
+                f"{q.text} is the {self._describe(held)} for {held.period_text}, "
+                f"not for {q.period.text}"
+            ),
+            evidence=held.triples,
+            functional=True,
+        )
+
+    def _current(self, held: Sequence[_Held]) -> list[_Held]:
+        """Per (subject, property): the observation whose period holds the reference time,
+        else the latest one that ended before it."""
+        out = []
+        keys = dict.fromkeys((h.subject, h.prop) for h in held if h.period is not None)
+        for key in keys:
+            dated = [h for h in held if (h.subject, h.prop) == key and h.period is not None]
+            now_ = [h for h in dated if h.period and h.period.start <= self.now < h.period.end]
+            if now_:
+                out.extend(now_)
+                continue
+            past = [h for h in dated if h.period and h.period.end <= self.now]
+            if past:
+                latest = max(h.period.end for h in past if h.period)
+                out.extend(h for h in past if h.period and h.period.end == latest)
+        return out
+
+    # --- dates -------------------------------------------------------------------------------
+
+    def date(self, t: TemporalExpression) -> NumericClaim | None:
+        """The verdict on a date bound to a date property; ``None`` when the KB holds no value
+        for it and no source is given (nothing to compare with)."""
+        assert t.anchor is not None
+        interval = t.interval
+        base: dict[str, Any] = {
+            "span": t.span,
+            "text": t.text,
+            "kind": DATE,
+            "value": interval.label() if interval is not None and t.absolute else t.text,
+            "unit": None,
+            "claim_index": t.anchor.claim_index,
+        }
+        slack = timedelta(days=self.config.tolerance(DATE))
+        held = [
+            (h, iv)
+            for h in self._held(t.anchor.subjects, t.anchor.properties)
+            if (iv := interval_of_literal(h.value)) is not None
+        ]
+        if not held:
+            return self._date_from_sources(t, base) if self.sources else None
+        # a day and a time ("Monday at 7 pm") must both agree, each with one value of its kind
+        failing: list[tuple[_Held, Interval]] = []
+        agreeing: list[tuple[_Held, Interval]] = []
+        for has_date in (True, False):
+            pairs = [(h, iv) for h, iv in held if iv.has_date == has_date]
+            ok = [(h, iv) for h, iv in pairs if agrees(t, _widen(iv, slack))]
+            agreeing += ok[:1]
+            if pairs and not ok:
+                failing = pairs
+                break
+        if failing:
+            held, agreeing = failing, []
+        h, iv = agreeing[0] if agreeing else held[0]
+        shown = [pair[0] for pair in (agreeing[:1] if agreeing else held)]
+        kb_text = ", ".join(sorted({self.kb.label(p[0].value) for p in held}))
+        verdict = VERIFIED if agreeing else WRONG
+        claim = NumericClaim(
+            **base,
+            verdict=verdict,
+            subject=str(h.subject),
+            property=str(h.prop),
+            matched=iv.label(),
+            matched_period=h.period_text or None,
+            tolerance=self.config.tolerance(DATE),
+            source="kb",
+            confidence=1.0,
+            message=(
+                f"{t.text} agrees with the KB: the {self._describe(h)} is {kb_text}"
+                if agreeing
+                else f"Not {t.text}: the {self._describe(h)} is {kb_text} in the KB"
+            ),
+            evidence=tuple(x for s in shown for x in s.triples),
+            functional=self._functional(h.prop),
+        )
+        if not agreeing and len({p[0].value for p in held}) == 1:
+            correction = format_like(t.text, h.value, self.kb.label(h.value))
+            claim = replace(claim, correction=correction, correction_span=t.span)
+        return claim
+
+    def _date_from_sources(self, t: TemporalExpression, base: dict[str, Any]) -> NumericClaim:
+        assert t.anchor is not None
+        for source in self.sources:
+            found = self._source_dates.get(source.id)
+            if found is None:
+                found = self.recognizer.find(source.text, self.now)
+                self._source_dates[source.id] = found
+            for other in found:
+                iv = other.interval
+                if iv is None or not other.absolute or not agrees(t, iv):
+                    continue
+                if self._mentions_property(source.text, other.span, t.anchor.properties):
+                    return NumericClaim(
+                        **base,
+                        verdict=VERIFIED,
+                        property=t.anchor.properties[0],
+                        subject=t.anchor.subjects[0] if t.anchor.subjects else None,
+                        matched=iv.label(),
+                        source=source.id,
+                        confidence=self.config.source_confidence,
+                        message=f"{t.text} agrees with source {source.id}: {other.text}",
+                    )
+        return NumericClaim(
+            **base,
+            verdict=UNSUPPORTED,
+            property=t.anchor.properties[0],
+            subject=t.anchor.subjects[0] if t.anchor.subjects else None,
+            message=f"Nothing in the KB or the sources supports {t.text}",
+        )
+
+    # --- sources -----------------------------------------------------------------------------
+
+    def _from_sources(self, q: Quantity, base: dict[str, Any], why: str) -> NumericClaim:
+        anchor = q.anchor
+        props = anchor.properties if anchor is not None else ()
+        tolerance = (
+            self.onto.tolerance.get(URIRef(props[0]), self.config.tolerance(q.kind))
+            if props
+            else self.config.tolerance(q.kind)
+        )
+        subject = anchor.subjects[0] if anchor is not None and anchor.subjects else None
+        for source in self.sources:
+            for other in self._quantities_of(source):
+                if not _comparable(q, other):
+                    continue
+                stated = convert(q.value, q.unit, other.unit) if q.kind == QUANTITY else q.value
+                if stated is None or not within_tolerance(stated, other.value, tolerance, q.bound):
+                    continue
+                if props and not self._mentions_property(source.text, other.span, props):
+                    continue
+                return NumericClaim(
+                    **base,
+                    verdict=VERIFIED,
+                    subject=subject,
+                    property=props[0] if props else None,
+                    matched=_plain(other.value),
+                    difference=_round(relative_difference(stated, other.value)),
+                    tolerance=tolerance,
+                    source=source.id,
+                    confidence=self.config.source_confidence,
+                    message=f"{q.text} agrees with source {source.id}: {other.text}",
+                )
+        what = f" ({self._describe_anchor(q)})" if props else ""
+        return NumericClaim(
+            **base,
+            verdict=UNSUPPORTED,
+            subject=subject,
+            property=props[0] if props else None,
+            tolerance=tolerance,
+            message=f"Nothing supports {q.text}{what}: {why}, and no source gives it",
+        )
+
+    def _quantities_of(self, source: Source) -> list[Quantity]:
+        found = self._source_quantities.get(source.id)
+        if found is None:
+            found = QuantityRecognizer().find(source.text)
+            self._source_quantities[source.id] = found
+        return found
+
+    def _mentions_property(self, text: str, span: Span, props: Sequence[str]) -> bool:
+        """Whether the sentence of ``span`` in a source names one of ``props``."""
+        start = max(text.rfind(".", 0, span.start), text.rfind("\n", 0, span.start)) + 1
+        ends = [e for e in (text.find(". ", span.end), text.find("\n", span.end)) if e >= 0]
+        sentence = text[start : min(ends) if ends else len(text)].lower()
+        for prop in props:
+            p = URIRef(prop)
+            names = [*self.onto.lexical_forms.get(p, []), self.onto.label(p)]
+            if any(re.search(rf"\b{re.escape(n.lower())}\b", sentence) for n in names if n):
+                return True
+        return False
+
+    # --- KB ----------------------------------------------------------------------------------
+
+    def _held(self, subjects: Sequence[str], properties: Sequence[str]) -> list[_Held]:
+        out: list[_Held] = []
+        for s_text in subjects:
+            s = URIRef(s_text)
+            for p_text in properties:
+                p = URIRef(p_text)
+                for v in self.kb.values(s, p):
+                    out.append(_Held(s, p, v, None, "", ((str(s), str(p), str(v)),)))
+                for o in self.obs.get(s, p):
+                    triples = (
+                        (str(o.node), str(KGC.subject), str(s)),
+                        (str(o.node), str(KGC.period), o.period_text),
+                        (str(o.node), str(p), str(o.value)),
+                    )
+                    out.append(_Held(s, p, o.value, o.period, o.period_text, triples))
+        return out
+
+    def _functional(self, prop: URIRef) -> bool:
+        return prop in self.onto.functional or prop in self.onto.complete
+
+    def _describe(self, held: _Held) -> str:
+        return f"{self.onto.label(held.prop)} of {self.kb.label(held.subject)}"
+
+    def _describe_anchor(self, q: Quantity) -> str:
+        assert q.anchor is not None
+        what = self.onto.label(URIRef(q.anchor.properties[0]))
+        if q.anchor.subjects:
+            what += f" of {self.kb.label(URIRef(q.anchor.subjects[0]))}"
+        if q.period is not None:
+            what += f", {q.period.text}"
+        return what
+
+
+def _is_period(expr: TemporalExpression) -> bool:
+    return expr.interval is not None and expr.has_date and expr.anchor is None
+
+
+def _same_period(stated: TemporalExpression, period: Interval) -> bool:
+    """Whether an observation's period is the one stated: the same period or one containing it
+    ("Q3 2024" and ``2024-Q3``); a partial expression ("on Friday") agrees on what it states."""
+    own = stated.interval
+    if own is None:
+        return False
+    if not stated.absolute:
+        return agrees(stated, period)
+    return period.contains(own) or (own.contains(period) and period.granularity == own.granularity)
+
+
+def _comparable(q: Quantity, other: Quantity) -> bool:
+    if q.kind != other.kind:
+        return False
+    if q.kind == CURRENCY:
+        return q.currency == other.currency
+    if q.kind == QUANTITY:
+        return convert(Decimal(1), q.unit, other.unit) is not None
+    if q.kind == COUNT:
+        return q.unit == other.unit
+    return q.kind in {PERCENT, RATIO} or q.unit == other.unit
+
+
+def _widen(interval: Interval, slack: timedelta) -> Interval:
+    if not slack:
+        return interval
+    return Interval(
+        interval.start - slack, interval.end + slack, interval.granularity, interval.has_date
+    )
+
+
+def _decimal(value: Node | Decimal | None) -> Decimal | None:
+    if isinstance(value, Decimal):
+        return value
+    if not isinstance(value, Literal):
+        return None
+    python = value.toPython()
+    if isinstance(python, bool):
+        return None
+    try:
+        return Decimal(str(python))
+    except (InvalidOperation, ValueError):
+        return None
+
+
+def _plain(value: Decimal) -> str:
+    """A number without exponent or trailing zeros: ``1200000``, ``1.25``."""
+    text = f"{value:f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 6)

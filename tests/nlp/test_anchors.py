@@ -1,0 +1,101 @@
+"""Binding numbers and dates to KB subjects, properties and periods."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kgcheck import Checker
+from kgcheck.nlp.analysis import TurnAnalysis
+
+FINANCE = Path(__file__).resolve().parents[2] / "data" / "finance" / "kgcheck.yaml"
+EX = "https://example.org/finance#"
+
+
+@pytest.fixture(scope="module")
+def finance() -> Checker:
+    return Checker.from_config(FINANCE)
+
+
+def analyse(checker: Checker, text: str, context: tuple[str, ...] = ()) -> TurnAnalysis:
+    return checker.analyzer.analyse(text, now=checker.config.now, context=context)
+
+
+@pytest.mark.parametrize(
+    ("text", "bound"),
+    [
+        # the lexicon form nearest the number, before or after it
+        ("Harbor Point's NOI in Q3 2024 was $1.5M.", [("$1.5M", "netOperatingIncome", "Q3 2024")]),
+        ("Harbor Point had 95% occupancy in Q3 2024.", [("95%", "occupancy", "Q3 2024")]),
+        # each form goes to the number nearest it
+        ("In Q3 2024 Harbor Point had revenue of $2.15M and NOI of $1.2M.",
+         [("$2.15M", "revenue", "Q3 2024"), ("$1.2M", "netOperatingIncome", "Q3 2024")]),
+        # a number with no form of its own shares the one before it
+        ("Harbor Point's NOI was $1.2M in Q3 2024 and $1.16M in Q2 2024.",
+         [("$1.2M", "netOperatingIncome", "Q3 2024"),
+          ("$1.16M", "netOperatingIncome", "Q2 2024")]),
+        # no form at all: the unit says which property
+        ("Harbor Point has 310,000 square feet.", [("310,000 square feet", "squareFeet", None)]),
+        ("Bayview Commons had 1.42x coverage in 2025-Q2.", [("1.42x", "dscr", "2025-Q2")]),
+    ],
+)  # fmt: skip
+def test_anchors_quantities(
+    finance: Checker, text: str, bound: list[tuple[str, str, str | None]]
+) -> None:
+    found = []
+    for q in analyse(finance, text).quantities:
+        assert q.anchor is not None
+        period = q.period.text if q.period is not None else None
+        found.append((q.text, q.anchor.properties[0].removeprefix(EX), period))
+    assert found == bound
+
+
+def test_anchors_subject_from_the_sentence_or_the_conversation(finance: Checker) -> None:
+    (q,) = analyse(finance, "Cedar Court's NOI was $228K.").quantities
+    assert q.anchor is not None and q.anchor.subjects == (EX + "cedarCourt",)
+    assert q.anchor.how in {"claim", "sentence"}
+    (q,) = analyse(finance, "The NOI was $228K.", context=(EX + "cedarCourt",)).quantities
+    assert q.anchor is not None and q.anchor.subjects == (EX + "cedarCourt",)
+    assert q.anchor.how == "context"
+
+
+def test_anchors_claim_object_carries_the_claim_index(finance: Checker) -> None:
+    analysis = analyse(finance, "Bayview Commons was built in 2006 and acquired in March 2021.")
+    anchored = [(t.text, t.anchor) for t in analysis.temporals]
+    assert [(text, a.properties[0].removeprefix(EX)) for text, a in anchored if a] == [
+        ("2006", "yearBuilt"),
+        ("March 2021", "acquiredOn"),
+    ]
+    first = anchored[0][1]
+    assert first is not None and first.claim_index == 0 and first.how == "claim"
+
+
+def test_anchors_period_of_a_list_follows_each_group() -> None:
+    kb_text = "low of 60F and high of 70F on Monday, low of 80F, high of 100F on Tuesday"
+    from kgcheck.nlp.anchors import _nearest
+    from kgcheck.nlp.temporal import TemporalRecognizer
+    from kgcheck.nlp.tokens import tokens_of
+
+    checker_free = __import__("spacy").blank("en")
+    checker_free.add_pipe("sentencizer")
+    doc = checker_free(kb_text)
+    toks = tokens_of(doc)
+    starts = [t.start for t in toks]
+    temporals = TemporalRecognizer().find(kb_text)
+    periods = []
+    for word in ("60F", "70F", "80F", "100F"):
+        i = next(t.i for t in toks if kb_text[t.start :].startswith(word[:-1]))
+        found = _nearest(toks, starts, i, temporals)
+        periods.append(found.text if found else None)
+    assert periods == ["Monday", "Monday", "Tuesday", "Tuesday"]
+
+
+def test_anchors_scale_and_lexical_forms_are_not_unknown_names(finance: Checker) -> None:
+    analysis = analyse(finance, "The NOI was $1.5M.")
+    assert [m.text for m in analysis.mentions if m.kind == "name"] == []
+
+
+def test_anchors_unbound_number_has_no_anchor(finance: Checker) -> None:
+    (q,) = analyse(finance, "We ordered 12 chairs.").quantities
+    assert q.anchor is None

@@ -1,0 +1,133 @@
+"""Numeric quantities: currency, percentages, ratios, counts and units, and what is not one."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from kgcheck.nlp.quantities import QuantityRecognizer, canonical_unit, convert
+from kgcheck.types import Span
+
+RECOGNIZER = QuantityRecognizer()
+
+
+@pytest.mark.parametrize(
+    ("text", "shown", "kind", "value", "unit", "currency"),
+    [
+        # currency
+        ("It cost $1,234,567.89.", "$1,234,567.89", "currency", "1234567.89", "USD", "USD"),
+        ("The NOI was $1.2M", "$1.2M", "currency", "1200000", "USD", "USD"),
+        ("about $1.5 million", "$1.5 million", "currency", "1500000", "USD", "USD"),
+        ("a $500K budget", "$500K", "currency", "500000", "USD", "USD"),
+        ("1.5 million dollars", "1.5 million dollars", "currency", "1500000", "USD", "USD"),
+        ("€3.4bn in sales", "€3.4bn", "currency", "3400000000", "EUR", "EUR"),
+        ("£2m a year", "£2m", "currency", "2000000", "GBP", "GBP"),
+        ("3 million pounds", "3 million pounds", "currency", "3000000", "GBP", "GBP"),
+        ("USD 250", "USD 250", "currency", "250", "USD", "USD"),
+        ("a loss of -$5", "-$5", "currency", "-5", "USD", "USD"),
+        # percentages
+        ("85% occupancy", "85%", "percent", "85", "%", None),
+        ("12.5 percent", "12.5 percent", "percent", "12.5", "%", None),
+        ("7 per cent", "7 per cent", "percent", "7", "%", None),
+        # ratios
+        ("DSCR 1.25", "1.25", "ratio", "1.25", "x", None),
+        ("1.25x coverage", "1.25x", "ratio", "1.25", "x", None),
+        ("a ratio of 1.25", "1.25", "ratio", "1.25", "x", None),
+        ("the DSCR was 1.5", "1.5", "ratio", "1.5", "x", None),
+        ("3 times the budget", "3 times", "ratio", "3", "x", None),
+        # units
+        ("5 miles away", "5 miles", "quantity", "5", "mile", None),
+        ("a low of 30F", "30F", "quantity", "30", "F", None),
+        ("30 °C outside", "30 °C", "quantity", "30", "C", None),
+        ("72 degrees Fahrenheit", "72 degrees Fahrenheit", "quantity", "72", "F", None),
+        ("20 kg of paper", "20 kg", "quantity", "20", "kg", None),
+        ("20 pounds of paper", "20 pounds", "quantity", "20", "lb", None),
+        ("310,000 square feet", "310,000 square feet", "quantity", "310000", "sqft", None),
+        # counts and plain numbers
+        ("3 beds", "3", "count", "3", "beds", None),
+        ("two shopping centers", "two", "count", "2", "shopping", None),
+        ("extension 4412", "4412", "number", "4412", None, None),
+    ],
+)
+def test_quantities_formats(
+    text: str, shown: str, kind: str, value: str, unit: str | None, currency: str | None
+) -> None:
+    found = RECOGNIZER.find(text)
+    assert len(found) == 1, found
+    q = found[0]
+    assert (q.text, q.kind, q.unit, q.currency) == (shown, kind, unit, currency)
+    assert q.value == Decimal(value)
+    assert text[q.span.start : q.span.end] == shown
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Her room is C-310.",
+        "Call 555-123-4567.",
+        "Write to amira.patel2@acmehealth.example.",
+        "It is the 3rd time.",
+        "Go to 434 Arastradero Rd.",
+        "Version v2 is out.",
+    ],
+)
+def test_quantities_numbers_inside_other_things_are_not_quantities(text: str) -> None:
+    assert RECOGNIZER.find(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "bound"),
+    [
+        ("more than $1M", "min"),
+        ("at least 85%", "min"),
+        ("up to 10%", "max"),
+        ("within 5 miles", "max"),
+        ("exactly $1M", None),
+    ],
+)
+def test_quantities_bounds(text: str, bound: str | None) -> None:
+    assert RECOGNIZER.find(text)[0].bound == bound
+
+
+def test_quantities_skip_spans_are_left_out() -> None:
+    text = "The 76 is 4 miles away."
+    found = RECOGNIZER.find(text, skip=[Span(0, 6)])
+    assert [q.text for q in found] == ["4 miles"]
+
+
+def test_quantities_several_in_one_sentence_in_order() -> None:
+    found = RECOGNIZER.find("NOI of $1.2M, 85% occupancy and a DSCR of 1.25.")
+    assert [(q.text, q.kind) for q in found] == [
+        ("$1.2M", "currency"),
+        ("85%", "percent"),
+        ("1.25", "ratio"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("unit", "canonical"),
+    [("USD", "USD"), ("$", "USD"), ("%", "%"), ("percent", "%"), ("miles", "mile"), ("°F", "F")],
+)
+def test_quantities_canonical_unit(unit: str, canonical: str) -> None:
+    assert canonical_unit(unit) == canonical
+
+
+@pytest.mark.parametrize(
+    ("value", "unit", "target", "expected"),
+    [
+        ("1", "mile", "km", "1.609344"),
+        ("100", "C", "F", "212"),
+        ("212", "F", "C", "100"),
+        ("85", "%", "fraction", "0.85"),
+        ("2", "kg", "kg", "2"),
+    ],
+)
+def test_quantities_convert(value: str, unit: str, target: str, expected: str) -> None:
+    converted = convert(Decimal(value), unit, target)
+    assert converted is not None
+    assert converted == Decimal(expected)
+
+
+def test_quantities_convert_refuses_other_dimensions() -> None:
+    assert convert(Decimal(1), "mile", "kg") is None

@@ -23,23 +23,36 @@ class LogicalInconsistencyDetector(Detector):
     flag_type = FlagType.LOGICAL_INCONSISTENCY
 
     def detect(self, ctx: DetectionContext) -> list[Flag]:
-        seen: dict[tuple[str, str], list[Claim]] = {}
+        # per (subject, predicate): the first claim of each (object, polarity), and the first
+        # positive claim; each new claim is compared with those alone, so a long reply that
+        # repeats itself costs linear time
+        firsts: dict[tuple[str, str], dict[tuple[str, bool], Claim]] = {}
+        positives: dict[tuple[str, str], list[Claim]] = {}
         flags = []
         for claim in ctx.analysis.claims:
             key = subject_key(claim.subject, "assistant")
             if key is None:
                 continue
-            peers = seen.setdefault((key, claim.predicate), [])
-            clash = next((p for p in peers if self._clash(ctx, p, claim)), None)
+            slot = (key, claim.predicate)
+            seen = firsts.setdefault(slot, {})
+            obj = object_key(claim)
+            clash = seen.get((obj, not claim.polarity))
+            if clash is None and claim.polarity:
+                clash = next(
+                    (p for p in positives.get(slot, ()) if self._different_values(ctx, p, claim)),
+                    None,
+                )
             if clash is not None:
                 flags.append(self._flag(ctx, clash, claim))
-            peers.append(claim)
+            if (obj, claim.polarity) not in seen:
+                seen[(obj, claim.polarity)] = claim
+                if claim.polarity:
+                    positives.setdefault(slot, []).append(claim)
         return flags
 
-    def _clash(self, ctx: DetectionContext, first: Claim, second: Claim) -> bool:
+    def _different_values(self, ctx: DetectionContext, first: Claim, second: Claim) -> bool:
+        """Two positive claims with different objects that cannot both hold."""
         if object_key(first) == object_key(second):
-            return first.polarity != second.polarity
-        if not (first.polarity and second.polarity):
             return False
         onto = ctx.kb.ontology
         if second.predicate == str(RDF.type):

@@ -19,9 +19,14 @@ from kgcheck.history.state import DialogueState, parse_time
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.mitigation import Mitigator
 from kgcheck.nlp.pipeline import Analyzer
+from kgcheck.numeric_claims import VERIFIED, verify_numeric_claims
 from kgcheck.registry import detectors as detector_registry
 from kgcheck.report import TurnReport
+from kgcheck.rules.engine import RuleEngine
+from kgcheck.rules.loader import load_rules
+from kgcheck.rules.structured import OutputReport
 from kgcheck.scoring import Scorer
+from kgcheck.store import FlagStore, open_flag_store
 from kgcheck.types import Flag
 
 __all__ = ["Checker", "check_turn", "default_checker"]
@@ -36,6 +41,9 @@ DEFAULT_DETECTORS = (
     "contradicts_fact",
     "contradicts_prior",
     "logical_inconsistency",
+    "rules",
+    "temporal_error",
+    "numeric_claim",
 )
 
 
@@ -58,6 +66,8 @@ class Checker:
                 kb_cfg.sources, store=kb_cfg.store, fuzzy_min_length=kb_cfg.fuzzy_min_length
             )
         )
+        # a bad rule file fails here, with every problem it has (RuleError)
+        self.rules = RuleEngine(load_rules(self.config.rules), self.kb)
         try:
             self.detectors = self._build_detectors()
             self.mitigator = Mitigator(self.config.mitigation)
@@ -65,8 +75,14 @@ class Checker:
             if self.config.source is None:
                 raise
             raise ConfigError(f"{self.config.source}: {exc.message}", code=exc.code) from exc
-        self.analyzer = Analyzer(self.kb, self.config.nlp, fuzzy=kb_cfg.fuzzy)
+        self.analyzer = Analyzer(
+            self.kb, self.config.nlp, fuzzy=kb_cfg.fuzzy, temporal=self.config.temporal
+        )
         self.scorer = Scorer(self.config.scoring)
+        #: Where reports go (``store:``); ``None``: not stored.
+        self.store: FlagStore | None = (
+            open_flag_store(self.config.store) if self.config.store is not None else None
+        )
 
     @classmethod
     def from_config(cls, path: str | Path) -> Checker:
@@ -97,6 +113,7 @@ class Checker:
         *,
         now: datetime | str | None = None,
         sources: Sequence[Mapping[str, str] | Source] | None = None,
+        record: bool = True,
     ) -> TurnReport:
         """Check ``response`` as the next assistant turn of ``state`` (``state`` is not changed).
 
@@ -105,6 +122,8 @@ class Checker:
             state: the conversation so far.
             now: the reference time (default: ``state.now``, else the configuration's ``now``).
             sources: documents the agent answered from, ``{"id": "S0", "text": "..."}``.
+            record: write the report to the configured flag store (``store:``); ``False`` to
+                decide later and call :meth:`record` yourself.
 
         Raises:
             InputError: ``response`` is not a string, or a source lacks ``id`` or ``text``.
@@ -123,8 +142,31 @@ class Checker:
         )
         timings["nlp"] = time.perf_counter() - started - timings["history"]
         skipped = list(analysis.notes)
+        t0 = time.perf_counter()
+        numeric = (
+            verify_numeric_claims(
+                analysis,
+                self.kb,
+                documents,
+                reference,
+                self.config.numeric,
+                history=[t.text for t in reversed(state.turns[-4:])],
+                temporal=self.config.temporal,
+            )
+            if any(d.name == "numeric_claim" for d in self.detectors)
+            else ()
+        )
+        timings["numeric"] = time.perf_counter() - t0
         ctx = DetectionContext(
-            analysis=analysis, kb=self.kb, state=state, now=reference, sources=documents
+            analysis=analysis,
+            kb=self.kb,
+            state=state,
+            now=reference,
+            sources=documents,
+            numeric=self.config.numeric,
+            temporal=self.config.temporal,
+            numeric_claims=numeric,
+            rules=self.rules,
         )
         flags: list[Flag] = []
         for detector in self.detectors:
@@ -137,6 +179,7 @@ class Checker:
                 log.exception("detector %s failed", detector.name)
                 skipped.append(f"{detector.name}: failed ({type(exc).__name__}: {exc})")
             timings[f"detector.{detector.name}"] = time.perf_counter() - t0
+        skipped.extend(ctx.notes)
         t0 = time.perf_counter()
         flags = self.scorer.score(flags, analysis)
         timings["scoring"] = time.perf_counter() - t0
@@ -144,13 +187,26 @@ class Checker:
         outcome = self.mitigator.mitigate(flags, analysis, response)
         timings["mitigation"] = time.perf_counter() - t0
         timings["total"] = time.perf_counter() - started
-        return TurnReport(
+        report = TurnReport(
             original=response,
             text=outcome.text,
             flags=flags,
             actions=outcome.actions,
             decision=outcome.decision,
-            answer_confidence=outcome.answer_confidence,
+            # an unverified number costs the whole answer confidence (numeric.unverified_penalty)
+            answer_confidence=round(
+                max(
+                    0.0,
+                    outcome.answer_confidence
+                    - (
+                        self.config.numeric.unverified_penalty
+                        if any(c.verdict != VERIFIED for c in numeric)
+                        else 0.0
+                    ),
+                ),
+                4,
+            ),
+            numeric_claims=list(numeric),
             session_id=state.session_id,
             turn_index=len(state.turns),
             timings={k: round(v, 6) for k, v in timings.items()},
@@ -162,6 +218,18 @@ class Checker:
             skipped=skipped,
             analysis=analysis,
         )
+        if record:
+            self.record(report)
+        return report
+
+    def record(self, report: TurnReport) -> None:
+        """Write ``report`` to the configured flag store (``store:``), if any. It never raises:
+        ``report.store_status`` says ``stored``, ``spooled`` or ``failed``, and ``skipped`` why."""
+        if self.store is None:
+            return
+        t0 = time.perf_counter()
+        self.store.record(report)
+        report.timings["store"] = round(time.perf_counter() - t0, 6)
 
     def update_history(self, state: DialogueState) -> None:
         """Analyse, once, the turns of ``state`` the checker has not seen yet (turns added
@@ -177,6 +245,35 @@ class Checker:
                     context=state.entities.salient_keys(),
                 )
             state.record(turn, analysis)
+
+    def check_output(
+        self,
+        data: Mapping[str, object],
+        context: Mapping[str, object] | None = None,
+        *,
+        now: datetime | str | None = None,
+    ) -> OutputReport:
+        """Validate a structured (JSON) output with the ``target: output`` rule sets.
+
+        Usage::
+
+            report = checker.check_output({"total_pages": 12, "boundaries": [...]})
+            report.decision, report.to_dict()["summary"]
+
+        Args:
+            data: the JSON object the model produced.
+            context: a JSON-LD ``@context`` applied after the rule sets' own.
+            now: the reference time (default: the configuration's ``now``, else the clock).
+
+        Raises:
+            InputError: ``data`` is not a JSON object or not valid JSON-LD under the context.
+        """
+        return self.rules.check_output(
+            data,
+            context=context,
+            policy=self.config.outputs,
+            now=parse_time(now) or self.config.now,
+        )
 
     def describe(self, iri: str) -> str:
         return self.kb.label(URIRef(iri))

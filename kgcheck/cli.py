@@ -1,9 +1,11 @@
-"""The ``kgcheck`` command line: ``demo`` and ``check``."""
+"""The ``kgcheck`` command line: ``demo``, ``check`` and ``eval``; ``sparql``, ``flags``,
+``review`` and ``serve`` come from ``kgcheck.cli_store``."""
 
 from __future__ import annotations
 
 import json
 import sys
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -12,9 +14,11 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 
+from kgcheck.cli_store import app as store_app
 from kgcheck.errors import InputError, KgcheckError
 from kgcheck.history.state import DialogueState
 from kgcheck.report import TurnReport
+from kgcheck.rules.command import rules_app
 
 __all__ = ["app", "main"]
 
@@ -23,6 +27,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+app.add_typer(rules_app, name="rules")
+app.add_typer(store_app)  # sparql, flags, review, serve
 console = Console()
 err_console = Console(stderr=True)
 
@@ -162,6 +168,120 @@ def check(
     else:
         render_report(report)
     raise typer.Exit(code=0 if report.ok else 1)
+
+
+class DatasetFormat(StrEnum):
+    KGCHECK = "kgcheck"
+    DECODE = "decode"
+    BEGIN = "begin"
+
+
+@app.command("eval")
+def eval_(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            help="Labelled conversations (JSONL); for decode, the prefix .../dev or a dev.* file; "
+            "for begin, a begin_dev_*.tsv."
+        ),
+    ],
+    config: Annotated[
+        Path | None,
+        typer.Option(help="kgcheck.yaml, unless a conversation names its own (default: FILE's)."),
+    ] = None,
+    fmt: Annotated[
+        DatasetFormat, typer.Option("--format", help="Format of FILE.")
+    ] = DatasetFormat.KGCHECK,
+    out: Annotated[
+        Path, typer.Option(help="Directory for report.json, summary.md and the plots.")
+    ] = Path("out/eval"),
+    limit: Annotated[
+        int | None, typer.Option(min=1, help="Check only the first N conversations.")
+    ] = None,
+    target: Annotated[
+        float,
+        typer.Option(
+            min=0.0, max=1.0, help="Highest share of hallucinated replies kgcheck may let through."
+        ),
+    ] = 0.05,
+    threshold: Annotated[
+        float | None,
+        typer.Option(
+            min=0.0,
+            max=1.0,
+            help="Flag confidence that counts as flagged (default: mitigation.flag_threshold).",
+        ),
+    ] = None,
+) -> None:
+    """Check labelled conversations; write a JSON report, a Markdown summary and plots.
+
+    Exit status 0 when the target is met, 1 when it is not, 2 on errors.
+    """
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from kgcheck.evaluation import evaluate, load_dataset, write_report
+
+    try:
+        dataset = load_dataset(file, fmt.value, limit=limit)
+        if not dataset.conversations:
+            raise InputError(f"{file}: no conversations", code="KGC611")
+        if (
+            config is None
+            and dataset.config is None
+            and any(c.config is None for c in dataset.conversations)
+        ):
+            err_console.print(
+                "[dim]note: no configuration given: library defaults, empty knowledge base[/]"
+            )
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=err_console,
+        ) as progress:
+            task = progress.add_task("checking", total=len(dataset.conversations))
+            result = evaluate(
+                dataset,
+                config=config,
+                threshold=threshold,
+                target=target,
+                on_result=lambda _: progress.advance(task),
+            )
+        paths = write_report(result, out)
+    except KgcheckError as exc:
+        _fail(exc)
+        return
+    except OSError as exc:
+        err_console.print(f"[bold red]error:[/] {out}: cannot write the report ({exc})")
+        raise typer.Exit(code=2) from exc
+    cm, rate = result.responses(), result.hallucination_rate()
+    table = Table(title=f"{file.name}: {cm.total} replies", show_header=True)
+    for column in ("", "precision", "recall", "F1"):
+        table.add_column(column)
+    rows = [("replies", cm), *((str(t), c) for t, c in result.by_type().items())]
+    for name, c in rows:
+        table.add_row(name, *(_score(v) for v in (c.precision, c.recall, c.f1)))
+    console.print(table)
+    console.print(
+        f"hallucinated replies let through: {_score(rate.residual)}, target {target:.2f}: "
+        + ("[bold green]met[/]" if rate.met else "[bold red]not met[/]")
+    )
+    for path in paths.values():
+        console.print(f"wrote {path}", highlight=False)
+    raise typer.Exit(code=0 if rate.met else 1)
+
+
+def _score(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f}"
 
 
 def main() -> None:

@@ -12,16 +12,25 @@ values are read as YAML scalars. Every error names the file, the key path and wh
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from kgcheck.errors import ConfigError
-from kgcheck.types import FlagType
+from kgcheck.types import FlagType, Severity
 
 __all__ = [
     "Config",
@@ -29,7 +38,12 @@ __all__ = [
     "KnowledgeBaseConfig",
     "MitigationConfig",
     "NlpConfig",
+    "NumericConfig",
+    "OutputsConfig",
     "ScoringConfig",
+    "ServerConfig",
+    "StoreConfig",
+    "TemporalConfig",
     "config_from_dict",
     "load_config",
 ]
@@ -114,6 +128,157 @@ class MitigationConfig(_Strict):
     actions: dict[FlagType, str] = Field(default_factory=dict)
 
 
+class OutputsConfig(_Strict):
+    """Checking structured outputs (``outputs:``): the rejection policy and masking."""
+
+    #: Reject an output with at least this many alerts of a severity.
+    reject: dict[Severity, int] = Field(
+        default_factory=lambda: {Severity.CRITICAL: 1, Severity.HIGH: 3}
+    )
+    #: Regular expressions whose matches are masked in alert messages and logs, besides e-mail
+    #: addresses and account-like numbers.
+    mask: list[str] = Field(default_factory=list)
+
+    @field_validator("reject")
+    @classmethod
+    def _positive(cls, value: dict[Severity, int]) -> dict[Severity, int]:
+        for severity, count in value.items():
+            if count < 1:
+                raise ValueError(f"{severity}: expected a count of at least 1, got {count}")
+        return value
+
+    @field_validator("mask")
+    @classmethod
+    def _patterns(cls, value: list[str]) -> list[str]:
+        for pattern in value:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"{pattern!r} is not a regular expression: {exc}") from None
+        return value
+
+
+class TemporalConfig(_Strict):
+    """Reading and checking dates (``temporal:``)."""
+
+    #: Order of numeric dates: ``mdy`` reads "12/01/2024" as 1 December, ``dmy`` as 12 January.
+    date_order: Literal["mdy", "dmy"] = "mdy"
+    #: First month of the fiscal year; fiscal years are named by the year they end in.
+    fiscal_year_start: int = Field(default=1, ge=1, le=12)
+    #: A stated year more than this many years after the reference time is implausible.
+    max_years_ahead: int = Field(default=50, ge=0)
+    #: Languages ``dateparser`` may try for dates the recognisers do not know (no auto-detection).
+    languages: list[str] = Field(default_factory=lambda: ["en"], min_length=1)
+
+    @property
+    def day_first(self) -> bool:
+        return self.date_order == "dmy"
+
+
+#: Kinds of numeric claims, with their default relative tolerance (``date``: in days).
+NUMERIC_KINDS: dict[str, float] = {
+    "currency": 0.05,
+    "percent": 0.02,
+    "ratio": 0.05,
+    "count": 0.0,
+    "quantity": 0.0,
+    "number": 0.0,
+    "date": 0.0,
+}
+
+
+class NumericConfig(_Strict):
+    """Checking numeric claims (``numeric:``).
+
+    ``tolerances`` are relative per kind (``currency: 0.05`` is 5 %; a property's
+    ``kgc:tolerance`` wins); for ``date`` it is a number of days. Kinds not given keep their
+    defaults.
+    """
+
+    tolerances: dict[str, float] = Field(default_factory=lambda: dict(NUMERIC_KINDS))
+    #: Points (0..1) taken off the answer confidence when any numeric claim is not verified.
+    unverified_penalty: float = Field(default=0.20, ge=0.0, le=1.0)
+    #: Confidence of a value verified by a source document rather than the KB.
+    source_confidence: float = Field(default=0.8, ge=0.0, le=1.0)
+
+    @field_validator("tolerances")
+    @classmethod
+    def _known_kinds(cls, value: dict[str, float]) -> dict[str, float]:
+        unknown = set(value) - set(NUMERIC_KINDS)
+        if unknown:
+            raise ValueError(
+                f"unknown kind(s) {sorted(unknown)}; expected {', '.join(NUMERIC_KINDS)}"
+            )
+        for kind, number in value.items():
+            if number < 0 or (kind != "date" and number > 1):
+                raise ValueError(f"{kind}: expected a relative tolerance between 0 and 1")
+        return {**NUMERIC_KINDS, **value}
+
+    def tolerance(self, kind: str) -> float:
+        return self.tolerances.get(kind, 0.0)
+
+
+class StoreConfig(_Strict):
+    """Where checked turns go (``store:``), see ``kgcheck/store``.
+
+    ``backend`` is ``memory``, ``oxigraph:<directory>`` (persistent, embedded) or
+    ``sparql:<query-url>`` (any SPARQL 1.1 server; ``update_url`` defaults to the query URL).
+    ``store: oxigraph:flags`` is short for ``store: {backend: oxigraph:flags}``. Reports the store
+    cannot take are spooled to ``spool`` and written when it is back. Paths are relative to the
+    configuration file.
+    """
+
+    backend: str = "oxigraph:.kgcheck/flags"
+    update_url: str | None = None
+    username: str | None = None
+    #: Better set from the environment: ``KGCHECK_STORE__PASSWORD``.
+    password: SecretStr | None = None
+    auth: Literal["basic", "digest"] = "basic"
+    #: Seconds to wait for a SPARQL server.
+    timeout: float = Field(default=10.0, gt=0)
+    #: Retries of a failed write before it is spooled; the delay doubles each time.
+    retries: int = Field(default=2, ge=0, le=10)
+    retry_delay: float = Field(default=0.2, ge=0.0)
+    #: After a failure, seconds during which reports go straight to the spool.
+    cooldown: float = Field(default=5.0, ge=0.0)
+    spool: Path = Path(".kgcheck/spool")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, value: Any) -> Any:
+        return {"backend": value} if isinstance(value, str) else value
+
+    @field_validator("backend")
+    @classmethod
+    def _backend_kind(cls, value: str) -> str:
+        if value == "memory":
+            return value
+        for prefix in ("oxigraph:", "sparql:"):
+            if value.startswith(prefix) and len(value) > len(prefix):
+                if prefix == "sparql:" and not re.match(r"https?://", value[len(prefix) :]):
+                    raise ValueError("expected sparql:http://host:port/path")
+                return value
+        raise ValueError("expected 'memory', 'oxigraph:<directory>' or 'sparql:<query-url>'")
+
+    @model_validator(mode="after")
+    def _sparql_only(self) -> StoreConfig:
+        if not self.backend.startswith("sparql:"):
+            given = [k for k in ("update_url", "username", "password") if getattr(self, k)]
+            if given:
+                raise ValueError(f"{', '.join(given)}: only for a sparql: back-end")
+        return self
+
+
+class ServerConfig(_Strict):
+    """The HTTP service (``server:``): ``kgcheck serve``."""
+
+    #: Keys a client must send (``X-API-Key`` or ``Authorization: Bearer``); none: open.
+    #: Better set from the environment: ``KGCHECK_SERVER__API_KEYS='[key1, key2]'``.
+    api_keys: list[SecretStr] = Field(default_factory=list)
+    #: Larger request bodies are refused with 413.
+    max_request_bytes: int = Field(default=1_000_000, ge=1024)
+
+
 class Config(_Strict):
     knowledge_base: KnowledgeBaseConfig = Field(default_factory=KnowledgeBaseConfig)
     now: datetime | None = None
@@ -121,6 +286,14 @@ class Config(_Strict):
     detectors: dict[str, DetectorSettings] = Field(default_factory=dict)
     scoring: ScoringConfig = Field(default_factory=ScoringConfig)
     mitigation: MitigationConfig = Field(default_factory=MitigationConfig)
+    temporal: TemporalConfig = Field(default_factory=TemporalConfig)
+    numeric: NumericConfig = Field(default_factory=NumericConfig)
+    #: Rule files (YAML), SHACL shapes (Turtle) and directories of rule files.
+    rules: list[Path] = Field(default_factory=list)
+    outputs: OutputsConfig = Field(default_factory=OutputsConfig)
+    #: The flag store; none: reports are not stored.
+    store: StoreConfig | None = None
+    server: ServerConfig = Field(default_factory=ServerConfig)
     #: Where the configuration came from, for error messages; not a key of the file.
     source: Path | None = Field(default=None, exclude=True)
 
@@ -185,10 +358,21 @@ def config_from_dict(
     base = base_dir or Path.cwd()
     kb = config.knowledge_base
     kb.sources = [p if p.is_absolute() else (base / p) for p in kb.sources]
+    config.rules = [
+        p if p.is_absolute() else Path(os.path.normpath(base / p)) for p in config.rules
+    ]
     if kb.store.startswith("oxigraph:"):
         directory = Path(kb.store.removeprefix("oxigraph:"))
         if not directory.is_absolute():
             kb.store = f"oxigraph:{base / directory}"
+    if config.store is not None:
+        store = config.store
+        if store.backend.startswith("oxigraph:"):
+            directory = Path(store.backend.removeprefix("oxigraph:"))
+            if not directory.is_absolute():
+                store.backend = f"oxigraph:{os.path.normpath(base / directory)}"
+        if not store.spool.is_absolute():
+            store.spool = Path(os.path.normpath(base / store.spool))
     config.source = source
     return config
 

@@ -80,6 +80,9 @@ detectors: Registry[object] = Registry(
         "logical_inconsistency": (
             "kgcheck.detectors.logical_inconsistency:LogicalInconsistencyDetector"
         ),
+        "rules": "kgcheck.detectors.rules:RulesDetector",
+        "temporal_error": "kgcheck.detectors.temporal_error:TemporalErrorDetector",
+        "numeric_claim": "kgcheck.detectors.numeric_claim:NumericClaimDetector",
     },
 )
 

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
+from uuid import uuid4
 
 from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.numeric_claims import NumericClaim
 from kgcheck.types import Action, Decision, Flag
 
-__all__ = ["TurnReport"]
+__all__ = ["TurnReport", "new_report_id"]
+
+
+def new_report_id() -> str:
+    """A random id for a report; its flags are ``{report_id}-{position}`` in the flag store."""
+    return uuid4().hex[:16]
 
 
 @dataclass
@@ -16,7 +24,10 @@ class TurnReport:
     """The result of ``check_turn``.
 
     ``text`` is the reply after mitigation, ``original`` the reply as given; ``skipped`` says
-    which checks did not run and why; ``timings`` are seconds per stage.
+    which checks did not run and why; ``timings`` are seconds per stage. ``report_id`` names the
+    report in the flag store; ``store_status`` is ``stored``, ``spooled`` (the store was down: the
+    report waits on disk and is written when it is back) or ``failed``, and ``None`` when no
+    store is configured.
     """
 
     original: str
@@ -30,6 +41,12 @@ class TurnReport:
     timings: dict[str, float] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
     skipped: list[str] = field(default_factory=list)
+    #: Every number and date checked against the KB and sources, with its verdict.
+    numeric_claims: list[NumericClaim] = field(default_factory=list)
+    report_id: str = field(default_factory=new_report_id)
+    #: When the check ended (UTC).
+    checked_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    store_status: str | None = None
     analysis: TurnAnalysis | None = field(default=None, repr=False)
 
     @property
@@ -53,6 +70,8 @@ class TurnReport:
                     }
                 )
         return {
+            "report_id": self.report_id,
+            "checked_at": self.checked_at.isoformat(),
             "session_id": self.session_id,
             "turn_index": self.turn_index,
             "original": self.original,
@@ -65,4 +84,6 @@ class TurnReport:
             "timings": dict(self.timings),
             "counts": dict(self.counts),
             "skipped": list(self.skipped),
+            "numeric_claims": [c.to_dict() for c in self.numeric_claims],
+            "store_status": self.store_status,
         }

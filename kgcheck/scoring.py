@@ -6,7 +6,8 @@ the detector), ``history`` (an earlier turn; 0.5 when none speaks) and ``consist
 another detector flags the same claim or name, else 0.5). The linguistic signal l applies last,
 so that hedging lowers and certainty raises even a flag the evidence already makes certain:
 ``s_l`` is 0 when the claim is hedged, 1 when stated with certainty, else 0.5. Neutral evidence
-leaves the base severity as it is.
+leaves the base severity as it is. A flag raised by a declarative rule keeps the severity the rule
+declares; the others get the tier of their type.
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ class Scorer:
             evidence = _clamp(self.base(flag.type) * (1 + adjust))
             signal = 1 + w.get("linguistic", 0.0) * (linguistic - 0.5)
             flag.confidence = round(_clamp(evidence * signal), 4)
-            flag.severity = severity_for(flag.type)
+            if flag.rule is None:  # a rule's flag keeps the severity the rule declares
+                flag.severity = severity_for(flag.type)
         flags.sort(key=lambda f: (f.span.start, -f.confidence))
         return flags
 
@@ -65,7 +67,8 @@ def _dedupe(flags: list[Flag], analysis: TurnAnalysis) -> list[Flag]:
     Flags of the same type on the same span, flags of several detectors on the same claim, and a
     flag on a name together with the flag on the claim that name is the subject of ("Dr. Helen
     Brooks" / "Dr. Helen Brooks leads Oncology") become one: the flag of the most severe type is
-    kept, with the others' evidence and, where it has none, their correction.
+    kept (of one type, the flag a rule raised: it carries the rule's severity and action), with
+    the others' evidence and, where it has none, their correction.
     """
     flagged_claims = {f.claim_index for f in flags if f.claim_index is not None}
     claim_of_subject = {
@@ -74,7 +77,7 @@ def _dedupe(flags: list[Flag], analysis: TurnAnalysis) -> list[Flag]:
         if c.index in flagged_claims
     }
     seen: dict[tuple[object, ...], Flag] = {}
-    order = sorted(flags, key=lambda f: -BASE_SEVERITY[f.type])
+    order = sorted(flags, key=lambda f: (-BASE_SEVERITY[f.type], f.rule is None))
     for flag in order:
         claim = flag.claim_index
         if claim is None:

@@ -133,6 +133,8 @@ class Flag:
     claim_index: int | None = None
     confidence: float = 0.0
     severity: Severity = Severity.MEDIUM
+    #: The operator a rule asks for (``escalate``, ...), instead of the policy's choice.
+    action: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

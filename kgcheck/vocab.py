@@ -22,6 +22,10 @@ class KGC(DefinedNamespace):
     complete: URIRef
     tolerance: URIRef
     unit: URIRef
+    precedes: URIRef
+    # annotations on SHACL shapes used as rules (kgcheck/rules/shacl.py)
+    resultType: URIRef
+    resultAction: URIRef
     # classes
     TurnReport: URIRef
     Flag: URIRef
@@ -29,6 +33,44 @@ class KGC(DefinedNamespace):
     Claim: URIRef
     Observation: URIRef
     FlagType: URIRef
+    Output: URIRef
+    # classes of the flag store
+    Check: URIRef
+    Evidence: URIRef
+    ReviewEvent: URIRef
+    Session: URIRef
+    StageTiming: URIRef
+    Severity: URIRef
+    ActionKind: URIRef
+    ReviewStatus: URIRef
+    Decision: URIRef
+    # individuals: flag types, severities, action kinds, review statuses, decisions
+    FabricatedFact: URIRef
+    NonexistentEntity: URIRef
+    WrongAttribute: URIRef
+    ContradictsFact: URIRef
+    ContradictsPrior: URIRef
+    UnsupportedClaim: URIRef
+    TemporalError: URIRef
+    LogicalInconsistency: URIRef
+    Critical: URIRef
+    High: URIRef
+    Medium: URIRef
+    Low: URIRef
+    NoAction: URIRef
+    FlagAction: URIRef
+    CorrectAction: URIRef
+    RemoveAction: URIRef
+    RegenerateAction: URIRef
+    EscalateAction: URIRef
+    Pending: URIRef
+    Reviewed: URIRef
+    Approved: URIRef
+    Rejected: URIRef
+    Accept: URIRef
+    AcceptWithWarnings: URIRef
+    Revise: URIRef
+    Reject: URIRef
     # reports, flags and actions
     session: URIRef
     turnIndex: URIRef
@@ -62,6 +104,25 @@ class KGC(DefinedNamespace):
     onFlag: URIRef
     replacement: URIRef
     guidance: URIRef
+    # stored reports, flags and actions (kgcheck/store/rdf.py)
+    replyText: URIRef
+    mitigatedText: URIRef
+    skipped: URIRef
+    position: URIRef
+    correction: URIRef
+    reason: URIRef
+    evidenceKind: URIRef
+    evidenceText: URIRef
+    evidenceTriple: URIRef
+    # review events (kgcheck/store/review.py)
+    reviewOf: URIRef
+    fromStatus: URIRef
+    toStatus: URIRef
+    note: URIRef
+    # sessions kept by the service (kgcheck/store/sessions.py)
+    sessionState: URIRef
+    version: URIRef
+    writer: URIRef
     # claims
     subject: URIRef
     predicate: URIRef

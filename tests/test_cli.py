@@ -1,4 +1,4 @@
-"""The ``kgcheck check`` command: JSON report and exit status."""
+"""The ``kgcheck check`` and ``kgcheck eval`` commands: reports and exit status."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from kgcheck.cli import app
-from tests.conftest import ACME_CONFIG
+from tests.conftest import ACME_CONFIG, FIXTURES
 
 runner = CliRunner()
 
@@ -64,3 +64,87 @@ def test_cli_check_bad_history_line_exits_2(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "line 1" in result.output
+
+
+def test_cli_eval_end_to_end_report_numbers(tmp_path: Path) -> None:
+    # labelled_small.jsonl: 7 replies, two mislabelled on purpose (one miss, one false alarm)
+    out = tmp_path / "eval"
+    result = runner.invoke(
+        app, ["eval", str(FIXTURES / "labelled_small.jsonl"), "--out", str(out), "--target", "0.2"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "met" in result.stdout
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert {k: report["responses"][k] for k in ("tp", "fp", "fn", "tn")} == {
+        "tp": 3,
+        "fp": 1,
+        "fn": 1,
+        "tn": 2,
+    }
+    assert report["responses"]["precision"] == pytest.approx(0.75)
+    assert report["responses"]["recall"] == pytest.approx(0.75)
+    by_type = report["flags"]["by_type"]
+    assert (by_type["wrong_attribute"]["precision"], by_type["wrong_attribute"]["recall"]) == (
+        pytest.approx(0.5),
+        pytest.approx(1 / 3),
+    )
+    assert (by_type["contradicts_fact"]["precision"], by_type["contradicts_fact"]["recall"]) == (
+        pytest.approx(0.5),
+        pytest.approx(1.0),
+    )
+    assert report["hallucination_rate"]["residual"] == pytest.approx(1 / 7)
+    assert report["hallucination_rate"]["met"] is True
+    assert report["profile"]["kappa"] == pytest.approx(10 / 24)
+    assert report["profile"]["kappa_band"] == "moderate"
+    assert report["profile"]["false_acceptance_rate"] == 0.0
+    assert report["timing_ms"]["p95"] > 0
+    summary = (out / "summary.md").read_text(encoding="utf-8")
+    assert "target ≤ 20.0%: **met**" in summary
+    for name in ("confusion.png", "confidence.png", "per_type.png"):
+        assert (out / name).read_bytes().startswith(b"\x89PNG")
+
+
+def test_cli_eval_target_not_met_exits_1(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        ["eval", str(FIXTURES / "labelled_small.jsonl"), "--out", str(tmp_path), "--target", "0.1"],
+    )
+    assert result.exit_code == 1, result.output
+    assert "not met" in result.stdout
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert report["hallucination_rate"]["met"] is False
+
+
+def test_cli_eval_decode_format_with_limit(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app,
+        [
+            "eval",
+            str(FIXTURES / "decode" / "dev"),
+            "--format",
+            "decode",
+            "--limit",
+            "1",
+            "--out",
+            str(tmp_path),
+        ],
+    )
+    assert result.exit_code in (0, 1), result.output
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    assert report["dataset"]["conversations"] == 1
+    assert report["flags"]["by_type"]["contradicts_prior"]["expected"] == 1
+    assert "no configuration given" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["missing.jsonl"], "cannot read"),
+        ([str(FIXTURES / "labelled_bad_text.jsonl")], "'4414' is not in the reply"),
+        ([str(FIXTURES / "labelled_small.jsonl"), "--config", "missing.yaml"], "missing.yaml"),
+    ],
+)
+def test_cli_eval_errors_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["eval", *args, "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert message in result.output

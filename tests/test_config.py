@@ -214,3 +214,44 @@ def test_checker_unknown_detector_param_raises_config_error() -> None:
     with pytest.raises(ConfigError) as info:
         Checker(config_from_dict(raw))
     assert "detectors.wrong_attribute.params.no_such_param" in str(info.value)
+
+
+def test_config_temporal_and_numeric_sections_have_defaults() -> None:
+    config = config_from_dict({}, environ={})
+    assert config.temporal.date_order == "mdy" and not config.temporal.day_first
+    assert config.temporal.max_years_ahead == 50
+    assert config.numeric.tolerances["currency"] == 0.05
+    assert config.numeric.tolerances["percent"] == 0.02
+    assert config.numeric.tolerances["ratio"] == 0.05
+    assert config.numeric.tolerances["date"] == 0.0
+    assert config.numeric.unverified_penalty == 0.2
+
+
+def test_config_numeric_tolerances_keep_the_kinds_not_given() -> None:
+    config = config_from_dict({"numeric": {"tolerances": {"currency": 0.1}}}, environ={})
+    assert config.numeric.tolerance("currency") == 0.1
+    assert config.numeric.tolerance("percent") == 0.02
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ({"temporal": {"date_order": "ymd"}}, "temporal.date_order"),
+        ({"temporal": {"fiscal_year_start": 13}}, "temporal.fiscal_year_start"),
+        ({"temporal": {"day_first": True}}, "temporal.day_first"),
+        ({"numeric": {"tolerances": {"money": 0.1}}}, "unknown kind(s) ['money']"),
+        ({"numeric": {"tolerances": {"percent": 2}}}, "percent: expected a relative tolerance"),
+        ({"numeric": {"unverified_penalty": 20}}, "numeric.unverified_penalty"),
+    ],
+)
+def test_config_temporal_and_numeric_errors_name_the_key(
+    raw: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ConfigError) as info:
+        config_from_dict(raw, environ={})
+    assert message in str(info.value)
+
+
+def test_config_numeric_penalty_from_the_environment() -> None:
+    config = config_from_dict({}, environ={"KGCHECK_NUMERIC__UNVERIFIED_PENALTY": "0.3"})
+    assert config.numeric.unverified_penalty == 0.3

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from kgcheck.config import NumericConfig, TemporalConfig
 from kgcheck.errors import ConfigError
 from kgcheck.history.state import DialogueState
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.types import Flag, FlagType
+
+if TYPE_CHECKING:
+    from kgcheck.numeric_claims import NumericClaim
+    from kgcheck.rules.engine import RuleEngine
 
 __all__ = ["DetectionContext", "Detector", "NoParams", "Source"]
 
@@ -40,6 +45,16 @@ class DetectionContext:
     now: datetime | None
     #: Source documents the agent answered from: ``{"id": "S0", "text": "..."}``.
     sources: tuple[Source, ...] = ()
+    #: The ``numeric:`` and ``temporal:`` sections of the configuration.
+    numeric: NumericConfig = field(default_factory=NumericConfig)
+    temporal: TemporalConfig = field(default_factory=TemporalConfig)
+    #: The reply's numeric claims checked against the KB and sources, when the checker has
+    #: already done so (``None``: not yet).
+    numeric_claims: tuple[NumericClaim, ...] | None = None
+    #: The declarative rules (rule files and shapes) bound to the KB, when configured.
+    rules: RuleEngine | None = None
+    #: Parts of a check a detector could not run (a failing rule), for the report's ``skipped``.
+    notes: list[str] = field(default_factory=list)
 
 
 class Detector(ABC):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -11,8 +11,10 @@ from rdflib import Literal, URIRef
 from rdflib.term import Node
 
 from kgcheck.kb.normalize import normalize
+from kgcheck.nlp.temporal import WEEKDAYS, TemporalExpression, TemporalRecognizer
+from kgcheck.periods import Granularity, Interval, day_interval, interval_of_literal
 
-__all__ = ["format_like", "matches"]
+__all__ = ["format_like", "matches", "relative_difference", "within_tolerance"]
 
 _DIGITS = re.compile(r"\d")
 
@@ -20,9 +22,11 @@ _DIGITS = re.compile(r"\d")
 def matches(stated: Any, stated_iri: str | None, kb_value: Node, *, tolerance: float = 0.0) -> bool:
     """Whether a stated value agrees with ``kb_value``.
 
-    Entities agree by IRI; numbers within the relative ``tolerance``; dates at the stated
-    granularity; strings after normalisation (case, spacing, punctuation), and strings made of
-    digits (phone numbers, extensions) digit by digit.
+    Entities agree by IRI; numbers within the relative ``tolerance``; dates (a ``date`` or an
+    :class:`~kgcheck.periods.Interval`) at the coarser of the two granularities, so that
+    "March 2025" agrees with ``2025-03-14`` and ``2025-03-14`` with ``"2025"^^xsd:gYear``;
+    strings after normalisation (case, spacing, punctuation), and strings made of digits (phone
+    numbers, extensions) digit by digit.
     """
     if isinstance(kb_value, URIRef):
         return stated_iri is not None and URIRef(stated_iri) == kb_value
@@ -37,13 +41,45 @@ def matches(stated: Any, stated_iri: str | None, kb_value: Node, *, tolerance: f
         if number == 0:
             return stated_number == 0
         return abs(stated_number - number) <= abs(number) * Decimal(str(tolerance))
-    if isinstance(stated, date):
-        if isinstance(expected, datetime):
-            expected = expected.date()
-        if isinstance(expected, date):
-            return stated == expected
-        return str(kb_value).startswith(stated.isoformat()[: len(str(kb_value))])
+    if isinstance(stated, date | Interval):
+        own = stated if isinstance(stated, Interval) else _interval_of_date(stated)
+        held = interval_of_literal(kb_value)
+        if held is None:
+            return _text_match(str(stated), str(kb_value))
+        return own.agrees(held)
     return _text_match(str(stated), str(kb_value))
+
+
+def _interval_of_date(value: date) -> Interval:
+    if isinstance(value, datetime):
+        start = value.replace(tzinfo=None, second=0, microsecond=0)
+        return Interval(start, start + _MINUTE, Granularity.MINUTE)
+    return day_interval(value)
+
+
+def within_tolerance(
+    stated: Decimal, expected: Decimal, tolerance: float, bound: str | None = None
+) -> bool:
+    """Whether ``stated`` agrees with ``expected`` within the relative ``tolerance``.
+
+    ``bound`` ``min`` ("more than $1M") accepts anything from the stated value less the
+    tolerance upwards; ``max`` ("up to 10%") anything up to it plus the tolerance.
+    """
+    slack = abs(expected if expected != 0 else stated) * Decimal(str(tolerance))
+    if bound == "min":
+        return expected >= stated - slack
+    if bound == "max":
+        return expected <= stated + slack
+    if expected == 0:
+        return stated == 0
+    return abs(stated - expected) <= slack
+
+
+def relative_difference(stated: Decimal, expected: Decimal) -> float | None:
+    """``|stated - expected| / |expected|``; ``None`` when ``expected`` is zero."""
+    if expected == 0:
+        return None
+    return float(abs(stated - expected) / abs(expected))
 
 
 def _number(value: Any) -> Decimal | None:
@@ -72,15 +108,24 @@ _SCALES = {
     "M": 1_000_000, "billion": 10**9, "bn": 10**9, "B": 10**9,
 }  # fmt: skip
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_MINUTE = timedelta(minutes=1)
+_RECOGNIZER = TemporalRecognizer()
 _MONTH_FIRST = re.compile(r"^[A-Za-z]+\s+\d")
 
 
 def format_like(stated: str, value: Node, fallback: str) -> str:
     """``value`` written the way the reply wrote the wrong one: "$6 million" with a KB value of
-    4850000 becomes "$4.85 million"; "3 March 2018" with 2019-09-16 becomes "16 September 2019".
-    Other values come back as ``fallback`` (the KB's label)."""
+    4850000 becomes "$4.85 million"; "3 March 2018" with 2019-09-16 becomes "16 September 2019";
+    at the stated granularity, "in May 2024" with 2024-07-02 becomes "July 2024", "Q4 2024" with
+    "2024-Q3" becomes "Q3 2024", "on Tuesday" with 2026-11-26 becomes "Thursday", "at 3 pm" with
+    13:00 becomes "1 pm". Other values come back as ``fallback`` (the KB's label)."""
     if not isinstance(value, Literal):
         return fallback
+    interval = interval_of_literal(value)
+    if interval is not None:
+        shown = _date_like(stated, interval)
+        if shown is not None:
+            return shown
     python = value.toPython()
     if isinstance(python, datetime):
         python = python.date()
@@ -101,3 +146,65 @@ def format_like(stated: str, value: Node, fallback: str) -> str:
     digits = f"{scaled:,.2f}" if "," in found.group("num") else f"{scaled:.2f}"
     digits = digits.rstrip("0").rstrip(".") if "." in digits else digits
     return stated[: found.start("num")] + digits + stated[found.end("num") :]
+
+
+def _date_like(stated: str, held: Interval) -> str | None:
+    """``held`` written at the granularity and in the style of the expression in ``stated``;
+    the words around the expression stay ("in May 2024" -> "in July 2024")."""
+    found = _RECOGNIZER.find(stated)
+    if len(found) != 1 or found[0].parts:
+        return None
+    expr = found[0]
+    shown = _expression_like(expr, held)
+    if shown is None:
+        return None
+    return stated[: expr.span.start] + shown + stated[expr.span.end :]
+
+
+def _expression_like(expr: TemporalExpression, held: Interval) -> str | None:
+    s = held.start
+    text = expr.text
+    if expr.has_time and not expr.has_date:
+        if held.granularity > Granularity.HOUR:
+            return None
+        return _clock_like(expr.text, s)
+    if not held.has_date:
+        return None
+    stated_fields = expr.stated
+    if expr.relative or held.granularity > expr.granularity:
+        return None
+    if stated_fields == frozenset({"weekday"}):
+        return WEEKDAYS[s.weekday()]
+    if stated_fields == frozenset({"day"}):
+        return f"the {_ordinal(s.day)}"
+    match expr.granularity:
+        case Granularity.YEAR if not expr.fiscal:
+            return str(s.year)
+        case Granularity.QUARTER if not expr.fiscal:
+            return f"Q{(s.month - 1) // 3 + 1} {s.year}"
+        case Granularity.MONTH:
+            return f"{s:%B} {s.year}" if "year" in stated_fields else f"{s:%B}"
+        case Granularity.DAY if "year" not in stated_fields and not expr.has_time:
+            return f"{s:%B} {s.day}" if _MONTH_FIRST.match(text) else f"{s.day} {s:%B}"
+    return None
+
+
+def _clock_like(stated: str, moment: datetime) -> str:
+    """13:00 written like "3 pm", "3pm", "3:30 p.m." or "15:00"."""
+    lowered = stated.lower()
+    if "m" not in lowered:
+        return f"{moment:%H:%M}"
+    hour = moment.hour % 12 or 12
+    marker = "pm" if moment.hour >= 12 else "am"
+    if "." in lowered:
+        marker = f"{marker[0]}.m."
+    if stated[-2:].isupper():
+        marker = marker.upper()
+    clock = f"{hour}:{moment.minute:02d}" if ":" in stated or moment.minute else str(hour)
+    space = " " if re.search(r"\d\s+[apAP]", stated) else ""
+    return f"{clock}{space}{marker}"
+
+
+def _ordinal(day: int) -> str:
+    suffix = "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+    return f"{day}{suffix}"

@@ -30,7 +30,7 @@ class Mitigator:
     confident first: ``correct`` when its confidence reaches ``correct_threshold`` and it carries a
     correction (at most ``max_corrections``; past the cap it is escalated), ``remove`` when it
     reaches the threshold without one, else ``flag``. ``mitigation.actions`` overrides the choice
-    per flag type.
+    per flag type, and a flag's own ``action`` (from the rule that raised it) overrides both.
     """
 
     def __init__(self, config: MitigationConfig | None = None) -> None:
@@ -98,6 +98,8 @@ class Mitigator:
 
     def _choose(self, flag: Flag, corrections: int) -> str:
         cfg = self.config
+        if flag.action is not None and self.operator(flag.action).applies_to(flag):
+            return flag.action  # a rule's own action wins over the per-type configuration
         override = cfg.actions.get(flag.type)
         if override is not None:
             return override

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from kgcheck.nlp.quantities import Quantity
+from kgcheck.nlp.temporal import TemporalExpression
 from kgcheck.types import Span
 
 __all__ = ["Claim", "ClaimObject", "Mention", "Segment", "Signal", "TurnAnalysis"]
@@ -90,13 +92,15 @@ class Signal:
 
 @dataclass(frozen=True)
 class TurnAnalysis:
-    """Segments, mentions, claims and signals of one reply."""
+    """Segments, mentions, claims, signals, temporal expressions and quantities of one reply."""
 
     text: str
     segments: tuple[Segment, ...] = ()
     mentions: tuple[Mention, ...] = ()
     claims: tuple[Claim, ...] = ()
     signals: tuple[Signal, ...] = ()
+    temporals: tuple[TemporalExpression, ...] = ()
+    quantities: tuple[Quantity, ...] = ()
     pipeline: str = ""
     truncated: bool = False
     notes: tuple[str, ...] = field(default=())

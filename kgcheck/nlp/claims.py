@@ -19,6 +19,7 @@ from datetime import datetime
 from rdflib import URIRef
 from rdflib.namespace import RDF
 
+from kgcheck.config import TemporalConfig
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nlp.analysis import Claim, ClaimObject, Mention, Signal
 from kgcheck.nlp.attributes import attribute_claims
@@ -57,9 +58,11 @@ class _Event:
 class ClaimBuilder:
     """Turns the mentions and predicate matches of one reply into claims."""
 
-    def __init__(self, kb: KnowledgeBase) -> None:
+    def __init__(self, kb: KnowledgeBase, temporal: TemporalConfig | None = None) -> None:
         self.kb = kb
         self.onto = kb.ontology
+        #: How dates in claim objects are read (day/month order, dateparser's languages).
+        self.temporal = temporal
 
     def build(
         self,
@@ -316,7 +319,7 @@ class ClaimBuilder:
         text = span_text(toks, k, end).rstrip(".!?")
         datatypes = self.onto.range.get(p) or set()
         datatype = str(next(iter(datatypes))) if datatypes else None
-        value = parse_literal(text, datatype, now)
+        value = parse_literal(text, datatype, now, temporal=self.temporal)
         if value is None:
             return []
         start_char = toks[k].start

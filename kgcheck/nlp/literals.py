@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from typing import Any
+
+from kgcheck.config import TemporalConfig
+from kgcheck.nlp.temporal import TemporalRecognizer
+from kgcheck.periods import Granularity, Interval, parse_period
 
 __all__ = ["DATE_TYPES", "NUMERIC_TYPES", "parse_date", "parse_literal", "parse_number"]
 
@@ -27,7 +33,20 @@ _SCALES = {
     "k": 1_000, "K": 1_000, "thousand": 1_000, "m": 1_000_000, "M": 1_000_000,
     "million": 1_000_000, "bn": 1_000_000_000, "B": 1_000_000_000, "billion": 1_000_000_000,
 }  # fmt: skip
-_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_RECOGNIZER = TemporalRecognizer()
+
+
+@lru_cache(maxsize=16)
+def _recognizer_of(date_order: str, fiscal_year_start: int) -> TemporalRecognizer:
+    return TemporalRecognizer(
+        TemporalConfig.model_validate(
+            {"date_order": date_order, "fiscal_year_start": fiscal_year_start}
+        )
+    )
+
+
+def _recognizer_for(config: TemporalConfig) -> TemporalRecognizer:
+    return _recognizer_of(config.date_order, config.fiscal_year_start)
 
 
 def parse_number(text: str) -> Decimal | None:
@@ -47,31 +66,63 @@ def parse_number(text: str) -> Decimal | None:
     return value
 
 
-def parse_date(text: str, now: datetime | None = None) -> date | None:
-    m = _ISO_DATE.search(text)
-    if m is not None:
-        try:
-            return date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-        except ValueError:
+def parse_date(
+    text: str,
+    now: datetime | None = None,
+    *,
+    languages: Sequence[str] = ("en",),
+    recognizer: TemporalRecognizer | None = None,
+) -> date | Interval | None:
+    """The date or period ``text`` states: a ``date`` for a day ("2 March 2015", "yesterday"),
+    an :class:`~kgcheck.periods.Interval` for a longer period ("March 2025", "Q3 2024", "the
+    1990s"); ``None`` for no date or an impossible one ("30 February 2025").
+
+    kgcheck's own recognisers come first (``recognizer``, default month-first); ``dateparser``
+    reads what they do not know, in ``languages`` only (its language detection is slow).
+    """
+    period = parse_period(text)
+    if period is not None:  # "2006", "2024-Q3", "2025-03" standing alone
+        return period.start.date() if period.granularity <= Granularity.DAY else period
+    found = (recognizer or _RECOGNIZER).find(text, now)
+    if found:
+        expr = max(found, key=lambda e: e.span.end - e.span.start)
+        interval = expr.interval
+        if expr.error is not None or interval is None or not expr.has_date:
             return None
+        if expr.granularity <= Granularity.DAY and not expr.parts:
+            return interval.start.date()
+        return interval
     import dateparser
 
     settings: dict[str, Any] = {"PREFER_DAY_OF_MONTH": "first", "RETURN_AS_TIMEZONE_AWARE": False}
     if now is not None:
         settings["RELATIVE_BASE"] = now.replace(tzinfo=None)
-    parsed = dateparser.parse(text, languages=["en"], settings=settings)
+    parsed = dateparser.parse(text, languages=list(languages), settings=settings)
     return parsed.date() if parsed is not None else None
 
 
-def parse_literal(text: str, datatype: str | None, now: datetime | None = None) -> Any:
-    """The value of ``text`` read as ``datatype`` (an XSD IRI); ``None`` when it is not one."""
+def parse_literal(
+    text: str,
+    datatype: str | None,
+    now: datetime | None = None,
+    *,
+    temporal: TemporalConfig | None = None,
+) -> Any:
+    """The value of ``text`` read as ``datatype`` (an XSD IRI); ``None`` when it is not one.
+
+    ``temporal`` says how to read dates: day/month order, fiscal year, dateparser's languages.
+    """
     text = text.strip()
     if not text:
         return None
     if datatype in NUMERIC_TYPES:
         return parse_number(text)
     if datatype in DATE_TYPES:
-        return parse_date(text, now)
+        if temporal is None:
+            return parse_date(text, now)
+        return parse_date(
+            text, now, languages=temporal.languages, recognizer=_recognizer_for(temporal)
+        )
     if datatype == XSD + "boolean":
         lowered = text.lower()
         return True if lowered in {"true", "yes"} else False if lowered in {"false", "no"} else None

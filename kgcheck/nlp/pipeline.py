@@ -3,7 +3,9 @@
 A pretrained pipeline is used when installed (``en_core_web_sm``); otherwise ``spacy.blank("en")``
 with a sentencizer and the lookup lemmatizer of ``spacy-lookups-data``. kgcheck's own components
 run after it as spaCy factories: ``kgcheck_linker`` (mentions), ``kgcheck_lexicon`` (predicate
-matches and linguistic signals) and ``kgcheck_claims``.
+matches and linguistic signals), ``kgcheck_claims``, ``kgcheck_temporal`` (dates, times and
+periods with the tense of their clause) and ``kgcheck_quantities`` (numbers with their kind and
+unit, bound to KB subjects, properties and periods).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import logging
 import re
 import threading
 import weakref
+from bisect import bisect_left
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -20,13 +23,17 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from kgcheck.config import NlpConfig
+from kgcheck.config import NlpConfig, TemporalConfig
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nlp.analysis import Segment, TurnAnalysis
+from kgcheck.nlp.anchors import Anchorer
 from kgcheck.nlp.claims import ClaimBuilder
 from kgcheck.nlp.lexicon import Lexicon
 from kgcheck.nlp.linker import EntityLinker
+from kgcheck.nlp.quantities import QuantityRecognizer
 from kgcheck.nlp.signals import SignalMatcher
+from kgcheck.nlp.temporal import TemporalRecognizer
+from kgcheck.nlp.tense import Word, clause_tense
 from kgcheck.nlp.tokens import tokens_of
 from kgcheck.nlp.vocabulary import DEFAULT_CERTAINTY, DEFAULT_HEDGES
 from kgcheck.types import Span
@@ -46,7 +53,15 @@ _COMMON_ENGLISH = frozenset(
 )  # fmt: skip
 _NON_LATIN = re.compile(r"[^\x00-\u024f\s\d\W]")
 
-for _name in ("kgc_tokens", "kgc_mentions", "kgc_matches", "kgc_signals", "kgc_claims"):
+for _name in (
+    "kgc_tokens",
+    "kgc_mentions",
+    "kgc_matches",
+    "kgc_signals",
+    "kgc_claims",
+    "kgc_temporals",
+    "kgc_quantities",
+):
     if not Doc.has_extension(_name):
         Doc.set_extension(_name, default=None)
 
@@ -121,8 +136,19 @@ def _make_lexicon(
 
 
 @Language.factory("kgcheck_claims")
-def _make_claims(nlp: Language, name: str, *, kb_key: str) -> Any:
-    builder = ClaimBuilder(_KBS[kb_key])
+def _make_claims(
+    nlp: Language,
+    name: str,
+    *,
+    kb_key: str,
+    date_order: str = "mdy",
+    fiscal_year_start: int = 1,
+    languages: list[str] = ["en"],  # noqa: B006 (spaCy factory settings are JSON values)
+) -> Any:
+    temporal = TemporalConfig.model_validate(
+        {"date_order": date_order, "fiscal_year_start": fiscal_year_start, "languages": languages}
+    )
+    builder = ClaimBuilder(_KBS[kb_key], temporal)
 
     def component(doc: Doc) -> Doc:
         doc._.kgc_claims = builder.build(
@@ -137,6 +163,111 @@ def _make_claims(nlp: Language, name: str, *, kb_key: str) -> Any:
     return component
 
 
+@Language.factory("kgcheck_temporal")
+def _make_temporal(nlp: Language, name: str, *, date_order: str, fiscal_year_start: int) -> Any:
+    config = TemporalConfig.model_validate(
+        {"date_order": date_order, "fiscal_year_start": fiscal_year_start}
+    )
+    recognizer = TemporalRecognizer(config)
+
+    def component(doc: Doc) -> Doc:
+        doc._.kgc_temporals = recognizer.find(
+            doc.text, doc.user_data.get("kgcheck_now"), _tense_reader(doc)
+        )
+        return doc
+
+    return component
+
+
+@Language.factory("kgcheck_quantities")
+def _make_quantities(nlp: Language, name: str, *, kb_key: str) -> Any:
+    recognizer = QuantityRecognizer()
+    anchorer = Anchorer(_KBS[kb_key])
+
+    def component(doc: Doc) -> Doc:
+        toks, mentions = doc._.kgc_tokens, doc._.kgc_mentions
+        temporals = doc._.kgc_temporals or []
+        # numbers inside dates and inside KB names ("The 76") are not quantities
+        skip = [t.span for t in temporals] + [
+            m.span for m in mentions if m.kind in {"entity", "ambiguous"}
+        ]
+        context = doc.user_data.get("kgcheck_context", ())
+        found = recognizer.find(doc.text, skip)
+        quantities = anchorer.quantities(
+            toks, mentions, doc._.kgc_matches, doc._.kgc_claims, context, found, temporals
+        )
+        periods = [q.period for q in quantities if q.period is not None and q.anchor is not None]
+        doc._.kgc_quantities = quantities
+        # "M" in "$1.2M" is a scale and "NOI" a property's lexical form, not unknown names
+        forms = {(toks[p.start].start, toks[p.end - 1].end) for p in doc._.kgc_matches}
+        numbers = [q.span for q in quantities]
+        doc._.kgc_mentions = [
+            m
+            for m in mentions
+            if m.kind != "name"
+            or not (_overlaps_any(numbers, m.span) or (m.span.start, m.span.end) in forms)
+        ]
+        doc._.kgc_temporals = anchorer.temporals(
+            toks, mentions, doc._.kgc_matches, doc._.kgc_claims, context, temporals, periods
+        )
+        return doc
+
+    return component
+
+
+def _overlaps_any(spans: list[Span], span: Span) -> bool:
+    """Whether ``span`` overlaps one of ``spans`` (sorted, not overlapping each other)."""
+    k = bisect_left([s.end for s in spans], span.start + 1)
+    return k < len(spans) and spans[k].overlaps(span)
+
+
+def _tense_reader(doc: Doc) -> Any:
+    """``(start, end) -> tense`` of the clause around a character span of ``doc``.
+
+    The clause runs between the nearest clause breaks of the sentence outside the span; when it
+    holds no verb form that says, the whole sentence decides.
+    """
+    tagged = doc.has_annotation("TAG")
+    words: list[Word] = []
+
+    def tense_at(start: int, end: int) -> str | None:
+        span = doc.char_span(start, end, alignment_mode="expand")
+        if span is None:
+            return None
+        if not words:  # built on the first date: most replies have none
+            words.extend(
+                Word(
+                    t.lower_,
+                    (t.lemma_ or t.text).lower(),
+                    t.tag_ if tagged else "",
+                    ",".join(t.morph.get("Tense", [])) if tagged else "",
+                )
+                for t in doc
+            )
+        sent = span.sent
+        lo = hi = span.start
+        while lo > sent.start and doc[lo - 1].lower_ not in _CLAUSE_BREAKS:
+            lo -= 1
+        hi = span.end
+        while hi < sent.end and doc[hi].lower_ not in _CLAUSE_BREAKS:
+            hi += 1
+        focus = span.start - lo
+        found = clause_tense(words[lo:hi], focus)
+        if found is None:
+            found = clause_tense(words[sent.start : sent.end], span.start - sent.start)
+        return found
+
+    return tense_at
+
+
+_CLAUSE_BREAKS = frozenset(
+    {
+        ",", ";", ":", "but", "and", "before", "after", "while", "when", "because", "although",
+        "though", "whereas", "until", "unless", "whilst", "once",
+    }
+)  # fmt: skip
+
+
 class Analyzer:
     """Runs the NLP pass once per turn.
 
@@ -146,8 +277,16 @@ class Analyzer:
         analysis = analyzer.analyse("Dr. Patel works in Cardiology.")
     """
 
-    def __init__(self, kb: KnowledgeBase, config: NlpConfig | None = None, *, fuzzy: bool = True):
+    def __init__(
+        self,
+        kb: KnowledgeBase,
+        config: NlpConfig | None = None,
+        *,
+        fuzzy: bool = True,
+        temporal: TemporalConfig | None = None,
+    ):
         self.config = config or NlpConfig()
+        temporal = temporal or TemporalConfig()
         self.kb = kb
         self.nlp, self.pipeline_name = build_base_pipeline(self.config.pipeline)
         self._base_names = list(self.nlp.pipe_names)
@@ -162,7 +301,23 @@ class Analyzer:
                 "certainty": list(DEFAULT_CERTAINTY) + self.config.certainty_markers,
             },
         )
-        self.nlp.add_pipe("kgcheck_claims", config={"kb_key": key})
+        self.nlp.add_pipe(
+            "kgcheck_claims",
+            config={
+                "kb_key": key,
+                "date_order": temporal.date_order,
+                "fiscal_year_start": temporal.fiscal_year_start,
+                "languages": list(temporal.languages),
+            },
+        )
+        self.nlp.add_pipe(
+            "kgcheck_temporal",
+            config={
+                "date_order": temporal.date_order,
+                "fiscal_year_start": temporal.fiscal_year_start,
+            },
+        )
+        self.nlp.add_pipe("kgcheck_quantities", config={"kb_key": key})
         self.nlp.max_length = max(self.nlp.max_length, self.config.max_chars + 1)
         self._lock = threading.Lock()
 
@@ -204,6 +359,8 @@ class Analyzer:
             mentions=tuple(doc._.kgc_mentions),
             claims=tuple(doc._.kgc_claims),
             signals=tuple(doc._.kgc_signals),
+            temporals=tuple(doc._.kgc_temporals),
+            quantities=tuple(doc._.kgc_quantities),
             pipeline=self.pipeline_name,
             truncated=truncated,
             notes=tuple(notes),

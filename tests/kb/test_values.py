@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, time
 from decimal import Decimal
 from typing import Any
 
 import pytest
 from rdflib import XSD, BNode, Literal, URIRef
 
-from kgcheck.kb.values import format_like, matches
+from kgcheck.kb.values import format_like, matches, relative_difference, within_tolerance
+from kgcheck.periods import month_interval, parse_period
 
 CARDIO = URIRef("https://example.org/acme#cardiology")
 BUDGET = Literal(Decimal("4850000.00"), datatype=XSD.decimal)
@@ -84,3 +85,63 @@ def test_format_like_writes_the_kb_value_as_the_reply_wrote_its_own(
     stated: str, kb_value: Any, written: str
 ) -> None:
     assert format_like(stated, kb_value, fallback="Cardiology") == written
+
+
+@pytest.mark.parametrize(
+    ("stated", "kb_value", "agrees"),
+    [
+        # dates at the coarser granularity of the two
+        (month_interval(2025, 3), Literal(date(2025, 3, 14)), True),
+        (month_interval(2025, 3), Literal(date(2025, 4, 14)), False),
+        (date(2025, 3, 14), Literal("2025", datatype=XSD.gYear), True),
+        (date(2025, 3, 14), Literal("2024", datatype=XSD.gYear), False),
+        (date(2025, 3, 14), Literal("2025-03", datatype=XSD.gYearMonth), True),
+        (parse_period("2024-Q3"), Literal(date(2024, 8, 1)), True),
+        (parse_period("2024-Q3"), Literal(date(2024, 10, 1)), False),
+    ],
+)
+def test_values_matches_dates_at_the_stated_granularity(
+    stated: Any, kb_value: Literal, agrees: bool
+) -> None:
+    assert matches(stated, None, kb_value) is agrees
+
+
+@pytest.mark.parametrize(
+    ("stated", "expected", "tolerance", "bound", "within"),
+    [
+        ("1250000", "1200000", 0.05, None, True),  # 4.2 %
+        ("1500000", "1200000", 0.05, None, False),  # 25 %
+        ("1000000", "1200000", 0.0, "min", True),  # "more than $1M"
+        ("1000000", "1200000", 0.0, "max", False),  # "less than $1M"
+        ("0", "0", 0.0, None, True),
+    ],
+)
+def test_values_within_tolerance(
+    stated: str, expected: str, tolerance: float, bound: str | None, within: bool
+) -> None:
+    assert within_tolerance(Decimal(stated), Decimal(expected), tolerance, bound) is within
+
+
+def test_values_relative_difference() -> None:
+    assert relative_difference(Decimal("1500000"), Decimal("1200000")) == pytest.approx(0.25)
+    assert relative_difference(Decimal(1), Decimal(0)) is None
+
+
+@pytest.mark.parametrize(
+    ("stated", "kb_value", "written"),
+    [
+        ("in May 2024", Literal(date(2024, 7, 2)), "in July 2024"),
+        ("Q4 2024", Literal("2024-Q3"), "Q3 2024"),
+        ("2021", Literal("2023", datatype=XSD.gYear), "2023"),
+        ("on Tuesday", Literal(date(2026, 11, 26)), "on Thursday"),
+        ("the 14th", Literal(date(2026, 11, 3)), "the 3rd"),
+        ("at 3 pm", Literal(time(13, 0)), "at 1 pm"),
+        ("3pm", Literal(time(9, 30)), "9:30am"),
+        ("15:00", Literal(time(9, 30)), "09:30"),
+        ("March 3", Literal(date(2026, 7, 2)), "July 2"),
+    ],
+)
+def test_format_like_dates_at_the_stated_granularity(
+    stated: str, kb_value: Literal, written: str
+) -> None:
+    assert format_like(stated, kb_value, fallback="?") == written

@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 
 from kgcheck.nlp.literals import XSD, parse_date, parse_literal, parse_number
+from kgcheck.periods import decade_interval, month_interval, parse_period
 
 NOW = datetime(2026, 11, 22, 10, tzinfo=UTC)
 
@@ -61,3 +62,19 @@ def test_parse_date_absolute_and_relative(text: str, value: date | None) -> None
 )
 def test_parse_literal_by_datatype(text: str, datatype: str | None, value: object) -> None:
     assert parse_literal(text, datatype, NOW) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("March 2025", month_interval(2025, 3)),
+        ("in 2035", parse_period("2035")),  # dateparser: 2035 with today's month
+        ("2006", parse_period("2006")),
+        ("Q3 2024", parse_period("2024-Q3")),  # dateparser: one day in August
+        ("the 1990s", decade_interval(1990)),  # dateparser: some seconds ago
+        ("30 February 2025", None),
+        ("at 3pm", None),
+    ],
+)
+def test_parse_date_periods_come_back_as_intervals(text: str, value: object) -> None:
+    assert parse_date(text, NOW) == value

@@ -40,3 +40,13 @@ def test_analyzer_runs_on_a_saved_pipeline(tmp_path: Path) -> None:
     (claim,) = analysis.claims
     assert claim.predicate.endswith("#worksIn")
     assert claim.object.iri is not None and claim.object.iri.endswith("#oncology")
+
+
+def test_analyzer_finds_temporals_and_quantities_with_tense() -> None:
+    kb = KnowledgeBase.open([ACME_DIR / "ontology.ttl", ACME_DIR / "kb.ttl"])
+    analyzer = Analyzer(kb, NlpConfig(pipeline="blank"))
+    analysis = analyzer.analyse("Cardiology's budget was $4.85 million in 2025.")
+    assert [(t.text, t.tense) for t in analysis.temporals] == [("2025", "past")]
+    (q,) = analysis.quantities
+    assert (q.text, q.kind, q.period) == ("$4.85 million", "currency", analysis.temporals[0])
+    assert analyzer.analyse("").temporals == () == analyzer.analyse("").quantities

@@ -1,0 +1,357 @@
+"""Commands over the flag store and the service: ``sparql``, ``flags``, ``review`` and ``serve``.
+
+They read only the ``store:`` (and ``server:``) sections of the configuration: inspecting flags
+loads no knowledge base and no language pipeline. ``kgcheck.cli`` merges them into ``kgcheck``.
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from kgcheck.config import load_config
+from kgcheck.errors import KgcheckError, StoreError
+from kgcheck.store import (
+    FlagFilter,
+    FlagStore,
+    GroupBy,
+    QueryResult,
+    ReviewAction,
+    ReviewQueue,
+    ReviewStatus,
+    StoredFlag,
+    open_flag_store,
+)
+from kgcheck.store.patterns import patterns
+from kgcheck.store.queries import PREFIXES, parse_since
+from kgcheck.types import FlagType
+
+__all__ = ["app"]
+
+app = typer.Typer(add_completion=False)
+review_app = typer.Typer(
+    help="Work the review queue: list, show, approve, reject and annotate stored flags.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+app.add_typer(review_app, name="review")
+console = Console()
+err_console = Console(stderr=True)
+
+ConfigOption = Annotated[Path, typer.Option("--config", help="kgcheck.yaml with a store: section.")]
+
+
+class Format(StrEnum):
+    TABLE = "table"
+    JSON = "json"
+    CSV = "csv"
+
+
+def _fail(exc: KgcheckError) -> typer.Exit:
+    err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
+    if exc.code == "KGC401" and "another process" in exc.message:
+        err_console.print(
+            "[dim]hint: a running `kgcheck serve` holds the store: use its /review endpoints, "
+            "or a sparql: store for several writers[/]"
+        )
+    return typer.Exit(code=2)
+
+
+def _open(config: Path, *, read_only: bool) -> FlagStore:
+    settings = load_config(config)
+    if settings.store is None:
+        raise StoreError(f"{config}: no store: section; nothing is stored", code="KGC407")
+    if settings.store.backend == "memory":
+        raise StoreError(
+            f"{config}: store: memory keeps nothing between runs; use oxigraph:<dir> or "
+            "sparql:<url> to inspect flags later",
+            code="KGC407",
+        )
+    return open_flag_store(settings.store, read_only=read_only)
+
+
+def _short(value: str) -> str:
+    for prefix, iri in PREFIXES.items():
+        if value.startswith(iri):
+            return f"{prefix}:{value[len(iri) :]}"
+    return value
+
+
+def _print_result(result: QueryResult, fmt: Format) -> None:
+    if result.graph is not None:
+        sys.stdout.write(result.graph)
+        return
+    if fmt is Format.JSON:
+        sys.stdout.write(json.dumps(result.to_json(), indent=2) + "\n")
+    elif fmt is Format.CSV:
+        sys.stdout.write(result.to_csv())
+    elif result.boolean is not None:
+        console.print("true" if result.boolean else "false")
+    else:
+        table = Table(show_lines=False)
+        for name in result.variables:
+            table.add_column(name, overflow="fold")
+        for row in result.rows:
+            table.add_row(*(_short(row[v].value) if v in row else "" for v in result.variables))
+        console.print(table)
+        console.print(f"[dim]{len(result.rows)} row(s)[/]")
+
+
+def _filter(
+    session: str | None, flag_type: FlagType | None, status: ReviewStatus | None, since: str | None
+) -> FlagFilter:
+    return FlagFilter(
+        session=session,
+        flag_type=flag_type,
+        status=status,
+        since=None if since is None else parse_since(since),
+    )
+
+
+def _print_records(records: list[dict[str, Any]], columns: list[str], fmt: Format) -> None:
+    if fmt is Format.JSON:
+        sys.stdout.write(json.dumps(records, indent=2, default=str) + "\n")
+        return
+    if fmt is Format.CSV:
+        import csv
+
+        writer = csv.DictWriter(sys.stdout, fieldnames=columns, extrasaction="ignore")
+        writer.writeheader()
+        for r in records:
+            writer.writerow({k: "; ".join(v) if isinstance(v, list) else v for k, v in r.items()})
+        return
+    table = Table()
+    for name in columns:
+        table.add_column(name, overflow="fold")
+    for r in records:
+        cells = []
+        for name in columns:
+            value = r.get(name)
+            cells.append(
+                " | ".join(map(str, value)) if isinstance(value, list) else str(value or "")
+            )
+        table.add_row(*cells)
+    console.print(table)
+    console.print(f"[dim]{len(records)} row(s)[/]")
+
+
+_FLAG_COLUMNS = ["id", "time", "session", "turn", "type", "status", "confidence", "content"]
+
+
+def _flag_rows(flags: list[StoredFlag]) -> list[dict[str, Any]]:
+    rows = []
+    for f in flags:
+        data = f.to_dict()
+        data["time"] = f.time.strftime("%Y-%m-%d %H:%M:%S")
+        data["confidence"] = f"{f.confidence:.2f}"
+        rows.append(data)
+    return rows
+
+
+@app.command()
+def sparql(
+    query: Annotated[str, typer.Argument(help="A SPARQL query, a file holding one, or '-'.")],
+    config: ConfigOption = Path("kgcheck.yaml"),
+    fmt: Annotated[Format, typer.Option("--format", help="Output format.")] = Format.TABLE,
+) -> None:
+    """Query the stored flags with SPARQL; kgc:, prov:, rdf:, rdfs: and xsd: are predeclared.
+
+    Example: kgcheck sparql "SELECT ?type (COUNT(?f) AS ?n) WHERE { ?f kgc:flagType ?type }
+    GROUP BY ?type"
+    """
+    if query == "-":
+        query = sys.stdin.read()
+    elif len(query) < 4096 and Path(query).is_file():
+        query = Path(query).read_text(encoding="utf-8")
+    try:
+        store = _open(config, read_only=True)
+        result = store.query(query)
+    except KgcheckError as exc:
+        raise _fail(exc) from exc
+    _print_result(result, fmt)
+
+
+@app.command()
+def flags(
+    config: ConfigOption = Path("kgcheck.yaml"),
+    session: Annotated[str | None, typer.Option(help="Only this session.")] = None,
+    flag_type: Annotated[FlagType | None, typer.Option("--type", help="Only this type.")] = None,
+    status: Annotated[ReviewStatus | None, typer.Option(help="Only this review status.")] = None,
+    since: Annotated[
+        str | None, typer.Option(help="Only flags since: ISO date/time, or 24h, 7d, ...")
+    ] = None,
+    by: Annotated[
+        GroupBy | None,
+        typer.Option(help="Count by type, detector, rule or entity, with last seen and examples."),
+    ] = None,
+    limit: Annotated[int, typer.Option(min=1, help="At most this many rows.")] = 50,
+    fmt: Annotated[Format, typer.Option("--format", help="Output format.")] = Format.TABLE,
+) -> None:
+    """List stored flags, newest first, or the patterns among them (--by)."""
+    try:
+        store = _open(config, read_only=True)
+        where = _filter(session, flag_type, status, since)
+        if by is not None:
+            found = patterns(store, by, where, limit=limit)
+            records = [p.to_dict() for p in found]
+            _print_records(records, ["key", "count", "last_seen", "examples"], fmt)
+            return
+        listed = ReviewQueue(store).find(where, limit=limit)
+    except KgcheckError as exc:
+        raise _fail(exc) from exc
+    _print_records(_flag_rows(listed), _FLAG_COLUMNS, fmt)
+
+
+@review_app.command("list")
+def review_list(
+    config: ConfigOption = Path("kgcheck.yaml"),
+    status: Annotated[ReviewStatus, typer.Option(help="Review status.")] = ReviewStatus.PENDING,
+    session: Annotated[str | None, typer.Option(help="Only this session.")] = None,
+    flag_type: Annotated[FlagType | None, typer.Option("--type", help="Only this type.")] = None,
+    since: Annotated[str | None, typer.Option(help="ISO date/time, or 24h, 7d, ...")] = None,
+    limit: Annotated[int, typer.Option(min=1)] = 50,
+    fmt: Annotated[Format, typer.Option("--format")] = Format.TABLE,
+) -> None:
+    """Flags waiting for review (or in another status), newest first."""
+    try:
+        store = _open(config, read_only=True)
+        found = ReviewQueue(store).find(_filter(session, flag_type, status, since), limit=limit)
+    except KgcheckError as exc:
+        raise _fail(exc) from exc
+    _print_records(_flag_rows(found), [*_FLAG_COLUMNS, "message"], fmt)
+
+
+@review_app.command("show")
+def review_show(
+    flag: Annotated[str, typer.Argument(help="Flag id (as listed) or IRI.")],
+    config: ConfigOption = Path("kgcheck.yaml"),
+    fmt: Annotated[Format, typer.Option("--format")] = Format.TABLE,
+) -> None:
+    """One flag: the reply it was raised on, its evidence and its review history."""
+    try:
+        found = ReviewQueue(_open(config, read_only=True)).show(flag)
+    except KgcheckError as exc:
+        raise _fail(exc) from exc
+    if fmt is not Format.TABLE:
+        sys.stdout.write(json.dumps(found.to_dict(), indent=2) + "\n")
+        return
+    console.print(
+        f"[bold]{found.id}[/]  {found.type}  [bold]{found.status}[/]  "
+        f"confidence {found.confidence:.2f}  severity {found.severity}"
+    )
+    console.print(f"session {found.session}, turn {found.turn}, {found.time:%Y-%m-%d %H:%M:%S}")
+    console.print(f"detector {found.detector}" + (f", rule {found.rule}" if found.rule else ""))
+    if found.reply is not None and found.span is not None:
+        start, end = found.span
+        console.print(
+            f"reply: {found.reply[:start]}[bold red]{found.reply[start:end]}[/]{found.reply[end:]}",
+            highlight=False,
+        )
+    console.print(f"why: {found.message}", highlight=False)
+    if found.correction or found.suggestion:
+        console.print(f"fix: {found.correction or found.suggestion}", highlight=False)
+    for kind, text in found.evidence:
+        console.print(f"evidence ({kind}): {text}", highlight=False)
+    for e in found.events:
+        note = f": {e.note}" if e.note else ""
+        console.print(
+            f"{e.time:%Y-%m-%d %H:%M:%S} {e.reviewer}: {e.from_status} -> {e.to_status}{note}",
+            highlight=False,
+        )
+
+
+def _review(
+    action: ReviewAction, flag: str, config: Path, reviewer: str | None, note: str | None
+) -> None:
+    who = reviewer or os.environ.get("KGCHECK_REVIEWER") or getpass.getuser()
+    try:
+        store = _open(config, read_only=False)
+        try:
+            event = ReviewQueue(store).change(flag, action, reviewer=who, note=note)
+        finally:
+            store.close()
+    except KgcheckError as exc:
+        raise _fail(exc) from exc
+    console.print(f"{event.flag}: {event.from_status} -> [bold]{event.to_status}[/] ({who})")
+
+
+ReviewerOption = Annotated[
+    str | None, typer.Option(help="Who reviews (default: $KGCHECK_REVIEWER, else the login).")
+]
+
+
+@review_app.command("approve")
+def review_approve(
+    flag: Annotated[str, typer.Argument(help="Flag id or IRI.")],
+    config: ConfigOption = Path("kgcheck.yaml"),
+    reviewer: ReviewerOption = None,
+    note: Annotated[str | None, typer.Option(help="Why.")] = None,
+) -> None:
+    """The flagged text was right: mark the flag a false positive."""
+    _review(ReviewAction.APPROVE, flag, config, reviewer, note)
+
+
+@review_app.command("reject")
+def review_reject(
+    flag: Annotated[str, typer.Argument(help="Flag id or IRI.")],
+    config: ConfigOption = Path("kgcheck.yaml"),
+    reviewer: ReviewerOption = None,
+    note: Annotated[str | None, typer.Option(help="Why.")] = None,
+) -> None:
+    """The flagged text was wrong: confirm the hallucination."""
+    _review(ReviewAction.REJECT, flag, config, reviewer, note)
+
+
+@review_app.command("note")
+def review_note(
+    flag: Annotated[str, typer.Argument(help="Flag id or IRI.")],
+    note: Annotated[str, typer.Option(help="The note.")],
+    config: ConfigOption = Path("kgcheck.yaml"),
+    reviewer: ReviewerOption = None,
+) -> None:
+    """Comment on a flag; a pending flag becomes reviewed."""
+    _review(ReviewAction.NOTE, flag, config, reviewer, note)
+
+
+@app.command()
+def serve(
+    config: Annotated[Path, typer.Option(help="kgcheck.yaml")] = Path("kgcheck.yaml"),
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535)] = 8000,
+    workers: Annotated[
+        int, typer.Option(min=1, help="Processes; more than one needs a sparql: store.")
+    ] = 1,
+) -> None:
+    """Serve kgcheck over HTTP (OpenAPI docs at /docs)."""
+    import uvicorn
+
+    try:
+        settings = load_config(config)
+        if workers > 1 and (
+            settings.store is None or not settings.store.backend.startswith("sparql:")
+        ):
+            raise StoreError(
+                "several workers share sessions through the store, and only a SPARQL server "
+                "takes writes from several processes: configure store: sparql:<url>",
+                code="KGC407",
+            )
+        if workers == 1:
+            from kgcheck.server import create_app
+
+            application = create_app(settings)
+    except KgcheckError as exc:
+        raise _fail(exc) from exc
+    if workers == 1:
+        uvicorn.run(application, host=host, port=port)
+        return
+    os.environ["KGCHECK_CONFIG"] = str(config.resolve())
+    uvicorn.run("kgcheck.server:app_from_env", factory=True, host=host, port=port, workers=workers)

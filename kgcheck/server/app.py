@@ -1,0 +1,116 @@
+"""The FastAPI application: ``create_app(config)``.
+
+Usage::
+
+    app = create_app("kgcheck.yaml")          # then: uvicorn.run(app)
+    kgcheck serve --config kgcheck.yaml       # the same from the command line
+
+Endpoints (OpenAPI docs at ``/docs``): ``POST /sessions/{id}/check``, ``POST
+/sessions/{id}/turns``, ``GET|DELETE /sessions/{id}``, ``POST /outputs/check``, ``GET|POST
+/sparql``, ``GET /flags``, ``GET /flags/patterns``, ``GET /review``, ``GET /review/{flag}``,
+``POST /review/{flag}/{approve|reject|note}``, ``GET /healthz``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from fastapi import Depends, FastAPI
+from starlette.concurrency import run_in_threadpool
+
+import kgcheck
+from kgcheck.checker import Checker
+from kgcheck.config import Config, StoreConfig, load_config
+from kgcheck.errors import ConfigError, KgcheckError
+from kgcheck.server import review, sessions, sparql
+from kgcheck.server.errors import install_error_handlers
+from kgcheck.server.limits import BodyLimit
+from kgcheck.server.models import OutputCheckRequest
+from kgcheck.server.service import Service, ServiceDep, authorised
+from kgcheck.store import FlagStore, open_flag_store
+
+__all__ = ["app_from_env", "create_app"]
+
+log = logging.getLogger(__name__)
+
+
+def create_app(
+    config: Config | str | Path | None = None,
+    *,
+    checker: Checker | None = None,
+    store: FlagStore | None = None,
+) -> FastAPI:
+    """The kgcheck service.
+
+    Args:
+        config: the configuration (or its file); default: the checker's.
+        checker: a checker built already (default: one built from ``config``).
+        store: where reports and sessions go (default: the configuration's ``store:``; without
+            one, an in-memory store, so sessions end with the process).
+
+    Raises:
+        ConfigError: neither ``config`` nor ``checker`` was given, or the configuration is bad.
+    """
+    if isinstance(config, str | Path):
+        config = load_config(config)
+    if checker is None:
+        if config is None:
+            raise ConfigError("create_app: give a configuration or a checker", code="KGC105")
+        checker = Checker(config)
+    config = config or checker.config
+    if store is None:
+        store = checker.store
+    if store is None:
+        log.warning("no store: configured; sessions and flags are kept in memory only")
+        store = open_flag_store(StoreConfig(backend="memory"))
+    svc = Service(checker=checker, store=store, settings=config.server)
+
+    app = FastAPI(
+        title="kgcheck",
+        version=kgcheck.__version__,
+        description=(
+            "Check a conversational agent's replies against a knowledge graph, keep the "
+            "conversations, inspect the flags with SPARQL and review them."
+        ),
+    )
+    app.state.kgcheck = svc
+    install_error_handlers(app)
+    app.add_middleware(BodyLimit, max_bytes=config.server.max_request_bytes)
+    protected = [Depends(authorised)]
+    app.include_router(sessions.router, dependencies=protected)
+    app.include_router(review.router, dependencies=protected)
+    app.include_router(sparql.router, dependencies=protected)
+
+    @app.post("/outputs/check", tags=["outputs"], dependencies=protected)
+    def check_output(body: OutputCheckRequest, svc: ServiceDep) -> dict[str, Any]:
+        """Validate a structured (JSON) output with the configuration's ``target: output``
+        rules: alerts by severity and the rejection policy's decision."""
+        report = svc.checker.check_output(body.data, body.context, now=body.now)
+        return report.to_dict()
+
+    @app.get("/healthz", tags=["health"])
+    async def healthz() -> dict[str, Any]:
+        """Liveness, and whether the store answers (reports are spooled while it does not)."""
+        waiting = 0 if svc.store.spool is None else len(svc.store.spool)
+        try:
+            await run_in_threadpool(svc.store.query, "ASK { }")
+            reachable = True
+        except KgcheckError:
+            reachable = False
+        return {
+            "status": "ok",
+            "store": svc.store.describe(),
+            "store_reachable": reachable,
+            "spooled": waiting,
+        }
+
+    return app
+
+
+def app_from_env() -> FastAPI:
+    """The service of ``$KGCHECK_CONFIG`` (for ``uvicorn --factory`` and several workers)."""
+    path = os.environ.get("KGCHECK_CONFIG", "kgcheck.yaml")
+    return create_app(Path(path))

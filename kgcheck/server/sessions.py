@@ -1,0 +1,95 @@
+"""``/sessions``: check a turn in a conversation the service keeps, add turns, read one.
+
+Sessions live in the store (``kgcheck.store.sessions``), so any worker can serve any request
+of a session. A check loads the session, checks the reply, appends the user message and the
+mitigated reply, and saves it under the version it loaded; when another worker saved the session
+meanwhile, the check is done again on the new state (up to three times).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Response
+
+from kgcheck.errors import StoreError
+from kgcheck.history.state import DialogueState
+from kgcheck.server.models import CheckRequest, TurnRequest
+from kgcheck.server.service import Service, ServiceDep
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/sessions", tags=["sessions"])
+
+_ATTEMPTS = 3
+
+
+def _summary(state: DialogueState, version: int) -> dict[str, Any]:
+    return {"id": state.session_id, "version": version, "turns": len(state.turns)}
+
+
+def _load(svc: Service, session_id: str) -> tuple[DialogueState, int]:
+    loaded = svc.sessions.load(session_id)
+    return loaded if loaded is not None else (DialogueState(session_id=session_id), 0)
+
+
+@router.post("/{session_id}/check", summary="Check the agent's next reply in a session")
+def check_turn(session_id: str, body: CheckRequest, svc: ServiceDep) -> dict[str, Any]:
+    """The report (flags, actions, decision, mitigated text) and the session after the turn.
+
+    With ``commit`` (the default) the user message, if given, and the mitigated reply are added
+    to the session; the report is stored in the flag store either way.
+    """
+    sources = [{"id": s.id, "text": s.text} for s in body.sources]
+    with svc.session_lock(session_id):
+        for attempt in range(_ATTEMPTS):
+            state, version = _load(svc, session_id)
+            if body.user is not None:
+                state.add_turn("user", body.user, time=body.now)
+            with svc.check_lock:
+                report = svc.checker.check_turn(
+                    body.reply, state, now=body.now, sources=sources, record=False
+                )
+            if body.commit:
+                state.add_turn("assistant", report.text, time=body.now, report=report)
+                try:
+                    version = svc.sessions.save(state, version=version)
+                except StoreError as exc:
+                    if exc.code == "KGC412" and attempt < _ATTEMPTS - 1:
+                        continue
+                    raise
+            svc.record(report)
+            return {"report": report.to_dict(), "session": _summary(state, version)}
+    raise AssertionError("unreachable")
+
+
+@router.post("/{session_id}/turns", summary="Add a turn to a session without checking it")
+def add_turn(session_id: str, body: TurnRequest, svc: ServiceDep) -> dict[str, Any]:
+    with svc.session_lock(session_id):
+        for attempt in range(_ATTEMPTS):
+            state, version = _load(svc, session_id)
+            state.add_turn(body.role, body.text, time=body.time)
+            try:
+                version = svc.sessions.save(state, version=version)
+            except StoreError as exc:
+                if exc.code == "KGC412" and attempt < _ATTEMPTS - 1:
+                    continue
+                raise
+            return {"session": _summary(state, version)}
+    raise AssertionError("unreachable")
+
+
+@router.get("/{session_id}", summary="Read a session: its turns, claims, entities and reports")
+def read_session(session_id: str, svc: ServiceDep) -> dict[str, Any]:
+    loaded = svc.sessions.load(session_id)
+    if loaded is None:
+        raise StoreError(f"no session {session_id!r}", code="KGC413")
+    state, version = loaded
+    return {"session": _summary(state, version), "state": state.to_dict()}
+
+
+@router.delete("/{session_id}", status_code=204, summary="Forget a session (its flags stay)")
+def delete_session(session_id: str, svc: ServiceDep) -> Response:
+    if not svc.sessions.delete(session_id):
+        raise StoreError(f"no session {session_id!r}", code="KGC413")
+    return Response(status_code=204)

@@ -1,0 +1,99 @@
+"""``/sparql``: the SPARQL 1.1 Protocol query operation over the flag store, read-only.
+
+``GET /sparql?query=...``, ``POST`` with a form (``query=...``) or with
+``Content-Type: application/sparql-query``. The answer's format follows ``Accept`` (SPARQL JSON,
+XML, CSV or TSV results; Turtle, N-Triples or RDF/XML graphs). Updates (an ``update`` parameter,
+``application/sparql-update``, or update operations in the query) are refused with 403, and so
+are ``SERVICE`` calls, which would let callers make the service fetch other URLs.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs
+
+from fastapi import APIRouter, Request, Response
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+
+from kgcheck.errors import StoreError
+from kgcheck.server.service import Service, ServiceDep
+
+__all__ = ["router"]
+
+router = APIRouter(tags=["sparql"])
+
+_DEFAULT_ACCEPT = "application/sparql-results+json, text/turtle;q=0.9"
+
+
+async def _operation(request: Request) -> dict[str, list[str]]:
+    params = {k: request.query_params.getlist(k) for k in request.query_params}
+    if request.method == "GET":
+        return params
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    body = await request.body()
+    if media == "application/x-www-form-urlencoded":
+        for key, values in parse_qs(body.decode("utf-8"), keep_blank_values=True).items():
+            params.setdefault(key, []).extend(values)
+        return params
+    if media == "application/sparql-query":
+        params.setdefault("query", []).append(body.decode("utf-8"))
+        return params
+    if media == "application/sparql-update":
+        params.setdefault("update", []).append(body.decode("utf-8"))
+        return params
+    raise HTTPException(
+        415,
+        "send the query as application/x-www-form-urlencoded (query=...) or "
+        "application/sparql-query",
+    )
+
+
+_RESPONSES: dict[int | str, dict[str, object]] = {
+    200: {
+        "content": {
+            "application/sparql-results+json": {},
+            "application/sparql-results+xml": {},
+            "text/csv": {},
+            "text/turtle": {},
+        }
+    }
+}
+
+
+@router.get(
+    "/sparql",
+    summary="SPARQL 1.1 query endpoint (read-only), GET",
+    response_class=Response,
+    responses=_RESPONSES,
+)
+async def sparql_get(request: Request, svc: ServiceDep) -> Response:
+    """Run the query of ``?query=`` over the stored reports (the default graph is the union of
+    all turn graphs; ``kgc:``, ``prov:``, ``rdf:``, ``rdfs:`` and ``xsd:`` are predeclared)."""
+    return await _answer(request, svc)
+
+
+@router.post(
+    "/sparql",
+    summary="SPARQL 1.1 query endpoint (read-only), POST",
+    response_class=Response,
+    responses=_RESPONSES,
+)
+async def sparql_post(request: Request, svc: ServiceDep) -> Response:
+    """Run a query sent as a form (``query=...``) or as ``application/sparql-query``."""
+    return await _answer(request, svc)
+
+
+async def _answer(request: Request, svc: Service) -> Response:
+    params = await _operation(request)
+    if "update" in params:
+        raise StoreError("updates are refused: this endpoint is read-only", code="KGC405")
+    queries = params.get("query", [])
+    if len(queries) != 1 or not queries[0].strip():
+        raise HTTPException(400, "expected exactly one query parameter")
+    if params.get("default-graph-uri") or params.get("named-graph-uri"):
+        raise HTTPException(
+            400, "default-graph-uri and named-graph-uri are not supported; use FROM or GRAPH"
+        )
+    accept = request.headers.get("accept") or _DEFAULT_ACCEPT
+    raw = await run_in_threadpool(svc.store.query_raw, queries[0], accept)
+    return Response(raw.body, media_type=raw.media_type)

@@ -1,0 +1,252 @@
+"""``FlagStore``: where checked turns go, and how they are read back.
+
+A back-end implements three primitives (a query answered as rows, a query answered as the
+store's own serialisation, and an update); this class adds what every back-end needs on top:
+the predeclared prefixes, refusing updates sent as queries, and a write path that loses nothing.
+``write`` sends a turn's graph in one ``INSERT DATA``; a transient failure (store locked,
+unreachable, timed out, 5xx) is retried with a doubling delay, and when the store stays down the
+update is spooled to disk and the report says so. While the store is down (for ``cooldown``
+seconds after a failure) reports go straight to the spool; the first write that succeeds
+afterwards replays the spool, and so does opening the store.
+
+Error codes (``StoreError``)::
+
+    KGC401  the on-disk store cannot be opened (locked by another process, unreadable)
+    KGC402  the store cannot be reached (connection refused, timeout, HTTP 5xx)
+    KGC403  the store refused a request (HTTP 401/403 or another 4xx)
+    KGC404  the store could not run a query or update (syntax error, unknown function)
+    KGC405  an update or a SERVICE call was sent where only queries are allowed
+    KGC406  a value is invalid (flag type, review status, time, reviewer, note)
+    KGC407  no store is configured
+    KGC408  the spool cannot be written
+    KGC410  no such flag                  KGC411  review change not allowed
+    KGC412  changed by someone else       KGC413  no such session
+    KGC414  a stored session cannot be read
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from enum import StrEnum
+
+from kgcheck.errors import StoreError
+from kgcheck.report import TurnReport
+from kgcheck.store.queries import query_form, with_prefixes
+from kgcheck.store.rdf import insert_data, report_triples, turn_graph
+from kgcheck.store.results import QueryResult, RawResult
+from kgcheck.store.spool import Spool
+
+__all__ = ["TRANSIENT", "FlagStore", "StoreStatus", "WriteResult"]
+
+log = logging.getLogger(__name__)
+
+#: Codes of failures worth retrying: the store may be back in a moment.
+TRANSIENT = frozenset({"KGC401", "KGC402"})
+
+
+class StoreStatus(StrEnum):
+    """What became of a report sent to the store."""
+
+    STORED = "stored"
+    SPOOLED = "spooled"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class WriteResult:
+    status: StoreStatus
+    #: Why the report was not stored, when it was not.
+    reason: str | None = None
+
+
+class FlagStore(ABC):
+    """A SPARQL store of turn reports, flags, review events and sessions.
+
+    Usage::
+
+        store = open_flag_store(config.store)
+        store.record(report)                        # report.store_status == "stored"
+        store.query("SELECT ?f WHERE { ?f a kgc:Flag }").records()
+    """
+
+    #: ``memory``, ``oxigraph`` or ``sparql``.
+    kind: str = ""
+
+    def __init__(
+        self,
+        *,
+        spool: Spool | None = None,
+        retries: int = 2,
+        retry_delay: float = 0.2,
+        cooldown: float = 5.0,
+    ) -> None:
+        self.spool = spool
+        self.retries = retries
+        self.retry_delay = retry_delay
+        self.cooldown = cooldown
+        self._state_lock = threading.Lock()
+        self._replay_lock = threading.Lock()
+        self._down_until = 0.0
+        self._down_reason: str | None = None
+        self._next_spool_check = 0.0
+
+    # --- back-end primitives ------------------------------------------------------------
+
+    @abstractmethod
+    def _select(self, query: str, form: str) -> QueryResult:
+        """Run a query (prefixes already added) and answer with plain values."""
+
+    @abstractmethod
+    def _raw(self, query: str, form: str, accept: str) -> RawResult:
+        """Run a query and answer in the store's own serialisation, chosen by ``accept``."""
+
+    @abstractmethod
+    def _update(self, update: str) -> None:
+        """Run a SPARQL update, atomically."""
+
+    def describe(self) -> str:
+        """The store for messages, without credentials (``oxigraph:/var/kgcheck/flags``)."""
+        return self.kind
+
+    @abstractmethod
+    def close(self) -> None:
+        """Let the store go (an on-disk store is locked while open)."""
+
+    # --- reading --------------------------------------------------------------------------
+
+    def query(self, text: str) -> QueryResult:
+        """Run a SPARQL query; ``kgc:``, ``prov:``, ``rdf:``, ``rdfs:`` and ``xsd:`` are
+        predeclared, and the default graph is the union of all stored turns.
+
+        Raises:
+            StoreError: the text is an update (KGC405) or malformed (KGC404), or the store is
+                unavailable.
+        """
+        form = query_form(text)
+        return self._select(with_prefixes(text), form)
+
+    def query_raw(self, text: str, accept: str, *, allow_service: bool = False) -> RawResult:
+        """Run a query for the SPARQL protocol endpoint: the answer as the store writes it."""
+        form = query_form(text, allow_service=allow_service)
+        return self._raw(with_prefixes(text), form, accept)
+
+    def update(self, text: str) -> None:
+        """Run a SPARQL update (prefixes predeclared) once, without spooling: for changes a
+        person is waiting for, such as a review."""
+        self._update(with_prefixes(text))
+
+    # --- writing reports ----------------------------------------------------------------
+
+    def write(self, report: TurnReport) -> WriteResult:
+        """Store ``report`` as its turn's named graph, retrying transient failures and spooling
+        it when the store stays down.
+
+        Raises:
+            StoreError: the store failed and there is no spool, or the spool cannot be written.
+        """
+        update = insert_data(
+            turn_graph(report.session_id, report.turn_index), report_triples(report)
+        )
+        reason = self._skip_reason()
+        if reason is None:
+            try:
+                self._update_with_retries(update)
+            except StoreError as exc:
+                reason = exc.message
+                self._mark_down(reason)
+            else:
+                self._after_success()
+                return WriteResult(StoreStatus.STORED)
+        if self.spool is None:
+            raise StoreError(f"{self.describe()}: report not stored ({reason})", code="KGC402")
+        self.spool.put(
+            update,
+            report_id=report.report_id,
+            session=report.session_id,
+            turn=report.turn_index,
+            reason=reason,
+        )
+        return WriteResult(StoreStatus.SPOOLED, reason)
+
+    def record(self, report: TurnReport) -> StoreStatus:
+        """:meth:`write` that never raises: sets ``report.store_status``, and notes in
+        ``report.skipped`` when the report was spooled or lost."""
+        try:
+            result = self.write(report)
+        except StoreError as exc:
+            log.error("report %s not stored: %s", report.report_id, exc.message)
+            report.store_status = str(StoreStatus.FAILED)
+            report.skipped.append(f"store: report not stored ({exc.message})")
+            return StoreStatus.FAILED
+        report.store_status = str(result.status)
+        if result.status is StoreStatus.SPOOLED:
+            assert self.spool is not None
+            report.skipped.append(
+                f"store: {self.describe()} unavailable ({result.reason}); report spooled to "
+                f"{self.spool.directory}, written when the store is back"
+            )
+        return result.status
+
+    def replay(self) -> int:
+        """Write the spooled reports now; returns how many were written.
+
+        Raises:
+            StoreError: the store failed; the reports not written stay spooled.
+        """
+        if self.spool is None:
+            return 0
+        with self._replay_lock:
+            try:
+                done = self.spool.replay(self._update_with_retries)
+            except StoreError as exc:
+                self._mark_down(exc.message)
+                raise
+        return done
+
+    def _update_with_retries(self, update: str) -> None:
+        for attempt in range(self.retries + 1):
+            try:
+                self._update(update)
+                return
+            except StoreError as exc:
+                if exc.code not in TRANSIENT or attempt == self.retries:
+                    raise
+                log.warning("%s: %s; retrying", self.describe(), exc.message)
+                time.sleep(self.retry_delay * 2**attempt)
+
+    def _skip_reason(self) -> str | None:
+        with self._state_lock:
+            if time.monotonic() < self._down_until:
+                return self._down_reason
+        return None
+
+    def _mark_down(self, reason: str) -> None:
+        with self._state_lock:
+            self._down_until = time.monotonic() + self.cooldown
+            self._down_reason = reason
+        log.error("%s unavailable (%s); spooling reports", self.describe(), reason)
+
+    def _after_success(self) -> None:
+        """Replay the spool after a recovery, and now and then (other processes may spool)."""
+        if self.spool is None:
+            return
+        now = time.monotonic()
+        with self._state_lock:
+            recovered = self._down_reason is not None
+            due = now >= self._next_spool_check
+            if not (recovered or due):
+                return
+            self._down_reason = None
+            self._next_spool_check = now + self.cooldown
+        if not self._replay_lock.acquire(blocking=False):
+            return
+        try:
+            self.spool.replay(self._update_with_retries)
+        except StoreError as exc:
+            self._mark_down(exc.message)
+        finally:
+            self._replay_lock.release()

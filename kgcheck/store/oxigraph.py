@@ -1,0 +1,217 @@
+"""The embedded Oxigraph back-end: in memory, or on disk in a directory (the default for
+anything persistent).
+
+One process at a time may hold an on-disk store for writing (RocksDB locks it); threads of that
+process share it. A second process that finds the store locked keeps working: its writes fail
+as transient (KGC401), so its reports are spooled and the holder, or the next process to open
+the store, replays them; its queries read a read-only snapshot of the store. For several
+processes writing at once, use a SPARQL server (``sparql:``).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from pathlib import Path
+
+import pyoxigraph as ox
+
+from kgcheck.errors import StoreError
+from kgcheck.store.base import FlagStore
+from kgcheck.store.results import QueryResult, RawResult, Term
+from kgcheck.store.spool import Spool
+
+__all__ = ["OxigraphFlagStore", "negotiate"]
+
+log = logging.getLogger(__name__)
+
+_XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
+
+_RESULT_FORMATS = {
+    "application/sparql-results+json": ox.QueryResultsFormat.JSON,
+    "application/json": ox.QueryResultsFormat.JSON,
+    "application/sparql-results+xml": ox.QueryResultsFormat.XML,
+    "application/xml": ox.QueryResultsFormat.XML,
+    "text/csv": ox.QueryResultsFormat.CSV,
+    "text/tab-separated-values": ox.QueryResultsFormat.TSV,
+}
+_GRAPH_FORMATS = {
+    "text/turtle": ox.RdfFormat.TURTLE,
+    "application/n-triples": ox.RdfFormat.N_TRIPLES,
+    "text/plain": ox.RdfFormat.N_TRIPLES,
+    "application/rdf+xml": ox.RdfFormat.RDF_XML,
+    "application/ld+json": ox.RdfFormat.JSON_LD,
+}
+
+
+def negotiate(accept: str, offered: list[str]) -> str:
+    """The first of ``offered`` that ``accept`` (an HTTP Accept header) takes, by quality;
+    the first offered when nothing matches."""
+    choices: list[tuple[float, int, str]] = []
+    for n, part in enumerate(accept.split(",")):
+        fields = [f.strip() for f in part.split(";")]
+        media = fields[0].lower()
+        quality = 1.0
+        for f in fields[1:]:
+            if f.startswith("q="):
+                try:
+                    quality = float(f[2:])
+                except ValueError:
+                    quality = 0.0
+        if not media or quality <= 0:
+            continue
+        for m in offered:
+            if media in (m, "*/*") or (media.endswith("/*") and m.startswith(media[:-1])):
+                choices.append((-quality, n, m))
+                break
+    return min(choices)[2] if choices else offered[0]
+
+
+class OxigraphFlagStore(FlagStore):
+    """Turn reports in an embedded Oxigraph store.
+
+    Usage::
+
+        store = OxigraphFlagStore(Path(".kgcheck/flags"), spool=Spool(Path(".kgcheck/spool")))
+        store = OxigraphFlagStore(None)            # in memory
+    """
+
+    def __init__(
+        self,
+        directory: Path | None = None,
+        *,
+        read_only: bool = False,
+        spool: Spool | None = None,
+        retries: int = 2,
+        retry_delay: float = 0.2,
+        cooldown: float = 5.0,
+    ) -> None:
+        super().__init__(spool=spool, retries=retries, retry_delay=retry_delay, cooldown=cooldown)
+        self.kind = "memory" if directory is None else "oxigraph"
+        self.directory = directory
+        self.read_only = read_only
+        self._open_lock = threading.Lock()
+        self._store: ox.Store | None = None
+        if directory is None:
+            self._store = ox.Store()
+            return
+        if read_only:
+            return
+        try:
+            self._store = self._open()
+        except StoreError as exc:
+            if exc.code not in ("KGC401",) or not directory.is_dir():
+                raise
+            log.warning("%s; reports will be spooled until it is free", exc.message)
+            return
+        if self.spool is not None and len(self.spool):
+            try:
+                self.replay()
+            except StoreError as exc:
+                log.error("%s: spooled reports not replayed (%s)", self.describe(), exc.message)
+
+    def describe(self) -> str:
+        return "memory" if self.directory is None else f"oxigraph:{self.directory}"
+
+    def close(self) -> None:
+        with self._open_lock:
+            self._store = None
+
+    def _open(self) -> ox.Store:
+        assert self.directory is not None
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            return ox.Store(str(self.directory))
+        except OSError as exc:
+            text = str(exc)
+            if "lock" in text.lower():
+                raise StoreError(
+                    f"{self.directory}: the store is held by another process", code="KGC401"
+                ) from exc
+            raise StoreError(
+                f"{self.directory}: cannot open the on-disk store ({text})", code="KGC401"
+            ) from exc
+
+    def _writable(self) -> ox.Store:
+        if self.read_only:
+            raise StoreError(f"{self.describe()}: opened read-only", code="KGC403")
+        with self._open_lock:
+            if self._store is None:
+                self._store = self._open()
+            return self._store
+
+    def _readable(self) -> ox.Store:
+        if self._store is not None:
+            return self._store
+        assert self.directory is not None
+        if not self.directory.is_dir():
+            raise StoreError(f"{self.directory}: no flag store here yet", code="KGC401")
+        try:
+            # held by another process: read the latest snapshot instead
+            return ox.Store.read_only(str(self.directory))
+        except OSError as exc:
+            raise StoreError(
+                f"{self.directory}: cannot read the on-disk store ({exc})", code="KGC401"
+            ) from exc
+
+    def _run(self, query: str) -> object:
+        store = self._readable()
+        try:
+            return store.query(query, use_default_graph_as_union=True)
+        except SyntaxError as exc:
+            raise StoreError(f"SPARQL syntax error: {exc}", code="KGC404") from exc
+        except (OSError, ValueError, RuntimeError) as exc:
+            raise StoreError(f"query failed: {exc}", code="KGC404") from exc
+
+    def _select(self, query: str, form: str) -> QueryResult:
+        results = self._run(query)
+        if isinstance(results, ox.QuerySolutions):
+            names = [v.value for v in results.variables]
+            rows = []
+            for solution in results:
+                row = {}
+                for name in names:
+                    value = solution[name]
+                    if value is not None:
+                        row[name] = _term(value)
+                rows.append(row)
+            return QueryResult(form, names, rows)
+        if isinstance(results, ox.QueryBoolean):
+            return QueryResult(form, boolean=bool(results))
+        assert isinstance(results, ox.QueryTriples)
+        text = results.serialize(format=ox.RdfFormat.N_TRIPLES)
+        return QueryResult(form, graph=text.decode() if isinstance(text, bytes) else "")
+
+    def _raw(self, query: str, form: str, accept: str) -> RawResult:
+        results = self._run(query)
+        if isinstance(results, ox.QuerySolutions | ox.QueryBoolean):
+            media = negotiate(accept, list(_RESULT_FORMATS))
+            body = results.serialize(format=_RESULT_FORMATS[media])
+        else:
+            assert isinstance(results, ox.QueryTriples)
+            media = negotiate(accept, list(_GRAPH_FORMATS))
+            body = results.serialize(format=_GRAPH_FORMATS[media])
+        assert isinstance(body, bytes)
+        return RawResult(body, media)
+
+    def _update(self, update: str) -> None:
+        store = self._writable()
+        try:
+            store.update(update)
+        except SyntaxError as exc:
+            raise StoreError(f"SPARQL syntax error in update: {exc}", code="KGC404") from exc
+        except OSError as exc:
+            raise StoreError(f"{self.describe()}: update failed ({exc})", code="KGC401") from exc
+
+
+def _term(value: object) -> Term:
+    if isinstance(value, ox.NamedNode):
+        return Term("uri", value.value)
+    if isinstance(value, ox.Literal):
+        if value.language:
+            return Term("literal", value.value, None, value.language)
+        datatype = value.datatype.value
+        return Term("literal", value.value, None if datatype == _XSD_STRING else datatype)
+    if isinstance(value, ox.BlankNode):
+        return Term("bnode", value.value)
+    return Term("triple", str(value))

@@ -1,0 +1,295 @@
+"""SPARQL text: the predeclared prefixes, telling queries from updates, and the queries behind
+``kgcheck flags``, the patterns and the review queue.
+
+Values from users (session ids, dates) enter queries only as escaped literals; flag types and
+review statuses only as vocabulary IRIs, after they were checked against their enums.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from enum import StrEnum
+from typing import Literal as TypingLiteral
+
+from rdflib import Literal
+from rdflib.namespace import PROV, RDF, RDFS, XSD
+
+from kgcheck.errors import StoreError
+from kgcheck.store.rdf import FLAG_TYPE_IRI, date_time, nt
+from kgcheck.types import FlagType
+from kgcheck.vocab import KGC, KGC_NS
+
+__all__ = [
+    "PREFIXES",
+    "STATUS_IRI",
+    "FlagFilter",
+    "GroupBy",
+    "QueryForm",
+    "ReviewStatus",
+    "describe_flags_query",
+    "events_query",
+    "evidence_query",
+    "examples_query",
+    "flag_ids_query",
+    "flag_reports_query",
+    "parse_since",
+    "patterns_query",
+    "query_form",
+    "recent_type_counts",
+    "reviewers_query",
+    "with_prefixes",
+]
+
+#: Prefixes every query may use without declaring them.
+PREFIXES: dict[str, str] = {
+    "kgc": KGC_NS,
+    "prov": str(PROV),
+    "rdf": str(RDF),
+    "rdfs": str(RDFS),
+    "xsd": str(XSD),
+}
+
+QueryForm = TypingLiteral["select", "ask", "construct", "describe"]
+
+
+class ReviewStatus(StrEnum):
+    """Where a stored flag stands in review."""
+
+    PENDING = "pending"
+    REVIEWED = "reviewed"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+
+
+STATUS_IRI = {
+    ReviewStatus.PENDING: KGC.Pending,
+    ReviewStatus.REVIEWED: KGC.Reviewed,
+    ReviewStatus.APPROVED: KGC.Approved,
+    ReviewStatus.REJECTED: KGC.Rejected,
+}
+
+
+class GroupBy(StrEnum):
+    """What the patterns are counted by."""
+
+    TYPE = "type"
+    DETECTOR = "detector"
+    RULE = "rule"
+    ENTITY = "entity"
+
+
+# --- telling queries from updates --------------------------------------------------------
+
+# IRIs, strings (long and short) and comments, removed before keywords are looked at.
+_NOISE = re.compile(
+    r"""<[^<>"{}|^`\\\s]*>"""
+    r'''|"""(?:[^"\\]|\\.|"(?!""))*"""'''
+    r"""|'''(?:[^'\\]|\\.|'(?!''))*'''"""
+    r'''|"(?:[^"\\\n]|\\.)*"'''
+    r"""|'(?:[^'\\\n]|\\.)*'"""
+    r"""|\#[^\n]*""",
+    re.DOTALL,
+)
+# A bare word: not a variable (?x, $x), not part of a prefixed name (kgc:Flag, ex:insert).
+_WORD = re.compile(r"(?<![?$:\w])([A-Za-z_]+)(?![\w:])")
+_FORMS: dict[str, QueryForm] = {
+    "select": "select",
+    "ask": "ask",
+    "construct": "construct",
+    "describe": "describe",
+}
+_UPDATE_WORDS = {
+    "insert",
+    "delete",
+    "load",
+    "clear",
+    "drop",
+    "create",
+    "add",
+    "move",
+    "copy",
+    "with",
+}
+
+
+def query_form(text: str, *, allow_service: bool = True) -> QueryForm:
+    """The form of a SPARQL query, refusing anything that would change the store.
+
+    Raises:
+        StoreError: (KGC405) the text is an update, or has no query form; with
+            ``allow_service=False``, it calls a remote endpoint (``SERVICE``).
+    """
+    words = [w.lower() for w in _WORD.findall(_NOISE.sub(" ", text))]
+    updates = sorted(set(words) & _UPDATE_WORDS)
+    if updates:
+        raise StoreError(
+            f"updates are refused here ({', '.join(w.upper() for w in updates)}); "
+            "the flag store is read through queries, and changed by kgcheck and its "
+            "review commands",
+            code="KGC405",
+        )
+    if not allow_service and "service" in words:
+        raise StoreError("SERVICE (a call to another endpoint) is refused here", code="KGC405")
+    form = next((w for w in words if w in _FORMS), None)
+    if form is None:
+        raise StoreError(
+            "not a SPARQL query: expected SELECT, ASK, CONSTRUCT or DESCRIBE", code="KGC405"
+        )
+    return _FORMS[form]
+
+
+def with_prefixes(text: str) -> str:
+    """``text`` with the predeclared prefixes it does not declare itself."""
+    declared = {m.lower() for m in re.findall(r"(?i)\bprefix\s+([\w-]*):", text)}
+    head = "".join(f"PREFIX {p}: <{iri}>\n" for p, iri in PREFIXES.items() if p not in declared)
+    return head + text
+
+
+# --- flags and patterns ---------------------------------------------------------------
+
+
+class FlagFilter:
+    """Which stored flags to look at: by session, type, review status and time."""
+
+    def __init__(
+        self,
+        *,
+        session: str | None = None,
+        flag_type: FlagType | str | None = None,
+        status: ReviewStatus | str | None = None,
+        since: datetime | None = None,
+    ) -> None:
+        self.session = session
+        try:
+            self.type = None if flag_type is None else FlagType(flag_type)
+            self.status = None if status is None else ReviewStatus(status)
+        except ValueError as exc:
+            raise StoreError(f"unknown flag type or review status: {exc}", code="KGC406") from exc
+        self.since = since
+
+    def clauses(self) -> str:
+        parts = []
+        if self.session is not None:
+            parts.append(f"?report kgc:session {nt(Literal(self.session))} .")
+        if self.type is not None:
+            parts.append(f"?flag kgc:flagType {nt(FLAG_TYPE_IRI[self.type])} .")
+        if self.status is not None:
+            parts.append(f"?flag kgc:reviewStatus {nt(STATUS_IRI[self.status])} .")
+        if self.since is not None:
+            parts.append(f"FILTER(?time >= {nt(date_time(self.since))})")
+        return "\n    ".join(parts)
+
+
+# Queries stay small: a few triple patterns each. Some servers (Virtuoso) spend seconds
+# optimising a star of a dozen patterns, so flags are found first and described afterwards.
+_BASE = "?report kgc:hasFlag ?flag ; kgc:time ?time ."
+
+
+def flag_ids_query(where: FlagFilter, *, limit: int = 50) -> str:
+    """The flags ``where`` selects, newest first: ``?flag ?time``."""
+    return with_prefixes(
+        f"SELECT ?flag ?time WHERE {{\n    {_BASE}\n    {where.clauses()}\n}}\n"
+        f"ORDER BY DESC(?time) ?flag\nLIMIT {int(limit)}"
+    )
+
+
+def describe_flags_query(flags: list[str]) -> str:
+    """Every property of the given flags: ``?flag ?p ?o``."""
+    values = " ".join(f"<{f}>" for f in flags)
+    return with_prefixes(f"SELECT ?flag ?p ?o WHERE {{ VALUES ?flag {{ {values} }} ?flag ?p ?o }}")
+
+
+def flag_reports_query(flags: list[str], *, reply: bool = False) -> str:
+    """Session, turn and time (and with ``reply``, the reply text) of the flags' reports:
+    ``?flag ?p ?o``."""
+    values = " ".join(f"<{f}>" for f in flags)
+    wanted = "kgc:session, kgc:turnIndex, kgc:time" + (", kgc:replyText" if reply else "")
+    return with_prefixes(
+        f"SELECT ?flag ?p ?o WHERE {{ VALUES ?flag {{ {values} }} "
+        f"?report kgc:hasFlag ?flag ; ?p ?o . FILTER(?p IN ({wanted})) }}"
+    )
+
+
+def evidence_query(flag: str) -> str:
+    return with_prefixes(
+        "SELECT ?ev ?kind ?text WHERE {\n"
+        f"    <{flag}> kgc:evidence ?ev . ?ev kgc:evidenceKind ?kind ; kgc:evidenceText ?text .\n"
+        "} ORDER BY ?ev"
+    )
+
+
+def events_query(flag: str) -> str:
+    """Everything recorded on the flag's review events: ``?event ?p ?o``."""
+    return with_prefixes(f"SELECT ?event ?p ?o WHERE {{ ?event kgc:reviewOf <{flag}> ; ?p ?o }}")
+
+
+def reviewers_query(flag: str) -> str:
+    """Who made the flag's review events: ``?agent ?name``."""
+    return with_prefixes(
+        f"SELECT DISTINCT ?agent ?name WHERE {{ ?event kgc:reviewOf <{flag}> ; "
+        "prov:wasAssociatedWith ?agent . ?agent rdfs:label ?name }"
+    )
+
+
+_KEY = {
+    GroupBy.TYPE: "kgc:flagType",
+    GroupBy.DETECTOR: "kgc:detector",
+    GroupBy.RULE: "kgc:rule",
+    GroupBy.ENTITY: "kgc:focusNode",
+}
+
+
+def patterns_query(by: GroupBy, where: FlagFilter, *, limit: int = 20) -> str:
+    """How often flags occur per type, detector, rule or entity, and when last."""
+    return with_prefixes(
+        "SELECT ?key (COUNT(?flag) AS ?count) (MAX(?time) AS ?lastSeen)\n"
+        f"WHERE {{\n    {_BASE} ?flag {_KEY[by]} ?key .\n    {where.clauses()}\n}}\n"
+        f"GROUP BY ?key\nORDER BY DESC(?count) ?key\nLIMIT {int(limit)}"
+    )
+
+
+def examples_query(by: GroupBy, key: Literal | str, where: FlagFilter, *, limit: int = 3) -> str:
+    """The newest flagged texts of one pattern."""
+    value = nt(key) if isinstance(key, Literal) else f"<{key}>"
+    return with_prefixes(
+        f"SELECT ?content ?time\nWHERE {{\n    {_BASE} ?flag {_KEY[by]} {value} ; "
+        f"kgc:content ?content .\n    {where.clauses()}\n}}\n"
+        f"ORDER BY DESC(?time)\nLIMIT {int(limit)}"
+    )
+
+
+def recent_type_counts(turns: int) -> str:
+    """Flags by type in the last ``turns`` checked turns (by time, across sessions)."""
+    return with_prefixes(
+        "SELECT ?type (COUNT(?flag) AS ?count)\nWHERE {\n"
+        "    { SELECT ?report WHERE { ?report a kgc:TurnReport ; kgc:time ?time }\n"
+        f"      ORDER BY DESC(?time) LIMIT {int(turns)} }}\n"
+        "    ?report kgc:hasFlag ?flag . ?flag kgc:flagType ?type .\n"
+        "}\nGROUP BY ?type\nORDER BY DESC(?count)"
+    )
+
+
+_RELATIVE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$")
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+
+
+def parse_since(text: str, *, now: datetime | None = None) -> datetime:
+    """A point in time from ISO 8601 (``2026-11-01``, ``2026-11-01T09:00:00+01:00``) or a span
+    back from now (``90m``, ``24h``, ``7d``, ``2w``); times without a zone are UTC.
+
+    Raises:
+        StoreError: (KGC406) neither form.
+    """
+    match = _RELATIVE.match(text)
+    if match:
+        seconds = float(match.group(1)) * _UNIT_SECONDS[match.group(2)]
+        return (now or datetime.now(UTC)) - timedelta(seconds=seconds)
+    try:
+        value = datetime.fromisoformat(text.strip())
+    except ValueError as exc:
+        raise StoreError(
+            f"since: expected an ISO 8601 date or time, or a span such as 24h or 7d; got {text!r}",
+            code="KGC406",
+        ) from exc
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)

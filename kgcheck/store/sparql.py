@@ -1,0 +1,134 @@
+"""The SPARQL 1.1 back-end: any server speaking the SPARQL 1.1 Protocol (Virtuoso, Fuseki,
+GraphDB, Oxigraph server, ...), over plain HTTP.
+
+Queries and updates go as form-encoded POSTs (``query=`` / ``update=``), the form every server
+accepts, including Virtuoso 7.2, which mishandles others; SELECT and ASK ask for SPARQL JSON
+results; every request has a timeout. Credentials (HTTP basic or digest) come from the
+configuration, where ``KGCHECK_STORE__PASSWORD`` can supply the password.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import httpx
+
+from kgcheck.errors import StoreError
+from kgcheck.store.base import FlagStore
+from kgcheck.store.results import QueryResult, RawResult
+from kgcheck.store.spool import Spool
+
+__all__ = ["SparqlFlagStore"]
+
+log = logging.getLogger(__name__)
+
+_JSON = "application/sparql-results+json"
+_GRAPH_ACCEPT = "application/n-triples, text/plain;q=0.9, text/turtle;q=0.8"
+_CREDENTIALS = re.compile(r"//[^/@]*@")
+
+
+class SparqlFlagStore(FlagStore):
+    """Turn reports in a SPARQL 1.1 server.
+
+    Usage::
+
+        store = SparqlFlagStore(
+            "http://127.0.0.1:8890/sparql", update_url="http://127.0.0.1:8890/sparql-auth",
+            username="kgcheck", password="...", auth="digest",
+        )
+    """
+
+    kind = "sparql"
+
+    def __init__(
+        self,
+        query_url: str,
+        *,
+        update_url: str | None = None,
+        username: str | None = None,
+        password: str | None = None,
+        auth: str = "basic",
+        timeout: float = 10.0,
+        spool: Spool | None = None,
+        retries: int = 2,
+        retry_delay: float = 0.2,
+        cooldown: float = 5.0,
+    ) -> None:
+        super().__init__(spool=spool, retries=retries, retry_delay=retry_delay, cooldown=cooldown)
+        self.query_url = query_url
+        self.update_url = update_url or query_url
+        credentials: httpx.Auth | None = None
+        if username is not None:
+            if auth == "digest":
+                credentials = httpx.DigestAuth(username, password or "")
+            else:
+                credentials = httpx.BasicAuth(username, password or "")
+        self._client = httpx.Client(
+            auth=credentials,
+            timeout=httpx.Timeout(timeout),
+            headers={"User-Agent": "kgcheck"},
+        )
+        if self.spool is not None and len(self.spool):
+            try:
+                self.replay()
+            except StoreError as exc:
+                log.error("%s: spooled reports not replayed (%s)", self.describe(), exc.message)
+
+    def describe(self) -> str:
+        return "sparql:" + _CREDENTIALS.sub("//", self.query_url)
+
+    def close(self) -> None:
+        self._client.close()
+
+    def _post(self, url: str, form: dict[str, str], accept: str) -> httpx.Response:
+        try:
+            response = self._client.post(url, data=form, headers={"Accept": accept})
+        except httpx.TimeoutException as exc:
+            raise StoreError(
+                f"{self.describe()}: no answer within {self._client.timeout.read}s", code="KGC402"
+            ) from exc
+        except httpx.HTTPError as exc:
+            raise StoreError(
+                f"{self.describe()}: cannot reach the server ({exc})", code="KGC402"
+            ) from exc
+        if response.is_success:
+            return response
+        detail = " ".join(response.text.split())[:300]
+        status = response.status_code
+        if status in (401, 403) or "permission" in detail.lower():
+            code = "KGC403"
+        elif status >= 500:
+            code = "KGC402"
+        elif status == 400:
+            code = "KGC404"
+        else:
+            code = "KGC403"
+        raise StoreError(f"{self.describe()}: HTTP {status}: {detail}", code=code)
+
+    def _select(self, query: str, form: str) -> QueryResult:
+        if form in ("construct", "describe"):
+            response = self._post(self.query_url, {"query": query}, _GRAPH_ACCEPT)
+            return QueryResult(form, graph=response.text)
+        response = self._post(self.query_url, {"query": query}, _JSON)
+        if "x-sparql-maxrows" in response.headers:
+            log.warning(
+                "%s cut the result at %s rows (its ResultSetMaxRows)",
+                self.describe(),
+                response.headers["x-sparql-maxrows"],
+            )
+        try:
+            data = response.json()
+        except ValueError as exc:
+            raise StoreError(
+                f"{self.describe()}: the answer is not SPARQL JSON results", code="KGC404"
+            ) from exc
+        return QueryResult.from_json(form, data)
+
+    def _raw(self, query: str, form: str, accept: str) -> RawResult:
+        response = self._post(self.query_url, {"query": query}, accept or "*/*")
+        media = response.headers.get("content-type", "application/octet-stream")
+        return RawResult(response.content, media.split(";")[0].strip())
+
+    def _update(self, update: str) -> None:
+        self._post(self.update_url, {"update": update}, _JSON)

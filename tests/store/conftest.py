@@ -1,0 +1,52 @@
+"""A Virtuoso server for the session (Debian's virtuoso-opensource on loopback), and fresh
+stores for each test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from uuid import uuid4
+
+import pytest
+
+from kgcheck.store import FlagStore, Spool
+from kgcheck.store.oxigraph import OxigraphFlagStore
+from kgcheck.store.sparql import SparqlFlagStore
+from kgcheck.store.virtuoso import LocalVirtuoso, virtuoso_installed
+
+
+@pytest.fixture(scope="session")
+def virtuoso(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalVirtuoso]:
+    """One Virtuoso for the whole session, on free loopback ports, stopped at the end."""
+    if not virtuoso_installed():
+        pytest.skip("virtuoso-t is not installed (apt-get install virtuoso-opensource)")
+    server = LocalVirtuoso(tmp_path_factory.mktemp("virtuoso"))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def virtuoso_store(virtuoso: LocalVirtuoso, tmp_path: Path) -> Iterator[SparqlFlagStore]:
+    """A sparql: store on the session's Virtuoso. Tests share the server, so each test uses
+    its own session ids (see ``unique``)."""
+    store = SparqlFlagStore(
+        virtuoso.sparql_url, spool=Spool(tmp_path / "spool"), retry_delay=0.01, cooldown=0.0
+    )
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def unique() -> str:
+    """A session id no other test uses."""
+    return f"t-{uuid4().hex[:10]}"
+
+
+@pytest.fixture(params=["memory", "sparql"])
+def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> FlagStore:
+    """The in-memory store and the Virtuoso store, for behaviour both must have."""
+    if request.param == "memory":
+        return OxigraphFlagStore(None)
+    store: FlagStore = request.getfixturevalue("virtuoso_store")
+    return store

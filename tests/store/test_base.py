@@ -1,0 +1,138 @@
+"""The write path every back-end shares: retries, spooling while the store is down, replay when
+it is back, and a report that says what happened."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from kgcheck.errors import StoreError
+from kgcheck.store import StoreStatus
+from kgcheck.store.oxigraph import OxigraphFlagStore
+from kgcheck.store.spool import Spool
+from tests.store.reports import make_report
+
+
+class FlakyStore(OxigraphFlagStore):
+    """An in-memory store whose updates fail while ``failures`` lasts (or while ``down``)."""
+
+    def __init__(
+        self,
+        spool: Spool | None,
+        *,
+        failures: int = 0,
+        code: str = "KGC402",
+        cooldown: float = 60.0,
+    ) -> None:
+        super().__init__(None, spool=spool, retries=2, retry_delay=0.0, cooldown=cooldown)
+        self.failures = failures
+        self.code = code
+        self.down = False
+        self.attempts = 0
+
+    def _update(self, update: str) -> None:
+        self.attempts += 1
+        if self.down or self.failures > 0:
+            self.failures -= 1
+            raise StoreError("connection refused", code=self.code)
+        super()._update(update)
+
+    def reports(self) -> int:
+        result = self.query("SELECT (COUNT(?r) AS ?n) WHERE { ?r a kgc:TurnReport }")
+        return int(result.rows[0]["n"].value)
+
+
+def test_base_transient_failure_is_retried_and_stored(tmp_path: Path) -> None:
+    store = FlakyStore(Spool(tmp_path), failures=2)
+    report = make_report()
+    assert store.record(report) is StoreStatus.STORED
+    assert (report.store_status, store.attempts, store.reports()) == ("stored", 3, 1)
+    assert report.skipped == []
+
+
+def test_base_store_down_spools_and_the_report_says_so(tmp_path: Path) -> None:
+    store = FlakyStore(Spool(tmp_path / "spool"))
+    store.down = True
+    report = make_report()
+    assert store.record(report) is StoreStatus.SPOOLED
+    assert report.store_status == "spooled"
+    assert "spooled to" in report.skipped[-1] and "connection refused" in report.skipped[-1]
+    assert len(store.spool or ()) == 1
+
+
+def test_base_while_down_reports_skip_the_retries(tmp_path: Path) -> None:
+    store = FlakyStore(Spool(tmp_path))
+    store.down = True
+    store.record(make_report(turn=1))
+    tried = store.attempts
+    store.record(make_report(turn=2))
+    assert store.attempts == tried  # within the cooldown: straight to the spool
+
+
+def test_base_recovery_replays_the_spool_and_loses_nothing(tmp_path: Path) -> None:
+    store = FlakyStore(Spool(tmp_path), cooldown=0.0)
+    store.down = True
+    for turn in range(5):
+        assert store.record(make_report(turn=turn)) is StoreStatus.SPOOLED
+    store.down = False
+    assert store.record(make_report(turn=5)) is StoreStatus.STORED
+    assert store.reports() == 6
+    assert len(store.spool or ()) == 0
+
+
+def test_base_replay_twice_writes_each_report_once(tmp_path: Path) -> None:
+    spool = Spool(tmp_path)
+    store = FlakyStore(spool)
+    store.down = True
+    store.record(make_report())
+    store.down = False
+    assert store.replay() == 1
+    assert store.replay() == 0
+    assert store.reports() == 1
+
+
+def test_base_refused_request_is_not_retried(tmp_path: Path) -> None:
+    store = FlakyStore(Spool(tmp_path), failures=5, code="KGC403")
+    assert store.record(make_report()) is StoreStatus.SPOOLED
+    assert store.attempts == 1
+
+
+def test_base_without_spool_the_report_says_it_was_not_stored() -> None:
+    store = FlakyStore(None)
+    store.down = True
+    report = make_report()
+    assert store.record(report) is StoreStatus.FAILED
+    assert report.store_status == "failed"
+    assert report.skipped[-1].startswith("store: report not stored")
+    with pytest.raises(StoreError):
+        store.write(report)
+
+
+def test_base_concurrent_threads_lose_nothing() -> None:
+    store = OxigraphFlagStore(None)
+
+    def write(worker: int) -> None:
+        for turn in range(25):
+            assert store.record(make_report(session=f"w{worker}", turn=turn)) is StoreStatus.STORED
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    result = store.query("SELECT (COUNT(DISTINCT ?f) AS ?n) WHERE { ?f a kgc:Flag }")
+    assert int(result.rows[0]["n"].value) == 200
+
+
+def test_base_query_refuses_updates() -> None:
+    with pytest.raises(StoreError) as caught:
+        OxigraphFlagStore(None).query("DROP ALL")
+    assert caught.value.code == "KGC405"
+
+
+def test_base_malformed_query_names_the_problem() -> None:
+    with pytest.raises(StoreError) as caught:
+        OxigraphFlagStore(None).query("SELECT ?x WHERE { ?x a }")
+    assert caught.value.code == "KGC404"

@@ -1,0 +1,163 @@
+"""``kgcheck sparql``, ``flags`` and ``review`` over an on-disk store."""
+
+from __future__ import annotations
+
+import csv
+import gc
+import io
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kgcheck.cli import app
+from kgcheck.config import load_config
+from kgcheck.store import ReviewQueue, open_flag_store
+from kgcheck.types import FlagType
+from tests.store.reports import make_report
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Path:
+    """A configuration whose on-disk store holds three reports (four flags)."""
+    path = tmp_path / "kgcheck.yaml"
+    path.write_text("store: oxigraph:flags\n", encoding="utf-8")
+    settings = load_config(path).store
+    assert settings is not None
+    store = open_flag_store(settings)
+    types = [(FlagType.WRONG_ATTRIBUTE,), (FlagType.WRONG_ATTRIBUTE, FlagType.TEMPORAL_ERROR), ()]
+    for turn, kinds in enumerate(types):
+        store.record(make_report(session="s1" if turn else "s0", turn=turn, types=kinds))
+    store.close()
+    del store
+    gc.collect()  # the on-disk store is locked while open
+    return path
+
+
+def _invoke(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def _ids(config: Path) -> list[str]:
+    out = _invoke("review", "list", "--config", str(config), "--format", "json")
+    return [f["id"] for f in json.loads(out)]
+
+
+@pytest.mark.parametrize("fmt", ["table", "json", "csv"])
+def test_cli_store_sparql_formats(config: Path, fmt: str) -> None:
+    query = (
+        "SELECT ?type (COUNT(?f) AS ?n) WHERE { ?f kgc:flagType ?type } "
+        "GROUP BY ?type ORDER BY ?type"
+    )
+    out = _invoke("sparql", query, "--config", str(config), "--format", fmt)
+    if fmt == "json":
+        rows = json.loads(out)["results"]["bindings"]
+        assert [r["n"]["value"] for r in rows] == ["1", "2"]
+    elif fmt == "csv":
+        assert list(csv.reader(io.StringIO(out)))[1:] == [
+            ["https://w3id.org/kgcheck#TemporalError", "1"],
+            ["https://w3id.org/kgcheck#WrongAttribute", "2"],
+        ]
+    else:
+        assert "kgc:WrongAttribute" in out and "2 row(s)" in out
+
+
+def test_cli_store_sparql_reads_a_query_file(config: Path, tmp_path: Path) -> None:
+    query = tmp_path / "q.rq"
+    query.write_text('ASK { ?r kgc:session "s0" }', encoding="utf-8")
+    assert _invoke("sparql", str(query), "--config", str(config)).strip() == "true"
+
+
+def test_cli_store_sparql_refuses_updates(config: Path) -> None:
+    result = runner.invoke(app, ["sparql", "DROP ALL", "--config", str(config)])
+    assert result.exit_code == 2
+    assert "KGC405" in result.output
+
+
+def test_cli_store_flags_filters(config: Path) -> None:
+    out = _invoke(
+        "flags",
+        "--config",
+        str(config),
+        "--session",
+        "s1",
+        "--type",
+        "temporal_error",
+        "--format",
+        "json",
+    )
+    (flag,) = json.loads(out)
+    assert (flag["session"], flag["type"], flag["status"]) == ("s1", "temporal_error", "pending")
+    none = _invoke("flags", "--config", str(config), "--status", "rejected", "--format", "json")
+    assert json.loads(none) == []
+    recent = _invoke("flags", "--config", str(config), "--since", "1h", "--format", "json")
+    assert len(json.loads(recent)) == 3
+
+
+def test_cli_store_flags_patterns(config: Path) -> None:
+    out = _invoke("flags", "--config", str(config), "--by", "type", "--format", "json")
+    patterns = json.loads(out)
+    assert [(p["key"], p["count"]) for p in patterns] == [
+        ("wrong_attribute", 2),
+        ("temporal_error", 1),
+    ]
+    assert patterns[0]["examples"] == ["4413"] and patterns[0]["last_seen"]
+
+
+def test_cli_store_review_commands(config: Path) -> None:
+    first, *_ = _ids(config)
+    out = _invoke(
+        "review", "reject", first, "--config", str(config), "--reviewer", "ana", "--note", "4412"
+    )
+    assert "pending -> rejected" in out
+    _invoke(
+        "review", "note", first, "--config", str(config), "--reviewer", "bo", "--note", "agreed"
+    )
+    shown = json.loads(
+        _invoke("review", "show", first, "--config", str(config), "--format", "json")
+    )
+    assert shown["status"] == "rejected"
+    assert [(e["reviewer"], e["note"]) for e in shown["events"]] == [
+        ("ana", "4412"),
+        ("bo", "agreed"),
+    ]
+    table = _invoke("review", "show", first, "--config", str(config))
+    assert "ana: pending -> rejected: 4412" in table
+    assert first not in _ids(config)
+    again = runner.invoke(
+        app, ["review", "reject", first, "--config", str(config), "--reviewer", "ana"]
+    )
+    assert again.exit_code == 2 and "KGC411" in again.output
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [("knowledge_base: {sources: []}\n", "KGC407"), ("store: memory\n", "KGC407")],
+)
+def test_cli_store_needs_a_persistent_store(tmp_path: Path, body: str, code: str) -> None:
+    path = tmp_path / "kgcheck.yaml"
+    path.write_text(body, encoding="utf-8")
+    result = runner.invoke(app, ["flags", "--config", str(path)])
+    assert result.exit_code == 2
+    assert code in result.output
+
+
+def test_cli_store_review_while_the_store_is_held(config: Path) -> None:
+    settings = load_config(config).store
+    assert settings is not None
+    holder = open_flag_store(settings)  # as a running `kgcheck serve` would
+    try:
+        first = _ids(config)[0]  # reading works on a snapshot
+        result = runner.invoke(
+            app, ["review", "approve", first, "--config", str(config), "--reviewer", "a"]
+        )
+        assert result.exit_code == 2
+        assert "held by another process" in result.output and "/review" in result.output
+        assert ReviewQueue(holder).show(first).status == "pending"
+    finally:
+        holder.close()

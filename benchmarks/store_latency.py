@@ -9,8 +9,8 @@ Usage::
 Part 1 checks the Acme example's assistant turns once, then writes copies of those reports
 (3 to 4 flags each, about 150 triples) ``--writes`` times to each back-end and prints the p50
 and p95 of ``store.record``, next to the p50 of ``check_turn`` itself. Part 2 fills a fresh store
-with ``--flags`` synthetic flags (4 per turn, over 500 sessions and 30 days, loaded in batches
-of 50 turn graphs per update) and times, ``--repeats`` times each, "flags by type in the last N
+with ``--flags`` synthetic flags (4 per turn, over 500 sessions and 30 days, several turn
+graphs per update) and times, ``--repeats`` times each, "flags by type in the last N
 turns" for N = 100, 1,000 and 10,000, "flags by type in the last 24 hours", and "the pending
 flags of one session". The ``sparql`` back-end is a Virtuoso started on loopback for the run
 (Debian's ``virtuoso-opensource``), unless ``--sparql`` names a server.
@@ -67,24 +67,25 @@ def checked_reports() -> tuple[list[TurnReport], float]:
 
 
 @contextmanager
-def backend(name: str, sparql_url: str | None) -> Iterator[FlagStore]:
-    """A fresh, empty store of the named kind, removed afterwards."""
+def backend(name: str, sparql_url: str | None) -> Iterator[tuple[FlagStore, LocalVirtuoso | None]]:
+    """A fresh, empty store of the named kind (and the Virtuoso behind it, when started here),
+    removed afterwards."""
     workdir = Path(tempfile.mkdtemp(prefix=f"kgcheck-bench-{name}-"))
     try:
         if name == "memory":
-            yield OxigraphFlagStore(None)
+            yield OxigraphFlagStore(None), None
         elif name == "oxigraph":
             store: FlagStore = OxigraphFlagStore(workdir / "flags")
-            yield store
+            yield store, None
             store.close()
         elif sparql_url is not None:
             store = SparqlFlagStore(sparql_url, timeout=300)
-            yield store
+            yield store, None
             store.close()
         else:
             with LocalVirtuoso(workdir / "virtuoso", memory_mb=2000) as server:
                 store = SparqlFlagStore(server.sparql_url, timeout=300)
-                yield store
+                yield store, server
                 store.close()
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
@@ -141,10 +142,24 @@ def synthetic(n: int, sessions: int, start: datetime) -> TurnReport:
     )
 
 
-def fill(store: FlagStore, flags: int, *, batch: int = 50) -> tuple[float, int]:
-    """Write ``flags`` synthetic flags; returns (seconds, turns)."""
+def fill(store: FlagStore, flags: int, server: LocalVirtuoso | None) -> tuple[float, int]:
+    """Write ``flags`` synthetic flags, many turn graphs per update (as many as the store takes),
+    or with Virtuoso's bulk loader when it runs here; returns (seconds, turns)."""
     turns = flags // 4
     start = datetime.now(UTC) - timedelta(seconds=100 * turns)
+    if server is not None:
+        t0 = time.perf_counter()
+        with tempfile.NamedTemporaryFile("w", suffix=".nq", encoding="ascii") as out:
+            for n in range(turns):
+                report = synthetic(n, 500, start)
+                graph = nt(turn_graph(report.session_id, report.turn_index))
+                for s, p, o in report_triples(report):
+                    out.write(f"{nt(s)} {nt(p)} {nt(o)} {graph} .\n")
+            out.flush()
+            server.load_nquads(Path(out.name))
+        return time.perf_counter() - t0, turns
+    size = len(report_triples(synthetic(0, 500, start)))
+    batch = 50 if store.max_update_triples is None else max(1, store.max_update_triples // size)
     t0 = time.perf_counter()
     for first in range(0, turns, batch):
         blocks = []
@@ -208,15 +223,15 @@ def main() -> None:
     )
     print(f"{'back-end':<10} {'p50 ms':>8} {'p95 ms':>8} {'of check_turn':>14}")
     for name in names:
-        with backend(name, args.sparql) as store:
+        with backend(name, args.sparql) as (store, _):
             samples = time_writes(store, reports, args.writes)
         p50, p95 = statistics.median(samples) * 1000, percentile(samples, 0.95) * 1000
         print(f"{name:<10} {p50:>8.2f} {p95:>8.2f} {p50 / check_ms:>13.0%}")
 
     print(f"\n2. queries over {args.flags:,} stored flags (first run / median of {args.repeats})")
     for name in names:
-        with backend(name, args.sparql) as store:
-            seconds, turns = fill(store, args.flags)
+        with backend(name, args.sparql) as (store, server):
+            seconds, turns = fill(store, args.flags, server)
             print(f"\n{name}: loaded {turns:,} turns in {seconds:.1f} s")
             cases = query_cases(store)
             for label, run in cases:

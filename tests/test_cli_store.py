@@ -161,3 +161,26 @@ def test_cli_store_review_while_the_store_is_held(config: Path) -> None:
         assert ReviewQueue(holder).show(first).status == "pending"
     finally:
         holder.close()
+
+
+def test_cli_store_serve_runs_uvicorn_on_the_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+    from fastapi import FastAPI
+
+    from tests.conftest import ACME_CONFIG
+
+    served: dict[str, object] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: served.update(app=app, **kw))
+    _invoke("serve", "--config", str(ACME_CONFIG), "--port", "8123")
+    assert isinstance(served["app"], FastAPI)
+    assert (served["host"], served["port"]) == ("127.0.0.1", 8123)
+
+
+def test_cli_store_serve_several_workers_need_a_sparql_store(tmp_path: Path) -> None:
+    path = tmp_path / "kgcheck.yaml"
+    path.write_text("store: oxigraph:flags\n", encoding="utf-8")
+    result = runner.invoke(app, ["serve", "--config", str(path), "--workers", "2"])
+    assert result.exit_code == 2
+    assert "KGC407" in result.output and "sparql:" in result.output

@@ -62,7 +62,10 @@ def test_server_check_turn_corrects_and_keeps_the_session(client: TestClient) ->
 
 def test_server_draft_check_leaves_the_session_alone(client: TestClient) -> None:
     _check(client, reply="Priya Raman leads Analytics.")
-    _check(client, reply="Dr. Patel works in Oncology.", commit=False)
+    draft = _check(
+        client, user="And Dr. Patel?", reply="Dr. Patel works in Oncology.", commit=False
+    )
+    assert draft["report"]["flags"] and draft["session"] == {"id": "c-42", "version": 1, "turns": 1}
     assert client.get("/sessions/c-42").json()["session"]["turns"] == 1
 
 

@@ -44,6 +44,7 @@ def check_turn(session_id: str, body: CheckRequest, svc: ServiceDep) -> dict[str
     with svc.session_lock(session_id):
         for attempt in range(_ATTEMPTS):
             state, version = _load(svc, session_id)
+            stored = {"id": session_id, "version": version, "turns": len(state.turns)}
             if body.user is not None:
                 state.add_turn("user", body.user, time=body.now)
             with svc.check_lock:
@@ -53,13 +54,13 @@ def check_turn(session_id: str, body: CheckRequest, svc: ServiceDep) -> dict[str
             if body.commit:
                 state.add_turn("assistant", report.text, time=body.now, report=report)
                 try:
-                    version = svc.sessions.save(state, version=version)
+                    stored = _summary(state, svc.sessions.save(state, version=version))
                 except StoreError as exc:
                     if exc.code == "KGC412" and attempt < _ATTEMPTS - 1:
                         continue
                     raise
             svc.record(report)
-            return {"report": report.to_dict(), "session": _summary(state, version)}
+            return {"report": report.to_dict(), "session": stored}
     raise AssertionError("unreachable")
 
 

@@ -36,9 +36,9 @@ from enum import StrEnum
 from kgcheck.errors import StoreError
 from kgcheck.report import TurnReport
 from kgcheck.store.queries import query_form, with_prefixes
-from kgcheck.store.rdf import insert_data, report_triples, turn_graph
+from kgcheck.store.rdf import report_updates
 from kgcheck.store.results import QueryResult, RawResult
-from kgcheck.store.spool import Spool
+from kgcheck.store.spool import PERMANENT, Spool
 
 __all__ = ["TRANSIENT", "FlagStore", "StoreStatus", "WriteResult"]
 
@@ -75,6 +75,8 @@ class FlagStore(ABC):
 
     #: ``memory``, ``oxigraph`` or ``sparql``.
     kind: str = ""
+    #: The most triples one update may carry (``None``: no limit); see ``rdf.report_updates``.
+    max_update_triples: int | None = None
 
     def __init__(
         self,
@@ -148,28 +150,35 @@ class FlagStore(ABC):
         Raises:
             StoreError: the store failed and there is no spool, or the spool cannot be written.
         """
-        update = insert_data(
-            turn_graph(report.session_id, report.turn_index), report_triples(report)
-        )
+        updates = report_updates(report, max_triples=self.max_update_triples)
         reason = self._skip_reason()
+        rejected, code = False, "KGC402"
         if reason is None:
             try:
-                self._update_with_retries(update)
+                for update in updates:
+                    self._update_with_retries(update)
             except StoreError as exc:
-                reason = exc.message
-                self._mark_down(reason)
+                reason, code = exc.message, exc.code
+                rejected = exc.code in PERMANENT
+                if not rejected:
+                    self._mark_down(reason)
             else:
                 self._after_success()
                 return WriteResult(StoreStatus.STORED)
         if self.spool is None:
-            raise StoreError(f"{self.describe()}: report not stored ({reason})", code="KGC402")
-        self.spool.put(
-            update,
+            raise StoreError(f"{self.describe()}: report not stored ({reason})", code=code)
+        path = self.spool.put(
+            updates,
             report_id=report.report_id,
             session=report.session_id,
             turn=report.turn_index,
             reason=reason,
+            rejected=rejected,
         )
+        if rejected:
+            return WriteResult(
+                StoreStatus.FAILED, f"the store refused it ({reason}); kept in {path}"
+            )
         return WriteResult(StoreStatus.SPOOLED, reason)
 
     def record(self, report: TurnReport) -> StoreStatus:
@@ -183,7 +192,10 @@ class FlagStore(ABC):
             report.skipped.append(f"store: report not stored ({exc.message})")
             return StoreStatus.FAILED
         report.store_status = str(result.status)
-        if result.status is StoreStatus.SPOOLED:
+        if result.status is StoreStatus.FAILED:
+            log.error("report %s not stored: %s", report.report_id, result.reason)
+            report.skipped.append(f"store: report not stored: {result.reason}")
+        elif result.status is StoreStatus.SPOOLED:
             assert self.spool is not None
             report.skipped.append(
                 f"store: {self.describe()} unavailable ({result.reason}); report spooled to "

@@ -183,7 +183,7 @@ class FlagFilter:
 
 # Queries stay small: a few triple patterns each. Some servers (Virtuoso) spend seconds
 # optimising a star of a dozen patterns, so flags are found first and described afterwards.
-_BASE = "?report kgc:hasFlag ?flag ; kgc:time ?time ."
+_BASE = "?report a kgc:TurnReport ; kgc:hasFlag ?flag ; kgc:time ?time ."
 
 
 def flag_ids_query(where: FlagFilter, *, limit: int = 50) -> str:

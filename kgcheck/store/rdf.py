@@ -7,9 +7,15 @@ one ``kgc:Action`` per action, the ``kgc:Check`` activity that produced them (PR
 the review events. Every node is an IRI derived from the report id, never a blank node, so writing
 the same report twice (a retry, a spool replayed twice) leaves the store as it was.
 
+A turn's graph is written by one ``INSERT DATA``. A server that cannot take that many triples
+at once (Virtuoso compiles each update to SQL and gives up past some 2,000 triples) gets it in
+parts of at most ``max_triples``, the report's ``rdf:type kgc:TurnReport`` last: queries look for
+reports by that type, so a half-written graph stays invisible until its last part lands, and
+writing the parts again completes it.
+
 Usage::
 
-    update = insert_data(turn_graph(report.session_id, report.turn_index), report_triples(report))
+    (update,) = report_updates(report)
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ __all__ = [
     "nt",
     "report_iri",
     "report_triples",
+    "report_updates",
     "session_graph",
     "session_iri",
     "turn_graph",
@@ -306,3 +313,20 @@ def insert_data(graph: URIRef, triples: Iterable[Triple]) -> str:
     """One SPARQL ``INSERT DATA`` that writes ``triples`` into ``graph``."""
     body = "\n".join(f"{nt(s)} {nt(p)} {nt(o)} ." for s, p, o in triples)
     return f"INSERT DATA {{ GRAPH {nt(graph)} {{\n{body}\n}} }}"
+
+
+def report_updates(report: TurnReport, *, max_triples: int | None = None) -> list[str]:
+    """The update(s) that write ``report``'s turn graph: one, unless it has more than
+    ``max_triples`` triples."""
+    graph = turn_graph(report.session_id, report.turn_index)
+    triples = report_triples(report)
+    if max_triples is None or len(triples) <= max_triples:
+        return [insert_data(graph, triples)]
+    marker = (report_iri(report.report_id), RDF.type, KGC.TurnReport)
+    rest = [t for t in triples if t != marker]
+    parts = [rest[n : n + max_triples] for n in range(0, len(rest), max_triples)]
+    if len(parts[-1]) < max_triples:
+        parts[-1].append(marker)
+    else:
+        parts.append([marker])
+    return [insert_data(graph, part) for part in parts]

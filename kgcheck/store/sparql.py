@@ -40,6 +40,8 @@ class SparqlFlagStore(FlagStore):
     """
 
     kind = "sparql"
+    #: Virtuoso 7.2 refuses an INSERT DATA of more than some 2,000 triples (SP031).
+    max_update_triples = 1000
 
     def __init__(
         self,

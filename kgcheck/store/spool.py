@@ -1,11 +1,13 @@
 """A directory of turn reports waiting for the store to come back.
 
-Each spooled report is one JSON file holding the ``INSERT DATA`` update that writes its graph,
+Each spooled report is one JSON file holding the ``INSERT DATA`` update(s) that write its graph,
 written to a temporary name and renamed into place, so a crash never leaves half a file. Files are
-replayed oldest first. A replaying process first renames a file to a name carrying its pid (a
-claim), so two processes sharing the spool never replay the same file at once; a claim whose
-process has died is released at the next replay. Replaying twice is harmless anyway: every node
-of a report graph has a fixed IRI.
+replayed oldest first. A report the store refuses for good (it cannot run the update: KGC404)
+is set aside as ``*.rejected`` with an error in the log, instead of blocking the reports behind
+it; one the store cannot take now stops the replay until the next time. A replaying process
+first renames a file to a name carrying its pid (a claim), so two processes sharing the spool
+never replay the same file at once; a claim whose process has died is released at the next
+replay. Replaying twice is harmless anyway: every node of a report graph has a fixed IRI.
 """
 
 from __future__ import annotations
@@ -21,11 +23,14 @@ from pathlib import Path
 
 from kgcheck.errors import StoreError
 
-__all__ = ["Spool", "SpoolEntry"]
+__all__ = ["PERMANENT", "Spool", "SpoolEntry"]
 
 log = logging.getLogger(__name__)
 
 _CLAIM = ".claim"
+_REJECTED = ".rejected"
+#: Failures no retry will cure: the store cannot run the update at all.
+PERMANENT = frozenset({"KGC404"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,15 +51,24 @@ class Spool:
     Usage::
 
         spool = Spool(Path(".kgcheck/spool"))
-        spool.put(update, report_id="3f2a...", session="s1", turn=4, reason="timed out")
+        spool.put([update], report_id="3f2a...", session="s1", turn=4, reason="timed out")
         spool.replay(store_update)   # -> number of reports written
     """
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
 
-    def put(self, update: str, *, report_id: str, session: str, turn: int, reason: str) -> Path:
-        """Write one report's update to the spool.
+    def put(
+        self,
+        updates: list[str],
+        *,
+        report_id: str,
+        session: str,
+        turn: int,
+        reason: str,
+        rejected: bool = False,
+    ) -> Path:
+        """Write one report's update(s) to the spool (``rejected``: set aside at once).
 
         Raises:
             StoreError: (KGC408) the spool directory cannot be written.
@@ -65,9 +79,9 @@ class Spool:
             "turn": turn,
             "spooled_at": datetime.now(UTC).isoformat(),
             "reason": reason,
-            "update": update,
+            "updates": updates,
         }
-        name = f"{time.time_ns():020d}-{report_id}.json"
+        name = f"{time.time_ns():020d}-{report_id}.json" + (_REJECTED if rejected else "")
         path = self.directory / name
         tmp = self.directory / f".{name}.tmp"
         try:
@@ -114,9 +128,15 @@ class Spool:
                 continue
         return out
 
+    def rejected(self) -> list[Path]:
+        """Reports the store refused for good, kept for a person to look at."""
+        if not self.directory.is_dir():
+            return []
+        return sorted(self.directory.glob(f"*.json{_REJECTED}"))
+
     def replay(self, apply: Callable[[str], None]) -> int:
         """Write every spooled report with ``apply`` (a store update), oldest first; stop at the
-        first failure, leaving it and the rest for the next time.
+        first failure that may pass, leaving it and the rest for the next time.
 
         Returns:
             how many reports were written.
@@ -132,15 +152,22 @@ class Spool:
             except FileNotFoundError:
                 continue  # another process took it
             try:
-                update = json.loads(claimed.read_text(encoding="utf-8"))["update"]
-            except (OSError, ValueError, KeyError, TypeError) as exc:
+                updates = json.loads(claimed.read_text(encoding="utf-8"))["updates"]
+                assert isinstance(updates, list)
+            except (OSError, ValueError, KeyError, TypeError, AssertionError) as exc:
                 bad = path.with_name(path.name + ".bad")
                 log.error("%s: unreadable spool file, kept as %s (%s)", path, bad.name, exc)
                 os.replace(claimed, bad)
                 continue
             try:
-                apply(update)
-            except StoreError:
+                for update in updates:
+                    apply(str(update))
+            except StoreError as exc:
+                if exc.code in PERMANENT:
+                    kept = path.with_name(path.name + _REJECTED)
+                    log.error("%s: the store refused it (%s); kept as %s", path, exc, kept.name)
+                    os.replace(claimed, kept)
+                    continue
                 os.replace(claimed, path)
                 raise
             claimed.unlink(missing_ok=True)

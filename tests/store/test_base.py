@@ -136,3 +136,13 @@ def test_base_malformed_query_names_the_problem() -> None:
     with pytest.raises(StoreError) as caught:
         OxigraphFlagStore(None).query("SELECT ?x WHERE { ?x a }")
     assert caught.value.code == "KGC404"
+
+
+def test_base_update_the_store_cannot_run_is_kept_aside(tmp_path: Path) -> None:
+    spool = Spool(tmp_path)
+    store = FlakyStore(spool, failures=1, code="KGC404")
+    report = make_report()
+    assert store.record(report) is StoreStatus.FAILED
+    assert "kept in" in report.skipped[-1]
+    assert len(spool.rejected()) == 1 and len(spool) == 0
+    assert store.record(make_report(turn=2)) is StoreStatus.STORED  # the store is not "down"

@@ -20,6 +20,7 @@ from kgcheck.config import load_config
 from kgcheck.errors import StoreError
 from kgcheck.store import StoreStatus, open_flag_store
 from kgcheck.store.oxigraph import OxigraphFlagStore, negotiate
+from kgcheck.store.rdf import report_updates
 from kgcheck.store.spool import Spool
 from tests.conftest import ACME_DIR, ROOT
 from tests.store.reports import make_report
@@ -111,24 +112,11 @@ def test_oxigraph_store_held_elsewhere_reads_a_snapshot_and_spools(tmp_path: Pat
 
 def test_oxigraph_reopening_replays_what_was_spooled(tmp_path: Path) -> None:
     spool = Spool(tmp_path / "spool")
-    spool.put(
-        make_report_update := _update_of(make_report(session="c")),
-        report_id="x",
-        session="c",
-        turn=1,
-        reason="down",
-    )
-    assert make_report_update
+    report = make_report(session="c")
+    spool.put(report_updates(report), report_id="x", session="c", turn=1, reason="down")
     store = OxigraphFlagStore(tmp_path / "flags", spool=spool)
     assert _count(store, "c") == 1
     assert len(spool) == 0
-
-
-def _update_of(report: object) -> str:
-    from kgcheck.store.rdf import insert_data, report_triples, turn_graph
-
-    assert hasattr(report, "session_id")
-    return insert_data(turn_graph(report.session_id, report.turn_index), report_triples(report))  # type: ignore[arg-type]
 
 
 def _writer(

@@ -15,6 +15,7 @@ from kgcheck.store.rdf import (
     nt,
     report_iri,
     report_triples,
+    report_updates,
     short_flag_id,
     turn_graph,
 )
@@ -145,3 +146,32 @@ def test_rdf_nt_literals_parse_back_to_the_same_text(text: str) -> None:
 def test_rdf_short_flag_id_round_trips() -> None:
     assert short_flag_id(str(flag_iri("3f2a9c0d1b7e4a55-2"))) == "3f2a9c0d1b7e4a55-2"
     assert flag_iri("urn:kgcheck:flag:x-1") == URIRef("urn:kgcheck:flag:x-1")
+
+
+def test_rdf_report_updates_one_update_unless_too_many_triples() -> None:
+    report = make_report(types=(FlagType.WRONG_ATTRIBUTE,) * 12)
+    assert len(report_updates(report)) == 1
+    parts = report_updates(report, max_triples=100)
+    assert len(parts) == -(-len(report_triples(report)) // 100)
+    sizes = [sum(1 for line in p.splitlines() if line.endswith(" .")) for p in parts]
+    assert max(sizes) <= 100 and sum(sizes) == len(report_triples(report))
+    assert (
+        "<http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <https://w3id.org/kgcheck#TurnReport>"
+        in parts[-1]
+    )
+    assert all("kgcheck#TurnReport> ." not in p for p in parts[:-1])
+
+
+def test_rdf_half_written_report_stays_invisible() -> None:
+    from kgcheck.store import ReviewQueue
+    from kgcheck.store.oxigraph import OxigraphFlagStore
+
+    store = OxigraphFlagStore(None)
+    *first, last = report_updates(
+        make_report(types=(FlagType.WRONG_ATTRIBUTE,) * 12), max_triples=100
+    )
+    for update in first:
+        store.update(update)
+    assert ReviewQueue(store).pending() == []
+    store.update(last)
+    assert len(ReviewQueue(store).pending()) == 12

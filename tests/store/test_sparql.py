@@ -141,3 +141,14 @@ def test_sparql_describe_strips_credentials_from_the_url() -> None:
     store = SparqlFlagStore("http://kg:secret@127.0.0.1:1/sparql")
     assert store.describe() == "sparql:http://127.0.0.1:1/sparql"
     store.close()
+
+
+def test_sparql_large_report_is_written_in_parts(
+    virtuoso_store: SparqlFlagStore, unique: str
+) -> None:
+    report = make_report(session=unique, types=(FlagType.WRONG_ATTRIBUTE,) * 120)
+    assert virtuoso_store.record(report) is StoreStatus.STORED
+    found = virtuoso_store.query(
+        f'SELECT (COUNT(?f) AS ?n) WHERE {{ ?r kgc:session "{unique}" ; kgc:hasFlag ?f }}'
+    )
+    assert found.rows[0]["n"].value == "120"

@@ -15,7 +15,7 @@ from kgcheck.store.spool import Spool
 
 
 def _put(spool: Spool, n: int) -> None:
-    spool.put(f"UPDATE {n}", report_id=f"r{n}", session="s1", turn=n, reason="down")
+    spool.put([f"UPDATE {n}"], report_id=f"r{n}", session="s1", turn=n, reason="down")
 
 
 def test_spool_replays_oldest_first_and_empties(tmp_path: Path) -> None:
@@ -84,8 +84,8 @@ def test_spool_leaves_claims_of_live_processes(tmp_path: Path) -> None:
 
 def test_spool_writes_whole_files_only(tmp_path: Path) -> None:
     spool = Spool(tmp_path)
-    path = spool.put("UPDATE", report_id="r", session="s", turn=0, reason="x")
-    assert json.loads(path.read_text(encoding="utf-8"))["update"] == "UPDATE"
+    path = spool.put(["U1", "U2"], report_id="r", session="s", turn=0, reason="x")
+    assert json.loads(path.read_text(encoding="utf-8"))["updates"] == ["U1", "U2"]
     assert not list(tmp_path.glob(".*.tmp"))
 
 
@@ -93,5 +93,21 @@ def test_spool_unwritable_directory_is_a_store_error(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("", encoding="utf-8")
     with pytest.raises(StoreError) as caught:
-        Spool(blocker / "spool").put("U", report_id="r", session="s", turn=0, reason="x")
+        Spool(blocker / "spool").put(["U"], report_id="r", session="s", turn=0, reason="x")
     assert caught.value.code == "KGC408"
+
+
+def test_spool_sets_aside_what_the_store_refuses_for_good(tmp_path: Path) -> None:
+    spool = Spool(tmp_path)
+    for n in range(3):
+        _put(spool, n)
+    applied: list[str] = []
+
+    def apply(update: str) -> None:
+        if update == "UPDATE 0":
+            raise StoreError("SP031: too long", code="KGC404")
+        applied.append(update)
+
+    assert spool.replay(apply) == 2
+    assert applied == ["UPDATE 1", "UPDATE 2"]
+    assert len(spool.rejected()) == 1 and len(spool) == 0

@@ -31,6 +31,7 @@ from pydantic import (
 
 from kgcheck.errors import ConfigError
 from kgcheck.types import FlagType, Severity
+from kgcheck.yamlpos import line_of
 
 __all__ = [
     "Config",
@@ -351,7 +352,7 @@ def config_from_dict(
             if variable is not None:
                 lines.append(f"{variable} (overrides {key_path}): {err['msg']}")
                 continue
-            line = _line_of(node, err["loc"])
+            line = line_of(node, err["loc"]) if node is not None else None
             at = f" (line {line})" if line else ""
             lines.append(f"{where}: {key_path}{at}: {err['msg']}")
         raise ConfigError("\n".join(lines), code="KGC103") from exc
@@ -401,25 +402,3 @@ def _apply_env(
         target[keys[-1]] = parsed
         applied[tuple(keys)] = name
     return data
-
-
-def _line_of(node: yaml.Node | None, loc: tuple[int | str, ...]) -> int | None:
-    """The 1-based line of the deepest key of ``loc`` that exists in the YAML document."""
-    line = None
-    for part in loc:
-        if isinstance(node, yaml.MappingNode):
-            for key_node, value_node in node.value:
-                if key_node.value == str(part):
-                    line = key_node.start_mark.line + 1
-                    node = value_node
-                    break
-            else:
-                return line
-        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
-            if part >= len(node.value):
-                return line
-            node = node.value[part]
-            line = node.start_mark.line + 1
-        else:
-            return line
-    return line

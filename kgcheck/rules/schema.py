@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
@@ -32,6 +31,7 @@ import yaml
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 
 from kgcheck.types import Severity
+from kgcheck.yamlpos import line_of
 
 __all__ = [
     "CHECK_KINDS",
@@ -387,28 +387,6 @@ def rule_location(
     """``(rule id, line)`` of ``rules[index]`` (and of ``field`` inside it)."""
     rule_id, _ = _rule_and_field(("rules", index), raw)
     return rule_id, line_of(node, ("rules", index, *field))
-
-
-def line_of(node: yaml.Node | None, loc: Sequence[int | str]) -> int | None:
-    """The 1-based line of the deepest part of ``loc`` that exists in the YAML document."""
-    line = node.start_mark.line + 1 if node is not None else None
-    for part in loc:
-        if isinstance(node, yaml.MappingNode):
-            for key_node, value_node in node.value:
-                if key_node.value == str(part):
-                    line = key_node.start_mark.line + 1
-                    node = value_node
-                    break
-            else:
-                return line
-        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
-            if part >= len(node.value):
-                return line
-            node = node.value[part]
-            line = node.start_mark.line + 1
-        else:
-            return line
-    return line
 
 
 def _drop_tags(loc: tuple[int | str, ...], raw: Any) -> tuple[int | str, ...]:

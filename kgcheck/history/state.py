@@ -250,10 +250,14 @@ class DialogueState:
     def to_rdf(self) -> Graph:
         """The recorded claims as RDF (``kgc:Claim`` with subject, predicate, object, polarity,
         text, turn index and speaker), the shape rules query as ``<urn:kgcheck:history>``."""
+        # imported here: the store package builds on the checker, which builds on this module
+        from kgcheck.store.rdf import session_iri
+
         graph = Graph(identifier=URIRef(HISTORY_GRAPH))
         graph.bind("kgc", str(KGC._NS))
+        session = session_iri(self.session_id)
         for n, claim in enumerate(self.claims):
-            node = URIRef(f"urn:kgcheck:session:{self.session_id}/claim/{claim.turn}/{n}")
+            node = URIRef(f"{session}/claim/{claim.turn}/{n}")
             graph.add((node, RDF.type, KGC.Claim))
             graph.add((node, KGC.subject, _term(claim.subject)))
             graph.add((node, KGC.predicate, URIRef(claim.predicate)))

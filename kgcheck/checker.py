@@ -10,8 +10,6 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
-from rdflib import URIRef
-
 from kgcheck.config import Config, load_config
 from kgcheck.detectors.base import DetectionContext, Detector, Source
 from kgcheck.errors import ConfigError, InputError, KgcheckError
@@ -274,9 +272,6 @@ class Checker:
             policy=self.config.outputs,
             now=parse_time(now) or self.config.now,
         )
-
-    def describe(self, iri: str) -> str:
-        return self.kb.label(URIRef(iri))
 
 
 def _sources(sources: Sequence[Mapping[str, str] | Source] | None) -> tuple[Source, ...]:

@@ -7,7 +7,6 @@ with ``register``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from importlib import import_module
 from importlib.metadata import entry_points
 from typing import Generic, TypeVar
@@ -98,5 +97,3 @@ actions: Registry[object] = Registry(
         "escalate": "kgcheck.mitigation.operators:EscalateOperator",
     },
 )
-
-Factory = Callable[..., object]

@@ -28,6 +28,7 @@ class Scorer:
 
     def score(self, flags: list[Flag], analysis: TurnAnalysis) -> list[Flag]:
         flags = _dedupe(flags, analysis)
+        corroborated = _corroborated(flags)
         w = self.config.weights
         for flag in flags:
             claim = analysis.claims[flag.claim_index] if flag.claim_index is not None else None
@@ -37,15 +38,10 @@ class Scorer:
                 linguistic = self.config.certain_signal
             else:
                 linguistic = 0.5
-            others = [
-                f
-                for f in flags
-                if f is not flag and f.detector != flag.detector and (f.span.overlaps(flag.span))
-            ]
             components = {
                 "kb": flag.kb_strength,
                 "history": 0.5 if flag.history_strength is None else flag.history_strength,
-                "consistency": 1.0 if others else 0.5,
+                "consistency": 1.0 if id(flag) in corroborated else 0.5,
             }
             adjust = sum(w.get(k, 0.0) * (v - 0.5) for k, v in components.items())
             evidence = _clamp(self.base(flag.type) * (1 + adjust))
@@ -55,6 +51,19 @@ class Scorer:
                 flag.severity = severity_for(flag.type)
         flags.sort(key=lambda f: (f.span.start, -f.confidence))
         return flags
+
+
+def _corroborated(flags: list[Flag]) -> set[int]:
+    """Ids of flags whose span another detector's flag overlaps (a sweep over sorted spans)."""
+    ordered = sorted(flags, key=lambda f: f.span.start)
+    out: set[int] = set()
+    for i, flag in enumerate(ordered):
+        for other in ordered[i + 1 :]:
+            if other.span.start >= flag.span.end:
+                break
+            if other.detector != flag.detector:
+                out.update((id(flag), id(other)))
+    return out
 
 
 def _clamp(value: float) -> float:
@@ -93,4 +102,5 @@ def _dedupe(flags: list[Flag], analysis: TurnAnalysis) -> list[Flag]:
         kept.kb_strength = max(kept.kb_strength, flag.kb_strength)
         if kept.correction is None and flag.correction is not None:
             kept.correction, kept.correction_span = flag.correction, flag.correction_span
-    return [f for f in flags if any(f is kept for kept in seen.values())]
+    kept_ids = {id(kept) for kept in seen.values()}
+    return [f for f in flags if id(f) in kept_ids]

@@ -108,6 +108,7 @@ class ClaimIndex:
 
     def __init__(self) -> None:
         self._by_key: dict[tuple[str, str], list[HistoryClaim]] = defaultdict(list)
+        self._by_turn: dict[int, list[HistoryClaim]] = defaultdict(list)
         self._all: list[HistoryClaim] = []
 
     def __len__(self) -> int:
@@ -118,6 +119,7 @@ class ClaimIndex:
 
     def add(self, claim: HistoryClaim) -> None:
         self._by_key[(claim.subject, claim.predicate)].append(claim)
+        self._by_turn[claim.turn].append(claim)
         self._all.append(claim)
 
     def about(self, subject: str, predicate: str) -> list[HistoryClaim]:
@@ -125,4 +127,4 @@ class ClaimIndex:
         return list(self._by_key.get((subject, predicate), ()))
 
     def of_turn(self, turn: int) -> list[HistoryClaim]:
-        return [c for c in self._all if c.turn == turn]
+        return list(self._by_turn.get(turn, ()))

@@ -187,9 +187,7 @@ class ClaimBuilder:
             possessor = self._possessor(toks, event.start, mentions)
             if possessor is not None:
                 subjects, pattern = [possessor], "possessive"
-            elif self._of_subject(toks, event, by_start) is not None:
-                subject = self._of_subject(toks, event, by_start)
-                assert subject is not None
+            elif (subject := self._of_subject(toks, event, by_start)) is not None:
                 subjects, pattern = [subject], "of"
                 object_from = subject.token_end
         if not subjects:

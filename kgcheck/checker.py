@@ -12,10 +12,13 @@ from pathlib import Path
 
 from kgcheck.config import Config, load_config
 from kgcheck.detectors.base import DetectionContext, Detector, Source
-from kgcheck.errors import ConfigError, InputError, KgcheckError
+from kgcheck.errors import ConfigError, InputError, KgcheckError, ModelError
 from kgcheck.history.state import DialogueState, parse_time
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.mitigation import Mitigator
+from kgcheck.nli.grounding import GroundingReport, ground
+from kgcheck.nli.scorer import NliScorer
+from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.pipeline import Analyzer
 from kgcheck.numeric_claims import VERIFIED, verify_numeric_claims
 from kgcheck.registry import detectors as detector_registry
@@ -42,6 +45,7 @@ DEFAULT_DETECTORS = (
     "rules",
     "temporal_error",
     "numeric_claim",
+    "unsupported_claim",
 )
 
 
@@ -77,6 +81,20 @@ class Checker:
             self.kb, self.config.nlp, fuzzy=kb_cfg.fuzzy, temporal=self.config.temporal
         )
         self.scorer = Scorer(self.config.scoring)
+        nli = self.config.nli
+        #: The NLI model (loaded on first use); ``None`` when ``nli.model`` is ``none``.
+        self.nli: NliScorer | None = (
+            NliScorer(
+                str(nli.model),
+                device=nli.device,
+                batch_size=nli.batch_size,
+                max_length=nli.max_length,
+                cache_size=nli.cache_size,
+                labels=nli.labels,
+            )
+            if nli.enabled
+            else None
+        )
         #: Where reports go (``store:``); ``None``: not stored.
         self.store: FlagStore | None = (
             open_flag_store(self.config.store) if self.config.store is not None else None
@@ -155,6 +173,9 @@ class Checker:
             else ()
         )
         timings["numeric"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        grounding = self._ground(analysis, documents, skipped)
+        timings["grounding"] = time.perf_counter() - t0
         ctx = DetectionContext(
             analysis=analysis,
             kb=self.kb,
@@ -165,6 +186,9 @@ class Checker:
             temporal=self.config.temporal,
             numeric_claims=numeric,
             rules=self.rules,
+            nli=self.nli,
+            nli_settings=self.config.nli,
+            grounding=grounding,
         )
         flags: list[Flag] = []
         for detector in self.detectors:
@@ -214,11 +238,28 @@ class Checker:
                 "entities": sum(1 for m in analysis.mentions if m.kind != "pronoun"),
             },
             skipped=skipped,
+            grounding=grounding,
             analysis=analysis,
         )
         if record:
             self.record(report)
         return report
+
+    def _ground(
+        self, analysis: TurnAnalysis, documents: tuple[Source, ...], skipped: list[str]
+    ) -> GroundingReport | None:
+        """How well the reply rests on its sources; ``None`` (and why in ``skipped``) when
+        there are none, or no model to judge them."""
+        if not documents or not any(d.name == "unsupported_claim" for d in self.detectors):
+            return None
+        if self.nli is None:
+            skipped.append("grounding: no NLI model (nli.model is none)")
+            return None
+        try:
+            return ground(analysis, documents, self.nli, self.config.grounding)
+        except ModelError as exc:
+            skipped.append(f"grounding: skipped ({exc.message})")
+            return None
 
     def record(self, report: TurnReport) -> None:
         """Write ``report`` to the configured flag store (``store:``), if any. It never raises:

@@ -280,6 +280,64 @@ def eval_(
     raise typer.Exit(code=0 if rate.met else 1)
 
 
+@app.command("train-nli")
+def train_nli_(
+    decode: Annotated[
+        Path,
+        typer.Option(help="DECODE's structured train split: the prefix .../structured/train."),
+    ],
+    sick: Annotated[Path, typer.Option(help="SICK.txt (its TRAIN and TRIAL sets are used).")],
+    out: Annotated[
+        Path, typer.Option(help="Working directory: checkpoint.pt, then the model in out/model.")
+    ] = Path("build/nli"),
+    base: Annotated[
+        str | None,
+        typer.Option(help="Base model (default: the bundled all-MiniLM-L6-v2)."),
+    ] = None,
+    epochs: Annotated[int, typer.Option(min=1)] = 2,
+    batch_size: Annotated[int, typer.Option(min=1)] = 32,
+    learning_rate: Annotated[float, typer.Option(min=0.0)] = 4e-5,
+    max_length: Annotated[int, typer.Option(min=16)] = 128,
+    seed: Annotated[int, typer.Option()] = 13,
+    copy_pairs: Annotated[int, typer.Option(min=0, help="Copy/extract pairs to add.")] = 8000,
+    limit: Annotated[int | None, typer.Option(min=1, help="Train on N pairs only.")] = None,
+    install: Annotated[
+        bool, typer.Option(help="Copy the trained model into the package as the embedded one.")
+    ] = False,
+) -> None:
+    """Fine-tune the embedded NLI cross-encoder. Rerun the same command to resume."""
+    import shutil
+
+    from kgcheck.nli.scorer import EMBEDDED_PATH
+    from kgcheck.nli.train import TrainSettings, train_nli
+
+    settings = TrainSettings(
+        decode=decode,
+        sick=sick,
+        out=out,
+        base=base,
+        epochs=epochs,
+        batch_size=batch_size,
+        learning_rate=learning_rate,
+        max_length=max_length,
+        seed=seed,
+        copy_pairs=copy_pairs,
+        limit=limit,
+    )
+    try:
+        model = train_nli(settings)
+    except KgcheckError as exc:
+        _fail(exc)
+        return
+    console.print(f"wrote {model}", highlight=False)
+    if install:
+        EMBEDDED_PATH.mkdir(parents=True, exist_ok=True)
+        for item in model.iterdir():
+            if item.is_file():
+                shutil.copy2(item, EMBEDDED_PATH / item.name)
+        console.print(f"installed as the embedded model in {EMBEDDED_PATH}", highlight=False)
+
+
 def _score(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.2f}"
 

@@ -36,8 +36,10 @@ from kgcheck.yamlpos import line_of
 __all__ = [
     "Config",
     "DetectorSettings",
+    "GroundingConfig",
     "KnowledgeBaseConfig",
     "MitigationConfig",
+    "NliConfig",
     "NlpConfig",
     "NumericConfig",
     "OutputsConfig",
@@ -280,6 +282,60 @@ class ServerConfig(_Strict):
     max_request_bytes: int = Field(default=1_000_000, ge=1024)
 
 
+class NliConfig(_Strict):
+    """The NLI model and how it is used by ``contradicts_prior``, ``logical_inconsistency`` and
+    ``contradicts_fact``, and for grounding replies in their sources."""
+
+    #: ``embedded`` (shipped with kgcheck), a Hugging Face model id or a local directory;
+    #: ``none``: no model (the checks that need one are skipped and the report says so).
+    model: str | None = "embedded"
+    device: str = "cpu"
+    batch_size: int = Field(default=32, ge=1)
+    #: Tokens per premise/hypothesis pair; the longer side is truncated first.
+    max_length: int = Field(default=256, ge=16)
+    cache_size: int = Field(default=4096, ge=0)
+    #: The model's label names mapped to entailment / neutral / contradiction, for models whose
+    #: configuration does not name them (``LABEL_0: contradiction``).
+    labels: dict[str, Literal["entailment", "neutral", "contradiction"]] = Field(
+        default_factory=dict
+    )
+    #: A pair contradicts when P(contradiction) is at least this and above P(entailment).
+    contradiction_threshold: float = Field(default=0.5, ge=0.0, le=1.0)
+    #: Earlier sentences compared with each reply sentence (the most similar ones).
+    history_pairs: int = Field(default=4, ge=0)
+    #: How similar (cosine of sentence embeddings) an earlier sentence must be to be compared.
+    min_similarity: float = Field(default=0.3, ge=-1.0, le=1.0)
+    #: Verbalised KB facts compared with each reply sentence (of the entities it mentions).
+    fact_pairs: int = Field(default=4, ge=0)
+    #: Reply sentences compared pairwise with each other (the first ones).
+    max_sentences: int = Field(default=10, ge=0)
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.model) and str(self.model).lower() not in {"none", "off", "false"}
+
+
+class GroundingConfig(_Strict):
+    """Evidence-use grounding of a reply in the sources it was written from."""
+
+    #: Reply sentences shorter than this (after removing citations) are not claims.
+    min_claim_chars: int = Field(default=15, ge=1)
+    max_claims: int = Field(default=10, ge=1)
+    #: A cited claim is grounded when p1 - p0 exceeds this ...
+    evidence_use_threshold: float = Field(default=0.15, ge=0.0, le=1.0)
+    #: ... and its grounding confidence exceeds this.
+    confidence_threshold: float = Field(default=0.45, ge=0.0, le=1.0)
+    #: The reply is grounded when at least this share of its claims are.
+    grounded_ratio: float = Field(default=0.7, ge=0.0, le=1.0)
+    #: With exactly one source and no citation in the reply, claims count as citing it.
+    single_source_cites_all: bool = True
+    #: An uncited claim's confidence is multiplied by this.
+    uncited_penalty: float = Field(default=0.5, ge=0.0, le=1.0)
+    #: The reliability a claim should reach: the bits needed to get from p0 to it are the
+    #: budget that the evidence's bits (KL of p1 from p0) are measured against.
+    target_reliability: float = Field(default=0.95, gt=0.5, lt=1.0)
+
+
 class Config(_Strict):
     knowledge_base: KnowledgeBaseConfig = Field(default_factory=KnowledgeBaseConfig)
     now: datetime | None = None
@@ -289,6 +345,8 @@ class Config(_Strict):
     mitigation: MitigationConfig = Field(default_factory=MitigationConfig)
     temporal: TemporalConfig = Field(default_factory=TemporalConfig)
     numeric: NumericConfig = Field(default_factory=NumericConfig)
+    nli: NliConfig = Field(default_factory=NliConfig)
+    grounding: GroundingConfig = Field(default_factory=GroundingConfig)
     #: Rule files (YAML), SHACL shapes (Turtle) and directories of rule files.
     rules: list[Path] = Field(default_factory=list)
     outputs: OutputsConfig = Field(default_factory=OutputsConfig)

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import uuid4
 
+from kgcheck.nli.grounding import GroundingReport
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.numeric_claims import NumericClaim
 from kgcheck.types import Action, Decision, Flag
@@ -47,6 +48,8 @@ class TurnReport:
     #: When the check ended (UTC).
     checked_at: datetime = field(default_factory=lambda: datetime.now(UTC))
     store_status: str | None = None
+    #: How well the reply rests on the sources it was given; ``None`` without sources.
+    grounding: GroundingReport | None = None
     analysis: TurnAnalysis | None = field(default=None, repr=False)
 
     @property
@@ -86,4 +89,5 @@ class TurnReport:
             "skipped": list(self.skipped),
             "numeric_claims": [c.to_dict() for c in self.numeric_claims],
             "store_status": self.store_status,
+            "grounding": None if self.grounding is None else self.grounding.to_dict(),
         }

@@ -100,13 +100,16 @@ class Evidence:
     """Why a flag was raised.
 
     ``kind`` is one of ``kb`` (triples the KB holds), ``kb_absence`` (what the KB does not hold
-    though it should), ``history`` (an earlier turn), ``signal`` (a linguistic signal), ``rule``
-    or ``model``. ``triples`` are N-Triples-like ``(s, p, o)`` strings.
+    though it should), ``history`` (an earlier turn), ``signal`` (a linguistic signal), ``rule``,
+    ``source`` (a document the reply cites) or ``model`` (an NLI model's judgement).
+    ``triples`` are N-Triples-like ``(s, p, o)`` strings; ``scores`` are a model's
+    probabilities (``entailment``, ``neutral``, ``contradiction``).
     """
 
     kind: str
     text: str
     triples: tuple[tuple[str, str, str], ...] = ()
+    scores: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(slots=True)
@@ -148,6 +151,7 @@ class Flag:
         )
         data["evidence"] = [
             {"kind": e.kind, "text": e.text, "triples": [list(t) for t in e.triples]}
+            | ({"scores": dict(e.scores)} if e.scores else {})
             for e in self.evidence
         ]
         return data

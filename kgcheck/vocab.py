@@ -113,6 +113,9 @@ class KGC(DefinedNamespace):
     reason: URIRef
     evidenceKind: URIRef
     evidenceText: URIRef
+    entailmentProbability: URIRef
+    neutralProbability: URIRef
+    contradictionProbability: URIRef
     evidenceTriple: URIRef
     # review events (kgcheck/store/review.py)
     reviewOf: URIRef

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from kgcheck.config import NumericConfig, TemporalConfig
+from kgcheck.config import NliConfig, NumericConfig, TemporalConfig
 from kgcheck.errors import ConfigError
 from kgcheck.history.state import DialogueState
 from kgcheck.kb.knowledge_base import KnowledgeBase
@@ -17,6 +17,8 @@ from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.types import Flag, FlagType
 
 if TYPE_CHECKING:
+    from kgcheck.nli.grounding import GroundingReport
+    from kgcheck.nli.scorer import NliScorer
     from kgcheck.numeric_claims import NumericClaim
     from kgcheck.rules.engine import RuleEngine
 
@@ -53,6 +55,11 @@ class DetectionContext:
     numeric_claims: tuple[NumericClaim, ...] | None = None
     #: The declarative rules (rule files and shapes) bound to the KB, when configured.
     rules: RuleEngine | None = None
+    #: The NLI model (``None``: NLI is off) and the ``nli:`` section of the configuration.
+    nli: NliScorer | None = None
+    nli_settings: NliConfig = field(default_factory=NliConfig)
+    #: How well the reply is grounded in ``sources`` (``None``: no sources, or no model).
+    grounding: GroundingReport | None = None
     #: Parts of a check a detector could not run (a failing rule), for the report's ``skipped``.
     notes: list[str] = field(default_factory=list)
 

@@ -3,24 +3,44 @@
 It negates an asserted fact, asserts a fact an ``owl:NegativePropertyAssertion`` rules out,
 assigns a class disjoint with the subject's classes, or gives an object whose functional inverse
 already points to someone else ("Sarah Lee leads Analytics" when Analytics is led by Priya Raman).
+
+With an NLI model, each reply sentence is also compared with the verbalised KB facts of the
+entities it mentions (those sharing most words with it); a contradiction the model finds joins
+the symbolic flag on that sentence as evidence, or becomes a flag of its own.
 """
 
 from __future__ import annotations
 
+import re
+
+from pydantic import BaseModel, ConfigDict
 from rdflib import URIRef
 from rdflib.namespace import RDF
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.kb.values import matches
-from kgcheck.nlp.analysis import Claim
+from kgcheck.nli.checks import contradicts, fold_into, model_evidence, nli_scores, statements
+from kgcheck.nlp.analysis import Claim, Segment
 from kgcheck.types import Evidence, Flag, FlagType
 
 __all__ = ["ContradictsFactDetector"]
 
 
+_WORD = re.compile(r"\w+")
+
+
+class _Params(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    #: Compare reply sentences with verbalised KB facts with the NLI model (``nli:`` settings).
+    nli: bool = True
+    #: How decisive a contradiction found by the model alone is (symbolic evidence is 1.0).
+    model_strength: float = 0.4
+
+
 class ContradictsFactDetector(Detector):
     name = "contradicts_fact"
     flag_type = FlagType.CONTRADICTS_FACT
+    Params = _Params
 
     def detect(self, ctx: DetectionContext) -> list[Flag]:
         flags = []
@@ -35,7 +55,73 @@ class ContradictsFactDetector(Detector):
                 flag = self._negative_assertion(ctx, claim) or self._inverse(ctx, claim)
             if flag is not None:
                 flags.append(flag)
+        params = self.params
+        assert isinstance(params, _Params)
+        if params.nli and ctx.nli is not None and ctx.nli_settings.fact_pairs > 0:
+            self._nli(ctx, flags, params.model_strength)
         return flags
+
+    def _facts(self, ctx: DetectionContext, segment: Segment) -> list[tuple[str, Evidence, str]]:
+        """The verbalised facts of the entities ``segment`` mentions that share most words
+        with it: (sentence, KB evidence, entity)."""
+        kb = ctx.kb
+        words = {w.casefold() for w in _WORD.findall(segment.text)}
+        entities = dict.fromkeys(
+            m.iri
+            for m in ctx.analysis.mentions
+            if m.segment == segment.index and m.iri is not None and m.kind != "pronoun"
+        )
+        ranked = []
+        for iri in entities:
+            assert iri is not None
+            s = URIRef(iri)
+            for p, o in kb.facts(s):
+                if p == RDF.type:
+                    continue
+                fact = kb.verbalise(s, p, o)
+                shared = len(words & {w.casefold() for w in _WORD.findall(fact)})
+                ranked.append((-shared, fact, Evidence("kb", fact, ((iri, str(p), str(o)),)), iri))
+        ranked.sort(key=lambda r: (r[0], r[1]))
+        return [(fact, ev, iri) for _, fact, ev, iri in ranked[: ctx.nli_settings.fact_pairs]]
+
+    def _nli(self, ctx: DetectionContext, flags: list[Flag], strength: float) -> None:
+        cfg = ctx.nli_settings
+        candidates = [
+            (segment, fact)
+            for segment in statements(ctx.analysis, cfg.max_sentences)
+            for fact in self._facts(ctx, segment)
+        ]
+        scores = nli_scores(ctx, [(f[0], s.text) for s, f in candidates], self.name)
+        if scores is None:
+            return
+        flagged: set[int] = set()
+        for (segment, (fact, kb_evidence, iri)), score in zip(candidates, scores, strict=True):
+            if segment.index in flagged or not contradicts(score, cfg.contradiction_threshold):
+                continue
+            flagged.add(segment.index)
+            evidence = model_evidence("the knowledge base", fact, score)
+            if fold_into(flags, segment, evidence):
+                continue
+            claim = next(
+                (
+                    c
+                    for c in ctx.analysis.claims
+                    if c.segment == segment.index and c.subject_iri == iri
+                ),
+                None,
+            )
+            flags.append(
+                self.flag(
+                    span=segment.span,
+                    content=segment.text,
+                    message=f"The knowledge base says otherwise: {fact}",
+                    evidence=[kb_evidence, evidence],
+                    suggestion=fact,
+                    focus=iri,
+                    kb_strength=strength * score.contradiction,
+                    claim_index=claim.index if claim is not None else None,
+                )
+            )
 
     def _negated_fact(self, ctx: DetectionContext, claim: Claim) -> Flag | None:
         kb = ctx.kb

@@ -4,6 +4,10 @@ Same subject and a functional predicate (or an open attribute such as "my office
 value, or the same statement with the opposite polarity. Restating is not a conflict, nor is a
 reply the KB itself supports. The evidence quotes the earlier turn; the correction is the earlier
 value when the user stated it or the KB supports it.
+
+With an NLI model, each reply sentence is also compared with the earlier sentences most similar
+to it (either speaker's): a contradiction the model finds joins the symbolic flag on that
+sentence as evidence, or becomes a flag of its own.
 """
 
 from __future__ import annotations
@@ -13,9 +17,20 @@ from rdflib import URIRef
 from rdflib.namespace import RDF
 
 from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.errors import ModelError
 from kgcheck.history.claims import HistoryClaim, object_key, subject_key
+from kgcheck.history.embeddings import RelatedSentence
 from kgcheck.kb.values import matches
-from kgcheck.nlp.analysis import Claim
+from kgcheck.nli.checks import (
+    claim_in,
+    contradicts,
+    fold_into,
+    model_evidence,
+    nli_scores,
+    statements,
+)
+from kgcheck.nli.scorer import NliScores
+from kgcheck.nlp.analysis import Claim, Segment
 from kgcheck.nlp.attributes import is_attribute
 from kgcheck.types import Evidence, Flag, FlagType
 
@@ -28,6 +43,8 @@ class _Params(BaseModel):
     trusted_strength: float = 1.0
     #: How decisive an earlier commitment of the assistant that nothing else supports is.
     commitment_strength: float = 0.6
+    #: Compare reply sentences with earlier ones with the NLI model (``nli:`` settings).
+    nli: bool = True
 
 
 class ContradictsPriorDetector(Detector):
@@ -48,7 +65,77 @@ class ContradictsPriorDetector(Detector):
                 if conflict is not None:
                     flags.append(self._flag(ctx, claim, earlier, conflict))
                     break
+        params = self.params
+        assert isinstance(params, _Params)
+        if params.nli and ctx.nli is not None and ctx.state.turns:
+            self._nli(ctx, flags)
         return flags
+
+    def _earlier(
+        self, ctx: DetectionContext, sentences: list[Segment]
+    ) -> list[list[RelatedSentence]]:
+        """The earlier sentences to compare each reply sentence with: the most similar ones,
+        else (no embedding model) the last ones."""
+        cfg = ctx.nli_settings
+        try:
+            return ctx.state.related_many(
+                [s.text for s in sentences], cfg.history_pairs, cfg.min_similarity
+            )
+        except ModelError as exc:
+            note = (
+                f"{self.name}: no sentence embeddings ({exc.message}); NLI compares the last turns"
+            )
+            if note not in ctx.notes:
+                ctx.notes.append(note)
+        recent = [
+            RelatedSentence(t.index, t.role, sentence, 0.0)
+            for t in reversed(ctx.state.turns)
+            for sentence in (t.sentences or [t.text])
+        ][: cfg.history_pairs]
+        return [recent for _ in sentences]
+
+    def _nli(self, ctx: DetectionContext, flags: list[Flag]) -> None:
+        cfg = ctx.nli_settings
+        sentences = statements(ctx.analysis, cfg.max_sentences)
+        if not sentences or cfg.history_pairs == 0:
+            return
+        candidates = [
+            (segment, earlier)
+            for segment, related in zip(sentences, self._earlier(ctx, sentences), strict=True)
+            for earlier in related
+            if not earlier.sentence.rstrip().endswith("?")
+        ]
+        scores = nli_scores(ctx, [(e.sentence, s.text) for s, e in candidates], self.name)
+        if scores is None:
+            return
+        best: dict[int, tuple[Segment, RelatedSentence, NliScores]] = {}
+        for (segment, earlier), score in zip(candidates, scores, strict=True):
+            if contradicts(score, cfg.contradiction_threshold) and (
+                segment.index not in best
+                or score.contradiction > best[segment.index][2].contradiction
+            ):
+                best[segment.index] = (segment, earlier, score)
+        for segment, earlier, score in best.values():
+            evidence = model_evidence(
+                f"turn {earlier.turn} ({earlier.speaker})", earlier.sentence, score
+            )
+            if fold_into(flags, segment, evidence):
+                continue
+            claim = claim_in(ctx.analysis, segment)
+            flags.append(
+                self.flag(
+                    span=segment.span,
+                    content=segment.text,
+                    message=f"Turn {earlier.turn} ({earlier.speaker}) said otherwise: "
+                    f"{earlier.sentence}",
+                    evidence=[evidence],
+                    suggestion=f'Reconcile with turn {earlier.turn}: "{earlier.sentence}"',
+                    focus=claim.subject_iri if claim is not None else None,
+                    kb_strength=0.5,
+                    history_strength=score.contradiction,
+                    claim_index=claim.index if claim is not None else None,
+                )
+            )
 
     def _conflict(self, ctx: DetectionContext, claim: Claim, earlier: HistoryClaim) -> str | None:
         same_value = object_key(claim) == earlier.object

@@ -1,16 +1,27 @@
 """``logical_inconsistency``: the reply contradicts itself.
 
 Two values for a functional property (or an open attribute) of the same subject, a statement and
-its negation, or two classes the ontology declares disjoint.
+its negation, or two classes the ontology declares disjoint. With an NLI model, pairs of the
+reply's sentences are also compared; the model's finding joins a symbolic flag on the later
+sentence or becomes a flag of its own.
 """
 
 from __future__ import annotations
 
+from pydantic import BaseModel, ConfigDict
 from rdflib import URIRef
 from rdflib.namespace import RDF
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.history.claims import object_key, subject_key
+from kgcheck.nli.checks import (
+    claim_in,
+    contradicts,
+    fold_into,
+    model_evidence,
+    nli_scores,
+    statements,
+)
 from kgcheck.nlp.analysis import Claim
 from kgcheck.nlp.attributes import is_attribute
 from kgcheck.types import Evidence, Flag, FlagType
@@ -18,9 +29,16 @@ from kgcheck.types import Evidence, Flag, FlagType
 __all__ = ["LogicalInconsistencyDetector"]
 
 
+class _Params(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    #: Compare the reply's sentences pairwise with the NLI model (``nli:`` settings).
+    nli: bool = True
+
+
 class LogicalInconsistencyDetector(Detector):
     name = "logical_inconsistency"
     flag_type = FlagType.LOGICAL_INCONSISTENCY
+    Params = _Params
 
     def detect(self, ctx: DetectionContext) -> list[Flag]:
         # per (subject, predicate): the first claim of each (object, polarity), and the first
@@ -48,7 +66,40 @@ class LogicalInconsistencyDetector(Detector):
                 seen[(obj, claim.polarity)] = claim
                 if claim.polarity:
                     positives.setdefault(slot, []).append(claim)
+        params = self.params
+        assert isinstance(params, _Params)
+        if params.nli and ctx.nli is not None:
+            self._nli(ctx, flags)
         return flags
+
+    def _nli(self, ctx: DetectionContext, flags: list[Flag]) -> None:
+        cfg = ctx.nli_settings
+        sentences = statements(ctx.analysis, cfg.max_sentences)
+        pairs = [(first, second) for j, second in enumerate(sentences) for first in sentences[:j]]
+        scores = nli_scores(ctx, [(a.text, b.text) for a, b in pairs], self.name)
+        if scores is None:
+            return
+        flagged: set[int] = set()
+        for (first, second), score in zip(pairs, scores, strict=True):
+            if second.index in flagged or not contradicts(score, cfg.contradiction_threshold):
+                continue
+            flagged.add(second.index)
+            evidence = model_evidence("earlier in this reply", first.text, score)
+            if fold_into(flags, second, evidence):
+                continue
+            claim = claim_in(ctx.analysis, second)
+            flags.append(
+                self.flag(
+                    span=second.span,
+                    content=second.text,
+                    message=f'The reply contradicts itself: it also says "{first.text}"',
+                    evidence=[evidence],
+                    suggestion="Keep one of the two statements.",
+                    focus=claim.subject_iri if claim is not None else None,
+                    kb_strength=score.contradiction,
+                    claim_index=claim.index if claim is not None else None,
+                )
+            )
 
     def _different_values(self, ctx: DetectionContext, first: Claim, second: Claim) -> bool:
         """Two positive claims with different objects that cannot both hold."""

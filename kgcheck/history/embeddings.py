@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from kgcheck.errors import ModelError
+from kgcheck.hf import quiet_loading
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -73,7 +74,8 @@ class SentenceEncoder:
                 try:
                     from sentence_transformers import SentenceTransformer
 
-                    self._model = SentenceTransformer(self.model_name, device=self.device)
+                    with quiet_loading():
+                        self._model = SentenceTransformer(self.model_name, device=self.device)
                 except Exception as exc:  # hub unreachable, bad path, broken weights
                     raise ModelError(
                         f"cannot load the sentence-embedding model {self.model_name!r}: {exc}",

@@ -176,7 +176,18 @@ class DialogueState:
         """Earlier sentences most similar to ``sentence``, with their turn and speaker.
 
         Each turn is embedded once (its recorded sentences, else the whole text) and cached.
+
+        Raises:
+            ModelError: the sentence-embedding model cannot be loaded.
         """
+        return self.related_many([sentence], k, min_similarity)[0]
+
+    def related_many(
+        self, sentences: list[str], k: int = 5, min_similarity: float = 0.3
+    ) -> list[list[RelatedSentence]]:
+        """``related`` for several sentences at once (one batch through the encoder)."""
+        if not sentences:
+            return []
         encoder = self.encoder or default_encoder()
         rows: list[tuple[Turn, int]] = []
         matrices = []
@@ -190,18 +201,21 @@ class DialogueState:
             matrices.append(turn.embeddings)
             rows.extend((turn, i) for i in range(len(turn.sentences)))
         if not rows:
-            return []
-        query = encoder.encode([sentence])[0]
-        scores = np.vstack(matrices) @ query
-        order = np.argsort(-scores)[:k]
+            return [[] for _ in sentences]
+        scores = np.vstack(matrices) @ encoder.encode(sentences).T
         out = []
-        for i in order:
-            score = float(scores[i])
-            if score < min_similarity:
-                break
-            turn, n = rows[int(i)]
-            assert turn.sentences is not None
-            out.append(RelatedSentence(turn.index, turn.role, turn.sentences[n], round(score, 4)))
+        for column in range(len(sentences)):
+            found = []
+            for i in np.argsort(-scores[:, column])[:k]:
+                score = float(scores[i, column])
+                if score < min_similarity:
+                    break
+                turn, n = rows[int(i)]
+                assert turn.sentences is not None
+                found.append(
+                    RelatedSentence(turn.index, turn.role, turn.sentences[n], round(score, 4))
+                )
+            out.append(found)
         return out
 
     # serialisation ----------------------------------------------------------------------

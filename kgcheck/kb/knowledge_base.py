@@ -126,6 +126,17 @@ class KnowledgeBase:
             found.extend(o for o in self.graph.subjects(predicate, subject) if o not in found)
         return found
 
+    def facts(self, subject: URIRef, limit: int = 64) -> list[tuple[URIRef, Node]]:
+        """Up to ``limit`` (predicate, object) pairs of ``subject``, names left out."""
+        out: list[tuple[URIRef, Node]] = []
+        for p, o in self.graph.predicate_objects(subject):
+            if not isinstance(p, URIRef) or str(p) in LABEL_PREDICATES:
+                continue
+            out.append((p, o))
+            if len(out) >= limit:
+                break
+        return out
+
     def holders(self, predicate: URIRef, obj: Node) -> list[Node]:
         """Subjects that have ``obj`` as a value of ``predicate`` (directly or via the inverse)."""
         found = list(self.graph.subjects(predicate, obj))

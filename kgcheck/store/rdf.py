@@ -267,6 +267,11 @@ def _flag_triples(
             (ev, KGC.evidenceKind, _string(evidence.kind)),
             (ev, KGC.evidenceText, _string(evidence.text)),
         ]
+        out += [
+            (ev, _SCORE_PROPERTIES[name], Literal(round(value, 4), datatype=XSD.decimal))
+            for name, value in evidence.scores
+            if name in _SCORE_PROPERTIES
+        ]
         for t, (s, p, o) in enumerate(evidence.triples):
             if not (_IRI_VALUE.match(s) and _IRI_VALUE.match(p)):
                 continue
@@ -281,6 +286,13 @@ def _flag_triples(
             ]
     return out
 
+
+#: An NLI model's probabilities on evidence nodes.
+_SCORE_PROPERTIES = {
+    "entailment": KGC.entailmentProbability,
+    "neutral": KGC.neutralProbability,
+    "contradiction": KGC.contradictionProbability,
+}
 
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 

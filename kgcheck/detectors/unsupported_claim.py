@@ -1,0 +1,50 @@
+"""``unsupported_claim``: a claim of the reply that the sources it cites do not support.
+
+Reads the checker's evidence-use grounding (``kgcheck.nli.grounding``; only when the turn was
+checked with ``sources``): each claim that is not grounded becomes a flag whose evidence gives
+p1, p0 and the claim's warning. Silent without sources.
+"""
+
+from __future__ import annotations
+
+from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.types import Evidence, Flag, FlagType
+
+__all__ = ["UnsupportedClaimDetector"]
+
+
+class UnsupportedClaimDetector(Detector):
+    name = "unsupported_claim"
+    flag_type = FlagType.UNSUPPORTED_CLAIM
+
+    def detect(self, ctx: DetectionContext) -> list[Flag]:
+        if ctx.grounding is None:
+            return []
+        flags = []
+        for claim in ctx.grounding.claims:
+            if claim.grounded:
+                continue
+            cited = ", ".join(claim.citing) if claim.citing else "no source"
+            claim_index = next(
+                (c.index for c in ctx.analysis.claims if claim.span.contains(c.span)), None
+            )
+            flags.append(
+                self.flag(
+                    span=claim.span,
+                    content=ctx.analysis.text[claim.span.start : claim.span.end],
+                    message=f"Not supported by its sources: {claim.warning}",
+                    evidence=[
+                        Evidence(
+                            "source",
+                            f"cites {cited}: P(entailed | sources) {claim.p1:.2f}, "
+                            f"without the cited ones {claim.p0:.2f}, evidence use "
+                            f"{claim.evidence_use:.2f}, confidence {claim.confidence:.2f}",
+                            scores=(("p1", claim.p1), ("p0", claim.p0)),
+                        )
+                    ],
+                    suggestion="Cite the source that states this, or remove the claim.",
+                    kb_strength=1.0 - claim.confidence,
+                    claim_index=claim_index,
+                )
+            )
+        return flags

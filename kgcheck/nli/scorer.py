@@ -1,0 +1,240 @@
+"""``NliScorer``: (entailment, neutral, contradiction) probabilities for premise/hypothesis pairs.
+
+Back-ends: ``embedded`` (the cross-encoder shipped in ``kgcheck/nli/model``, trained by
+``kgcheck train-nli``) or any Hugging Face sequence-classification NLI model by id or local path.
+Label names are read from the model's configuration, since models differ in label order
+(``cross-encoder/nli-deberta-v3-*``: contradiction, entailment, neutral; ``ynie/roberta-*``:
+entailment, neutral, contradiction); two-way models (entailment / not_entailment) put the
+second label in ``neutral``. Loading is lazy and shared by scorers of the same model; results
+are kept in an LRU cache; ``score`` is thread-safe.
+
+Usage::
+
+    scorer = NliScorer()                                  # the embedded model
+    [(e, n, c)] = scorer.score([("Dr. Patel is a surgeon.", "Dr. Patel is not a surgeon.")])
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from kgcheck.errors import ModelError
+from kgcheck.hf import quiet_loading
+from kgcheck.nli.data import LABELS
+
+__all__ = ["EMBEDDED", "EMBEDDED_PATH", "LoadedModel", "NliScorer", "NliScores", "label_indices"]
+
+#: The name of the model shipped with kgcheck.
+EMBEDDED = "embedded"
+EMBEDDED_PATH = Path(__file__).resolve().parent / "model"
+
+
+class NliScores(NamedTuple):
+    """Probabilities that the hypothesis is entailed by, neutral to, or contradicted by the
+    premise; they sum to 1."""
+
+    entailment: float
+    neutral: float
+    contradiction: float
+
+    def to_dict(self) -> dict[str, float]:
+        return {k: round(v, 4) for k, v in self._asdict().items()}
+
+
+_ALIASES = {
+    "entailment": "entailment",
+    "entail": "entailment",
+    "entailed": "entailment",
+    "neutral": "neutral",
+    "contradiction": "contradiction",
+    "contradict": "contradiction",
+    "contradicts": "contradiction",
+    "not_entailment": "neutral",
+    "non_entailment": "neutral",
+    "not_entailed": "neutral",
+}
+
+
+def label_indices(
+    id2label: Mapping[int, str], overrides: Mapping[str, str] | None = None
+) -> dict[str, list[int]]:
+    """Which output indices of a model feed each of kgcheck's labels.
+
+    ``overrides`` maps a model's label names (``LABEL_0``) to ``entailment``, ``neutral`` or
+    ``contradiction`` for models whose configuration does not name them.
+
+    Raises:
+        ModelError: a label has no known meaning, or the model has no entailment label.
+    """
+    out: dict[str, list[int]] = {name: [] for name in LABELS}
+    for index, raw in sorted(id2label.items()):
+        given = (overrides or {}).get(raw)
+        name = given if given in LABELS else _ALIASES.get(re.sub(r"[\s-]+", "_", raw.lower()))
+        if name is None:
+            raise ModelError(
+                f"the model's label {raw!r} (output {index}) is not entailment, neutral or "
+                "contradiction; map it with nli.labels in the configuration",
+                code="KGC503",
+            )
+        out[name].append(int(index))
+    if not out["entailment"]:
+        raise ModelError("the model has no entailment label", code="KGC503")
+    return out
+
+
+@dataclass
+class LoadedModel:
+    tokenizer: Any
+    model: Any
+    labels: dict[str, list[int]]
+    lock: threading.Lock
+
+
+_loaded: dict[tuple[str, str, tuple[tuple[str, str], ...]], LoadedModel] = {}
+_loaded_lock = threading.Lock()
+
+
+def _resolve(model: str) -> str:
+    if model != EMBEDDED:
+        return model
+    if not (EMBEDDED_PATH / "config.json").is_file():
+        raise ModelError(
+            f"the embedded NLI model is not installed ({EMBEDDED_PATH}); train it with "
+            "`kgcheck train-nli` or set nli.model to a Hugging Face model",
+            code="KGC502",
+        )
+    return str(EMBEDDED_PATH)
+
+
+def _load(model: str, device: str, overrides: Mapping[str, str]) -> LoadedModel:
+    key = (model, device, tuple(sorted(overrides.items())))
+    with _loaded_lock:
+        if key in _loaded:
+            return _loaded[key]
+        where = _resolve(model)
+        try:
+            import torch
+            from transformers import AutoModelForSequenceClassification, AutoTokenizer
+
+            with quiet_loading():
+                tokenizer = AutoTokenizer.from_pretrained(where)
+                network = AutoModelForSequenceClassification.from_pretrained(
+                    where, dtype=torch.float32
+                )
+        except Exception as exc:  # hub unreachable, bad path, broken weights
+            raise ModelError(f"cannot load the NLI model {model!r}: {exc}", code="KGC501") from exc
+        network.to(device).eval()
+        labels = label_indices(network.config.id2label, overrides)
+        loaded = LoadedModel(tokenizer, network, labels, threading.Lock())
+        _loaded[key] = loaded
+        return loaded
+
+
+class NliScorer:
+    """Batched, cached NLI scoring with one model.
+
+    Args:
+        model: ``embedded``, a Hugging Face model id or a local directory.
+        device: a torch device (``cpu``, ``cuda``).
+        batch_size: pairs per forward pass.
+        max_length: tokens per pair; longer pairs are truncated, the longer side first.
+        cache_size: pairs remembered (0: no cache).
+        labels: model label name -> entailment / neutral / contradiction, for models whose
+            configuration does not say.
+    """
+
+    def __init__(
+        self,
+        model: str = EMBEDDED,
+        *,
+        device: str = "cpu",
+        batch_size: int = 32,
+        max_length: int = 256,
+        cache_size: int = 4096,
+        labels: Mapping[str, str] | None = None,
+    ) -> None:
+        self.model_name = model
+        self.device = device
+        self.batch_size = max(1, batch_size)
+        self.max_length = max_length
+        self.cache_size = cache_size
+        self.labels = dict(labels or {})
+        self._cache: OrderedDict[tuple[str, str], NliScores] = OrderedDict()
+        self._lock = threading.Lock()
+        self._error: ModelError | None = None
+
+    def load(self) -> LoadedModel:
+        """The loaded model (loading it on first use).
+
+        Raises:
+            ModelError: the model cannot be loaded (remembered: later calls fail at once).
+        """
+        if self._error is not None:
+            raise self._error
+        try:
+            return _load(self.model_name, self.device, self.labels)
+        except ModelError as exc:
+            self._error = exc
+            raise
+
+    def score(self, pairs: Sequence[tuple[str, str]]) -> list[NliScores]:
+        """Probabilities for each ``(premise, hypothesis)``, in order.
+
+        Raises:
+            ModelError: the model cannot be loaded.
+        """
+        results: list[NliScores | None] = [None] * len(pairs)
+        todo: dict[tuple[str, str], list[int]] = {}
+        with self._lock:
+            for i, pair in enumerate(pairs):
+                hit = self._cache.get(pair)
+                if hit is not None:
+                    self._cache.move_to_end(pair)
+                    results[i] = hit
+                else:
+                    todo.setdefault(pair, []).append(i)
+        if todo:
+            unique = list(todo)
+            for pair, scores in zip(unique, self._run(unique), strict=True):
+                for i in todo[pair]:
+                    results[i] = scores
+            if self.cache_size > 0:
+                with self._lock:
+                    for pair in unique:
+                        first = results[todo[pair][0]]
+                        assert first is not None
+                        self._cache[pair] = first
+                    while len(self._cache) > self.cache_size:
+                        self._cache.popitem(last=False)
+        return [r for r in results if r is not None]
+
+    def _run(self, pairs: list[tuple[str, str]]) -> list[NliScores]:
+        import torch
+
+        loaded = self.load()
+        # similar lengths together: less padding
+        order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
+        out: list[NliScores | None] = [None] * len(pairs)
+        labels = loaded.labels
+        with loaded.lock, torch.inference_mode():
+            for start in range(0, len(order), self.batch_size):
+                batch = order[start : start + self.batch_size]
+                inputs = loaded.tokenizer(
+                    [pairs[i][0] for i in batch],
+                    [pairs[i][1] for i in batch],
+                    truncation=True,
+                    max_length=self.max_length,
+                    padding=True,
+                    return_tensors="pt",
+                ).to(self.device)
+                probs = torch.softmax(loaded.model(**inputs).logits.float(), dim=-1).cpu()
+                for row, i in zip(probs.tolist(), batch, strict=True):
+                    e, n, c = (sum(row[j] for j in labels[name]) for name in LABELS)
+                    out[i] = NliScores(e, n, c)
+        return [s for s in out if s is not None]

@@ -91,7 +91,7 @@ class ContradictsFactDetector(Detector):
             for segment in statements(ctx.analysis, cfg.max_sentences)
             for fact in self._facts(ctx, segment)
         ]
-        scores = nli_scores(ctx, [(f[0], s.text) for s, f in candidates], self.name)
+        scores = nli_scores(ctx, [(f[0], s.text) for s, f in candidates])
         if scores is None:
             return
         flagged: set[int] = set()

@@ -105,7 +105,7 @@ class ContradictsPriorDetector(Detector):
             for earlier in related
             if not earlier.sentence.rstrip().endswith("?")
         ]
-        scores = nli_scores(ctx, [(e.sentence, s.text) for s, e in candidates], self.name)
+        scores = nli_scores(ctx, [(e.sentence, s.text) for s, e in candidates])
         if scores is None:
             return
         best: dict[int, tuple[Segment, RelatedSentence, NliScores]] = {}

@@ -76,7 +76,7 @@ class LogicalInconsistencyDetector(Detector):
         cfg = ctx.nli_settings
         sentences = statements(ctx.analysis, cfg.max_sentences)
         pairs = [(first, second) for j, second in enumerate(sentences) for first in sentences[:j]]
-        scores = nli_scores(ctx, [(a.text, b.text) for a, b in pairs], self.name)
+        scores = nli_scores(ctx, [(a.text, b.text) for a, b in pairs])
         if scores is None:
             return
         flagged: set[int] = set()

@@ -41,9 +41,7 @@ def statements(analysis: TurnAnalysis, limit: int | None = None) -> list[Segment
     return out
 
 
-def nli_scores(
-    ctx: DetectionContext, pairs: Sequence[tuple[str, str]], who: str
-) -> list[NliScores] | None:
+def nli_scores(ctx: DetectionContext, pairs: Sequence[tuple[str, str]]) -> list[NliScores] | None:
     """The model's scores for ``pairs``, or ``None`` (with a note for the report's ``skipped``)
     when NLI is off or the model cannot be loaded."""
     if ctx.nli is None or not pairs:
@@ -51,7 +49,7 @@ def nli_scores(
     try:
         return ctx.nli.score(pairs)
     except ModelError as exc:
-        note = f"nli: model checks skipped in {who} and the others ({exc.message})"
+        note = f"nli: model checks skipped ({exc.message})"
         if note not in ctx.notes:
             ctx.notes.append(note)
         return None

@@ -156,7 +156,7 @@ def copy_pairs(utterances: Sequence[str], count: int, *, seed: int = 13) -> list
     """
     rng = random.Random(seed)
     usable = [u.strip() for u in utterances if len(u.strip()) >= 25]
-    if len(usable) < 10:
+    if len(set(usable)) < 10:  # distinct: a passage must leave some utterance out
         return []
     pairs = []
     for n in range(count):

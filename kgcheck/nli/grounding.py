@@ -167,18 +167,29 @@ class _Claim:
 
 
 def _claims(analysis: TurnAnalysis, config: GroundingConfig) -> list[_Claim]:
-    """The reply's sentences as claims, citations read and removed; a citation standing
-    alone after a sentence ("... in 2019. [S1]") belongs to that sentence."""
+    """The reply's sentences as claims, citations read and removed. A citation belongs to the
+    sentence it starts in; one standing alone after a sentence ("... in 2019. [S1]") belongs
+    to that sentence."""
+    text = analysis.text
+    found = list(_CITATION.finditer(text))
+    masked = list(text)
+    for match in found:
+        masked[match.start() : match.end()] = " " * (match.end() - match.start())
+    plain = "".join(masked)
     out: list[_Claim] = []
     for segment in analysis.segments:
-        cited = citations(segment.text)
-        text = _CITATION.sub("", segment.text).strip()
-        if len(text) < config.min_claim_chars or text.endswith("?"):
-            if out and cited and not text.strip(" .,;:"):
+        start, end = segment.span.start, segment.span.end
+        clean = re.sub(r"\s+([.,;:!?])", r"\1", " ".join(plain[start:end].split()))
+        cited: list[str] = []
+        for match in found:
+            if start <= match.start() < end:
+                cited += [c for c in citations(match.group(0)) if c not in cited]
+        if len(clean) < config.min_claim_chars or clean.endswith("?"):
+            if out and cited and not clean.strip(" .,;:[]"):
                 out[-1].cited.extend(c for c in cited if c not in out[-1].cited)
             continue
         if len(out) < config.max_claims:
-            out.append(_Claim(text, segment.span, cited))
+            out.append(_Claim(clean, segment.span, cited))
     return out
 
 

@@ -1,0 +1,157 @@
+"""How the detectors use an NLI model: contradictions the model finds become flags (or join the
+symbolic flag on the same sentence), with the model's probabilities in the evidence; without a
+model the checks are skipped and the report says so."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgcheck import Checker, DialogueState, FlagType
+from kgcheck.config import load_config
+from kgcheck.errors import ModelError
+from kgcheck.nli.scorer import NliScorer
+from kgcheck.store.rdf import report_triples
+from kgcheck.vocab import KGC
+from tests.conftest import ACME_CONFIG, NOW
+from tests.nli.rule_scorer import RuleScorer
+
+
+@pytest.fixture(scope="module")
+def checker() -> Checker:
+    built = Checker.from_config(ACME_CONFIG)
+    built.nli = RuleScorer()
+    return built
+
+
+def run(checker: Checker, history: list[tuple[str, str]], reply: str) -> object:
+    state = DialogueState(session_id="n", now=NOW)
+    for role, text in history:
+        state.add_turn(role, text)
+    return checker.check_turn(reply, state)
+
+
+def of_type(report: object, kind: FlagType) -> list[object]:
+    return [f for f in report.flags if f.type == kind]  # type: ignore[attr-defined]
+
+
+def model_evidence(flag: object) -> list[object]:
+    return [e for e in flag.evidence if e.kind == "model"]  # type: ignore[attr-defined]
+
+
+def test_nli_finds_a_contradiction_of_an_earlier_turn_the_parser_cannot_read(
+    checker: Checker,
+) -> None:
+    history = [("user", "I have never owned a dog."), ("assistant", "Cats are easier anyway.")]
+    report = run(checker, history, "You have owned a dog for years.")
+    (flag,) = of_type(report, FlagType.CONTRADICTS_PRIOR)
+    (evidence,) = model_evidence(flag)
+    assert dict(evidence.scores)["contradiction"] == pytest.approx(0.9)
+    assert flag.message.startswith("Turn 0 (user) said otherwise")
+    assert "I have never owned a dog." in evidence.text
+    assert report.decision != "accept"  # type: ignore[attr-defined]
+
+
+def test_symbolic_and_model_evidence_make_one_flag(checker: Checker) -> None:
+    history = [
+        ("user", "Is Tom Okafor in room B-7?"),
+        ("assistant", "Tom Okafor is not in room B-7."),
+    ]
+    report = run(checker, history, "Tom Okafor is in room B-7.")
+    (flag,) = of_type(report, FlagType.CONTRADICTS_PRIOR)
+    kinds = sorted(e.kind for e in flag.evidence)
+    assert kinds == ["history", "model"]
+
+
+def test_questions_are_not_contradicted(checker: Checker) -> None:
+    report = run(
+        checker, [("user", "Have you never owned a dog?")], "I have owned a dog for years."
+    )
+    assert of_type(report, FlagType.CONTRADICTS_PRIOR) == []
+
+
+def test_agreement_is_not_a_contradiction(checker: Checker) -> None:
+    history = [("user", "I have never owned a dog.")]
+    report = run(checker, history, "You have never owned a dog, so start with a small one.")
+    assert of_type(report, FlagType.CONTRADICTS_PRIOR) == []
+
+
+def test_without_sentence_embeddings_the_last_turns_are_compared(checker: Checker) -> None:
+    class Broken:
+        def encode(self, sentences: list[str]) -> object:
+            raise ModelError("no encoder here", code="KGC501")
+
+    state = DialogueState(session_id="n", now=NOW, encoder=Broken())  # type: ignore[arg-type]
+    state.add_turn("user", "I have never owned a dog.")
+    report = checker.check_turn("You have owned a dog for years.", state)
+    assert len(of_type(report, FlagType.CONTRADICTS_PRIOR)) == 1
+    assert any("no sentence embeddings" in s for s in report.skipped)
+
+
+def test_nli_finds_a_reply_contradicting_itself(checker: Checker) -> None:
+    report = run(
+        checker, [], "I have never visited the old museum. I have visited the old museum twice."
+    )
+    (flag,) = of_type(report, FlagType.LOGICAL_INCONSISTENCY)
+    assert flag.content == "I have visited the old museum twice."  # type: ignore[attr-defined]
+    assert "I have never visited the old museum." in flag.message  # type: ignore[attr-defined]
+    assert model_evidence(flag)
+
+
+def test_nli_compares_sentences_with_verbalised_kb_facts(checker: Checker) -> None:
+    report = run(checker, [], "It is false that Amira Patel works in Cardiology.")
+    (flag,) = of_type(report, FlagType.CONTRADICTS_FACT)
+    kb = [e for e in flag.evidence if e.kind == "kb"]
+    assert kb and "Cardiology" in kb[0].text
+    assert kb[0].triples[0][0].endswith("amiraPatel")
+    assert model_evidence(flag)
+
+
+def test_a_negated_kb_fact_gets_symbolic_and_model_evidence(checker: Checker) -> None:
+    report = run(checker, [], "Dr. Amira Patel does not work in Cardiology.")
+    (flag,) = of_type(report, FlagType.CONTRADICTS_FACT)
+    assert {e.kind for e in flag.evidence} >= {"kb", "model"}
+
+
+def test_model_probabilities_reach_the_report_and_the_flag_store(checker: Checker) -> None:
+    report = run(
+        checker, [], "I have never visited the old museum. I have visited the old museum twice."
+    )
+    (flag,) = report.to_dict()["flags"]  # type: ignore[attr-defined]
+    (evidence,) = [e for e in flag["evidence"] if e["kind"] == "model"]
+    assert set(evidence["scores"]) == {"entailment", "neutral", "contradiction"}
+    triples = report_triples(report)  # type: ignore[arg-type]
+    values = [float(o) for _, p, o in triples if p == KGC.contradictionProbability]
+    assert values == [pytest.approx(0.9)]
+
+
+def test_detectors_can_turn_nli_off(checker: Checker) -> None:
+    config = load_config(ACME_CONFIG).model_copy(deep=True)
+    config.detectors["logical_inconsistency"] = config.detector("logical_inconsistency")
+    config.detectors["logical_inconsistency"].params["nli"] = False
+    quiet = Checker(config, kb=checker.kb)
+    quiet.nli = RuleScorer()
+    report = run(
+        quiet, [], "I have never visited the old museum. I have visited the old museum twice."
+    )
+    assert of_type(report, FlagType.LOGICAL_INCONSISTENCY) == []
+
+
+def test_an_unloadable_model_skips_nli_checks_and_says_so(checker: Checker) -> None:
+    broken = Checker(load_config(ACME_CONFIG), kb=checker.kb)
+    broken.nli = NliScorer("/nonexistent/nli-model")
+    report = broken.check_turn("Dr. Patel works in Oncology. I have never visited the old museum.")
+    notes = [s for s in report.skipped if s.startswith("nli:")]
+    assert len(notes) == 1 and "/nonexistent/nli-model" in notes[0]
+    # the symbolic checks still ran
+    assert [f.type for f in report.flags] == [FlagType.WRONG_ATTRIBUTE]
+
+
+def test_no_model_configured_means_no_nli_and_no_note(checker: Checker) -> None:
+    config = load_config(ACME_CONFIG)
+    config = config.model_copy(update={"nli": config.nli.model_copy(update={"model": "none"})})
+    plain = Checker(config, kb=checker.kb)
+    assert plain.nli is None
+    report = plain.check_turn(
+        "I have never visited the old museum. I have visited the old museum twice."
+    )
+    assert report.flags == [] and report.skipped == []

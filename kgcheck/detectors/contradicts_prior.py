@@ -6,8 +6,9 @@ reply the KB itself supports. The evidence quotes the earlier turn; the correcti
 value when the user stated it or the KB supports it.
 
 With an NLI model, each reply sentence is also compared with the earlier sentences most similar
-to it (either speaker's): a contradiction the model finds joins the symbolic flag on that
-sentence as evidence, or becomes a flag of its own.
+to it (either speaker's; the user's put from the assistant's side, "I" as "you"): a
+contradiction the model finds joins the symbolic flag on that sentence as evidence, or becomes a
+flag of its own.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from kgcheck.nli.checks import (
     nli_scores,
     statements,
 )
+from kgcheck.nli.perspective import from_other_side
 from kgcheck.nli.scorer import NliScores
 from kgcheck.nlp.analysis import Claim, Segment
 from kgcheck.nlp.attributes import is_attribute
@@ -105,7 +107,14 @@ class ContradictsPriorDetector(Detector):
             for earlier in related
             if not earlier.sentence.rstrip().endswith("?")
         ]
-        scores = nli_scores(ctx, [(e.sentence, s.text) for s, e in candidates])
+        # the user's "I" is the assistant's "you": compare like with like
+        scores = nli_scores(
+            ctx,
+            [
+                (from_other_side(e.sentence) if e.speaker == "user" else e.sentence, s.text)
+                for s, e in candidates
+            ],
+        )
         if scores is None:
             return
         best: dict[int, tuple[Segment, RelatedSentence, NliScores]] = {}

@@ -237,7 +237,7 @@ def train_nli(
         json.dumps(
             settings.to_json()
             | {
-                "base_model": "sentence-transformers/all-MiniLM-L6-v2",
+                "base_model": settings.base or "sentence-transformers/all-MiniLM-L6-v2",
                 "pairs": len(pairs),
                 "steps": step,
                 "seconds_this_run": round(time.perf_counter() - started, 1),

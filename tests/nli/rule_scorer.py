@@ -1,7 +1,8 @@
 """A stand-in NLI model with transparent rules, for testing how kgcheck uses NLI scores.
 
 Entailment when (almost) every content word of the hypothesis is in the premise; contradiction
-when most are and exactly one side is negated; neutral otherwise.
+when most are and exactly one side is negated; neutral otherwise. Pronouns are content words:
+"I" and "you" are different people.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from kgcheck.nli.scorer import NliScorer, NliScores
 
 NEGATIONS = {"not", "never", "no", "don't", "doesn't", "isn't", "false"}
 STOPWORDS = {
-    "i", "a", "an", "the", "is", "are", "am", "was", "have", "has", "had", "for", "of", "in",
-    "to", "my", "and", "it", "that", "been", "do", "does", "on", "at", "s", "you", "your",
+    "a", "an", "the", "is", "are", "am", "was", "have", "has", "had", "for", "of", "in",
+    "to", "and", "it", "that", "been", "do", "does", "on", "at", "s",
 }  # fmt: skip
 ENTAILED = NliScores(0.9, 0.08, 0.02)
 CONTRADICTED = NliScores(0.03, 0.07, 0.9)

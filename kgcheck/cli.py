@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
@@ -60,6 +61,13 @@ def _read_history(path: Path, state: DialogueState) -> None:
             raise InputError(f"{path}: line {number}: {exc.message}", code=exc.code) from exc
 
 
+def _read_source(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: cannot read the source ({exc})", code="KGC604") from exc
+
+
 def render_report(report: TurnReport, title: str = "") -> None:
     """Show a report as tables a person can read."""
     colour = {
@@ -100,6 +108,19 @@ def render_report(report: TurnReport, title: str = "") -> None:
         f"claims: {report.counts.get('claims', 0)}   "
         f"time: {report.timings.get('total', 0) * 1000:.0f} ms"
     )
+    grounding = report.grounding
+    if grounding is not None:
+        console.print(
+            f"grounded: {'yes' if grounding.overall_grounded else 'no'} "
+            f"({grounding.grounded_claims} of {grounding.total_claims} claims)"
+        )
+        for claim in grounding.claims:
+            mark = "[green]ok[/]" if claim.grounded else "[red]--[/]"
+            console.print(
+                f"  {mark} p1 {claim.p1:.2f} p0 {claim.p0:.2f} conf {claim.confidence:.2f} "
+                + escape(f"[{', '.join(claim.citing) or 'no citation'}] {claim.text}"),
+                highlight=False,
+            )
     if report.text != report.original:
         console.print(Panel(report.text, title="mitigated reply", border_style=colour))
     for note in report.skipped:
@@ -148,6 +169,13 @@ def check(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     session: Annotated[str, typer.Option(help="Session id.")] = "cli",
+    source: Annotated[
+        list[Path] | None,
+        typer.Option(
+            help="A document the reply was written from (repeat for more); cited as [S0], [S1], "
+            "... in the order given."
+        ),
+    ] = None,
 ) -> None:
     """Check one reply; exit status 0 when accepted, 1 otherwise, 2 on errors."""
     from kgcheck.checker import Checker
@@ -155,11 +183,14 @@ def check(
     if text == "-":
         text = sys.stdin.read()
     try:
+        sources = [
+            {"id": f"S{n}", "text": _read_source(path)} for n, path in enumerate(source or [])
+        ]
         checker = Checker.from_config(config)
         state = DialogueState(session_id=session, now=checker.config.now)
         if history is not None:
             _read_history(history, state)
-        report = checker.check_turn(text, state)
+        report = checker.check_turn(text, state, sources=sources)
     except KgcheckError as exc:
         _fail(exc)
         return

@@ -4,7 +4,8 @@ It negates an asserted fact, asserts a fact an ``owl:NegativePropertyAssertion``
 assigns a class disjoint with the subject's classes, or gives an object whose functional inverse
 already points to someone else ("Sarah Lee leads Analytics" when Analytics is led by Priya Raman).
 
-With an NLI model, each reply sentence is also compared with the verbalised KB facts of the
+With an NLI model, each reply sentence (but those giving a value the KB holds others for, which
+``wrong_attribute`` reports) is also compared with the verbalised KB facts of the
 entities it mentions (those sharing most words with it); a contradiction the model finds joins
 the symbolic flag on that sentence as evidence, or becomes a flag of its own.
 """
@@ -61,6 +62,17 @@ class ContradictsFactDetector(Detector):
             self._nli(ctx, flags, params.model_strength)
         return flags
 
+    def _settled(self, ctx: DetectionContext, segment: Segment) -> bool:
+        """Whether a claim of ``segment`` gives a value the KB holds others for: that is
+        ``wrong_attribute``'s to report, with the KB's value as the correction."""
+        for c in ctx.analysis.claims:
+            if c.segment != segment.index or c.subject_iri is None or not c.polarity:
+                continue
+            values = ctx.kb.values(URIRef(c.subject_iri), URIRef(c.predicate))
+            if values and not any(matches(c.object.stated, c.object.iri, v) for v in values):
+                return True
+        return False
+
     def _facts(self, ctx: DetectionContext, segment: Segment) -> list[tuple[str, Evidence, str]]:
         """The verbalised facts of the entities ``segment`` mentions that share most words
         with it: (sentence, KB evidence, entity)."""
@@ -89,6 +101,7 @@ class ContradictsFactDetector(Detector):
         candidates = [
             (segment, fact)
             for segment in statements(ctx.analysis, cfg.max_sentences)
+            if not self._settled(ctx, segment)
             for fact in self._facts(ctx, segment)
         ]
         scores = nli_scores(ctx, [(f[0], s.text) for s, f in candidates])

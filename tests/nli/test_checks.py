@@ -106,10 +106,15 @@ def test_nli_compares_sentences_with_verbalised_kb_facts(checker: Checker) -> No
     assert model_evidence(flag)
 
 
-def test_a_negated_kb_fact_gets_symbolic_and_model_evidence(checker: Checker) -> None:
+def test_a_negated_fact_gets_symbolic_and_model_evidence(checker: Checker) -> None:
     report = run(checker, [], "Dr. Amira Patel does not work in Cardiology.")
     (flag,) = of_type(report, FlagType.CONTRADICTS_FACT)
-    assert {e.kind for e in flag.evidence} >= {"kb", "model"}
+    assert {e.kind for e in flag.evidence} == {"kb", "model"}
+
+
+def test_a_wrong_value_is_left_to_wrong_attribute(checker: Checker) -> None:
+    report = run(checker, [], "Dr. Amira Patel works in Oncology.")
+    assert [f.type for f in report.flags] == [FlagType.WRONG_ATTRIBUTE]
 
 
 def test_model_probabilities_reach_the_report_and_the_flag_store(checker: Checker) -> None:

@@ -20,7 +20,7 @@ from kgcheck.nli.grounding import GroundingReport, ground
 from kgcheck.nli.scorer import NliScorer
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.pipeline import Analyzer
-from kgcheck.numeric_claims import VERIFIED, verify_numeric_claims
+from kgcheck.numeric_claims import VERIFIED, NumericClaim, verify_numeric_claims
 from kgcheck.registry import detectors as detector_registry
 from kgcheck.report import TurnReport
 from kgcheck.rules.engine import RuleEngine
@@ -174,7 +174,7 @@ class Checker:
         )
         timings["numeric"] = time.perf_counter() - t0
         t0 = time.perf_counter()
-        grounding = self._ground(analysis, documents, skipped)
+        grounding = self._ground(analysis, documents, numeric, skipped)
         timings["grounding"] = time.perf_counter() - t0
         ctx = DetectionContext(
             analysis=analysis,
@@ -246,7 +246,11 @@ class Checker:
         return report
 
     def _ground(
-        self, analysis: TurnAnalysis, documents: tuple[Source, ...], skipped: list[str]
+        self,
+        analysis: TurnAnalysis,
+        documents: tuple[Source, ...],
+        numeric: Sequence[NumericClaim],
+        skipped: list[str],
     ) -> GroundingReport | None:
         """How well the reply rests on its sources; ``None`` (and why in ``skipped``) when
         there are none, or no model to judge them."""
@@ -256,7 +260,7 @@ class Checker:
             skipped.append("grounding: no NLI model (nli.model is none)")
             return None
         try:
-            return ground(analysis, documents, self.nli, self.config.grounding)
+            return ground(analysis, documents, self.nli, self.config.grounding, numeric)
         except ModelError as exc:
             skipped.append(f"grounding: skipped ({exc.message})")
             return None

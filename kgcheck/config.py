@@ -300,7 +300,7 @@ class NliConfig(_Strict):
         default_factory=dict
     )
     #: A pair contradicts when P(contradiction) is at least this and above P(entailment).
-    contradiction_threshold: float = Field(default=0.5, ge=0.0, le=1.0)
+    contradiction_threshold: float = Field(default=0.7, ge=0.0, le=1.0)
     #: Earlier sentences compared with each reply sentence (the most similar ones).
     history_pairs: int = Field(default=4, ge=0)
     #: How similar (cosine of sentence embeddings) an earlier sentence must be to be compared.

@@ -76,8 +76,9 @@ def _dedupe(flags: list[Flag], analysis: TurnAnalysis) -> list[Flag]:
     Flags of the same type on the same span, flags of several detectors on the same claim, and a
     flag on a name together with the flag on the claim that name is the subject of ("Dr. Helen
     Brooks" / "Dr. Helen Brooks leads Oncology") become one: the flag of the most severe type is
-    kept (of one type, the flag a rule raised: it carries the rule's severity and action), with
-    the others' evidence and, where it has none, their correction.
+    kept (of one type, the flag a rule raised: it carries the rule's severity and action; a flag
+    with symbolic evidence before one an NLI model raised alone), with the others' evidence and,
+    where it has none, their correction.
     """
     flagged_claims = {f.claim_index for f in flags if f.claim_index is not None}
     claim_of_subject = {
@@ -86,7 +87,7 @@ def _dedupe(flags: list[Flag], analysis: TurnAnalysis) -> list[Flag]:
         if c.index in flagged_claims
     }
     seen: dict[tuple[object, ...], Flag] = {}
-    order = sorted(flags, key=lambda f: (-BASE_SEVERITY[f.type], f.rule is None))
+    order = sorted(flags, key=lambda f: (f.by_model, -BASE_SEVERITY[f.type], f.rule is None))
     for flag in order:
         claim = flag.claim_index
         if claim is None:

@@ -138,6 +138,9 @@ class Flag:
     severity: Severity = Severity.MEDIUM
     #: The operator a rule asks for (``escalate``, ...), instead of the policy's choice.
     action: str | None = None
+    #: Raised on an NLI model's judgement alone, with no symbolic evidence: where a symbolic
+    #: flag is on the same claim, that flag's type is kept and this one's evidence joins it.
+    by_model: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

@@ -4,15 +4,13 @@ It negates an asserted fact, asserts a fact an ``owl:NegativePropertyAssertion``
 assigns a class disjoint with the subject's classes, or gives an object whose functional inverse
 already points to someone else ("Sarah Lee leads Analytics" when Analytics is led by Priya Raman).
 
-With an NLI model, each reply sentence (but those giving a value the KB holds others for, which
-``wrong_attribute`` reports) is also compared with the verbalised KB facts of the
+With an NLI model, each reply sentence the KB cannot decide itself (``kb_decided``), or already
+flagged, is also compared with the verbalised KB facts of the
 entities it mentions (those sharing most words with it); a contradiction the model finds joins
 the symbolic flag on that sentence as evidence, or becomes a flag of its own.
 """
 
 from __future__ import annotations
-
-import re
 
 from pydantic import BaseModel, ConfigDict
 from rdflib import URIRef
@@ -20,14 +18,21 @@ from rdflib.namespace import RDF
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.kb.values import matches
-from kgcheck.nli.checks import contradicts, fold_into, model_evidence, nli_scores, statements
+from kgcheck.nli.checks import (
+    content_words,
+    contradicts,
+    flagged,
+    fold_into,
+    kb_decided,
+    model_evidence,
+    nli_scores,
+    restates,
+    statements,
+)
 from kgcheck.nlp.analysis import Claim, Segment
 from kgcheck.types import Evidence, Flag, FlagType
 
 __all__ = ["ContradictsFactDetector"]
-
-
-_WORD = re.compile(r"\w+")
 
 
 class _Params(BaseModel):
@@ -62,37 +67,27 @@ class ContradictsFactDetector(Detector):
             self._nli(ctx, flags, params.model_strength)
         return flags
 
-    def _settled(self, ctx: DetectionContext, segment: Segment) -> bool:
-        """Whether a claim of ``segment`` gives a value the KB holds others for: that is
-        ``wrong_attribute``'s to report, with the KB's value as the correction."""
-        for c in ctx.analysis.claims:
-            if c.segment != segment.index or c.subject_iri is None or not c.polarity:
-                continue
-            values = ctx.kb.values(URIRef(c.subject_iri), URIRef(c.predicate))
-            if values and not any(matches(c.object.stated, c.object.iri, v) for v in values):
-                return True
-        return False
-
     def _facts(self, ctx: DetectionContext, segment: Segment) -> list[tuple[str, Evidence, str]]:
-        """The verbalised facts of the entities ``segment`` mentions that share most words
-        with it: (sentence, KB evidence, entity)."""
+        """The verbalised facts of the entities ``segment`` mentions that share a word with it
+        besides the entity's name, most shared first: (sentence, KB evidence, entity)."""
         kb = ctx.kb
-        words = {w.casefold() for w in _WORD.findall(segment.text)}
-        entities = dict.fromkeys(
-            m.iri
-            for m in ctx.analysis.mentions
-            if m.segment == segment.index and m.iri is not None and m.kind != "pronoun"
-        )
+        words = content_words(segment.text)
+        entities: dict[str, set[str]] = {}
+        for m in ctx.analysis.mentions:
+            if m.segment == segment.index and m.iri is not None and m.kind != "pronoun":
+                entities.setdefault(m.iri, set()).update(content_words(m.text))
         ranked = []
-        for iri in entities:
-            assert iri is not None
+        for iri, name in entities.items():
             s = URIRef(iri)
+            named = name | content_words(kb.label(s))
             for p, o in kb.facts(s):
                 if p == RDF.type:
                     continue
                 fact = kb.verbalise(s, p, o)
-                shared = len(words & {w.casefold() for w in _WORD.findall(fact)})
-                ranked.append((-shared, fact, Evidence("kb", fact, ((iri, str(p), str(o)),)), iri))
+                shared = len((words - named) & (content_words(fact) - named))
+                if shared and not restates(fact, segment.text):
+                    evidence = Evidence("kb", fact, ((iri, str(p), str(o)),))
+                    ranked.append((-shared, fact, evidence, iri))
         ranked.sort(key=lambda r: (r[0], r[1]))
         return [(fact, ev, iri) for _, fact, ev, iri in ranked[: ctx.nli_settings.fact_pairs]]
 
@@ -101,17 +96,17 @@ class ContradictsFactDetector(Detector):
         candidates = [
             (segment, fact)
             for segment in statements(ctx.analysis, cfg.max_sentences)
-            if not self._settled(ctx, segment)
+            if flagged(flags, segment) or not kb_decided(ctx, segment)
             for fact in self._facts(ctx, segment)
         ]
         scores = nli_scores(ctx, [(f[0], s.text) for s, f in candidates])
         if scores is None:
             return
-        flagged: set[int] = set()
+        done: set[int] = set()
         for (segment, (fact, kb_evidence, iri)), score in zip(candidates, scores, strict=True):
-            if segment.index in flagged or not contradicts(score, cfg.contradiction_threshold):
+            if segment.index in done or not contradicts(score, cfg.contradiction_threshold):
                 continue
-            flagged.add(segment.index)
+            done.add(segment.index)
             evidence = model_evidence("the knowledge base", fact, score)
             if fold_into(flags, segment, evidence):
                 continue
@@ -133,6 +128,7 @@ class ContradictsFactDetector(Detector):
                     focus=iri,
                     kb_strength=strength * score.contradiction,
                     claim_index=claim.index if claim is not None else None,
+                    by_model=True,
                 )
             )
 

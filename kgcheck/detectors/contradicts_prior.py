@@ -25,9 +25,12 @@ from kgcheck.kb.values import matches
 from kgcheck.nli.checks import (
     claim_in,
     contradicts,
+    flagged,
     fold_into,
+    kb_decided,
     model_evidence,
     nli_scores,
+    restates,
     statements,
 )
 from kgcheck.nli.perspective import from_other_side
@@ -73,6 +76,25 @@ class ContradictsPriorDetector(Detector):
             self._nli(ctx, flags)
         return flags
 
+    @staticmethod
+    def _history_decided(ctx: DetectionContext, segment: Segment) -> bool:
+        """Whether the conversation already has a claim with the subject and property of a
+        claim in ``segment``: the symbolic comparison decided it."""
+        for claim in ctx.analysis.claims:
+            key = subject_key(claim.subject, "assistant")
+            if (
+                claim.segment == segment.index
+                and key is not None
+                and any(not e.asked for e in ctx.state.claims.about(key, claim.predicate))
+            ):
+                return True
+        return False
+
+    @staticmethod
+    def _premise(earlier: RelatedSentence) -> str:
+        """The earlier sentence as the assistant would say it: the user's "I" is "you"."""
+        return from_other_side(earlier.sentence) if earlier.speaker == "user" else earlier.sentence
+
     def _earlier(
         self, ctx: DetectionContext, sentences: list[Segment]
     ) -> list[list[RelatedSentence]]:
@@ -98,7 +120,11 @@ class ContradictsPriorDetector(Detector):
 
     def _nli(self, ctx: DetectionContext, flags: list[Flag]) -> None:
         cfg = ctx.nli_settings
-        sentences = statements(ctx.analysis, cfg.max_sentences)
+        sentences = [
+            s
+            for s in statements(ctx.analysis, cfg.max_sentences)
+            if flagged(flags, s) or not (kb_decided(ctx, s) or self._history_decided(ctx, s))
+        ]
         if not sentences or cfg.history_pairs == 0:
             return
         candidates = [
@@ -106,15 +132,9 @@ class ContradictsPriorDetector(Detector):
             for segment, related in zip(sentences, self._earlier(ctx, sentences), strict=True)
             for earlier in related
             if not earlier.sentence.rstrip().endswith("?")
+            and not restates(self._premise(earlier), segment.text)
         ]
-        # the user's "I" is the assistant's "you": compare like with like
-        scores = nli_scores(
-            ctx,
-            [
-                (from_other_side(e.sentence) if e.speaker == "user" else e.sentence, s.text)
-                for s, e in candidates
-            ],
-        )
+        scores = nli_scores(ctx, [(self._premise(e), s.text) for s, e in candidates])
         if scores is None:
             return
         best: dict[int, tuple[Segment, RelatedSentence, NliScores]] = {}
@@ -143,6 +163,7 @@ class ContradictsPriorDetector(Detector):
                     kb_strength=0.5,
                     history_strength=score.contradiction,
                     claim_index=claim.index if claim is not None else None,
+                    by_model=True,
                 )
             )
 

@@ -17,12 +17,15 @@ from kgcheck.history.claims import object_key, subject_key
 from kgcheck.nli.checks import (
     claim_in,
     contradicts,
+    flagged,
     fold_into,
+    kb_decided,
     model_evidence,
     nli_scores,
+    restates,
     statements,
 )
-from kgcheck.nlp.analysis import Claim
+from kgcheck.nlp.analysis import Claim, Segment
 from kgcheck.nlp.attributes import is_attribute
 from kgcheck.types import Evidence, Flag, FlagType
 
@@ -72,18 +75,41 @@ class LogicalInconsistencyDetector(Detector):
             self._nli(ctx, flags)
         return flags
 
+    @staticmethod
+    def _entities(ctx: DetectionContext, sentences: list[Segment]) -> dict[int, set[str]]:
+        """The entities each sentence mentions (KB IRIs, else names as written)."""
+        out: dict[int, set[str]] = {s.index: set() for s in sentences}
+        for m in ctx.analysis.mentions:
+            if m.segment in out and (m.iri is not None or m.kind in {"entity", "name"}):
+                out[m.segment].add(m.iri or m.text.casefold())
+        return out
+
     def _nli(self, ctx: DetectionContext, flags: list[Flag]) -> None:
         cfg = ctx.nli_settings
         sentences = statements(ctx.analysis, cfg.max_sentences)
-        pairs = [(first, second) for j, second in enumerate(sentences) for first in sentences[:j]]
+        sentences = [s for s in sentences if flagged(flags, s) or not kb_decided(ctx, s)]
+        entities = self._entities(ctx, sentences)
+        pairs = [
+            (first, second)
+            for j, second in enumerate(sentences)
+            for first in sentences[:j]
+            if not restates(first.text, second.text)
+            # sentences about different people or things cannot contradict each other
+            and not (
+                entities[first.index]
+                and entities[second.index]
+                and entities[first.index].isdisjoint(entities[second.index])
+            )
+        ]
+
         scores = nli_scores(ctx, [(a.text, b.text) for a, b in pairs])
         if scores is None:
             return
-        flagged: set[int] = set()
+        done: set[int] = set()
         for (first, second), score in zip(pairs, scores, strict=True):
-            if second.index in flagged or not contradicts(score, cfg.contradiction_threshold):
+            if second.index in done or not contradicts(score, cfg.contradiction_threshold):
                 continue
-            flagged.add(second.index)
+            done.add(second.index)
             evidence = model_evidence("earlier in this reply", first.text, score)
             if fold_into(flags, second, evidence):
                 continue
@@ -98,6 +124,7 @@ class LogicalInconsistencyDetector(Detector):
                     focus=claim.subject_iri if claim is not None else None,
                     kb_strength=score.contradiction,
                     claim_index=claim.index if claim is not None else None,
+                    by_model=True,
                 )
             )
 

@@ -18,14 +18,54 @@ if TYPE_CHECKING:
 
 __all__ = [
     "claim_in",
+    "content_words",
     "contradicts",
+    "flagged",
     "fold_into",
+    "kb_decided",
     "model_evidence",
     "nli_scores",
+    "restates",
     "statements",
 ]
 
 _CITATION = re.compile(r"\s*\[[^\[\]]{1,40}\]")
+_WORD = re.compile(r"[\w'’-]+")
+_NEGATIONS = frozenset(
+    ["not", "no", "never", "none", "nothing", "nobody", "nor", "neither", "cannot", "without"]
+)
+_STOPWORDS = frozenset(
+    ["a", "an", "the", "of", "in", "on", "at", "to", "for", "by", "with", "and", "or", "as",
+     "is", "are", "was", "were", "be", "been", "am", "has", "have", "had", "do", "does", "did",
+     "it", "its", "this", "that", "these", "those", "their", "his", "her", "he", "she", "they",
+     "them", "i", "me", "my", "you", "your", "we", "our", "us", "so", "now", "also", "too",
+     "just", "said", "say", "says", "well", "yes", "dr", "mr", "mrs", "ms"]
+)  # fmt: skip
+
+
+def _words(text: str) -> list[str]:
+    return [w.casefold().replace("’", "'") for w in _WORD.findall(text)]
+
+
+def _negated(words: list[str]) -> bool:
+    return any(w in _NEGATIONS or w.endswith("n't") for w in words)
+
+
+def content_words(text: str) -> set[str]:
+    """The words of ``text`` that carry its content (no function words, no negations)."""
+    return {
+        w
+        for w in _words(text)
+        if w not in _STOPWORDS and w not in _NEGATIONS and not w.endswith("n't")
+    }
+
+
+def restates(premise: str, hypothesis: str) -> bool:
+    """Whether ``hypothesis`` only says again (part of) what ``premise`` says: every content
+    word of it is in the premise, and both or neither are negated. A model is not asked about
+    such pairs: saying the same thing again is no contradiction."""
+    p, h = _words(premise), _words(hypothesis)
+    return content_words(hypothesis) <= content_words(premise) and _negated(p) == _negated(h)
 
 
 def statements(analysis: TurnAnalysis, limit: int | None = None) -> list[Segment]:
@@ -72,6 +112,27 @@ def model_evidence(where: str, premise: str, scores: NliScores) -> Evidence:
 def claim_in(analysis: TurnAnalysis, segment: Segment) -> Claim | None:
     """The first claim of ``segment``, so that flags on the same claim merge when scored."""
     return next((c for c in analysis.claims if c.segment == segment.index), None)
+
+
+def kb_decided(ctx: DetectionContext, segment: Segment) -> bool:
+    """Whether the KB holds values for the subject and property of a claim in ``segment``.
+
+    The symbolic checks decide such a sentence (it is right, or ``wrong_attribute`` or
+    ``contradicts_fact`` says why not), so the model is asked about it only to add evidence to a
+    flag already raised: an NLI model covers what the KB cannot express, not what it can.
+    """
+    from rdflib import URIRef
+
+    return any(
+        c.segment == segment.index
+        and c.subject_iri is not None
+        and bool(ctx.kb.values(URIRef(c.subject_iri), URIRef(c.predicate)))
+        for c in ctx.analysis.claims
+    )
+
+
+def flagged(flags: Sequence[Flag], segment: Segment) -> bool:
+    return any(f.span.overlaps(segment.span) for f in flags)
 
 
 def fold_into(flags: list[Flag], segment: Segment, evidence: Evidence) -> bool:

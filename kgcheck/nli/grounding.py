@@ -29,6 +29,7 @@ from typing import Any
 from kgcheck.config import GroundingConfig
 from kgcheck.nli.scorer import NliScorer
 from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.numeric_claims import VERIFIED, NumericClaim
 from kgcheck.types import Span
 
 __all__ = [
@@ -198,8 +199,13 @@ def ground(
     sources: Sequence[Any],
     scorer: NliScorer,
     config: GroundingConfig,
+    numbers: Sequence[NumericClaim] = (),
 ) -> GroundingReport:
     """Ground the analysed reply in ``sources`` (objects with ``id`` and ``text``).
+
+    ``numbers`` are the reply's numeric claims as ``verify_numeric_claims`` checked them: a
+    number a cited source states (within tolerance) counts as that source entailing the claim
+    with the verdict's confidence, since models read "$1.28M" and "$1,280,000" poorly.
 
     Raises:
         ModelError: the NLI model cannot be loaded.
@@ -226,6 +232,14 @@ def ground(
         citing = [c for c in claim.cited if c in known] or default
         unknown = [c for c in claim.cited if c not in known]
         p1 = max(s.entailment for s in scores[start : start + n1])
+        p1 = max(
+            [p1]
+            + [
+                n.confidence
+                for n in numbers
+                if n.verdict == VERIFIED and n.source in citing and claim.span.contains(n.span)
+            ]
+        )
         p0 = max(s.entailment for s in scores[start + n1 : start + n1 + n0]) if n0 else p1
         out.append(_grade(claim, citing, unknown, p1, p0, config))
     grounded = sum(1 for c in out if c.grounded)

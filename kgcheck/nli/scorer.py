@@ -113,11 +113,11 @@ def _resolve(model: str) -> str:
 
 
 def _load(model: str, device: str, overrides: Mapping[str, str]) -> LoadedModel:
-    key = (model, device, tuple(sorted(overrides.items())))
+    where = _resolve(model)
+    key = (where, device, tuple(sorted(overrides.items())))
     with _loaded_lock:
         if key in _loaded:
             return _loaded[key]
-        where = _resolve(model)
         try:
             import torch
             from transformers import AutoModelForSequenceClassification, AutoTokenizer

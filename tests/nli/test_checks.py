@@ -98,18 +98,28 @@ def test_nli_finds_a_reply_contradicting_itself(checker: Checker) -> None:
 
 
 def test_nli_compares_sentences_with_verbalised_kb_facts(checker: Checker) -> None:
-    report = run(checker, [], "It is false that Amira Patel works in Cardiology.")
+    # the parser reads no claim here: only the model can compare it with the KB
+    report = run(checker, [], "Amira Patel has never set foot in Cardiology.")
     (flag,) = of_type(report, FlagType.CONTRADICTS_FACT)
     kb = [e for e in flag.evidence if e.kind == "kb"]
-    assert kb and "Cardiology" in kb[0].text
-    assert kb[0].triples[0][0].endswith("amiraPatel")
-    assert model_evidence(flag)
+    assert kb and "Cardiology" in kb[0].text and "Amira Patel" in kb[0].text
+    assert kb[0].triples[0][0].startswith("https://example.org/acme#")
+    assert model_evidence(flag) and flag.by_model
 
 
 def test_a_negated_fact_gets_symbolic_and_model_evidence(checker: Checker) -> None:
     report = run(checker, [], "Dr. Amira Patel does not work in Cardiology.")
     (flag,) = of_type(report, FlagType.CONTRADICTS_FACT)
     assert {e.kind for e in flag.evidence} == {"kb", "model"}
+    assert not flag.by_model
+
+
+def test_a_true_sentence_the_kb_decides_is_not_sent_to_the_model(checker: Checker) -> None:
+    scorer = checker.nli
+    assert isinstance(scorer, RuleScorer)
+    before = scorer.calls
+    report = run(checker, [], "Dr. Amira Patel works in Cardiology.")
+    assert report.flags == [] and scorer.calls == before
 
 
 def test_a_wrong_value_is_left_to_wrong_attribute(checker: Checker) -> None:
@@ -144,7 +154,10 @@ def test_detectors_can_turn_nli_off(checker: Checker) -> None:
 def test_an_unloadable_model_skips_nli_checks_and_says_so(checker: Checker) -> None:
     broken = Checker(load_config(ACME_CONFIG), kb=checker.kb)
     broken.nli = NliScorer("/nonexistent/nli-model")
-    report = broken.check_turn("Dr. Patel works in Oncology. I have never visited the old museum.")
+    report = broken.check_turn(
+        "Dr. Patel works in Oncology. I have never visited the old museum. "
+        "I have visited the old museum twice."
+    )
     notes = [s for s in report.skipped if s.startswith("nli:")]
     assert len(notes) == 1 and "/nonexistent/nli-model" in notes[0]
     # the symbolic checks still ran
@@ -160,3 +173,30 @@ def test_no_model_configured_means_no_nli_and_no_note(checker: Checker) -> None:
         "I have never visited the old museum. I have visited the old museum twice."
     )
     assert report.flags == [] and report.skipped == []
+
+
+@pytest.mark.parametrize(
+    ("premise", "hypothesis", "expected"),
+    [
+        ("Tom Okafor is in room B-101 now.", "Tom Okafor is in room B-101, as you said.", True),
+        ("Harbor Point has 240 units.", "Harbor Point has 240 units.", True),
+        ("I have never owned a dog.", "You have owned a dog.", False),  # polarity differs
+        ("I have never owned a dog.", "I never owned a dog.", True),
+        ("I don't eat meat.", "I eat meat.", False),
+        ("Tom is in room B-101.", "Tom is in room B-105.", False),  # a new word
+    ],
+)
+def test_restating_is_not_sent_to_the_model(premise: str, hypothesis: str, expected: bool) -> None:
+    from kgcheck.nli.checks import restates
+
+    assert restates(premise, hypothesis) is expected
+
+
+def test_sentences_about_different_entities_are_not_compared(checker: Checker) -> None:
+    scorer = checker.nli
+    assert isinstance(scorer, RuleScorer)
+    before = scorer.calls
+    # "is not" vs "is" would be a contradiction, but they are about different people
+    report = run(checker, [], "Linh Nguyen is not a surgeon. Amira Patel is a surgeon.")
+    assert of_type(report, FlagType.LOGICAL_INCONSISTENCY) == []
+    assert scorer.calls == before  # the pair never reached the model

@@ -183,7 +183,11 @@ class Run:
         self.limit: int | None = args.limit
         self.threshold: float = args.threshold
         self.scorer = NliScorer(
-            args.model, batch_size=args.batch_size, max_length=args.max_length, cache_size=0
+            args.model,
+            batch_size=args.batch_size,
+            max_length=args.max_length,
+            cache_size=0,
+            quantize=args.quantize,
         )
         self._checker: Checker | None = None
         self.rows: list[Row] = []
@@ -207,7 +211,7 @@ class Run:
     def checker(self) -> Checker:
         if self._checker is None:
             config: Config = load_config(CONFIG)
-            nli: dict[str, Any] = {"model": self.args.model}
+            nli: dict[str, Any] = {"model": self.args.model, "quantize": self.args.quantize}
             if self.args.checker_threshold is not None:
                 nli["contradiction_threshold"] = self.args.checker_threshold
             config = config.model_copy(update={"nli": config.nli.model_copy(update=nli)})
@@ -603,6 +607,9 @@ def main() -> None:
     parser.add_argument("--batch-size", type=int, default=64)
     parser.add_argument("--max-length", type=int, default=256, help="tokens per pair")
     parser.add_argument("--threads", type=int, default=None, help="torch CPU threads")
+    parser.add_argument(
+        "--quantize", action="store_true", help="int8 linear layers (nli.quantize: true)"
+    )
     args = parser.parse_args()
     only = [p.strip() for p in args.only.split(",") if p.strip()]
     unknown = [p for p in only if p not in PARTS]

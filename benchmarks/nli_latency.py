@@ -98,11 +98,10 @@ def conversation(turns: int) -> DialogueState:
     return state
 
 
-def checker(model: str) -> Checker:
+def checker(model: str, quantize: bool = False) -> Checker:
     config = load_config(CONFIG)
-    return Checker(
-        config.model_copy(update={"nli": config.nli.model_copy(update={"model": model})})
-    )
+    nli = config.nli.model_copy(update={"model": model, "quantize": quantize})
+    return Checker(config.model_copy(update={"nli": nli}))
 
 
 class PairCounter:
@@ -153,6 +152,9 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=20, help="history length")
     parser.add_argument("--warm-up", type=int, default=3, help="untimed calls per mode (>= 1)")
     parser.add_argument("--threads", type=int, default=None, help="torch CPU threads")
+    parser.add_argument(
+        "--quantize", action="store_true", help="int8 linear layers (nli.quantize: true)"
+    )
     args = parser.parse_args()
     args.warm_up = max(1, args.warm_up)
     if args.threads is not None:
@@ -160,7 +162,7 @@ def main() -> None:
 
         torch.set_num_threads(args.threads)
 
-    off, on = checker("none"), checker(args.model)
+    off, on = checker("none"), checker(args.model, args.quantize)
     assert on.nli is not None
     counter = PairCounter(on.nli)
     cache = on.nli._cache

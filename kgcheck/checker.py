@@ -91,6 +91,7 @@ class Checker:
                 max_length=nli.max_length,
                 cache_size=nli.cache_size,
                 labels=nli.labels,
+                quantize=nli.quantize,
             )
             if nli.enabled
             else None

@@ -27,6 +27,21 @@ def test_cli_check_json_report_and_exit_status(text: str, code: int, decision: s
     assert json.loads(result.stdout)["decision"] == decision
 
 
+def test_cli_check_grounds_the_reply_in_source_files(tmp_path: Path) -> None:
+    source = tmp_path / "cardiology.txt"
+    source.write_text("Dr. Amira Patel leads the Cardiology department.", encoding="utf-8")
+    args = ["check", "--config", str(ACME_CONFIG), "--source", str(source)]
+    result = runner.invoke(app, [*args, "--json", "Dr. Amira Patel leads Cardiology [S0]."])
+    grounding = json.loads(result.stdout)["grounding"]
+    assert (grounding["total_claims"], grounding["claims"][0]["citing"]) == (1, ["S0"])
+    result = runner.invoke(app, [*args, "Dr. Amira Patel leads Cardiology [S0]."])
+    assert (
+        "grounded:" in result.output and "[S0] Dr. Amira Patel leads Cardiology." in result.output
+    )
+    missing = runner.invoke(app, [*args[:3], "--source", str(tmp_path / "none.txt"), "Hi."])
+    assert missing.exit_code == 2 and "none.txt" in missing.output
+
+
 def test_cli_check_missing_config_exits_2(tmp_path: Path) -> None:
     missing = tmp_path / "kgcheck.yaml"
     result = runner.invoke(app, ["check", "Hello.", "--config", str(missing)])

@@ -16,6 +16,7 @@ Usage::
 
 from __future__ import annotations
 
+import logging
 import re
 import threading
 from collections import OrderedDict
@@ -33,6 +34,8 @@ __all__ = ["EMBEDDED", "EMBEDDED_PATH", "LoadedModel", "NliScorer", "NliScores",
 #: The name of the model shipped with kgcheck.
 EMBEDDED = "embedded"
 EMBEDDED_PATH = Path(__file__).resolve().parent / "model"
+
+log = logging.getLogger(__name__)
 
 
 class NliScores(NamedTuple):
@@ -96,7 +99,7 @@ class LoadedModel:
     lock: threading.Lock
 
 
-_loaded: dict[tuple[str, str, tuple[tuple[str, str], ...]], LoadedModel] = {}
+_loaded: dict[tuple[str, str, tuple[tuple[str, str], ...], bool], LoadedModel] = {}
 _loaded_lock = threading.Lock()
 
 
@@ -112,9 +115,24 @@ def _resolve(model: str) -> str:
     return str(EMBEDDED_PATH)
 
 
-def _load(model: str, device: str, overrides: Mapping[str, str]) -> LoadedModel:
+def _quantized(network: Any) -> Any:
+    """``network`` with its linear layers in int8 (dynamic quantisation): about 2.5x faster on
+    a CPU, probabilities within a few points."""
+    import warnings
+
+    import torch
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the eager quantisation API is deprecated in torch 2.x
+        return torch.ao.quantization.quantize_dynamic(  # type: ignore[no-untyped-call]
+            network, {torch.nn.Linear}, dtype=torch.qint8
+        )
+
+
+def _load(model: str, device: str, overrides: Mapping[str, str], quantize: bool) -> LoadedModel:
     where = _resolve(model)
-    key = (where, device, tuple(sorted(overrides.items())))
+    quantize = quantize and device == "cpu"
+    key = (where, device, tuple(sorted(overrides.items())), quantize)
     with _loaded_lock:
         if key in _loaded:
             return _loaded[key]
@@ -130,6 +148,11 @@ def _load(model: str, device: str, overrides: Mapping[str, str]) -> LoadedModel:
         except Exception as exc:  # hub unreachable, bad path, broken weights
             raise ModelError(f"cannot load the NLI model {model!r}: {exc}", code="KGC501") from exc
         network.to(device).eval()
+        if quantize:
+            try:
+                network = _quantized(network)
+            except Exception as exc:  # no quantised kernels on this machine: stay in fp32
+                log.warning("NLI model %s not quantised (%s)", model, exc)
         labels = label_indices(network.config.id2label, overrides)
         loaded = LoadedModel(tokenizer, network, labels, threading.Lock())
         _loaded[key] = loaded
@@ -147,6 +170,8 @@ class NliScorer:
         cache_size: pairs remembered (0: no cache).
         labels: model label name -> entailment / neutral / contradiction, for models whose
             configuration does not say.
+        quantize: run the model's linear layers in int8 on a CPU (faster, slightly different
+            probabilities).
     """
 
     def __init__(
@@ -158,6 +183,7 @@ class NliScorer:
         max_length: int = 256,
         cache_size: int = 4096,
         labels: Mapping[str, str] | None = None,
+        quantize: bool = False,
     ) -> None:
         self.model_name = model
         self.device = device
@@ -165,6 +191,7 @@ class NliScorer:
         self.max_length = max_length
         self.cache_size = cache_size
         self.labels = dict(labels or {})
+        self.quantize = quantize
         self._cache: OrderedDict[tuple[str, str], NliScores] = OrderedDict()
         self._lock = threading.Lock()
         self._error: ModelError | None = None
@@ -178,7 +205,7 @@ class NliScorer:
         if self._error is not None:
             raise self._error
         try:
-            return _load(self.model_name, self.device, self.labels)
+            return _load(self.model_name, self.device, self.labels, self.quantize)
         except ModelError as exc:
             self._error = exc
             raise

@@ -330,3 +330,17 @@ def test_embedded_model_is_loaded_from_the_package_directory(
     monkeypatch.setattr(scorer_module, "EMBEDDED_PATH", model_dir)
     monkeypatch.setattr(scorer_module, "_loaded", {})  # nothing cached as "embedded" outlives this
     assert NliScorer().score(PAIRS[:2]) == NliScorer(str(model_dir)).score(PAIRS[:2])
+
+
+def test_a_quantised_model_runs_int8_and_stays_close_to_fp32(make_classifier: MakeClassifier):
+    import torch
+
+    model_dir = make_classifier(ROBERTA_LABELS)
+    plain = NliScorer(str(model_dir)).score(PAIRS)
+    quantised = NliScorer(str(model_dir), quantize=True)
+    scores = quantised.score(PAIRS)
+    network = quantised.load().model
+    assert not any(type(m) is torch.nn.Linear for m in network.modules())
+    for got, want in zip(scores, plain, strict=True):
+        assert sum(got) == pytest.approx(1.0, abs=1e-5)
+        assert got.entailment == pytest.approx(want.entailment, abs=0.05)

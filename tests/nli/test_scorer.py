@@ -296,9 +296,9 @@ def test_unloadable_model_is_a_model_error_remembered(
     attempts: list[str] = []
     original = scorer_module._load
 
-    def load(model: str, device: str, overrides: Mapping[str, str]) -> object:
+    def load(model: str, device: str, overrides: Mapping[str, str], quantize: bool) -> object:
         attempts.append(model)
-        return original(model, device, overrides)
+        return original(model, device, overrides, quantize)
 
     monkeypatch.setattr(scorer_module, "_load", load)
     scorer = NliScorer(str(tmp_path / "no-such-model"))

@@ -261,7 +261,14 @@ class Checker:
             skipped.append("grounding: no NLI model (nli.model is none)")
             return None
         try:
-            return ground(analysis, documents, self.nli, self.config.grounding, numeric)
+            return ground(
+                analysis,
+                documents,
+                self.nli,
+                self.config.grounding,
+                numeric,
+                lemmas=self.analyzer.lemmas,
+            )
         except ModelError as exc:
             skipped.append(f"grounding: skipped ({exc.message})")
             return None

@@ -24,6 +24,7 @@ __all__ = [
     "fold_into",
     "kb_decided",
     "model_evidence",
+    "negated",
     "nli_scores",
     "restates",
     "statements",
@@ -47,7 +48,8 @@ def _words(text: str) -> list[str]:
     return [w.casefold().replace("’", "'") for w in _WORD.findall(text)]
 
 
-def _negated(words: list[str]) -> bool:
+def negated(words: list[str]) -> bool:
+    """Whether the words hold a negation."""
     return any(w in _NEGATIONS or w.endswith("n't") for w in words)
 
 
@@ -65,7 +67,7 @@ def restates(premise: str, hypothesis: str) -> bool:
     word of it is in the premise, and both or neither are negated. A model is not asked about
     such pairs: saying the same thing again is no contradiction."""
     p, h = _words(premise), _words(hypothesis)
-    return content_words(hypothesis) <= content_words(premise) and _negated(p) == _negated(h)
+    return content_words(hypothesis) <= content_words(premise) and negated(p) == negated(h)
 
 
 def statements(analysis: TurnAnalysis, limit: int | None = None) -> list[Segment]:

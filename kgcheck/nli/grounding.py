@@ -22,17 +22,19 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from kgcheck.config import GroundingConfig
+from kgcheck.nli.checks import content_words, negated
 from kgcheck.nli.scorer import NliScorer
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.numeric_claims import VERIFIED, NumericClaim
 from kgcheck.types import Span
 
 __all__ = [
+    "COVERED",
     "REDACTED",
     "GroundedClaim",
     "GroundingReport",
@@ -42,6 +44,8 @@ __all__ = [
 ]
 
 REDACTED = "[REDACTED]"
+#: P(entailed) of a claim whose every content word is in the sources (see ``ground``).
+COVERED = 0.9
 #: ``[S0]``, ``[S0, S2]``, ``[S0; doc-3]``
 _CITATION = re.compile(r"\s*\[([^\[\]\n]{1,80})\]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
@@ -200,12 +204,16 @@ def ground(
     scorer: NliScorer,
     config: GroundingConfig,
     numbers: Sequence[NumericClaim] = (),
+    lemmas: Callable[[str], list[str]] | None = None,
 ) -> GroundingReport:
     """Ground the analysed reply in ``sources`` (objects with ``id`` and ``text``).
 
     ``numbers`` are the reply's numeric claims as ``verify_numeric_claims`` checked them: a
     number a cited source states (within tolerance) counts as that source entailing the claim
     with the verdict's confidence, since models read "$1.28M" and "$1,280,000" poorly.
+    With ``lemmas`` (a lemmatiser), a claim whose every content lemma is in the sources, with
+    the same polarity, counts as entailed with probability ``COVERED``: the model misses
+    paraphrases such as "X leads Cardiology" / "Cardiology is led by X".
 
     Raises:
         ModelError: the NLI model cannot be loaded.
@@ -232,6 +240,14 @@ def ground(
         citing = [c for c in claim.cited if c in known] or default
         unknown = [c for c in claim.cited if c not in known]
         p1 = max(s.entailment for s in scores[start : start + n1])
+        p0 = max((s.entailment for s in scores[start + n1 : start + n1 + n0]), default=0.0)
+        if lemmas is not None:
+            claim_words = lemmas(claim.text)
+            if _covered(claim_words, lemmas(" ".join(d.text for d in docs))):
+                p1 = max(p1, COVERED)
+                rest = " ".join(d.text for d in docs if d.id not in citing)
+                if _covered(claim_words, lemmas(rest)):
+                    p0 = max(p0, COVERED)
         p1 = max(
             [p1]
             + [
@@ -240,7 +256,8 @@ def ground(
                 if n.verdict == VERIFIED and n.source in citing and claim.span.contains(n.span)
             ]
         )
-        p0 = max(s.entailment for s in scores[start + n1 : start + n1 + n0]) if n0 else p1
+        if not n0:  # nothing cited: nothing to take away
+            p0 = p1
         out.append(_grade(claim, citing, unknown, p1, p0, config))
     grounded = sum(1 for c in out if c.grounded)
     ratio = grounded / len(out) if out else 1.0
@@ -251,6 +268,12 @@ def ground(
         grounding_ratio=ratio,
         claims=out,
     )
+
+
+def _covered(claim: list[str], source: list[str]) -> bool:
+    """Every content lemma of the claim is in the source, and both or neither are negated."""
+    words = content_words(" ".join(claim))
+    return bool(words) and words <= set(source) and negated(claim) == negated(source)
 
 
 def _grade(

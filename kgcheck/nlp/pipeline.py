@@ -321,6 +321,15 @@ class Analyzer:
         self.nlp.max_length = max(self.nlp.max_length, self.config.max_chars + 1)
         self._lock = threading.Lock()
 
+    def lemmas(self, text: str) -> list[str]:
+        """The lemmas of ``text`` from the base pipeline alone (no kgcheck components): cheap
+        enough for source documents."""
+        doc = self.nlp.make_doc(text)
+        for name, proc in self.nlp.pipeline:
+            if name in self._base_names and name not in {"parser", "ner", "senter"}:
+                doc = proc(doc)
+        return [t.lemma_.lower() or t.lower_ for t in doc if not t.is_punct and not t.is_space]
+
     def analyse(
         self, text: str, *, now: datetime | None = None, context: Sequence[str] = ()
     ) -> TurnAnalysis:

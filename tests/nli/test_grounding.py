@@ -149,3 +149,15 @@ def test_report_grounding_is_pinned(checker: Checker) -> None:
         assert {"text", "citing", "p1", "p0", "confidence", "grounded", "warning"} <= set(claim)
     assert data["grounded_claims"] == 1 and data["total_claims"] == 2
     assert checker.check_turn("The city museum opened in 1901.").grounding is None
+
+
+def test_a_claim_whose_words_the_cited_source_holds_is_grounded(checker: Checker) -> None:
+    # the stand-in model misses "leads"/"led" and "teams"/"team": the lemmas do not
+    sources = [{"id": "S0", "text": "Amira Patel led two teams."}, {"id": "S1", "text": "x"}]
+    report = checker.check_turn("Amira Patel leads the team [S0].", sources=sources)
+    assert report.grounding is not None
+    (claim,) = report.grounding.claims
+    assert (claim.p1, claim.p0, claim.grounded) == (pytest.approx(0.9), pytest.approx(0.1), True)
+    # a negation the source does not have is not covered
+    report = checker.check_turn("Amira Patel never led the team [S0].", sources=sources)
+    assert report.grounding is not None and not report.grounding.claims[0].grounded

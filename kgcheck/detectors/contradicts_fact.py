@@ -5,9 +5,9 @@ assigns a class disjoint with the subject's classes, or gives an object whose fu
 already points to someone else ("Sarah Lee leads Analytics" when Analytics is led by Priya Raman).
 
 With an NLI model, each reply sentence the KB cannot decide itself (``kb_decided``), or already
-flagged, is also compared with the verbalised KB facts of the
-entities it mentions (those sharing most words with it); a contradiction the model finds joins
-the symbolic flag on that sentence as evidence, or becomes a flag of its own.
+flagged, is also compared with the verbalised KB facts of the entities it mentions (those
+sharing a word with it besides their names); a contradiction the model finds joins the symbolic
+flag on that sentence as evidence, or becomes a flag of its own.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from rdflib.namespace import RDF
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.kb.values import matches
 from kgcheck.nli.checks import (
+    add_finding,
     content_words,
     contradicts,
     flagged,
-    fold_into,
     kb_decided,
     model_evidence,
     nli_scores,
@@ -107,29 +107,25 @@ class ContradictsFactDetector(Detector):
             if segment.index in done or not contradicts(score, cfg.contradiction_threshold):
                 continue
             done.add(segment.index)
-            evidence = model_evidence("the knowledge base", fact, score)
-            if fold_into(flags, segment, evidence):
-                continue
-            claim = next(
-                (
-                    c
-                    for c in ctx.analysis.claims
-                    if c.segment == segment.index and c.subject_iri == iri
+            add_finding(
+                self,
+                ctx,
+                flags,
+                segment,
+                model_evidence("the knowledge base", fact, score),
+                claim=next(
+                    (
+                        c
+                        for c in ctx.analysis.claims
+                        if c.segment == segment.index and c.subject_iri == iri
+                    ),
+                    None,
                 ),
-                None,
-            )
-            flags.append(
-                self.flag(
-                    span=segment.span,
-                    content=segment.text,
-                    message=f"The knowledge base says otherwise: {fact}",
-                    evidence=[kb_evidence, evidence],
-                    suggestion=fact,
-                    focus=iri,
-                    kb_strength=strength * score.contradiction,
-                    claim_index=claim.index if claim is not None else None,
-                    by_model=True,
-                )
+                also=[kb_evidence],
+                message=f"The knowledge base says otherwise: {fact}",
+                suggestion=fact,
+                focus=iri,
+                kb_strength=strength * score.contradiction,
             )
 
     def _negated_fact(self, ctx: DetectionContext, claim: Claim) -> Flag | None:

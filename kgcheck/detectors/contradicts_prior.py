@@ -5,10 +5,10 @@ value, or the same statement with the opposite polarity. Restating is not a conf
 reply the KB itself supports. The evidence quotes the earlier turn; the correction is the earlier
 value when the user stated it or the KB supports it.
 
-With an NLI model, each reply sentence is also compared with the earlier sentences most similar
-to it (either speaker's; the user's put from the assistant's side, "I" as "you"): a
-contradiction the model finds joins the symbolic flag on that sentence as evidence, or becomes a
-flag of its own.
+With an NLI model, the reply sentences that the KB and the history cannot decide (and those
+already flagged) are also compared with the earlier sentences most similar to them (either
+speaker's; the user's put from the assistant's side, "I" as "you"): a contradiction the model
+finds joins the symbolic flag on that sentence as evidence, or becomes a flag of its own.
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from kgcheck.history.claims import HistoryClaim, object_key, subject_key
 from kgcheck.history.embeddings import RelatedSentence
 from kgcheck.kb.values import matches
 from kgcheck.nli.checks import (
+    add_finding,
     claim_in,
     contradicts,
     flagged,
-    fold_into,
     kb_decided,
     model_evidence,
     nli_scores,
@@ -128,43 +128,35 @@ class ContradictsPriorDetector(Detector):
         if not sentences or cfg.history_pairs == 0:
             return
         candidates = [
-            (segment, earlier)
+            (segment, earlier, premise)
             for segment, related in zip(sentences, self._earlier(ctx, sentences), strict=True)
             for earlier in related
             if not earlier.sentence.rstrip().endswith("?")
-            and not restates(self._premise(earlier), segment.text)
+            and not restates(premise := self._premise(earlier), segment.text)
         ]
-        scores = nli_scores(ctx, [(self._premise(e), s.text) for s, e in candidates])
+        scores = nli_scores(ctx, [(premise, s.text) for s, _, premise in candidates])
         if scores is None:
             return
         best: dict[int, tuple[Segment, RelatedSentence, NliScores]] = {}
-        for (segment, earlier), score in zip(candidates, scores, strict=True):
+        for (segment, earlier, _), score in zip(candidates, scores, strict=True):
             if contradicts(score, cfg.contradiction_threshold) and (
                 segment.index not in best
                 or score.contradiction > best[segment.index][2].contradiction
             ):
                 best[segment.index] = (segment, earlier, score)
         for segment, earlier, score in best.values():
-            evidence = model_evidence(
-                f"turn {earlier.turn} ({earlier.speaker})", earlier.sentence, score
-            )
-            if fold_into(flags, segment, evidence):
-                continue
-            claim = claim_in(ctx.analysis, segment)
-            flags.append(
-                self.flag(
-                    span=segment.span,
-                    content=segment.text,
-                    message=f"Turn {earlier.turn} ({earlier.speaker}) said otherwise: "
-                    f"{earlier.sentence}",
-                    evidence=[evidence],
-                    suggestion=f'Reconcile with turn {earlier.turn}: "{earlier.sentence}"',
-                    focus=claim.subject_iri if claim is not None else None,
-                    kb_strength=0.5,
-                    history_strength=score.contradiction,
-                    claim_index=claim.index if claim is not None else None,
-                    by_model=True,
-                )
+            add_finding(
+                self,
+                ctx,
+                flags,
+                segment,
+                model_evidence(f"turn {earlier.turn} ({earlier.speaker})", earlier.sentence, score),
+                claim=claim_in(ctx.analysis, segment),
+                message=f"Turn {earlier.turn} ({earlier.speaker}) said otherwise: "
+                f"{earlier.sentence}",
+                suggestion=f'Reconcile with turn {earlier.turn}: "{earlier.sentence}"',
+                kb_strength=0.5,
+                history_strength=score.contradiction,
             )
 
     def _conflict(self, ctx: DetectionContext, claim: Claim, earlier: HistoryClaim) -> str | None:

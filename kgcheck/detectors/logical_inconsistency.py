@@ -15,10 +15,10 @@ from rdflib.namespace import RDF
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.history.claims import object_key, subject_key
 from kgcheck.nli.checks import (
+    add_finding,
     claim_in,
     contradicts,
     flagged,
-    fold_into,
     kb_decided,
     model_evidence,
     nli_scores,
@@ -101,7 +101,6 @@ class LogicalInconsistencyDetector(Detector):
                 and entities[first.index].isdisjoint(entities[second.index])
             )
         ]
-
         scores = nli_scores(ctx, [(a.text, b.text) for a, b in pairs])
         if scores is None:
             return
@@ -110,22 +109,16 @@ class LogicalInconsistencyDetector(Detector):
             if second.index in done or not contradicts(score, cfg.contradiction_threshold):
                 continue
             done.add(second.index)
-            evidence = model_evidence("earlier in this reply", first.text, score)
-            if fold_into(flags, second, evidence):
-                continue
-            claim = claim_in(ctx.analysis, second)
-            flags.append(
-                self.flag(
-                    span=second.span,
-                    content=second.text,
-                    message=f'The reply contradicts itself: it also says "{first.text}"',
-                    evidence=[evidence],
-                    suggestion="Keep one of the two statements.",
-                    focus=claim.subject_iri if claim is not None else None,
-                    kb_strength=score.contradiction,
-                    claim_index=claim.index if claim is not None else None,
-                    by_model=True,
-                )
+            add_finding(
+                self,
+                ctx,
+                flags,
+                second,
+                model_evidence("earlier in this reply", first.text, score),
+                claim=claim_in(ctx.analysis, second),
+                message=f'The reply contradicts itself: it also says "{first.text}"',
+                suggestion="Keep one of the two statements.",
+                kb_strength=score.contradiction,
             )
 
     def _different_values(self, ctx: DetectionContext, first: Claim, second: Claim) -> bool:

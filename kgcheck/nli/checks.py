@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kgcheck.errors import ModelError
 from kgcheck.nli.scorer import NliScores
@@ -14,9 +14,11 @@ from kgcheck.nlp.analysis import Claim, Segment, TurnAnalysis
 from kgcheck.types import Evidence, Flag
 
 if TYPE_CHECKING:
-    from kgcheck.detectors.base import DetectionContext
+    from kgcheck.detectors.base import DetectionContext, Detector
 
 __all__ = [
+    "CITATION",
+    "add_finding",
     "claim_in",
     "content_words",
     "contradicts",
@@ -30,7 +32,8 @@ __all__ = [
     "statements",
 ]
 
-_CITATION = re.compile(r"\s*\[[^\[\]]{1,40}\]")
+#: A citation of sources: ``[S0]``, ``[S0, S2]``, ``[S0; doc-3]``.
+CITATION = re.compile(r"\s*\[([^\[\]\n]{1,80})\]")
 _WORD = re.compile(r"[\w'’-]+")
 _NEGATIONS = frozenset(
     ["not", "no", "never", "none", "nothing", "nobody", "nor", "neither", "cannot", "without"]
@@ -74,7 +77,7 @@ def statements(analysis: TurnAnalysis, limit: int | None = None) -> list[Segment
     """The reply's sentences worth comparing: not questions, at least three words."""
     out = []
     for segment in analysis.segments:
-        text = _CITATION.sub("", segment.text).strip()
+        text = CITATION.sub("", segment.text).strip()
         if text.endswith("?") or len(text.split()) < 3:
             continue
         out.append(segment)
@@ -135,6 +138,35 @@ def kb_decided(ctx: DetectionContext, segment: Segment) -> bool:
 
 def flagged(flags: Sequence[Flag], segment: Segment) -> bool:
     return any(f.span.overlaps(segment.span) for f in flags)
+
+
+def add_finding(
+    detector: Detector,
+    ctx: DetectionContext,
+    flags: list[Flag],
+    segment: Segment,
+    evidence: Evidence,
+    *,
+    claim: Claim | None,
+    also: Sequence[Evidence] = (),
+    **fields: Any,
+) -> None:
+    """A model's contradiction on ``segment``: its ``evidence`` joins the flag ``detector``
+    already raised there, else it becomes a flag of its own (``by_model``) on the sentence,
+    with ``also`` before the model's evidence and ``fields`` (message, strengths, ...)."""
+    if fold_into(flags, segment, evidence):
+        return
+    flags.append(
+        detector.flag(
+            span=segment.span,
+            content=segment.text,
+            evidence=[*also, evidence],
+            focus=fields.pop("focus", claim.subject_iri if claim is not None else None),
+            claim_index=claim.index if claim is not None else None,
+            by_model=True,
+            **fields,
+        )
+    )
 
 
 def fold_into(flags: list[Flag], segment: Segment, evidence: Evidence) -> bool:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kgcheck.config import GroundingConfig
-from kgcheck.nli.checks import content_words, negated
+from kgcheck.nli.checks import CITATION, content_words, negated
 from kgcheck.nli.scorer import NliScorer
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.numeric_claims import VERIFIED, NumericClaim
@@ -46,8 +46,6 @@ __all__ = [
 REDACTED = "[REDACTED]"
 #: P(entailed) of a claim whose every content word is in the sources (see ``ground``).
 COVERED = 0.9
-#: ``[S0]``, ``[S0, S2]``, ``[S0; doc-3]``
-_CITATION = re.compile(r"\s*\[([^\[\]\n]{1,80})\]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 #: Words per window of a long source (the model reads 256 tokens).
 _WINDOW_WORDS = 150
@@ -130,7 +128,7 @@ def kl_bits(p: float, q: float) -> float:
 def citations(text: str) -> list[str]:
     """Source ids cited in ``text``: ``[S0]``, ``[S0, S1]``, ``[S0; S1]``."""
     out: list[str] = []
-    for match in _CITATION.finditer(text):
+    for match in CITATION.finditer(text):
         for part in re.split(r"[,;]", match.group(1)):
             if part.strip() and part.strip() not in out:
                 out.append(part.strip())
@@ -176,7 +174,7 @@ def _claims(analysis: TurnAnalysis, config: GroundingConfig) -> list[_Claim]:
     sentence it starts in; one standing alone after a sentence ("... in 2019. [S1]") belongs
     to that sentence."""
     text = analysis.text
-    found = list(_CITATION.finditer(text))
+    found = list(CITATION.finditer(text))
     masked = list(text)
     for match in found:
         masked[match.start() : match.end()] = " " * (match.end() - match.start())
@@ -226,27 +224,36 @@ def ground(
         if config.single_source_cites_all and len(docs) == 1 and not any(c.cited for c in claims)
         else []
     )
+    citings = [[c for c in claim.cited if c in known] or default for claim in claims]
+    full = _premises(docs, set())
     pairs: list[tuple[str, str]] = []
     plan: list[tuple[int, int, int]] = []  # per claim: start, p1 pairs, p0 pairs
-    for claim in claims:
-        citing = [c for c in claim.cited if c in known] or default
-        full = _premises(docs, set())
+    for claim, citing in zip(claims, citings, strict=True):
         without = _premises(docs, set(citing)) if citing else []
         plan.append((len(pairs), len(full), len(without)))
         pairs += [(p, claim.text) for p in full] + [(p, claim.text) for p in without]
     scores = scorer.score(pairs) if pairs else []
+    words: dict[tuple[str, ...], tuple[set[str], bool]] = {}  # lemmas of sources left in
+
+    def lemmas_of(kept: tuple[str, ...]) -> tuple[set[str], bool]:
+        assert lemmas is not None
+        if kept not in words:
+            found = lemmas(" ".join(d.text for d in docs if d.id in kept))
+            words[kept] = (set(found), negated(found))
+        return words[kept]
+
     out: list[GroundedClaim] = []
-    for claim, (start, n1, n0) in zip(claims, plan, strict=True):
-        citing = [c for c in claim.cited if c in known] or default
+    for claim, citing, (start, n1, n0) in zip(claims, citings, plan, strict=True):
         unknown = [c for c in claim.cited if c not in known]
         p1 = max(s.entailment for s in scores[start : start + n1])
         p0 = max((s.entailment for s in scores[start + n1 : start + n1 + n0]), default=0.0)
         if lemmas is not None:
             claim_words = lemmas(claim.text)
-            if _covered(claim_words, lemmas(" ".join(d.text for d in docs))):
+            if _covered(claim_words, lemmas_of(tuple(d.id for d in docs))):
                 p1 = max(p1, COVERED)
-                rest = " ".join(d.text for d in docs if d.id not in citing)
-                if _covered(claim_words, lemmas(rest)):
+                if _covered(
+                    claim_words, lemmas_of(tuple(d.id for d in docs if d.id not in citing))
+                ):
                     p0 = max(p0, COVERED)
         p1 = max(
             [p1]
@@ -270,10 +277,11 @@ def ground(
     )
 
 
-def _covered(claim: list[str], source: list[str]) -> bool:
-    """Every content lemma of the claim is in the source, and both or neither are negated."""
+def _covered(claim: list[str], source: tuple[set[str], bool]) -> bool:
+    """Every content lemma of the claim is in the source (its lemmas, whether it is negated),
+    and both or neither are negated."""
     words = content_words(" ".join(claim))
-    return bool(words) and words <= set(source) and negated(claim) == negated(source)
+    return bool(words) and words <= source[0] and negated(claim) == source[1]
 
 
 def _grade(

@@ -8,6 +8,11 @@ so that hedging lowers and certainty raises even a flag the evidence already mak
 ``s_l`` is 0 when the claim is hedged, 1 when stated with certainty, else 0.5. Neutral evidence
 leaves the base severity as it is. A flag raised by a declarative rule keeps the severity the rule
 declares; the others get the tier of their type.
+
+A flag an NLI model raised alone (``by_model``) is evidence, not a verdict: its confidence is
+the model's probability times the detector's ``model_strength`` (carried in ``kb_strength``),
+lowered by hedging, never the type's base severity; and where a symbolic flag of any detector
+covers the same text, the model's evidence joins that flag instead of standing on its own.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ class Scorer:
         return self.config.base_severity.get(flag_type, BASE_SEVERITY[flag_type])
 
     def score(self, flags: list[Flag], analysis: TurnAnalysis) -> list[Flag]:
-        flags = _dedupe(flags, analysis)
+        flags = _dedupe(_fold_model_findings(flags), analysis)
         corroborated = _corroborated(flags)
         w = self.config.weights
         for flag in flags:
@@ -38,6 +43,11 @@ class Scorer:
                 linguistic = self.config.certain_signal
             else:
                 linguistic = 0.5
+            if flag.by_model:
+                hedge = min(1.0, 1 + w.get("linguistic", 0.0) * (linguistic - 0.5))
+                flag.confidence = round(_clamp(flag.kb_strength * hedge), 4)
+                flag.severity = severity_for(flag.type)
+                continue
             components = {
                 "kb": flag.kb_strength,
                 "history": 0.5 if flag.history_strength is None else flag.history_strength,
@@ -64,6 +74,24 @@ def _corroborated(flags: list[Flag]) -> set[int]:
             if other.detector != flag.detector:
                 out.update((id(flag), id(other)))
     return out
+
+
+def _fold_model_findings(flags: list[Flag]) -> list[Flag]:
+    """Model-only flags whose span a symbolic flag overlaps become evidence of that flag (the
+    most severe one): the symbolic check decided the sentence, the model only agrees."""
+    symbolic = sorted((f for f in flags if not f.by_model), key=lambda f: -BASE_SEVERITY[f.type])
+    kept = []
+    for flag in flags:
+        host = (
+            next((s for s in symbolic if s.span.overlaps(flag.span)), None)
+            if flag.by_model
+            else None
+        )
+        if host is None:
+            kept.append(flag)
+            continue
+        host.evidence.extend(e for e in flag.evidence if e not in host.evidence)
+    return kept
 
 
 def _clamp(value: float) -> float:

@@ -12,7 +12,7 @@ flag on that sentence as evidence, or becomes a flag of its own.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 from rdflib import URIRef
 from rdflib.namespace import RDF
 
@@ -39,8 +39,9 @@ class _Params(BaseModel):
     model_config = ConfigDict(extra="forbid")
     #: Compare reply sentences with verbalised KB facts with the NLI model (``nli:`` settings).
     nli: bool = True
-    #: How decisive a contradiction found by the model alone is (symbolic evidence is 1.0).
-    model_strength: float = 0.4
+    #: A contradiction found by the model alone is flagged with confidence P(contradiction)
+    #: times this: evidence a person may look at, never grounds to rewrite the reply.
+    model_strength: float = Field(default=0.4, ge=0.0, le=1.0)
 
 
 class ContradictsFactDetector(Detector):

@@ -13,7 +13,7 @@ finds joins the symbolic flag on that sentence as evidence, or becomes a flag of
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 from rdflib import URIRef
 from rdflib.namespace import RDF
 
@@ -50,6 +50,9 @@ class _Params(BaseModel):
     commitment_strength: float = 0.6
     #: Compare reply sentences with earlier ones with the NLI model (``nli:`` settings).
     nli: bool = True
+    #: A contradiction found by the model alone is flagged with confidence P(contradiction)
+    #: times this: evidence a person may look at, never grounds to rewrite the reply.
+    model_strength: float = Field(default=0.6, ge=0.0, le=1.0)
 
 
 class ContradictsPriorDetector(Detector):
@@ -155,9 +158,14 @@ class ContradictsPriorDetector(Detector):
                 message=f"Turn {earlier.turn} ({earlier.speaker}) said otherwise: "
                 f"{earlier.sentence}",
                 suggestion=f'Reconcile with turn {earlier.turn}: "{earlier.sentence}"',
-                kb_strength=0.5,
+                kb_strength=self._model_strength() * score.contradiction,
                 history_strength=score.contradiction,
             )
+
+    def _model_strength(self) -> float:
+        params = self.params
+        assert isinstance(params, _Params)
+        return params.model_strength
 
     def _conflict(self, ctx: DetectionContext, claim: Claim, earlier: HistoryClaim) -> str | None:
         same_value = object_key(claim) == earlier.object

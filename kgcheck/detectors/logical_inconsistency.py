@@ -8,7 +8,7 @@ sentence or becomes a flag of its own.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 from rdflib import URIRef
 from rdflib.namespace import RDF
 
@@ -36,6 +36,9 @@ class _Params(BaseModel):
     model_config = ConfigDict(extra="forbid")
     #: Compare the reply's sentences pairwise with the NLI model (``nli:`` settings).
     nli: bool = True
+    #: A contradiction found by the model alone is flagged with confidence P(contradiction)
+    #: times this: evidence a person may look at, never grounds to rewrite the reply.
+    model_strength: float = Field(default=0.6, ge=0.0, le=1.0)
 
 
 class LogicalInconsistencyDetector(Detector):
@@ -118,8 +121,13 @@ class LogicalInconsistencyDetector(Detector):
                 claim=claim_in(ctx.analysis, second),
                 message=f'The reply contradicts itself: it also says "{first.text}"',
                 suggestion="Keep one of the two statements.",
-                kb_strength=score.contradiction,
+                kb_strength=self._model_strength() * score.contradiction,
             )
+
+    def _model_strength(self) -> float:
+        params = self.params
+        assert isinstance(params, _Params)
+        return params.model_strength
 
     def _different_values(self, ctx: DetectionContext, first: Claim, second: Claim) -> bool:
         """Two positive claims with different objects that cannot both hold."""

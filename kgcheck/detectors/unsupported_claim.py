@@ -2,10 +2,14 @@
 
 Reads the checker's evidence-use grounding (``kgcheck.nli.grounding``; only when the turn was
 checked with ``sources``): each claim that is not grounded becomes a flag whose evidence gives
-p1, p0 and the claim's warning. Silent without sources.
+p1, p0 and the claim's warning. Silent without sources. The grounding is a model's judgement:
+such a flag is marked ``by_model`` (it may be shown or escalated, never used to rewrite the
+reply), with confidence ``model_strength`` x (1 - the claim's grounding confidence).
 """
 
 from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.types import Evidence, Flag, FlagType
@@ -13,13 +17,22 @@ from kgcheck.types import Evidence, Flag, FlagType
 __all__ = ["UnsupportedClaimDetector"]
 
 
+class _Params(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    #: The flag's confidence is this times (1 - the claim's grounding confidence).
+    model_strength: float = Field(default=1.0, ge=0.0, le=1.0)
+
+
 class UnsupportedClaimDetector(Detector):
     name = "unsupported_claim"
     flag_type = FlagType.UNSUPPORTED_CLAIM
+    Params = _Params
 
     def detect(self, ctx: DetectionContext) -> list[Flag]:
         if ctx.grounding is None:
             return []
+        params = self.params
+        assert isinstance(params, _Params)
         flags = []
         for claim in ctx.grounding.claims:
             if claim.grounded:
@@ -43,8 +56,9 @@ class UnsupportedClaimDetector(Detector):
                         )
                     ],
                     suggestion="Cite the source that states this, or remove the claim.",
-                    kb_strength=1.0 - claim.confidence,
+                    kb_strength=params.model_strength * (1.0 - claim.confidence),
                     claim_index=claim_index,
+                    by_model=True,
                 )
             )
         return flags

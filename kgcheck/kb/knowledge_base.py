@@ -17,6 +17,7 @@ from rdflib.term import Node
 from kgcheck.kb.labels import LABEL_PREDICATES, LabelIndex
 from kgcheck.kb.ontology import OntologyView
 from kgcheck.kb.store import KB_GRAPH, open_store
+from kgcheck.kb.values import written
 
 __all__ = ["KnowledgeBase"]
 
@@ -209,9 +210,18 @@ class KnowledgeBase:
             article = "an" if noun[:1].lower() in "aeiou" else "a"
             return f"{subj} is {article} {noun}."
         phrase = self._phrase(predicate)
+        shown = self.value_text(predicate, obj)
         if self.ontology.is_nominal(predicate, phrase):
-            return f"The {phrase} of {subj} is {self.label(obj)}."
-        return f"{subj} {_third_person(phrase)} {self.label(obj)}."
+            return f"The {phrase} of {subj} is {shown}."
+        return f"{subj} {_third_person(phrase)} {shown}."
+
+    def value_text(self, predicate: URIRef, obj: Node) -> str:
+        """``obj`` as a reply would write it: an entity by its label, a literal with the
+        property's ``kgc:unit`` ("$12.00", "48.5 km"), so that a model comparing the KB's
+        sentence with the reply's compares like with like."""
+        if isinstance(obj, Literal):
+            return written(obj, self.ontology.unit.get(predicate))
+        return self.label(obj)
 
     def _phrase(self, predicate: URIRef) -> str:
         """The lexical form that reads best in a sentence: the one the property's label

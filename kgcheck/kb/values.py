@@ -11,10 +11,11 @@ from rdflib import Literal, URIRef
 from rdflib.term import Node
 
 from kgcheck.kb.normalize import normalize
+from kgcheck.nlp.quantities import canonical_unit
 from kgcheck.nlp.temporal import WEEKDAYS, TemporalExpression, TemporalRecognizer
 from kgcheck.periods import Granularity, Interval, day_interval, interval_of_literal
 
-__all__ = ["format_like", "matches", "relative_difference", "within_tolerance"]
+__all__ = ["format_like", "matches", "relative_difference", "within_tolerance", "written"]
 
 _DIGITS = re.compile(r"\d")
 
@@ -111,6 +112,40 @@ _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _MINUTE = timedelta(minutes=1)
 _RECOGNIZER = TemporalRecognizer()
 _MONTH_FIRST = re.compile(r"^[A-Za-z]+\s+\d")
+_MONEY = re.compile(r"[$€£]|\b(?:USD|EUR|GBP|dollars?|euros?|pounds?)\b", re.I)
+_YEAR = re.compile(r"^(?:in\s+)?(\d{4})$")
+
+
+_CURRENCY_SIGNS = {"USD": "$", "EUR": "€", "GBP": "£"}
+_TIGHT_UNITS = frozenset({"%", "x", "F", "C"})
+
+
+def written(value: Literal, unit: str | None = None) -> str:
+    """A KB literal as a person writes it, with the property's ``kgc:unit``: ``"$12.00"``,
+    ``"48.5 km"``, ``"85%"`` (also for a ``fraction`` of 0.85), ``"1.25x"``, dates as
+    ``"30 November 2019"``. Numbers keep the KB's own digits ("7.60" stays "7.60")."""
+    python = value.toPython()
+    if isinstance(python, datetime):
+        return f"{python.day} {python:%B} {python.year}, {python:%H:%M}"
+    if isinstance(python, date):
+        return f"{python.day} {python:%B} {python.year}"
+    number = _number(python) if not isinstance(python, str) else None
+    unit = canonical_unit(unit)
+    if number is None or unit is None:
+        return str(value)
+    digits = str(value).strip()
+    if unit == "fraction":
+        return f"{_plain(number * 100)}%"
+    if unit in _CURRENCY_SIGNS:
+        return f"{_CURRENCY_SIGNS[unit]}{digits}"
+    if unit in _TIGHT_UNITS:
+        return f"{digits}{unit}"
+    return f"{digits} {unit}"
+
+
+def _plain(number: Decimal) -> str:
+    text = f"{number:f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def format_like(stated: str, value: Node, fallback: str) -> str:
@@ -133,6 +168,9 @@ def format_like(stated: str, value: Node, fallback: str) -> str:
         text = stated.strip()
         if _ISO.match(text):
             return python.isoformat()
+        year = _YEAR.match(text)
+        if year is not None:  # "2041" alone: the year, not a whole date
+            return stated.replace(year.group(1), str(python.year), 1)
         if _MONTH_FIRST.match(text):
             return f"{python:%B} {python.day}, {python.year}"
         return f"{python.day} {python:%B} {python.year}"
@@ -143,8 +181,20 @@ def format_like(stated: str, value: Node, fallback: str) -> str:
     # only the number changes: currency, scale word, unit and percent stay as the reply wrote them
     scale = found.group("scale")
     scaled = number / _SCALES[scale] if scale else number
-    digits = f"{scaled:,.2f}" if "," in found.group("num") else f"{scaled:.2f}"
-    digits = digits.rstrip("0").rstrip(".") if "." in digits else digits
+    stated_digits = found.group("num")
+    places = len(stated_digits.partition(".")[2])
+    if scale:  # "$1.25M": at most two decimals of the scale
+        digits = f"{scaled:,.2f}" if "," in stated_digits else f"{scaled:.2f}"
+        digits = digits.rstrip("0").rstrip(".") if "." in digits else digits
+    else:
+        digits = _plain(scaled)
+        if "," in stated_digits:
+            whole, _, frac = digits.partition(".")
+            digits = f"{int(whole):,}" + (f".{frac}" if frac else "")
+    # "$9.50" -> "$7.60": money keeps the cents the reply wrote, when the value needs no more
+    own = len(digits.partition(".")[2])
+    if places > own and _MONEY.search(stated):
+        digits = (digits if own else digits + ".") + "0" * (places - own)
     return stated[: found.start("num")] + digits + stated[found.end("num") :]
 
 

@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from kgcheck.config import MitigationConfig
 from kgcheck.errors import ConfigError
+from kgcheck.mitigation.edits import shares_span_with_other_claims
 from kgcheck.mitigation.operator import MitigationContext, Operator
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.registry import actions as action_registry
 from kgcheck.types import Action, ActionKind, Decision, Flag, Span
 
-__all__ = ["Mitigation", "Mitigator"]
+__all__ = ["Mitigation", "Mitigator", "Recheck"]
+
+#: Checks a mitigated text again: its flags, scored.
+Recheck = Callable[[str], list[Flag]]
+_WORD = re.compile(r"\w")
+
+#: Operators that leave the text as it is: all a flag raised by a model alone may get.
+_ANNOTATING = frozenset({"none", "flag", "escalate"})
 
 
 @dataclass(frozen=True)
@@ -53,12 +63,20 @@ class Mitigator:
         return self._operators[name]
 
     def mitigate(
-        self, flags: list[Flag], analysis: TurnAnalysis, original: str | None = None
+        self,
+        flags: list[Flag],
+        analysis: TurnAnalysis,
+        original: str | None = None,
+        *,
+        recheck: Recheck | None = None,
     ) -> Mitigation:
         """Actions for ``flags`` and the mitigated text.
 
         ``original`` is the reply as given, when the analysis covered only its beginning (a reply
-        over ``nlp.max_chars``): edits apply to it, so its unanalysed tail is kept.
+        over ``nlp.max_chars``): edits apply to it, so its unanalysed tail is kept. ``recheck``
+        checks a mitigated text again (the checker passes its own checks): a correction whose
+        new words would be flagged is not made. A reply that mitigation would leave empty is
+        sent back to be rewritten instead (``regenerate``), never sent empty.
         """
         cfg = self.config
         source = analysis.text if original is None else original
@@ -69,12 +87,11 @@ class Mitigator:
         acts: list[Action] = [self.operator("none").act([pair], ctx) for pair in below]
         severe = [(i, f) for i, f in eligible if f.confidence >= cfg.regenerate_threshold]
         if len(severe) >= cfg.regenerate_min_flags:
-            acts.insert(0, self.operator("regenerate").act(eligible, ctx))
-            return Mitigation(acts, source, Decision.REJECT, _confidence(flags, set()))
+            return self._regenerate(acts, eligible, ctx, flags, source)
         corrections = 0
         edited: list[Span] = []
         for i, flag in sorted(eligible, key=lambda p: -p[1].confidence):
-            name = self._choose(flag, corrections)
+            name = self._choose(self._safe(flag, analysis), corrections)
             op = self.operator(name)
             action = op.act([(i, flag)], ctx)
             span = action.span
@@ -91,16 +108,79 @@ class Mitigator:
                     corrections += action.kind == ActionKind.CORRECT
             acts.append(action)
         text = _apply(source, acts)
+        if recheck is not None:
+            text = self._verify(source, text, acts, flags, recheck)
+        if not _WORD.search(text) and _WORD.search(source):
+            return self._regenerate(
+                [a for a in acts if a.kind == ActionKind.NONE], eligible, ctx, flags, source
+            )
         fixed = {
             i for a in acts if a.kind in {ActionKind.CORRECT, ActionKind.REMOVE} for i in a.flags
         }
         return Mitigation(acts, text, _decision(acts), _confidence(flags, fixed))
+
+    def _regenerate(
+        self,
+        acts: list[Action],
+        eligible: list[tuple[int, Flag]],
+        ctx: MitigationContext,
+        flags: list[Flag],
+        source: str,
+    ) -> Mitigation:
+        """Send the reply back to be rewritten, with guidance listing what to fix."""
+        acts.insert(0, self.operator("regenerate").act(eligible, ctx))
+        return Mitigation(acts, source, Decision.REJECT, _confidence(flags, set()))
+
+    @staticmethod
+    def _safe(flag: Flag, analysis: TurnAnalysis) -> Flag:
+        """``flag`` as the policy may act on it: without its correction when writing it would
+        also change words another claim rests on ("Dr. Patel leads Cardiology and Oncology":
+        replacing the subject would move Cardiology too)."""
+        if flag.correction is not None and shares_span_with_other_claims(analysis, flag):
+            return replace(flag, correction=None, correction_span=None)
+        return flag
+
+    def _verify(
+        self, source: str, text: str, acts: list[Action], flags: list[Flag], recheck: Recheck
+    ) -> str:
+        """Check the mitigated text again; a correction whose new words get a flag is turned
+        back into a flag (twice at most: undoing one can expose another)."""
+        for _ in range(2):
+            corrected = _regions(acts, ActionKind.CORRECT)
+            if not corrected:
+                return text
+            found = [f for f in recheck(text) if f.confidence >= self.config.flag_threshold]
+            bad = {
+                id(action): flag
+                for action, region in corrected
+                for flag in found
+                if flag.span.overlaps(region) or (region.start == region.end == flag.span.start)
+            }
+            if not bad:
+                return text
+            for n, action in enumerate(acts):
+                new = bad.get(id(action))
+                if new is None:
+                    continue
+                first = flags[action.flags[0]]
+                acts[n] = Action(
+                    ActionKind.FLAG,
+                    action.flags,
+                    span=first.span,
+                    reason=f"{first.message} (correction not made: {action.replacement!r} "
+                    f"would itself be flagged as {new.type}: {new.message})",
+                )
+            text = _apply(source, acts)
+        return text
 
     def _choose(self, flag: Flag, corrections: int) -> str:
         cfg = self.config
         if flag.action is not None and self.operator(flag.action).applies_to(flag):
             return flag.action  # a rule's own action wins over the per-type configuration
         override = cfg.actions.get(flag.type)
+        if flag.by_model:
+            # a model's finding alone is evidence, never grounds to rewrite the reply
+            return override if override in _ANNOTATING else "flag"
         if override is not None:
             return override
         if flag.confidence >= cfg.correct_threshold:
@@ -120,6 +200,22 @@ def _apply(text: str, actions: list[Action]) -> str:
         assert a.span is not None and a.replacement is not None
         text = text[: a.span.start] + a.replacement + text[a.span.end :]
     return text.strip()
+
+
+def _regions(actions: list[Action], kind: ActionKind) -> list[tuple[Action, Span]]:
+    """Where the replacements of ``kind`` actions lie in the text after all edits."""
+    edits = sorted(
+        (a for a in actions if a.span is not None and a.replacement is not None),
+        key=lambda a: a.span.start if a.span else 0,
+    )
+    out, shift = [], 0
+    for a in edits:
+        assert a.span is not None and a.replacement is not None
+        start = a.span.start + shift
+        if a.kind == kind:
+            out.append((a, Span(start, start + len(a.replacement))))
+        shift += len(a.replacement) - (a.span.end - a.span.start)
+    return out
 
 
 def _decision(actions: list[Action]) -> Decision:

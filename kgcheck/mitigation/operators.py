@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from kgcheck.mitigation.edits import agree_count, removal_span
 from kgcheck.mitigation.operator import MitigationContext, Operator
-from kgcheck.types import Action, ActionKind, Flag, Span
+from kgcheck.types import Action, ActionKind, Flag
 
 __all__ = [
     "CorrectOperator",
@@ -52,31 +53,26 @@ class CorrectOperator(Operator):
         _, flag = flags[0]
         source = next((e.kind for e in flag.evidence if e.kind in {"kb", "history"}), "kb")
         where = "the knowledge base" if source == "kb" else "the conversation"
+        assert flag.correction_span is not None and flag.correction is not None
+        span, replacement = agree_count(ctx.analysis.text, flag.correction_span, flag.correction)
         return Action(
             self.kind,
             _ids(flags),
-            span=flag.correction_span,
-            replacement=flag.correction,
+            span=span,
+            replacement=replacement,
             reason=f"{flag.message} (source: {where})",
         )
 
 
 class RemoveOperator(Operator):
-    """Drop the sentence that carries the problem when no correction exists."""
+    """Drop the smallest part that carries the problem when no correction exists: the false
+    conjunct of a coordination, else the sentence."""
 
     kind = ActionKind.REMOVE
 
     def act(self, flags: Sequence[tuple[int, Flag]], ctx: MitigationContext) -> Action:
         _, flag = flags[0]
-        span = flag.span
-        text = ctx.analysis.text
-        for seg in ctx.analysis.segments:
-            if seg.span.contains(flag.span) or seg.span.overlaps(flag.span):
-                end = seg.span.end
-                while end < len(text) and text[end] == " ":
-                    end += 1
-                span = Span(seg.span.start, end)
-                break
+        span = removal_span(ctx.analysis, flag)
         return Action(self.kind, _ids(flags), span=span, replacement="", reason=flag.message)
 
 

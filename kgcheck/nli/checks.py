@@ -8,9 +8,12 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from rdflib import URIRef
+
 from kgcheck.errors import ModelError
 from kgcheck.nli.scorer import NliScores
 from kgcheck.nlp.analysis import Claim, Segment, TurnAnalysis
+from kgcheck.numeric_claims import UNSUPPORTED
 from kgcheck.types import Evidence, Flag
 
 if TYPE_CHECKING:
@@ -120,14 +123,18 @@ def claim_in(analysis: TurnAnalysis, segment: Segment) -> Claim | None:
 
 
 def kb_decided(ctx: DetectionContext, segment: Segment) -> bool:
-    """Whether the KB holds values for the subject and property of a claim in ``segment``.
+    """Whether the symbolic checks decide ``segment``: the KB holds values for the subject and
+    property of a claim in it, or a number or date of it was checked against the KB or a
+    source (verified, or found wrong).
 
-    The symbolic checks decide such a sentence (it is right, or ``wrong_attribute`` or
-    ``contradicts_fact`` says why not), so the model is asked about it only to add evidence to a
-    flag already raised: an NLI model covers what the KB cannot express, not what it can.
+    Such a sentence is right, or ``wrong_attribute``, ``numeric_claim`` or ``contradicts_fact``
+    says why not, so the model is asked about it only to add evidence to a flag already raised:
+    an NLI model covers what the KB cannot express, not what it can.
     """
-    from rdflib import URIRef
-
+    if any(
+        segment.span.contains(n.span) and n.verdict != UNSUPPORTED for n in ctx.numeric_claims or ()
+    ):
+        return True
     return any(
         c.segment == segment.index
         and c.subject_iri is not None

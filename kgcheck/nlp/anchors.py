@@ -25,6 +25,7 @@ from rdflib import URIRef
 
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.observations import observations
+from kgcheck.kb.ontology import OntologyView
 from kgcheck.nlp.analysis import Claim, Mention
 from kgcheck.nlp.lexicon import PredicateMatch
 from kgcheck.nlp.literals import DATE_TYPES, NUMERIC_TYPES, XSD
@@ -106,6 +107,7 @@ class Anchorer:
         self.dates = {p for p, rs in ranges.items() if rs & DATE_TYPES}
         self.times = {p for p, rs in ranges.items() if rs & _TIME_TYPES}
         self.units = {p: canonical_unit(u) for p, u in self.onto.unit.items()}
+        self.counted = _counted_nouns(self.onto, self.numeric)
 
     # --- quantities --------------------------------------------------------------------------
 
@@ -141,11 +143,16 @@ class Anchorer:
             ):
                 shared = [URIRef(p) for p in prev.anchor.properties]
             sent = toks[i].sent
+            forms = local.matches.get(sent, [])
+            if q.kind == NUMBER:
+                # "a cafe on platform 2", "room 401": a bare number right after a noun names
+                # one of them; it is not how many there are
+                forms = [m for m in forms if m.end != i]
             anchor = self._anchor(
                 toks,
                 i,
                 local.mentions.get(sent, []),
-                local.matches.get(sent, []),
+                forms,
                 local.claims.get(sent, []),
                 context,
                 others=local.positions.get(sent, []),
@@ -175,9 +182,16 @@ class Anchorer:
         return unit in {None, "x"}
 
     def _by_unit(self, q: Quantity) -> list[URIRef]:
-        """Properties whose ``kgc:unit`` the quantity's unit converts to ("4 miles")."""
+        """Properties whose ``kgc:unit`` the quantity's unit converts to ("4 miles"); for a
+        count, the properties whose lexical forms or label name what it counts ("6 floors":
+        "number of floors")."""
         if q.kind == NUMBER:
             return []
+        if q.kind == COUNT and q.unit is not None:
+            noun = _singular(q.unit.lower())
+            found = sorted(p for p in self.counted.get(noun, ()) if self._fits(q, p))
+            if found:
+                return found
         unit = q.currency if q.kind == CURRENCY else q.unit
         return sorted(
             p
@@ -335,6 +349,37 @@ class Anchorer:
             for p in sorted(self.dates | self.times)
             if self.kb.values(subject, p) or self.obs.get(subject, p)
         ]
+
+
+#: Words of a lexical form that do not name what a count counts.
+_NOT_COUNTED = frozenset(
+    ["number", "count", "total", "of", "the", "a", "an", "be", "have", "has", "is", "in", "on",
+     "at", "per", "amount", "how", "many"]
+)  # fmt: skip
+
+
+def _singular(word: str) -> str:
+    """A plain English singular, enough to match "floors" with "floor"."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def _counted_nouns(onto: OntologyView, numeric: set[URIRef]) -> dict[str, set[URIRef]]:
+    """For each noun of the lexical forms and labels of the numeric properties, the properties
+    it names ("floor" -> ex:floor for "number of floors" and "floor count")."""
+    out: dict[str, set[URIRef]] = defaultdict(set)
+    for prop in numeric:
+        phrases = [*onto.lexical_forms.get(prop, []), onto.labels.get(prop, "")]
+        for phrase in phrases:
+            for word in phrase.lower().split():
+                if word.isalpha() and word not in _NOT_COUNTED:
+                    out[_singular(word)].add(prop)
+    return out
 
 
 def _iris(m: Mention) -> tuple[str, ...]:

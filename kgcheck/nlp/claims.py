@@ -32,6 +32,7 @@ from kgcheck.nlp.vocabulary import (
     CLAUSE_BREAKS,
     COPULAS,
     NEGATIONS,
+    PLACE_PREPOSITIONS,
     SKIPPABLE,
 )
 from kgcheck.types import Span
@@ -211,6 +212,8 @@ class ClaimBuilder:
                 for s in subjects
             ]
         assert event.match is not None
+        if _names_a_thing(toks, event):
+            return []
         # skip copulas, articles and negations before the object
         k = object_from
         while k < limit and (
@@ -405,6 +408,20 @@ class ClaimBuilder:
     @staticmethod
     def _token_after(toks: Sequence[Tok], span: Span) -> int:
         return bisect_left(toks, span.end, key=lambda t: t.start)
+
+
+def _names_a_thing(toks: Sequence[Tok], event: _Event) -> bool:
+    """ "a cafe on platform 2", "at gate 14": a one-word form after a preposition, followed
+    by a bare number, names one of the things (a label), it does not say how many there are."""
+    start, end = event.start, event.end
+    return (
+        end - start == 1
+        and start > 0
+        and toks[start - 1].lower in PLACE_PREPOSITIONS
+        and end < len(toks)
+        and toks[end].text.isdigit()
+        and toks[end].sent == toks[start].sent
+    )
 
 
 def _has_negation(toks: Sequence[Tok], start: int, end: int) -> bool:

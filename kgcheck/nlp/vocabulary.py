@@ -49,6 +49,10 @@ AUX_WORDS = frozenset(
 COPULAS = frozenset({"be", "is", "are", "was", "were", "'s", "remains", "remain", ":", "="})
 ARTICLES = frozenset({"a", "an", "the", "our", "their", "his", "her", "its", "one"})
 AFFILIATION_WORDS = frozenset({"from", "of", "in", "at", "on"})
+#: Prepositions before a noun that, followed by a number, names a thing: "on platform 2".
+PLACE_PREPOSITIONS = frozenset(
+    {"on", "at", "from", "to", "in", "into", "near", "by", "beside", "behind", "off", "via"}
+)
 CLAUSE_BREAKS = frozenset({";", "but", "while", "whereas", "although", "though", "because"})
 CALENDAR_WORDS = frozenset(
     {

@@ -103,7 +103,7 @@ def test_rules_a_failing_rule_is_reported_not_hidden(
 def test_rules_flag_action_overrides_the_policy_when_it_applies(
     acme_checker: Checker, action: str | None, correction: str | None, kind: ActionKind
 ) -> None:
-    analysis = acme_checker.analyzer.analyse("Dr. Patel works in Oncology.")
+    analysis = acme_checker.analyzer.analyse("Dr. Patel works in Oncology. Call us any time.")
     claim = analysis.claims[0]
     flag = Flag(
         type=FlagType.CONTRADICTS_FACT,

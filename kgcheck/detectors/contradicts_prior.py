@@ -52,7 +52,7 @@ class _Params(BaseModel):
     nli: bool = True
     #: A contradiction found by the model alone is flagged with confidence P(contradiction)
     #: times this: evidence a person may look at, never grounds to rewrite the reply.
-    model_strength: float = Field(default=0.6, ge=0.0, le=1.0)
+    model_strength: float = Field(default=0.45, ge=0.0, le=1.0)
 
 
 class ContradictsPriorDetector(Detector):

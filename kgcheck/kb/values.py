@@ -113,6 +113,7 @@ _MINUTE = timedelta(minutes=1)
 _RECOGNIZER = TemporalRecognizer()
 _MONTH_FIRST = re.compile(r"^[A-Za-z]+\s+\d")
 _MONEY = re.compile(r"[$€£]|\b(?:USD|EUR|GBP|dollars?|euros?|pounds?)\b", re.I)
+_NUMERIC_DATE = re.compile(r"(?P<first>\d{1,2})(?P<sep>[/.-])\d{1,2}(?P=sep)\d{2,4}")
 _YEAR = re.compile(r"^(?:in\s+)?(\d{4})$")
 
 
@@ -236,7 +237,24 @@ def _expression_like(expr: TemporalExpression, held: Interval) -> str | None:
             return f"{s:%B} {s.year}" if "year" in stated_fields else f"{s:%B}"
         case Granularity.DAY if "year" not in stated_fields and not expr.has_time:
             return f"{s:%B} {s.day}" if _MONTH_FIRST.match(text) else f"{s.day} {s:%B}"
+        case Granularity.DAY if not expr.has_time:
+            return _day_like(expr, s)
     return None
+
+
+def _day_like(expr: TemporalExpression, day: datetime) -> str:
+    """A whole date written like ``expr``: ISO, numeric in the stated order, or in words."""
+    text = expr.text
+    if _ISO.match(text):
+        return day.date().isoformat()
+    numeric = _NUMERIC_DATE.search(text)
+    if numeric is not None and expr.start is not None:
+        sep, first = numeric.group("sep"), int(numeric.group("first"))
+        a, b = (day.month, day.day) if first == expr.start.month else (day.day, day.month)
+        return f"{a}{sep}{b}{sep}{day.year}"
+    if _MONTH_FIRST.match(text):
+        return f"{day:%B} {day.day}, {day.year}"
+    return f"{day.day} {day:%B} {day.year}"
 
 
 def _clock_like(stated: str, moment: datetime) -> str:

@@ -67,6 +67,8 @@ class Checker:
 
     def __init__(self, config: Config | None = None, *, kb: KnowledgeBase | None = None) -> None:
         self.config = config or Config()
+        # a model name that names nothing fails first, before a large KB is loaded (ModelError)
+        nli_model = self._nli_model() if self.config.nli.enabled else None
         kb_cfg = self.config.knowledge_base
         self.kb = (
             kb
@@ -92,7 +94,7 @@ class Checker:
         #: The NLI model (found now, loaded on first use); ``None`` when ``nli.model`` is ``none``.
         self.nli: NliScorer | None = (
             NliScorer(
-                self._nli_model(),
+                nli_model,
                 device=nli.device,
                 batch_size=nli.batch_size,
                 max_length=nli.max_length,
@@ -100,7 +102,7 @@ class Checker:
                 labels=nli.labels,
                 quantize=nli.quantize,
             )
-            if nli.enabled
+            if nli_model is not None
             else None
         )
         #: Where reports go (``store:``); ``None``: not stored.

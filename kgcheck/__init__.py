@@ -19,6 +19,7 @@ from kgcheck.errors import (
     RuleError,
     StoreError,
 )
+from kgcheck.failures import CheckError
 from kgcheck.history import DialogueState, Turn
 from kgcheck.kb import KnowledgeBase
 from kgcheck.report import TurnReport
@@ -29,6 +30,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Action",
     "ActionKind",
+    "CheckError",
     "Checker",
     "Config",
     "ConfigError",

@@ -13,11 +13,18 @@ from pathlib import Path
 from kgcheck.config import Config, load_config
 from kgcheck.detectors.base import DetectionContext, Detector, Source
 from kgcheck.errors import ConfigError, InputError, KgcheckError, ModelError
+from kgcheck.failures import (
+    DETECTOR_FAILED,
+    GROUNDING_FAILED,
+    NUMERIC_FAILED,
+    CheckError,
+    apply_on_error,
+)
 from kgcheck.history.state import DialogueState, parse_time
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.mitigation import Mitigator
 from kgcheck.nli.grounding import GroundingReport, ground
-from kgcheck.nli.scorer import NliScorer
+from kgcheck.nli.scorer import NliScorer, resolve_model
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.pipeline import Analyzer
 from kgcheck.numeric_claims import VERIFIED, NumericClaim, verify_numeric_claims
@@ -60,6 +67,8 @@ class Checker:
 
     def __init__(self, config: Config | None = None, *, kb: KnowledgeBase | None = None) -> None:
         self.config = config or Config()
+        # a model name that names nothing fails first, before a large KB is loaded (ModelError)
+        nli_model = self._nli_model() if self.config.nli.enabled else None
         kb_cfg = self.config.knowledge_base
         self.kb = (
             kb
@@ -82,10 +91,10 @@ class Checker:
         )
         self.scorer = Scorer(self.config.scoring)
         nli = self.config.nli
-        #: The NLI model (loaded on first use); ``None`` when ``nli.model`` is ``none``.
+        #: The NLI model (found now, loaded on first use); ``None`` when ``nli.model`` is ``none``.
         self.nli: NliScorer | None = (
             NliScorer(
-                str(nli.model),
+                nli_model,
                 device=nli.device,
                 batch_size=nli.batch_size,
                 max_length=nli.max_length,
@@ -93,13 +102,27 @@ class Checker:
                 labels=nli.labels,
                 quantize=nli.quantize,
             )
-            if nli.enabled
+            if nli_model is not None
             else None
         )
         #: Where reports go (``store:``); ``None``: not stored.
         self.store: FlagStore | None = (
             open_flag_store(self.config.store) if self.config.store is not None else None
         )
+
+    def _nli_model(self) -> str:
+        """``nli.model``, checked offline now rather than at the first check.
+
+        Raises:
+            ModelError: it names no installed model; the message names the file and the key.
+        """
+        nli = self.config.nli
+        try:
+            resolve_model(str(nli.model), download=nli.download)
+        except ModelError as exc:
+            where = f"{self.config.source}: " if self.config.source is not None else ""
+            raise ModelError(f"{where}nli.model: {exc.message}", code=exc.code) from exc
+        return str(nli.model)
 
     @classmethod
     def from_config(cls, path: str | Path) -> Checker:
@@ -159,23 +182,25 @@ class Checker:
         )
         timings["nlp"] = time.perf_counter() - started - timings["history"]
         skipped = list(analysis.notes)
+        errors: list[CheckError] = []
         t0 = time.perf_counter()
-        numeric = (
-            verify_numeric_claims(
-                analysis,
-                self.kb,
-                documents,
-                reference,
-                self.config.numeric,
-                history=[t.text for t in reversed(state.turns[-4:])],
-                temporal=self.config.temporal,
-            )
-            if any(d.name == "numeric_claim" for d in self.detectors)
-            else ()
-        )
+        numeric: Sequence[NumericClaim] = ()
+        if any(d.name == "numeric_claim" for d in self.detectors):
+            try:
+                numeric = verify_numeric_claims(
+                    analysis,
+                    self.kb,
+                    documents,
+                    reference,
+                    self.config.numeric,
+                    history=[t.text for t in reversed(state.turns[-4:])],
+                    temporal=self.config.temporal,
+                )
+            except Exception as exc:  # the other checks still run; on_error decides
+                _failed(errors, skipped, "numeric", NUMERIC_FAILED, exc)
         timings["numeric"] = time.perf_counter() - t0
         t0 = time.perf_counter()
-        grounding = self._ground(analysis, documents, numeric, skipped)
+        grounding = self._ground(analysis, documents, numeric, skipped, errors)
         timings["grounding"] = time.perf_counter() - t0
         ctx = DetectionContext(
             analysis=analysis,
@@ -185,7 +210,7 @@ class Checker:
             sources=documents,
             numeric=self.config.numeric,
             temporal=self.config.temporal,
-            numeric_claims=numeric,
+            numeric_claims=tuple(numeric),
             rules=self.rules,
             nli=self.nli,
             nli_settings=self.config.nli,
@@ -196,13 +221,12 @@ class Checker:
             t0 = time.perf_counter()
             try:
                 flags.extend(detector.detect(ctx))
-            except KgcheckError as exc:
-                skipped.append(f"{detector.name}: {exc.message}")
             except Exception as exc:  # a failing detector must not hide the others' flags
-                log.exception("detector %s failed", detector.name)
-                skipped.append(f"{detector.name}: failed ({type(exc).__name__}: {exc})")
+                stage = f"detector.{detector.name}"
+                _failed(errors, skipped, stage, DETECTOR_FAILED, exc, note=detector.name)
             timings[f"detector.{detector.name}"] = time.perf_counter() - t0
         skipped.extend(ctx.notes)
+        errors.extend(e for e in ctx.errors if e not in errors)
         t0 = time.perf_counter()
         flags = self.scorer.score(flags, analysis)
         timings["scoring"] = time.perf_counter() - t0
@@ -215,7 +239,8 @@ class Checker:
             text=outcome.text,
             flags=flags,
             actions=outcome.actions,
-            decision=outcome.decision,
+            # a check that failed never lets the reply through unremarked (on_error)
+            decision=apply_on_error(outcome.decision, errors, self.config.on_error),
             # an unverified number costs the whole answer confidence (numeric.unverified_penalty)
             answer_confidence=round(
                 max(
@@ -239,6 +264,7 @@ class Checker:
                 "entities": sum(1 for m in analysis.mentions if m.kind != "pronoun"),
             },
             skipped=skipped,
+            errors=errors,
             grounding=grounding,
             analysis=analysis,
         )
@@ -252,9 +278,10 @@ class Checker:
         documents: tuple[Source, ...],
         numeric: Sequence[NumericClaim],
         skipped: list[str],
+        errors: list[CheckError],
     ) -> GroundingReport | None:
         """How well the reply rests on its sources; ``None`` (and why in ``skipped``) when
-        there are none, or no model to judge them."""
+        there are none, or no model to judge them, or (also in ``errors``) grounding failed."""
         if not documents or not any(d.name == "unsupported_claim" for d in self.detectors):
             return None
         if self.nli is None:
@@ -269,8 +296,8 @@ class Checker:
                 numeric,
                 lemmas=self.analyzer.lemmas,
             )
-        except ModelError as exc:
-            skipped.append(f"grounding: skipped ({exc.message})")
+        except Exception as exc:  # the model cannot be loaded or run, or grounding broke
+            _failed(errors, skipped, "grounding", GROUNDING_FAILED, exc)
             return None
 
     def record(self, report: TurnReport) -> None:
@@ -325,6 +352,26 @@ class Checker:
             policy=self.config.outputs,
             now=parse_time(now) or self.config.now,
         )
+
+
+def _failed(
+    errors: list[CheckError],
+    skipped: list[str],
+    stage: str,
+    code: str,
+    exc: Exception,
+    *,
+    note: str | None = None,
+) -> None:
+    """Record a check that raised: a structured entry in ``errors`` (what ``on_error``
+    weighs) and the ``skipped`` line that readers of the report already know."""
+    if isinstance(exc, KgcheckError):
+        reason, line = str(exc), exc.message
+    else:
+        log.error("%s failed", stage, exc_info=exc)
+        reason = line = f"{type(exc).__name__}: {exc}"
+    errors.append(CheckError(stage, code, reason))
+    skipped.append(f"{note or stage}: failed ({line})")
 
 
 def _sources(sources: Sequence[Mapping[str, str] | Source] | None) -> tuple[Source, ...]:

@@ -123,6 +123,11 @@ def render_report(report: TurnReport, title: str = "") -> None:
             )
     if report.text != report.original:
         console.print(Panel(report.text, title="mitigated reply", border_style=colour))
+    for error in report.errors:
+        console.print(
+            f"[bold red]error[/] {error.code} {escape(error.stage)}: {escape(error.reason)}",
+            highlight=False,
+        )
     for note in report.skipped:
         console.print(f"[dim]note: {note}[/]")
 
@@ -375,3 +380,7 @@ def _score(value: float | None) -> str:
 
 def main() -> None:
     app()
+
+
+if __name__ == "__main__":  # python -m kgcheck.cli
+    main()

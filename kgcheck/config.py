@@ -30,6 +30,7 @@ from pydantic import (
 )
 
 from kgcheck.errors import ConfigError
+from kgcheck.failures import OnError
 from kgcheck.types import FlagType, Severity
 from kgcheck.yamlpos import line_of
 
@@ -297,6 +298,9 @@ class NliConfig(_Strict):
     #: Run the model's linear layers in int8 on a CPU: about 2x faster per turn, accuracy within
     #: a point (see the model card); ``false`` for the fp32 model.
     quantize: bool = True
+    #: Download a Hugging Face model id that is not in the local cache when the checker is built
+    #: (the only time kgcheck goes to the hub); ``false``: the model must be there already.
+    download: bool = False
     #: The model's label names mapped to entailment / neutral / contradiction, for models whose
     #: configuration does not name them (``LABEL_0: contradiction``).
     labels: dict[str, Literal["entailment", "neutral", "contradiction"]] = Field(
@@ -342,6 +346,10 @@ class GroundingConfig(_Strict):
 class Config(_Strict):
     knowledge_base: KnowledgeBaseConfig = Field(default_factory=KnowledgeBaseConfig)
     now: datetime | None = None
+    #: What a check that fails during a turn (a detector raises, the NLI model cannot be loaded)
+    #: does to the decision: ``warn`` (at least accept_with_warnings), ``fail_closed`` (reject)
+    #: or ``fail_open`` (as the flags make it); the report lists the failures in ``errors``.
+    on_error: OnError = "warn"
     nlp: NlpConfig = Field(default_factory=NlpConfig)
     detectors: dict[str, DetectorSettings] = Field(default_factory=dict)
     scoring: ScoringConfig = Field(default_factory=ScoringConfig)

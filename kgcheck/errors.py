@@ -10,6 +10,9 @@ that can be searched for in the documentation and issue tracker::
     ├── StoreError           (KGC4xx) a store cannot be opened or written
     ├── ModelError           (KGC5xx) a model cannot be loaded or run
     └── InputError           (KGC6xx) a reply or dialogue state passed to the checker is unusable
+
+A check that fails *during* a turn is not raised: it is reported in ``report.errors`` with a
+``KGC7xx`` code (see :mod:`kgcheck.failures`), and ``on_error`` decides what it does.
 """
 
 from __future__ import annotations

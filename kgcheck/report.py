@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import uuid4
 
+from kgcheck.failures import CheckError
 from kgcheck.nli.grounding import GroundingReport
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.numeric_claims import NumericClaim
@@ -25,7 +26,9 @@ class TurnReport:
     """The result of ``check_turn``.
 
     ``text`` is the reply after mitigation, ``original`` the reply as given; ``skipped`` says
-    which checks did not run and why; ``timings`` are seconds per stage. ``report_id`` names the
+    which checks did not run and why; ``errors`` lists the checks that failed (one
+    :class:`~kgcheck.failures.CheckError` each; the configuration's ``on_error`` says what they
+    did to the decision); ``timings`` are seconds per stage. ``report_id`` names the
     report in the flag store; ``store_status`` is ``stored``, ``spooled`` (the store was down: the
     report waits on disk and is written when it is back) or ``failed``, and ``None`` when no
     store is configured.
@@ -42,6 +45,8 @@ class TurnReport:
     timings: dict[str, float] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
     skipped: list[str] = field(default_factory=list)
+    #: Checks that failed on this turn (not those the configuration turned off).
+    errors: list[CheckError] = field(default_factory=list)
     #: Every number and date checked against the KB and sources, with its verdict.
     numeric_claims: list[NumericClaim] = field(default_factory=list)
     report_id: str = field(default_factory=new_report_id)
@@ -54,6 +59,8 @@ class TurnReport:
 
     @property
     def ok(self) -> bool:
+        """Whether the reply can be sent as it is: accepted, so never with a failed check
+        unless ``on_error`` is ``fail_open``."""
         return self.decision == Decision.ACCEPT
 
     def to_dict(self) -> dict[str, Any]:
@@ -87,6 +94,7 @@ class TurnReport:
             "timings": dict(self.timings),
             "counts": dict(self.counts),
             "skipped": list(self.skipped),
+            "errors": [e.to_dict() for e in self.errors],
             "numeric_claims": [c.to_dict() for c in self.numeric_claims],
             "store_status": self.store_status,
             "grounding": None if self.grounding is None else self.grounding.to_dict(),

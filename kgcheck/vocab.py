@@ -40,6 +40,7 @@ class KGC(DefinedNamespace):
     ReviewEvent: URIRef
     Session: URIRef
     StageTiming: URIRef
+    CheckError: URIRef
     Severity: URIRef
     ActionKind: URIRef
     ReviewStatus: URIRef
@@ -108,6 +109,8 @@ class KGC(DefinedNamespace):
     replyText: URIRef
     mitigatedText: URIRef
     skipped: URIRef
+    hasError: URIRef
+    errorCode: URIRef
     position: URIRef
     correction: URIRef
     reason: URIRef

@@ -11,6 +11,7 @@ import pytest
 
 import kgcheck
 import kgcheck.checker
+import kgcheck.config
 from kgcheck import (
     ActionKind,
     Checker,
@@ -19,6 +20,7 @@ from kgcheck import (
     DialogueState,
     FlagType,
     InputError,
+    ModelError,
     TurnReport,
 )
 from tests.conftest import ACME_CONFIG, ACME_DIR, NOW
@@ -325,3 +327,185 @@ def test_checker_conversation_example_end_to_end(acme_checker: Checker) -> None:
     assert decisions == ["accept", "revise", "revise", "revise", "reject"]
     assert "4412" in state.turns[3].text
     assert json.dumps(state.to_dict())
+
+
+# --- failed checks (on_error) ------------------------------------------------------------
+
+KB_DETECTORS = ("wrong_attribute", "contradicts_fact", "fabricated_fact")
+
+
+def _failing_checker(
+    acme_checker: Checker,
+    monkeypatch: pytest.MonkeyPatch,
+    on_error: str | None = None,
+    broken: tuple[str, ...] = ("contradicts_fact",),
+) -> Checker:
+    """The Acme checker (no NLI model) whose ``broken`` detectors raise."""
+    raw: dict[str, object] = {"now": NOW, "nli": {"model": "none"}}
+    if on_error is not None:
+        raw["on_error"] = on_error
+    config = kgcheck.config.config_from_dict(raw)
+    checker = Checker(config, kb=acme_checker.kb)
+
+    def boom(ctx: object) -> list[object]:
+        raise RuntimeError("index out of sync")
+
+    for detector in checker.detectors:
+        if detector.name in broken:
+            monkeypatch.setattr(detector, "detect", boom)
+    return checker
+
+
+@pytest.mark.parametrize(
+    ("on_error", "decision"),
+    [
+        (None, Decision.ACCEPT_WITH_WARNINGS),
+        ("warn", Decision.ACCEPT_WITH_WARNINGS),
+        ("fail_closed", Decision.REJECT),
+        ("fail_open", Decision.ACCEPT),
+    ],
+)
+def test_checker_detector_that_raises_is_an_error_weighed_by_on_error(
+    acme_checker: Checker,
+    monkeypatch: pytest.MonkeyPatch,
+    on_error: str | None,
+    decision: Decision,
+) -> None:
+    checker = _failing_checker(acme_checker, monkeypatch, on_error)
+    report = checker.check_turn("Dr. Amira Patel works in Cardiology.", DialogueState(now=NOW))
+    assert report.flags == []
+    assert report.decision == decision
+    assert report.ok is (decision == Decision.ACCEPT)
+    (error,) = report.errors
+    assert (error.stage, error.code) == ("detector.contradicts_fact", "KGC701")
+    assert error.reason == "RuntimeError: index out of sync"
+    assert report.to_dict()["errors"] == [
+        {
+            "stage": "detector.contradicts_fact",
+            "code": "KGC701",
+            "reason": "RuntimeError: index out of sync",
+        }
+    ]
+    # the line readers of ``skipped`` know is still there
+    assert "contradicts_fact: failed (RuntimeError: index out of sync)" in report.skipped
+
+
+def test_checker_detector_that_raises_leaves_a_revise_a_revise_under_warn(
+    acme_checker: Checker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    checker = _failing_checker(acme_checker, monkeypatch, broken=("fabricated_fact",))
+    report = checker.check_turn("Dr. Amira Patel works in Oncology.", DialogueState(now=NOW))
+    assert report.decision == Decision.REVISE
+    assert [e.stage for e in report.errors] == ["detector.fabricated_fact"]
+
+
+@pytest.mark.parametrize(
+    ("on_error", "decision"),
+    [
+        ("warn", Decision.ACCEPT_WITH_WARNINGS),
+        ("fail_closed", Decision.REJECT),
+    ],
+)
+def test_checker_three_kb_detectors_failing_on_wrong_department_is_not_accepted(
+    acme_checker: Checker,
+    monkeypatch: pytest.MonkeyPatch,
+    on_error: str,
+    decision: Decision,
+) -> None:
+    # Regression: with wrong_attribute, contradicts_fact and fabricated_fact raising, "Oncology"
+    # got no flag and the reply was accepted (ok=True) with the failures only in ``skipped``.
+    checker = _failing_checker(acme_checker, monkeypatch, on_error, broken=KB_DETECTORS)
+    report = checker.check_turn("Dr. Amira Patel works in Oncology.", DialogueState(now=NOW))
+    assert report.decision == decision
+    assert report.ok is False
+    assert sorted(e.stage for e in report.errors) == sorted(f"detector.{n}" for n in KB_DETECTORS)
+    assert {e.code for e in report.errors} == {"KGC701"}
+
+
+class BrokenScorer:
+    """An NLI model that cannot be loaded: it fails when first asked to score."""
+
+    def score(self, pairs: object) -> list[object]:
+        raise ModelError("cannot load the NLI model 'x': weights missing", code="KGC501")
+
+
+def test_checker_model_that_fails_at_score_time_is_an_nli_error(acme_checker: Checker) -> None:
+    config = kgcheck.config.config_from_dict({"now": NOW, "nli": {"model": "none"}})
+    checker = Checker(config, kb=acme_checker.kb)
+    checker.nli = BrokenScorer()  # type: ignore[assignment]
+    report = checker.check_turn(
+        "I have never visited the old museum. I have visited the old museum twice.",
+        DialogueState(now=NOW),
+    )
+    (error,) = report.errors
+    assert (error.stage, error.code) == ("nli", "KGC702")
+    assert error.reason == "[KGC501] cannot load the NLI model 'x': weights missing"
+    assert report.decision == Decision.ACCEPT_WITH_WARNINGS and not report.ok
+    assert any(s.startswith("nli: model checks skipped") for s in report.skipped)
+
+
+def test_checker_grounding_that_fails_is_an_error(acme_checker: Checker) -> None:
+    config = kgcheck.config.config_from_dict(
+        {"now": NOW, "nli": {"model": "none"}, "on_error": "fail_closed"}
+    )
+    checker = Checker(config, kb=acme_checker.kb)
+    checker.nli = BrokenScorer()  # type: ignore[assignment]
+    report = checker.check_turn(
+        "The clinic opened in 1998 [S0].",
+        DialogueState(now=NOW),
+        sources=[{"id": "S0", "text": "The clinic opened its doors in 1998."}],
+    )
+    assert ("grounding", "KGC703") in {(e.stage, e.code) for e in report.errors}
+    assert report.grounding is None
+    assert report.decision == Decision.REJECT
+
+
+def test_checker_numeric_verification_that_fails_is_an_error(
+    acme_checker: Checker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def boom(*args: object, **kwargs: object) -> list[object]:
+        raise ValueError("bad tolerance table")
+
+    monkeypatch.setattr(kgcheck.checker, "verify_numeric_claims", boom)
+    config = kgcheck.config.config_from_dict({"now": NOW, "nli": {"model": "none"}})
+    checker = Checker(config, kb=acme_checker.kb)
+    report = checker.check_turn("Amira Patel's extension is 4412.", DialogueState(now=NOW))
+    assert [(e.stage, e.code, e.reason) for e in report.errors] == [
+        ("numeric", "KGC704", "ValueError: bad tolerance table")
+    ]
+    assert report.decision == Decision.ACCEPT_WITH_WARNINGS
+
+
+def test_checker_checks_turned_off_by_configuration_are_not_errors(
+    acme_checker: Checker,
+) -> None:
+    config = kgcheck.config.config_from_dict({"now": NOW, "nli": {"model": "none"}})
+    checker = Checker(config, kb=acme_checker.kb)
+    report = checker.check_turn(
+        "Dr. Amira Patel works in Cardiology [S0].",
+        DialogueState(now=NOW),
+        sources=[{"id": "S0", "text": "Dr. Amira Patel works in Cardiology."}],
+    )
+    assert report.skipped == ["grounding: no NLI model (nli.model is none)"]
+    assert report.errors == [] and report.decision == Decision.ACCEPT
+
+
+def test_checker_unknown_nli_model_fails_at_build_time_offline(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_network(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the hub was asked")
+
+    monkeypatch.setattr("huggingface_hub.snapshot_download", no_network)
+    path = tmp_path / "kgcheck.yaml"
+    path.write_text("nli:\n  model: nonee\n", encoding="utf-8")
+    started = time.perf_counter()
+    with pytest.raises(ModelError) as info:
+        Checker.from_config(path)
+    assert time.perf_counter() - started < 5
+    assert info.value.code == "KGC504"
+    assert info.value.message == (
+        f"{path}: nli.model: 'nonee' is neither 'embedded', a local directory, nor a model in "
+        "the Hugging Face cache (offline); download it first (`hf download <id>`) or set "
+        "nli.download: true"
+    )

@@ -255,3 +255,22 @@ def test_config_temporal_and_numeric_errors_name_the_key(
 def test_config_numeric_penalty_from_the_environment() -> None:
     config = config_from_dict({}, environ={"KGCHECK_NUMERIC__UNVERIFIED_PENALTY": "0.3"})
     assert config.numeric.unverified_penalty == 0.3
+
+
+def test_config_on_error_defaults_to_warn_and_reads_the_others(tmp_path: Path) -> None:
+    assert Config().on_error == "warn"
+    assert Config().nli.download is False
+    path = write_config(tmp_path, "on_error: fail_closed\n")
+    assert load_config(path, environ={}).on_error == "fail_closed"
+    env = {"KGCHECK_ON_ERROR": "fail_open"}
+    assert load_config(path, environ=env).on_error == "fail_open"
+
+
+def test_config_on_error_unknown_value_names_key_and_line(tmp_path: Path) -> None:
+    path = write_config(tmp_path, "now: null\non_error: fail_shut\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(path, environ={})
+    assert info.value.code == "KGC103"
+    assert f"{path}: on_error (line 2): Input should be 'warn', 'fail_closed' or 'fail_open'" in (
+        info.value.message
+    )

@@ -9,6 +9,7 @@ import kgcheck
 EXPORTED = [
     "Action",
     "ActionKind",
+    "CheckError",
     "Checker",
     "Config",
     "ConfigError",

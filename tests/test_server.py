@@ -60,6 +60,30 @@ def test_server_check_turn_corrects_and_keeps_the_session(client: TestClient) ->
     assert state["state"]["turns"][1]["text"] == "Dr. Patel works in Cardiology."
 
 
+def test_server_check_reports_failed_checks_as_errors_and_rejects_under_fail_closed(
+    acme_checker: Checker, store: FlagStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = config_from_dict({"now": NOW, "nli": {"model": "none"}, "on_error": "fail_closed"})
+    checker = Checker(config, kb=acme_checker.kb)
+
+    def boom(ctx: object) -> list[object]:
+        raise RuntimeError("index out of sync")
+
+    (broken,) = [d for d in checker.detectors if d.name == "wrong_attribute"]
+    monkeypatch.setattr(broken, "detect", boom)
+    report = _check(TestClient(create_app(checker=checker, store=store)), **WRONG)["report"]
+    assert report["decision"] == "reject"
+    assert report["errors"] == [
+        {
+            "stage": "detector.wrong_attribute",
+            "code": "KGC701",
+            "reason": "RuntimeError: index out of sync",
+        }
+    ]
+    stored = store.query("SELECT ?code WHERE { ?r kgc:hasError ?e . ?e kgc:errorCode ?code }")
+    assert stored.records() == [{"code": "KGC701"}]
+
+
 def test_server_draft_check_leaves_the_session_alone(client: TestClient) -> None:
     _check(client, reply="Priya Raman leads Analytics.")
     draft = _check(

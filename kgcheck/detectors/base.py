@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from kgcheck.config import NliConfig, NumericConfig, TemporalConfig
 from kgcheck.errors import ConfigError
+from kgcheck.failures import CheckError
 from kgcheck.history.state import DialogueState
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nlp.analysis import TurnAnalysis
@@ -62,6 +63,14 @@ class DetectionContext:
     grounding: GroundingReport | None = None
     #: Parts of a check a detector could not run (a failing rule), for the report's ``skipped``.
     notes: list[str] = field(default_factory=list)
+    #: Parts of a check that failed (the model, a rule), for the report's ``errors``.
+    errors: list[CheckError] = field(default_factory=list)
+
+    def fail(self, stage: str, code: str, reason: str) -> None:
+        """Record a failed part of a check once (``report.errors``; see ``kgcheck.failures``)."""
+        error = CheckError(stage, code, reason)
+        if error not in self.errors:
+            self.errors.append(error)
 
 
 class Detector(ABC):

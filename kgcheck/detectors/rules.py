@@ -8,6 +8,7 @@ severity and, when the rule names one, the operator to apply. Rules are configur
 from __future__ import annotations
 
 from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.failures import RULE_FAILED
 from kgcheck.types import Flag, FlagType
 
 __all__ = ["RulesDetector"]
@@ -22,5 +23,7 @@ class RulesDetector(Detector):
         if ctx.rules is None:
             return []
         flags, notes = ctx.rules.reply_flags(ctx.analysis, ctx.state, ctx.now)
-        ctx.notes.extend(f"{self.name}: {note}" for note in notes)
+        for note in notes:  # a rule that could not be evaluated is a failure, not a skip
+            ctx.notes.append(f"{self.name}: {note}")
+            ctx.fail(self.name, RULE_FAILED, note)
         return flags

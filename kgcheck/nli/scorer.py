@@ -1,7 +1,9 @@
 """``NliScorer``: (entailment, neutral, contradiction) probabilities for premise/hypothesis pairs.
 
 Back-ends: ``embedded`` (the cross-encoder shipped in ``kgcheck/nli/model``, trained by
-``kgcheck train-nli``) or any Hugging Face sequence-classification NLI model by id or local path.
+``kgcheck train-nli``) or any Hugging Face sequence-classification NLI model by local path or by
+id, from the local Hugging Face cache only: loading never goes to the network
+(:func:`resolve_model` checks a name offline, and can download on request).
 Label names are read from the model's configuration, since models differ in label order
 (``cross-encoder/nli-deberta-v3-*``: contradiction, entailment, neutral; ``ynie/roberta-*``:
 entailment, neutral, contradiction); two-way models (entailment / not_entailment) put the
@@ -29,7 +31,15 @@ from kgcheck.errors import ModelError
 from kgcheck.hf import quiet_loading
 from kgcheck.nli.data import LABELS
 
-__all__ = ["EMBEDDED", "EMBEDDED_PATH", "LoadedModel", "NliScorer", "NliScores", "label_indices"]
+__all__ = [
+    "EMBEDDED",
+    "EMBEDDED_PATH",
+    "LoadedModel",
+    "NliScorer",
+    "NliScores",
+    "label_indices",
+    "resolve_model",
+]
 
 #: The name of the model shipped with kgcheck.
 EMBEDDED = "embedded"
@@ -115,6 +125,49 @@ def _resolve(model: str) -> str:
     return str(EMBEDDED_PATH)
 
 
+def resolve_model(model: str, *, download: bool = False) -> str:
+    """Where ``model`` is, found without the network: ``embedded`` is the shipped model, an
+    existing directory is itself, anything else a Hugging Face id already in the local cache.
+
+    Usage::
+
+        NliScorer(resolve_model(config.nli.model))   # fails now, not at the first check
+
+    Args:
+        model: ``embedded``, a local directory or a Hugging Face model id.
+        download: fetch a Hugging Face id that is not cached (the one network access).
+
+    Raises:
+        ModelError: the embedded model is not installed (KGC502), or ``model`` is none of
+            these (KGC504), or its download failed (KGC501).
+    """
+    if model == EMBEDDED:
+        return _resolve(model)
+    if Path(model).expanduser().is_dir():
+        return str(Path(model).expanduser())
+    from huggingface_hub import snapshot_download, try_to_load_from_cache
+    from huggingface_hub.errors import HFValidationError
+
+    try:
+        cached = try_to_load_from_cache(model, "config.json")
+    except HFValidationError:  # not even shaped like a model id ("../x", "a b")
+        cached = None
+    if isinstance(cached, str):
+        return model
+    if download:
+        try:
+            with quiet_loading():
+                snapshot_download(model)
+        except Exception as exc:  # hub unreachable, no such repository
+            raise ModelError(f"cannot download {model!r}: {exc}", code="KGC501") from exc
+        return model
+    raise ModelError(
+        f"{model!r} is neither 'embedded', a local directory, nor a model in the Hugging Face "
+        "cache (offline); download it first (`hf download <id>`) or set nli.download: true",
+        code="KGC504",
+    )
+
+
 def _quantized(network: Any) -> Any:
     """``network`` with its linear layers in int8 (dynamic quantisation): about 2.5x faster on
     a CPU, probabilities within a few points."""
@@ -141,11 +194,12 @@ def _load(model: str, device: str, overrides: Mapping[str, str], quantize: bool)
             from transformers import AutoModelForSequenceClassification, AutoTokenizer
 
             with quiet_loading():
-                tokenizer = AutoTokenizer.from_pretrained(where)
+                # never the network: an id must be in the cache (``resolve_model``)
+                tokenizer = AutoTokenizer.from_pretrained(where, local_files_only=True)
                 network = AutoModelForSequenceClassification.from_pretrained(
-                    where, dtype=torch.float32
+                    where, dtype=torch.float32, local_files_only=True
                 )
-        except Exception as exc:  # hub unreachable, bad path, broken weights
+        except Exception as exc:  # not cached, bad path, broken weights
             raise ModelError(f"cannot load the NLI model {model!r}: {exc}", code="KGC501") from exc
         network.to(device).eval()
         if quantize:

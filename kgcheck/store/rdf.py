@@ -3,7 +3,8 @@
 Each checked turn is written to ``<urn:kgcheck:session:{session}/turn/{n}>``. The graph holds the
 ``kgc:TurnReport`` (shaped like a SHACL ``sh:ValidationReport``), one ``kgc:Flag`` per flag (shaped
 like a ``sh:ValidationResult``: focus node, value, severity, message, source detector and rule),
-one ``kgc:Action`` per action, the ``kgc:Check`` activity that produced them (PROV-O), and later
+one ``kgc:Action`` per action, one ``kgc:CheckError`` per check that failed (stage, code,
+reason), the ``kgc:Check`` activity that produced them (PROV-O), and later
 the review events. Every node is an IRI derived from the report id, never a blank node, so writing
 the same report twice (a retry, a spool replayed twice) leaves the store as it was.
 
@@ -190,6 +191,15 @@ def report_triples(report: TurnReport) -> list[Triple]:
         (AGENT, RDFS.label, _string("kgcheck")),
     ]
     out += [(node, KGC.skipped, _string(note)) for note in report.skipped]
+    for position, error in enumerate(report.errors):
+        failure = URIRef(f"{node}/error/{position}")
+        out += [
+            (node, KGC.hasError, failure),
+            (failure, RDF.type, KGC.CheckError),
+            (failure, KGC.stage, _string(error.stage)),
+            (failure, KGC.errorCode, _string(error.code)),
+            (failure, KGC.reason, _string(error.reason)),
+        ]
     for stage, seconds in report.timings.items():
         timing = URIRef(f"{node}/timing/{_part(stage)}")
         out += [

@@ -87,6 +87,8 @@ def test_rules_a_failing_rule_is_reported_not_hidden(
     monkeypatch.setattr(SparqlQuery, "run", broken)
     report = checker.check_turn("Dr. Patel works in Cardiology.", DialogueState(now=NOW))
     assert report.skipped == ["rules: rule 'bad-number': failed (OSError: store unavailable)"]
+    assert [(e.stage, e.code) for e in report.errors] == [("rules", "KGC705")]
+    assert report.decision == Decision.ACCEPT_WITH_WARNINGS  # on_error: warn
 
 
 @pytest.mark.parametrize(

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pytest
 
 import kgcheck.nli.scorer as scorer_module
+from kgcheck import Checker
+from kgcheck.config import config_from_dict
 from kgcheck.errors import ModelError
-from kgcheck.nli.scorer import NliScorer, NliScores, label_indices
+from kgcheck.nli.scorer import NliScorer, NliScores, label_indices, resolve_model
 from tests.nli.conftest import DEBERTA_LABELS, ROBERTA_LABELS
 
 MakeClassifier = Callable[[Mapping[int, str]], Path]
@@ -344,3 +347,82 @@ def test_a_quantised_model_runs_int8_and_stays_close_to_fp32(make_classifier: Ma
     for got, want in zip(scores, plain, strict=True):
         assert sum(got) == pytest.approx(1.0, abs=1e-5)
         assert got.entailment == pytest.approx(want.entailment, abs=0.05)
+
+
+# --- resolving nli.model offline ----------------------------------------------------------
+
+
+def _fake_hub_cache(root: Path, repo_id: str) -> Path:
+    """A Hugging Face cache (``HF_HUB_CACHE`` layout) holding ``repo_id``'s config.json."""
+    repo = root / f"models--{repo_id.replace('/', '--')}"
+    (repo / "refs").mkdir(parents=True)
+    (repo / "refs" / "main").write_text("abc123", encoding="utf-8")
+    snapshot = repo / "snapshots" / "abc123"
+    snapshot.mkdir(parents=True)
+    (snapshot / "config.json").write_text("{}", encoding="utf-8")
+    return root
+
+
+def _no_hub(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the hub was asked")
+
+    monkeypatch.setattr("huggingface_hub.snapshot_download", refuse)
+
+
+def test_resolve_model_finds_embedded_local_directories_and_cached_ids(
+    make_classifier: MakeClassifier, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    _no_hub(monkeypatch)
+    model_dir = make_classifier(ROBERTA_LABELS)
+    monkeypatch.setattr(scorer_module, "EMBEDDED_PATH", model_dir)
+    monkeypatch.setattr(
+        "huggingface_hub.constants.HF_HUB_CACHE",
+        str(_fake_hub_cache(tmp_path / "hub", "acme/tiny-nli")),
+    )
+    assert resolve_model("embedded") == str(model_dir)
+    assert resolve_model(str(model_dir)) == str(model_dir)
+    assert resolve_model("acme/tiny-nli") == "acme/tiny-nli"
+
+
+@pytest.mark.parametrize("name", ["nonee", "acme/not-downloaded", "../no such dir"])
+def test_resolve_model_unknown_name_is_a_model_error_without_the_hub(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    _no_hub(monkeypatch)
+    monkeypatch.setattr("huggingface_hub.constants.HF_HUB_CACHE", str(tmp_path / "empty"))
+    with pytest.raises(ModelError) as info:
+        resolve_model(name)
+    assert info.value.code == "KGC504"
+    assert info.value.message.startswith(
+        f"{name!r} is neither 'embedded', a local directory, nor a model in the Hugging Face "
+        "cache (offline)"
+    )
+
+
+def test_resolve_model_downloads_only_when_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    asked: list[str] = []
+    monkeypatch.setattr("huggingface_hub.constants.HF_HUB_CACHE", str(tmp_path / "empty"))
+    monkeypatch.setattr("huggingface_hub.snapshot_download", lambda repo_id: asked.append(repo_id))
+    assert resolve_model("acme/tiny-nli", download=True) == "acme/tiny-nli"
+    assert asked == ["acme/tiny-nli"]
+
+
+def test_uncached_model_id_fails_to_load_at_once_without_the_hub():
+    started = time.perf_counter()
+    with pytest.raises(ModelError) as info:
+        NliScorer("acme/never-downloaded-nli").score(PAIRS[:1])
+    assert info.value.code == "KGC501"
+    assert time.perf_counter() - started < 10
+
+
+def test_checker_with_a_tiny_local_model_directory_builds_and_scores(
+    make_classifier: MakeClassifier,
+):
+    model_dir = make_classifier(DEBERTA_LABELS)
+    checker = Checker(config_from_dict({"nli": {"model": str(model_dir), "quantize": False}}))
+    assert checker.nli is not None and checker.nli.model_name == str(model_dir)
+    (scores,) = checker.nli.score(PAIRS[:1])
+    assert sum(scores) == pytest.approx(1.0, abs=1e-5)
+    report = checker.check_turn("I love to bake bread. I never bake bread.")
+    assert report.errors == []

@@ -8,6 +8,7 @@ import pytest
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import PROV, RDF, XSD
 
+from kgcheck.failures import CheckError
 from kgcheck.store.rdf import (
     flag_id,
     flag_iri,
@@ -175,3 +176,33 @@ def test_rdf_half_written_report_stays_invisible() -> None:
     assert ReviewQueue(store).pending() == []
     store.update(last)
     assert len(ReviewQueue(store).pending()) == 12
+
+
+def test_rdf_report_holds_one_check_error_node_per_failed_check() -> None:
+    report = make_report()
+    report.errors = [
+        CheckError("detector.contradicts_fact", "KGC701", "RuntimeError: boom"),
+        CheckError("nli", "KGC702", "[KGC501] cannot load the NLI model"),
+    ]
+    graph = Graph()
+    for triple in report_triples(report):
+        graph.add(triple)
+    node = report_iri(report.report_id)
+    errors = sorted(
+        (
+            str(graph.value(e, KGC.stage)),
+            str(graph.value(e, KGC.errorCode)),
+            str(graph.value(e, KGC.reason)),
+        )
+        for e in graph.objects(node, KGC.hasError)
+        if (e, RDF.type, KGC.CheckError) in graph
+    )
+    assert errors == [
+        ("detector.contradicts_fact", "KGC701", "RuntimeError: boom"),
+        ("nli", "KGC702", "[KGC501] cannot load the NLI model"),
+    ]
+
+
+def test_rdf_report_without_failures_has_no_check_error() -> None:
+    graph, rid = _graph()
+    assert list(graph.objects(report_iri(rid), KGC.hasError)) == []

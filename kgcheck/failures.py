@@ -1,0 +1,86 @@
+"""Checks that failed during a turn, and what a failure does to the decision (``on_error``).
+
+A check that cannot run because of the configuration (``nli.model: none``, grounding without
+sources) is only *skipped*. A check that was meant to run and broke (a detector raised, the NLI
+model could not be loaded or run, a rule could not be evaluated) is a *failure*: the report
+carries one :class:`CheckError` per failure in ``report.errors``, and ``on_error`` says what it
+does to the decision:
+
+- ``warn`` (default): at least ``accept_with_warnings``; ``revise`` and ``reject`` stay;
+- ``fail_closed``: ``reject``;
+- ``fail_open``: the decision the flags make (the errors are still reported).
+
+Codes (``KGC7xx``: reported in ``report.errors``, not raised)::
+
+    KGC701  a detector raised
+    KGC702  the NLI model could not be loaded or run
+    KGC703  grounding the reply in its sources failed
+    KGC704  verifying the reply's numbers and dates failed
+    KGC705  a rule or SHACL shape could not be evaluated
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+from kgcheck.types import Decision
+
+__all__ = [
+    "DETECTOR_FAILED",
+    "GROUNDING_FAILED",
+    "NLI_FAILED",
+    "NUMERIC_FAILED",
+    "RULE_FAILED",
+    "CheckError",
+    "OnError",
+    "apply_on_error",
+]
+
+#: What a failed check does to the decision (the ``on_error`` configuration key).
+OnError = Literal["warn", "fail_closed", "fail_open"]
+
+DETECTOR_FAILED = "KGC701"
+NLI_FAILED = "KGC702"
+GROUNDING_FAILED = "KGC703"
+NUMERIC_FAILED = "KGC704"
+RULE_FAILED = "KGC705"
+
+
+@dataclass(frozen=True, slots=True)
+class CheckError:
+    """A check that failed on a turn.
+
+    Attributes:
+        stage: what failed: ``detector.<name>``, ``nli``, ``grounding``, ``numeric`` or ``rules``.
+        code: a stable ``KGC7xx`` code (see this module).
+        reason: what went wrong, in words.
+    """
+
+    stage: str
+    code: str
+    reason: str
+
+    def to_dict(self) -> dict[str, str]:
+        return asdict(self)
+
+
+_RANK = {
+    Decision.ACCEPT: 0,
+    Decision.ACCEPT_WITH_WARNINGS: 1,
+    Decision.REVISE: 2,
+    Decision.REJECT: 3,
+}
+
+
+def apply_on_error(decision: Decision, errors: list[CheckError], policy: OnError) -> Decision:
+    """The decision on a turn once its failed checks are taken into account.
+
+    Usage::
+
+        apply_on_error(Decision.ACCEPT, report.errors, "warn")   # accept_with_warnings
+    """
+    if not errors or policy == "fail_open":
+        return decision
+    floor = Decision.REJECT if policy == "fail_closed" else Decision.ACCEPT_WITH_WARNINGS
+    return floor if _RANK[floor] > _RANK[decision] else decision

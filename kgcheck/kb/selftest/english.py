@@ -265,15 +265,16 @@ def write_value(
 
 
 def write_number(number: Decimal, unit: str | None) -> str:
-    """``number`` with ``unit`` (a ``kgc:unit``): "$950,000", "$12.00", "$4.85 million", "85%"."""
+    """``number`` with ``unit`` (a ``kgc:unit``): "$12.00", "$950,000", "$4.85 million", "85%",
+    "48.5 km"."""
     canonical = canonical_unit(unit)
     if canonical in _CURRENCY:
         sign = _CURRENCY[canonical]
         if abs(number) >= 1_000_000:
             return f"{sign}{_plain(number / 1_000_000, grouped=False)} million"
-        if number == number.to_integral_value():
-            return f"{sign}{int(number):,}"
-        return f"{sign}{number:,.2f}"
+        if abs(number) < 1000 or number != number.to_integral_value():
+            return f"{sign}{number:,.2f}"
+        return f"{sign}{int(number):,}"
     if canonical in {"%", "x"}:
         return f"{_plain(number, grouped=False)}{canonical}"
     if unit:

@@ -25,7 +25,7 @@ from kgcheck.periods import (
 )
 from kgcheck.vocab import KGC
 
-__all__ = ["Fact", "collect_facts", "holds", "tolerance_of"]
+__all__ = ["Fact", "collect_facts", "holds", "kb_values", "tolerance_of"]
 
 _SCHEMA_NAMESPACES = (str(RDF), str(RDFS), str(OWL), str(SKOS), str(KGC))
 #: Periods an observation may have to be stated ("in Q1 2024").

@@ -18,6 +18,7 @@ from rich.table import Table
 from kgcheck.cli_store import app as store_app
 from kgcheck.errors import InputError, KgcheckError
 from kgcheck.history.state import DialogueState
+from kgcheck.kb.command import kb_app
 from kgcheck.report import TurnReport
 from kgcheck.rules.command import rules_app
 
@@ -29,6 +30,7 @@ app = typer.Typer(
     add_completion=False,
 )
 app.add_typer(rules_app, name="rules")
+app.add_typer(kb_app, name="kb")
 app.add_typer(store_app)  # sparql, flags, review, serve
 console = Console()
 err_console = Console(stderr=True)

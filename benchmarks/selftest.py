@@ -1,0 +1,98 @@
+"""The KB self-test over every bundled knowledge base: kgcheck's precision benchmark.
+
+For each ``data/*/kgcheck.yaml`` whose knowledge base states facts, runs ``kgcheck kb
+selftest`` from Python (true statements in every phrasing the ontology allows, and perturbed
+ones) and prints per KB and per property the false-alarm rate, the recall and the statements
+without a claim, the recall per perturbation, the worst false alarms and misses, and the time
+per statement.
+
+    python benchmarks/selftest.py [CONFIG ...] [--seed S] [--max-facts N] [--show K] [--json FILE]
+
+Set ``KGCHECK_NLI__MODEL=none`` to measure without the NLI model (faster).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from kgcheck import Checker
+from kgcheck.kb.selftest import SelftestResult, selftest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def bundled_configs() -> list[Path]:
+    """``data/*/kgcheck.yaml`` of the examples that have a knowledge base."""
+    return sorted(p for p in (ROOT / "data").glob("*/kgcheck.yaml"))
+
+
+def _rate(value: float | None) -> str:
+    return "  n/a" if value is None else f"{value:6.1%}"
+
+
+def report(name: str, result: SelftestResult, load_s: float, show: int) -> None:
+    totals = result.totals
+    count = len(result.outcomes)
+    per = result.seconds / count * 1000 if count else 0.0
+    print(f"\n== {name}: {count} statements, {per:.1f} ms each (checker load {load_s:.1f} s)")
+    if not count:
+        print("   no facts to state")
+        return
+    header = f"   {'property':28} {'true':>5} {'FA':>4} {'FA rate':>7} {'noclaim':>7}"
+    print(header + f" {'pert':>5} {'caught':>6} {'recall':>7}")
+    for row in [*result.rows, totals]:
+        print(
+            f"   {row.label[:28]:28} {row.true:5d} {row.false_alarms:4d} "
+            f"{_rate(row.false_alarm_rate):>7} {row.unparsed:7d} {row.perturbed:5d} "
+            f"{row.caught:6d} {_rate(row.recall):>7}"
+        )
+    by_kind = result.recall_by_perturbation()
+    print(
+        "   recall by perturbation: "
+        + ", ".join(f"{k} {c}/{n}" for k, (c, n) in sorted(by_kind.items()))
+    )
+    for title, outcomes in (("false alarm", result.false_alarms), ("miss", result.misses)):
+        for o in outcomes[:show]:
+            flags = "; ".join(f"{t} {c:.2f}: {m}" for t, c, m in o.flags) or o.decision
+            print(
+                f"   {title}: [{o.statement.perturbation or o.statement.phrasing}] "
+                f"{o.statement.text}\n      -> {flags}"
+            )
+    seen = set()
+    for o in result.unparsed:
+        key = (o.statement.property, o.statement.phrasing, o.statement.form)
+        if key not in seen:
+            seen.add(key)
+            print(f"   no claim: [{o.statement.phrasing} '{o.statement.form}'] {o.statement.text}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("configs", nargs="*", type=Path, help="default: data/*/kgcheck.yaml")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--max-facts", type=int, default=20, help="facts per property at most")
+    parser.add_argument("--show", type=int, default=5, help="false alarms and misses per KB")
+    parser.add_argument("--json", type=Path, help="also write every result to this JSON file")
+    args = parser.parse_args(argv)
+
+    results = {}
+    for config in args.configs or bundled_configs():
+        t0 = time.perf_counter()
+        checker = Checker.from_config(config)
+        load_s = time.perf_counter() - t0
+        result = selftest(checker, seed=args.seed, max_facts_per_property=args.max_facts)
+        name = str(config.relative_to(ROOT) if config.is_relative_to(ROOT) else config)
+        report(name, result, load_s, args.show)
+        results[name] = result.to_dict()
+    if args.json is not None:
+        args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+        print(f"\nwrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

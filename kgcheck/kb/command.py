@@ -1,0 +1,129 @@
+"""``kgcheck kb``: commands for knowledge-base authors.
+
+Usage::
+
+    kgcheck kb selftest --config kgcheck.yaml --max-facts 20 --json selftest.json
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from kgcheck.errors import KgcheckError
+
+if TYPE_CHECKING:  # the checker loads only when a command runs
+    from kgcheck.kb.selftest import Outcome, SelftestResult
+
+__all__ = ["kb_app", "render_selftest"]
+
+kb_app = typer.Typer(
+    help="Commands for knowledge-base authors.", no_args_is_help=True, add_completion=False
+)
+
+
+def _error(exc: KgcheckError) -> None:
+    typer.echo(f"error: {exc}", err=True)
+    raise typer.Exit(code=2)
+
+
+@kb_app.command("selftest")
+def selftest_command(
+    config: Annotated[Path, typer.Option(help="kgcheck.yaml")] = Path("kgcheck.yaml"),
+    json_out: Annotated[
+        Path | None, typer.Option("--json", help="Write the full result as JSON to FILE.")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Seeds the sample of facts and the phrasings.")] = 0,
+    max_facts: Annotated[int, typer.Option(min=1, help="Facts stated per property at most.")] = 20,
+    show: Annotated[int, typer.Option(min=0, help="False alarms and misses to print.")] = 10,
+    max_false_alarm_rate: Annotated[float, typer.Option(min=0.0, max=1.0)] = 0.01,
+    min_recall: Annotated[float, typer.Option(min=0.0, max=1.0)] = 0.95,
+) -> None:
+    """State the KB's facts in every phrasing its ontology allows, true and perturbed, and
+    check each one: false alarms and recall per property.
+
+    Exit status 0 when the false-alarm rate is at most --max-false-alarm-rate and the recall at
+    least --min-recall, 1 otherwise, 2 on errors.
+    """
+    from kgcheck.checker import Checker
+    from kgcheck.kb.selftest import selftest
+
+    try:
+        checker = Checker.from_config(config)
+        result = selftest(checker, seed=seed, max_facts_per_property=max_facts)
+    except KgcheckError as exc:
+        _error(exc)
+        return
+    if json_out is not None:
+        try:
+            json_out.write_text(json.dumps(result.to_dict(), indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            typer.echo(f"error: {json_out}: cannot write the result ({exc.strerror})", err=True)
+            raise typer.Exit(code=2) from exc
+    passed = result.passes(max_false_alarm_rate=max_false_alarm_rate, min_recall=min_recall)
+    render_selftest(result, Console(), show=show)
+    bounds = f"(false alarms <= {max_false_alarm_rate:.2%}, recall >= {min_recall:.2%})"
+    typer.echo(("passed " if passed else "failed ") + bounds)
+    raise typer.Exit(code=0 if passed else 1)
+
+
+def render_selftest(result: SelftestResult, console: Console, *, show: int = 10) -> None:
+    """Print the per-property table, totals, the first ``show`` false alarms and misses, the
+    phrasings that produced no claim, and the notes."""
+    table = Table(title=f"self-test: flag threshold {result.flag_threshold:.2f}")
+    table.add_column("property", no_wrap=True)
+    for column in ("true", "FA", "FA rate", "no claim", "pert.", "caught", "recall"):
+        table.add_column(column, justify="right", no_wrap=True)
+    for row in [*result.rows, result.totals]:
+        table.add_row(
+            row.label,
+            str(row.true),
+            str(row.false_alarms),
+            _rate(row.false_alarm_rate),
+            str(row.unparsed),
+            str(row.perturbed),
+            str(row.caught),
+            _rate(row.recall),
+        )
+    console.print(table)
+    count = len(result.outcomes)
+    per = result.seconds / count * 1000 if count else 0.0
+    console.print(f"{count} statements in {result.seconds:.1f} s ({per:.1f} ms each)")
+    _print_outcomes(console, "false alarms", result.false_alarms, show)
+    _print_outcomes(console, "misses", result.misses, show)
+    seen: set[tuple[str, str, str]] = set()
+    unparsed = []
+    for o in result.unparsed:
+        key = (o.statement.property, o.statement.phrasing, o.statement.form)
+        if key not in seen:
+            seen.add(key)
+            unparsed.append(o)
+    if unparsed:
+        console.print(f"[bold]phrasings that produced no claim ({len(unparsed)}):[/]")
+        for o in unparsed:
+            s = o.statement
+            console.print(f"  {s.phrasing} '{escape(s.form)}': {escape(s.text)}", highlight=False)
+    for note in result.notes:
+        console.print(f"[dim]note: {escape(note)}[/]", highlight=False)
+
+
+def _print_outcomes(console: Console, title: str, outcomes: list[Outcome], show: int) -> None:
+    if not outcomes or not show:
+        return
+    console.print(f"[bold]{title} ({len(outcomes)}, first {min(show, len(outcomes))}):[/]")
+    for o in outcomes[:show]:
+        s = o.statement
+        kind = s.perturbation or s.phrasing
+        flags = "; ".join(f"{t} {c:.2f}: {m}" for t, c, m in o.flags) or o.decision
+        console.print(f"  [{escape(kind)}] {escape(s.text)}", highlight=False)
+        console.print(f"      -> {escape(flags)}", highlight=False)
+
+
+def _rate(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.1%}"

@@ -10,8 +10,10 @@ another value of the same column of the table and checks it again.
     python benchmarks/kvret.py [PATH] [--limit N] [--seed S] [--show K]
 
 PATH defaults to ``../shared/benchmarks/kvret/kvret_dev_public.json`` from the repository root.
-Prints the false-positive rate (assistant turns as given with at least one flag), per detector,
-and the detection rate per kind of corruption (a flag on the swapped value).
+Prints the false-positive rate (assistant turns as given with a flag at or above the
+configuration's ``mitigation.flag_threshold``: a flag the mitigator acts on; and, for reference,
+with any flag at all, evidence under the threshold included), per detector, and the detection
+rate per kind of corruption (an acted-on flag on the swapped value).
 """
 
 from __future__ import annotations
@@ -240,7 +242,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.limit:
         dialogues = dialogues[: args.limit]
     rng = random.Random(args.seed)
-    turns = flagged = 0
+    turns = flagged = flagged_any = 0
+    threshold = config_from_dict({}).mitigation.flag_threshold
     by_detector: Counter[str] = Counter()
     by_type: Counter[str] = Counter()
     shown = missed = 0
@@ -280,15 +283,17 @@ def main(argv: list[str] | None = None) -> int:
                 check_seconds += time.perf_counter() - t0
                 checks += 1
                 turns += 1
-                if report.flags:
+                acted = [f for f in report.flags if f.confidence >= threshold]
+                flagged_any += bool(report.flags)
+                if acted:
                     flagged += 1
-                    wanted = [f for f in report.flags if args.detector in {"", f.detector}]
+                    wanted = [f for f in acted if args.detector in {"", f.detector}]
                     if wanted and shown < args.show:
                         shown += 1
                         print(f"[{intent}] {text}")
                         for f in wanted:
                             print(f"    {f.type} ({f.detector}) {f.content!r}: {f.message}")
-                for f in report.flags:
+                for f in acted:
                     by_detector[f.detector] += 1
                     by_type[str(f.type)] += 1
                 for swap in swaps(intent, items, text, rng):
@@ -309,7 +314,8 @@ def main(argv: list[str] | None = None) -> int:
                     hit = [
                         f
                         for f in bad.flags
-                        if f.span.start < end
+                        if f.confidence >= threshold
+                        and f.span.start < end
                         and swap.start < f.span.end
                         and (f.type, f.detector) not in before_here
                     ]
@@ -319,13 +325,19 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"MISS [{swap.kind}] {swap.old!r} -> {swap.new!r}: {corrupted}")
                     before = {(f.type, f.content) for f in report.flags}
                     caught_any[swap.kind] += any(
-                        (f.type, f.content) not in before for f in bad.flags
+                        (f.type, f.content) not in before
+                        for f in bad.flags
+                        if f.confidence >= threshold
                     )
                 state.add_turn("assistant", text, report=report)
     elapsed = time.perf_counter() - started
     print(f"KVRET dev: {len(dialogues)} dialogues, {turns} assistant turns as given")
     rate = flagged / max(turns, 1)
-    print(f"false-positive rate (turns with any flag): {flagged}/{turns} = {rate:.3f}")
+    print(f"false-positive rate (turns with a flag >= {threshold}): {flagged}/{turns} = {rate:.3f}")
+    print(
+        f"turns with any flag, evidence under the threshold included: {flagged_any}/{turns} = "
+        f"{flagged_any / max(turns, 1):.3f}"
+    )
     for name, count in by_detector.most_common():
         print(f"    flags by {name}: {count}")
     mine = by_detector["temporal_error"] + by_detector["numeric_claim"]

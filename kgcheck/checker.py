@@ -183,55 +183,19 @@ class Checker:
         timings["nlp"] = time.perf_counter() - started - timings["history"]
         skipped = list(analysis.notes)
         errors: list[CheckError] = []
-        t0 = time.perf_counter()
-        numeric: Sequence[NumericClaim] = ()
-        if any(d.name == "numeric_claim" for d in self.detectors):
-            try:
-                numeric = verify_numeric_claims(
-                    analysis,
-                    self.kb,
-                    documents,
-                    reference,
-                    self.config.numeric,
-                    history=[t.text for t in reversed(state.turns[-4:])],
-                    temporal=self.config.temporal,
-                )
-            except Exception as exc:  # the other checks still run; on_error decides
-                _failed(errors, skipped, "numeric", NUMERIC_FAILED, exc)
-        timings["numeric"] = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        grounding = self._ground(analysis, documents, numeric, skipped, errors)
-        timings["grounding"] = time.perf_counter() - t0
-        ctx = DetectionContext(
-            analysis=analysis,
-            kb=self.kb,
-            state=state,
-            now=reference,
-            sources=documents,
-            numeric=self.config.numeric,
-            temporal=self.config.temporal,
-            numeric_claims=tuple(numeric),
-            rules=self.rules,
-            nli=self.nli,
-            nli_settings=self.config.nli,
-            grounding=grounding,
+        flags, numeric, grounding = self._detect(
+            analysis, state, reference, documents, skipped, errors, timings
         )
-        flags: list[Flag] = []
-        for detector in self.detectors:
-            t0 = time.perf_counter()
-            try:
-                flags.extend(detector.detect(ctx))
-            except Exception as exc:  # a failing detector must not hide the others' flags
-                stage = f"detector.{detector.name}"
-                _failed(errors, skipped, stage, DETECTOR_FAILED, exc, note=detector.name)
-            timings[f"detector.{detector.name}"] = time.perf_counter() - t0
-        skipped.extend(ctx.notes)
-        errors.extend(e for e in ctx.errors if e not in errors)
         t0 = time.perf_counter()
         flags = self.scorer.score(flags, analysis)
         timings["scoring"] = time.perf_counter() - t0
         t0 = time.perf_counter()
-        outcome = self.mitigator.mitigate(flags, analysis, response)
+        outcome = self.mitigator.mitigate(
+            flags,
+            analysis,
+            response,
+            recheck=lambda text: self._recheck(text, state, reference, documents),
+        )
         timings["mitigation"] = time.perf_counter() - t0
         timings["total"] = time.perf_counter() - started
         report = TurnReport(
@@ -271,6 +235,80 @@ class Checker:
         if record:
             self.record(report)
         return report
+
+    def _detect(
+        self,
+        analysis: TurnAnalysis,
+        state: DialogueState,
+        reference: datetime | None,
+        documents: tuple[Source, ...],
+        skipped: list[str],
+        errors: list[CheckError],
+        timings: dict[str, float],
+        *,
+        models: bool = True,
+    ) -> tuple[list[Flag], Sequence[NumericClaim], GroundingReport | None]:
+        """Numeric verification, grounding and every detector on ``analysis``: the flags (not
+        yet scored), the numeric claims and the grounding. Failures go to ``errors`` and
+        ``skipped``; ``models=False`` leaves the NLI model and grounding out."""
+        t0 = time.perf_counter()
+        numeric: Sequence[NumericClaim] = ()
+        if any(d.name == "numeric_claim" for d in self.detectors):
+            try:
+                numeric = verify_numeric_claims(
+                    analysis,
+                    self.kb,
+                    documents,
+                    reference,
+                    self.config.numeric,
+                    history=[t.text for t in reversed(state.turns[-4:])],
+                    temporal=self.config.temporal,
+                )
+            except Exception as exc:  # the other checks still run; on_error decides
+                _failed(errors, skipped, "numeric", NUMERIC_FAILED, exc)
+        timings["numeric"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        grounding = self._ground(analysis, documents, numeric, skipped, errors) if models else None
+        timings["grounding"] = time.perf_counter() - t0
+        ctx = DetectionContext(
+            analysis=analysis,
+            kb=self.kb,
+            state=state,
+            now=reference,
+            sources=documents,
+            numeric=self.config.numeric,
+            temporal=self.config.temporal,
+            numeric_claims=tuple(numeric),
+            rules=self.rules,
+            nli=self.nli if models else None,
+            nli_settings=self.config.nli,
+            grounding=grounding,
+        )
+        flags: list[Flag] = []
+        for detector in self.detectors:
+            t0 = time.perf_counter()
+            try:
+                flags.extend(detector.detect(ctx))
+            except Exception as exc:  # a failing detector must not hide the others' flags
+                stage = f"detector.{detector.name}"
+                _failed(errors, skipped, stage, DETECTOR_FAILED, exc, note=detector.name)
+            timings[f"detector.{detector.name}"] = time.perf_counter() - t0
+        skipped.extend(ctx.notes)
+        errors.extend(e for e in ctx.errors if e not in errors)
+        return flags, numeric, grounding
+
+    def _recheck(
+        self,
+        text: str,
+        state: DialogueState,
+        reference: datetime | None,
+        documents: tuple[Source, ...],
+    ) -> list[Flag]:
+        """The scored flags of a mitigated reply, from the symbolic checks (a correction is
+        kept or undone on what the KB, the history and the rules say, not on a model)."""
+        analysis = self.analyzer.analyse(text, now=reference, context=state.entities.salient_keys())
+        flags, _, _ = self._detect(analysis, state, reference, documents, [], [], {}, models=False)
+        return self.scorer.score(flags, analysis)
 
     def _ground(
         self,

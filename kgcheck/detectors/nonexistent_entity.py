@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from pydantic import BaseModel, ConfigDict
 from rdflib import URIRef
 
@@ -11,6 +13,14 @@ from kgcheck.nlp.analysis import Mention
 from kgcheck.types import Evidence, Flag, FlagType
 
 __all__ = ["NonexistentEntityDetector"]
+
+#: Words right before a name that deny it is there: "no Starbucks", "couldn't find any X".
+_DENIED = re.compile(
+    r"(?:\b(?:no|nor|neither)|\b(?:not|n't|never|cannot|unable to)\s+(?:\w+\s+){0,2}"
+    r"(?:find|locate|see|know|have|list|found|located|listed|seen|known|had)\s+"
+    r"(?:(?:a|an|any|the)\s+)?)\s*$",
+    re.I,
+)
 
 
 class _Params(BaseModel):
@@ -33,19 +43,27 @@ class NonexistentEntityDetector(Detector):
     def detect(self, ctx: DetectionContext) -> list[Flag]:
         params = self.params
         assert isinstance(params, _Params)
-        literal_objects = {
-            c.object.mention.span
-            for c in ctx.analysis.claims
-            if c.object.mention is not None and c.object.iri is None and c.object.value is not None
-        }
+        analysis = ctx.analysis
+        onto = ctx.kb.ontology
+        # the words of a literal value ("job title is HR Director", "address is 394 Van Ness
+        # Ave") and of dates and times ("5 PM") are not names of things
+        values = [
+            c.object.span
+            for c in analysis.claims
+            if c.object.iri is None and onto.is_datatype_property(URIRef(c.predicate))
+        ] + [t.span for t in analysis.temporals]
         flags = []
-        for m in ctx.analysis.mentions:
+        for m in analysis.mentions:
             if m.kind == "entity" and m.how == "fuzzy" and params.report_typos and m.iri:
                 flags.append(self._typo(ctx, m, params.typo_strength))
-            if m.kind != "name" or m.span in literal_objects or ctx.kb.has_literal(m.text):
-                continue  # a value the KB holds ("Portland"), not a thing it lacks
+            if m.kind != "name" or any(v.overlaps(m.span) for v in values):
+                continue
+            if ctx.kb.has_literal(m.text) or ctx.kb.in_literal(m.text):
+                continue  # a value the KB holds ("Portland", "200 Alester Ave")
             if ctx.state.entities.mentioned_by_user(m.text):
                 continue  # the user introduced this name: a conversation entity
+            if _DENIED.search(analysis.text[max(0, m.span.start - 40) : m.span.start]):
+                continue  # "there is no Starbucks nearby": the reply agrees it is not there
             flags.append(self._unknown(ctx, m, params))
         return flags
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 import logging
 import os
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import pyoxigraph as ox
 from rdflib import Graph, Literal, URIRef
-from rdflib.namespace import RDF, RDFS, SKOS
+from rdflib.namespace import RDF, RDFS, SKOS, XSD
 from rdflib.term import Node
 
 from kgcheck.kb.labels import LABEL_PREDICATES, LabelIndex
@@ -52,6 +53,8 @@ class KnowledgeBase:
         self._ox = store
         self.reloaded = reloaded
         self.ontology = OntologyView.from_graph(graph)
+        self._lock = threading.Lock()
+        self._grams: frozenset[tuple[str, ...]] | None = None
         cached = _load_index(index_cache, fuzzy_min_length) if index_cache else None
         if cached is not None:
             self.labels = cached
@@ -168,6 +171,32 @@ class KnowledgeBase:
             return next(iter(found), None) is not None
         return next(iter(self.graph.subjects(None, Literal(text))), None) is not None
 
+    def in_literal(self, text: str) -> bool:
+        """Whether the words of ``text`` stand, in order, inside a string value of the KB that
+        is not a name ("Alester Ave" in the address "200 Alester Ave"): a thing the KB spells
+        out as part of a value, not one it lacks. A word index of the KB's short string
+        values, built on first use."""
+        words = _words(text)
+        if not words or len(words) > _MAX_GRAM:
+            return False
+        with self._lock:
+            if self._grams is None:
+                self._grams = self._word_grams()
+        return words in self._grams
+
+    def _word_grams(self) -> frozenset[tuple[str, ...]]:
+        grams: set[tuple[str, ...]] = set()
+        names = {URIRef(p) for p in LABEL_PREDICATES}  # names have the label index
+        for _, pred, obj in self.graph:
+            if not isinstance(obj, Literal) or obj.datatype not in _STRING_TYPES or pred in names:
+                continue
+            words = _words(str(obj))
+            if len(words) > _MAX_LITERAL_WORDS:
+                continue
+            for n in range(1, min(_MAX_GRAM, len(words)) + 1):
+                grams.update(tuple(words[i : i + n]) for i in range(len(words) - n + 1))
+        return frozenset(grams)
+
     def instances(self, cls_: URIRef) -> Iterator[Node]:
         return self.graph.subjects(RDF.type, cls_)
 
@@ -239,6 +268,21 @@ class KnowledgeBase:
         if self._ox is not None:
             return self._ox.query(query, default_graph=_kb_node())
         return self.graph.query(query)
+
+
+_PUNCTUATION = ".,;:!?\"'()[]{}"
+#: String values of at most this many words are indexed for :meth:`KnowledgeBase.in_literal`,
+#: and names of at most ``_MAX_GRAM`` words looked up in them.
+_MAX_LITERAL_WORDS = 16
+_MAX_GRAM = 6
+_STRING_TYPES = frozenset({None, XSD.string})
+
+
+
+def _words(text: str) -> tuple[str, ...]:
+    """The words of ``text`` split at spaces, outer punctuation dropped; an e-mail address or
+    a URL stays one word."""
+    return tuple(w for w in (t.strip(_PUNCTUATION) for t in text.casefold().split()) if w)
 
 
 _INDEX_FILE = "kgcheck-labels.json"

@@ -16,6 +16,7 @@ from kgcheck.errors import StoreError
 from kgcheck.history.state import DialogueState
 from kgcheck.server.models import CheckRequest, TurnRequest
 from kgcheck.server.service import Service, ServiceDep
+from kgcheck.types import Decision
 
 __all__ = ["router"]
 
@@ -38,7 +39,9 @@ def check_turn(session_id: str, body: CheckRequest, svc: ServiceDep) -> dict[str
     """The report (flags, actions, decision, mitigated text) and the session after the turn.
 
     With ``commit`` (the default) the user message, if given, and the mitigated reply are added
-    to the session; the report is stored in the flag store either way.
+    to the session; a rejected reply (to be rewritten, or held for a person) is not: the agent
+    sends its next attempt to be checked in its place. The report is stored in the flag store
+    either way.
     """
     sources = [{"id": s.id, "text": s.text} for s in body.sources]
     with svc.session_lock(session_id):
@@ -52,7 +55,8 @@ def check_turn(session_id: str, body: CheckRequest, svc: ServiceDep) -> dict[str
                     body.reply, state, now=body.now, sources=sources, record=False
                 )
             if body.commit:
-                state.add_turn("assistant", report.text, time=body.now, report=report)
+                if report.decision != Decision.REJECT:
+                    state.add_turn("assistant", report.text, time=body.now, report=report)
                 try:
                     stored = _summary(state, svc.sessions.save(state, version=version))
                 except StoreError as exc:

@@ -48,7 +48,10 @@ def test_nli_finds_a_contradiction_of_an_earlier_turn_the_parser_cannot_read(
     assert dict(evidence.scores)["contradiction"] == pytest.approx(0.9)
     assert flag.message.startswith("Turn 0 (user) said otherwise")
     assert "I have never owned a dog." in evidence.text
-    assert report.decision != "accept"  # type: ignore[attr-defined]
+    # the model alone is evidence: P(contradiction) x model_strength (0.45), under the flag
+    # threshold, so the reply is neither changed nor held
+    assert flag.by_model and flag.confidence == pytest.approx(0.9 * 0.45)
+    assert report.text == "You have owned a dog for years."  # type: ignore[attr-defined]
 
 
 def test_symbolic_and_model_evidence_make_one_flag(checker: Checker) -> None:

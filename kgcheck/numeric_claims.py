@@ -38,6 +38,7 @@ from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.observations import observations
 from kgcheck.kb.values import format_like, relative_difference, within_tolerance
 from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.nlp.negation import negated_before
 from kgcheck.nlp.quantities import (
     COUNT,
     CURRENCY,
@@ -109,6 +110,9 @@ class NumericClaim:
     message: str = ""
     evidence: tuple[Triple, ...] = ()
     functional: bool = False
+    #: The reply denies the value ("was not 5.4%"): verified, it contradicts the KB; wrong, the
+    #: denial is true.
+    negated: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -169,7 +173,19 @@ def verify_numeric_claims(
         found = checker.date(t)
         if found is not None:
             out.append(found)
-    return tuple(sorted(out, key=lambda c: c.span.start))
+    return tuple(sorted((_with_polarity(c, analysis) for c in out), key=lambda c: c.span.start))
+
+
+def _with_polarity(claim: NumericClaim, analysis: TurnAnalysis) -> NumericClaim:
+    """``claim`` marked ``negated`` when its extracted claim, or else the words before it in
+    its sentence, deny it."""
+    if claim.claim_index is not None:
+        negated = not analysis.claims[claim.claim_index].polarity
+    else:
+        sentence = next((s for s in analysis.segments if s.span.contains(claim.span)), None)
+        start = sentence.span.start if sentence is not None else 0
+        negated = negated_before(analysis.text, claim.span.start, start)
+    return replace(claim, negated=negated) if negated else claim
 
 
 class _Verifier:

@@ -100,10 +100,11 @@ def test_checker_high_confidence_wrong_value_is_corrected(
             "Tom Okafor is a manager.",
         ),
         (
+            # the denial of a KB fact is corrected by dropping the negation, not removed
             "Dr. Reyes does not work in Pediatrics. Linh Nguyen is a nurse.",
             FlagType.CONTRADICTS_FACT,
             Decision.REVISE,
-            "Linh Nguyen is a nurse.",
+            "Dr. Reyes does work in Pediatrics. Linh Nguyen is a nurse.",
         ),
     ],
 )

@@ -125,7 +125,8 @@ def test_precision_a_name_the_reply_says_is_not_there_is_not_flagged(
 
 def test_precision_unknown_name_is_still_caught(ferry: Checker) -> None:
     report = check(ferry, "Captain Ivo Maren commands the MV Tern.")
-    assert "nonexistent_entity" in {f.type for f in acted(report)}
+    assert {"nonexistent_entity", "fabricated_fact"} & {f.type for f in acted(report)}
+    assert report.decision != Decision.ACCEPT  # type: ignore[attr-defined]
 
 
 def test_precision_riverside_campus_floor_count(acme_checker: Checker) -> None:

@@ -30,6 +30,7 @@ from kgcheck.nli.checks import (
     statements,
 )
 from kgcheck.nlp.analysis import Claim, Segment
+from kgcheck.nlp.negation import without_negation
 from kgcheck.types import Evidence, Flag, FlagType
 
 __all__ = ["ContradictsFactDetector"]
@@ -137,12 +138,15 @@ class ContradictsFactDetector(Detector):
         if not held:
             return None
         fact = kb.verbalise(s, p, held[0])
+        fix = without_negation(ctx.analysis.text, claim.span)
         return self._flag(
             ctx,
             claim,
             f"The knowledge base states the opposite: {fact}",
             Evidence("kb", fact, ((str(s), str(p), str(held[0])),)),
             suggestion=fact,
+            correction=fix[1] if fix else None,
+            correction_span=fix[0] if fix else None,
         )
 
     def _negative_assertion(self, ctx: DetectionContext, claim: Claim) -> Flag | None:

@@ -37,6 +37,7 @@ from kgcheck.nli.perspective import from_other_side
 from kgcheck.nli.scorer import NliScores
 from kgcheck.nlp.analysis import Claim, Segment
 from kgcheck.nlp.attributes import is_attribute
+from kgcheck.nlp.vocabulary import is_question
 from kgcheck.types import Evidence, Flag, FlagType
 
 __all__ = ["ContradictsPriorDetector"]
@@ -134,7 +135,7 @@ class ContradictsPriorDetector(Detector):
             (segment, earlier, premise)
             for segment, related in zip(sentences, self._earlier(ctx, sentences), strict=True)
             for earlier in related
-            if not earlier.sentence.rstrip().endswith("?")
+            if not is_question(earlier.sentence)
             and not restates(premise := self._premise(earlier), segment.text)
         ]
         scores = nli_scores(ctx, [(premise, s.text) for s, _, premise in candidates])

@@ -54,9 +54,13 @@ class NonexistentEntityDetector(Detector):
         ] + [t.span for t in analysis.temporals]
         flags = []
         for m in analysis.mentions:
+            if any(v.overlaps(m.span) for v in values):
+                continue
             if m.kind == "entity" and m.how == "fuzzy" and params.report_typos and m.iri:
+                if _names_part_of(m.text, ctx.kb.label(URIRef(m.iri))):
+                    continue  # "Jill" and the KB's "Jill's house": a name it builds on
                 flags.append(self._typo(ctx, m, params.typo_strength))
-            if m.kind != "name" or any(v.overlaps(m.span) for v in values):
+            if m.kind != "name":
                 continue
             if ctx.kb.has_literal(m.text) or ctx.kb.in_literal(m.text):
                 continue  # a value the KB holds ("Portland", "200 Alester Ave")
@@ -64,7 +68,9 @@ class NonexistentEntityDetector(Detector):
                 continue  # the user introduced this name: a conversation entity
             if _DENIED.search(analysis.text[max(0, m.span.start - 40) : m.span.start]):
                 continue  # "there is no Starbucks nearby": the reply agrees it is not there
-            flags.append(self._unknown(ctx, m, params))
+            flag = self._unknown(ctx, m, params)
+            if flag is not None:
+                flags.append(flag)
         return flags
 
     def _typo(self, ctx: DetectionContext, m: Mention, strength: float) -> Flag:
@@ -84,10 +90,15 @@ class NonexistentEntityDetector(Detector):
             kb_strength=strength,
         )
 
-    def _unknown(self, ctx: DetectionContext, m: Mention, params: _Params) -> Flag:
+    def _unknown(self, ctx: DetectionContext, m: Mention, params: _Params) -> Flag | None:
+        """The flag for an unknown name; ``None`` for one capitalised word nothing in the text
+        gives a class, a title or a group ("GPS", "Navigation is set"): too little to call it
+        a name of something that does not exist."""
         kb = ctx.kb
         onto = kb.ontology
         classes = self._classes_of(ctx, m)
+        if not classes and m.affiliation is None and len(m.text.split()) == 1:
+            return None
         closed = sorted(str(c) for c in onto.with_superclasses(classes) if c in onto.closed_world)
         evidence = []
         suggestion = None
@@ -150,6 +161,12 @@ class NonexistentEntityDetector(Detector):
         if m.affiliation is not None or m.title is not None:
             classes |= {c for c in onto.closed_world if onto.is_person_class(c)}
         return classes
+
+
+def _names_part_of(text: str, label: str) -> bool:
+    """Whether ``label`` is built on the name ``text``: "Jill" in "Jill's house"."""
+    name, full = text.casefold(), label.casefold().replace("’", "'")
+    return full.startswith((f"{name}'s ", f"{name}s' ", f"{name} "))
 
 
 def _is_named(kb: KnowledgeBase, node: object) -> bool:

@@ -11,14 +11,16 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.nlp.negation import without_negation
 from kgcheck.numeric_claims import (
     UNSUPPORTED,
+    VERIFIED,
     WRONG,
     WRONG_PERIOD,
     NumericClaim,
     verify_numeric_claims,
 )
-from kgcheck.types import Evidence, Flag, FlagType
+from kgcheck.types import Evidence, Flag, FlagType, Span
 
 __all__ = ["NumericClaimDetector"]
 
@@ -51,11 +53,14 @@ class NumericClaimDetector(Detector):
     def _flag(self, ctx: DetectionContext, claim: NumericClaim) -> Flag | None:
         params = self.params
         assert isinstance(params, _Params)
-        if claim.verdict not in {WRONG, WRONG_PERIOD, UNSUPPORTED}:
-            return None
         span = claim.span
         if claim.claim_index is not None:
             span = ctx.analysis.claims[claim.claim_index].span
+        if claim.negated:
+            # "was not 5.4%": a denial of the KB's value contradicts it; of another value, true
+            return self._denied(ctx, claim, span) if claim.verdict == VERIFIED else None
+        if claim.verdict not in {WRONG, WRONG_PERIOD, UNSUPPORTED}:
+            return None
         evidence = []
         if claim.evidence:
             evidence.append(Evidence("kb", claim.message, claim.evidence))
@@ -78,5 +83,25 @@ class NumericClaimDetector(Detector):
             correction_span=claim.correction_span,
             focus=claim.subject,
             kb_strength=strength,
+            claim_index=claim.claim_index,
+        )
+
+    def _denied(self, ctx: DetectionContext, claim: NumericClaim, span: Span) -> Flag:
+        """The reply denies a value the KB holds."""
+        sentence = next(
+            (s.span for s in ctx.analysis.segments if s.span.contains(claim.span)), span
+        )
+        fix = without_negation(ctx.analysis.text, Span(sentence.start, claim.span.start))
+        return Flag(
+            type=FlagType.CONTRADICTS_FACT,
+            detector=self.name,
+            span=span,
+            content=claim.text,
+            message=f"The knowledge base states it is {claim.text}: {claim.message}",
+            evidence=[Evidence("kb", claim.message, claim.evidence)],
+            correction=fix[1] if fix else None,
+            correction_span=fix[0] if fix else None,
+            focus=claim.subject,
+            kb_strength=1.0 if claim.functional else 0.6,
             claim_index=claim.claim_index,
         )

@@ -11,6 +11,7 @@ from typing import Any
 
 from kgcheck.kb.normalize import normalize
 from kgcheck.nlp.analysis import Claim, Mention, TurnAnalysis
+from kgcheck.nlp.vocabulary import is_question
 
 __all__ = [
     "ASSISTANT",
@@ -97,7 +98,7 @@ def claims_of_turn(turn: int, role: str, analysis: TurnAnalysis) -> list[History
                 object=object_key(claim),
                 object_text=claim.object.text,
                 polarity=claim.polarity,
-                asked=sentence.rstrip().endswith("?"),
+                asked=is_question(sentence),
             )
         )
     return out

@@ -7,6 +7,7 @@ from typing import Any
 
 from kgcheck.kb.normalize import normalize
 from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.nlp.vocabulary import is_question
 
 __all__ = ["EntityRecord", "EntityRegistry"]
 
@@ -51,7 +52,7 @@ class EntityRegistry:
         say they exist."""
         for m in analysis.mentions:
             sentence = analysis.segments[m.segment].text if analysis.segments else analysis.text
-            said_by = f"{role}?" if sentence.rstrip().endswith("?") else role
+            said_by = f"{role}?" if is_question(sentence) else role
             if m.kind == "entity" and m.iri is not None:
                 self._see(m.iri, m.iri, m.text, turn, said_by, m.class_hint)
             elif m.kind == "name":

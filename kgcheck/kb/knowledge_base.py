@@ -16,6 +16,7 @@ from rdflib.namespace import RDF, RDFS, SKOS, XSD
 from rdflib.term import Node
 
 from kgcheck.kb.labels import LABEL_PREDICATES, LabelIndex
+from kgcheck.kb.normalize import value_words
 from kgcheck.kb.ontology import OntologyView
 from kgcheck.kb.store import KB_GRAPH, open_store
 from kgcheck.kb.values import written
@@ -176,7 +177,7 @@ class KnowledgeBase:
         is not a name ("Alester Ave" in the address "200 Alester Ave"): a thing the KB spells
         out as part of a value, not one it lacks. A word index of the KB's short string
         values, built on first use."""
-        words = _words(text)
+        words = value_words(text)
         if not words or len(words) > _MAX_GRAM:
             return False
         with self._lock:
@@ -190,7 +191,7 @@ class KnowledgeBase:
         for _, pred, obj in self.graph:
             if not isinstance(obj, Literal) or obj.datatype not in _STRING_TYPES or pred in names:
                 continue
-            words = _words(str(obj))
+            words = value_words(str(obj))
             if len(words) > _MAX_LITERAL_WORDS:
                 continue
             for n in range(1, min(_MAX_GRAM, len(words)) + 1):
@@ -270,19 +271,11 @@ class KnowledgeBase:
         return self.graph.query(query)
 
 
-_PUNCTUATION = ".,;:!?\"'()[]{}"
 #: String values of at most this many words are indexed for :meth:`KnowledgeBase.in_literal`,
 #: and names of at most ``_MAX_GRAM`` words looked up in them.
 _MAX_LITERAL_WORDS = 16
 _MAX_GRAM = 6
 _STRING_TYPES = frozenset({None, XSD.string})
-
-
-
-def _words(text: str) -> tuple[str, ...]:
-    """The words of ``text`` split at spaces, outer punctuation dropped; an e-mail address or
-    a URL stays one word."""
-    return tuple(w for w in (t.strip(_PUNCTUATION) for t in text.casefold().split()) if w)
 
 
 _INDEX_FILE = "kgcheck-labels.json"

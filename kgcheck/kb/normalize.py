@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["TITLES", "edit_distance", "name_tokens", "normalize"]
+__all__ = ["ABBREVIATIONS", "TITLES", "edit_distance", "name_tokens", "normalize", "value_words"]
 
 #: Honorifics and titles dropped before names are compared ("Dr. Amira Patel" = "Amira Patel").
 TITLES = frozenset(
@@ -14,6 +14,13 @@ TITLES = frozenset(
         "rev", "nurse", "st", "jr", "sr", "phd", "md", "rn",
     }
 )  # fmt: skip
+
+#: Words of street addresses written either way ("Ames Avenue", "Ames Ave").
+ABBREVIATIONS = {
+    "avenue": "ave", "street": "st", "road": "rd", "drive": "dr", "lane": "ln", "court": "ct",
+    "boulevard": "blvd", "place": "pl", "square": "sq", "highway": "hwy", "parkway": "pkwy",
+    "terrace": "ter", "circle": "cir", "mount": "mt", "saint": "st", "suite": "ste",
+}  # fmt: skip
 
 _NON_WORD = re.compile(r"[^\w@.+-]+|(?<!\w)[.+-]|[.+-](?!\w)")
 _SPACES = re.compile(r"\s+")
@@ -44,6 +51,12 @@ def name_tokens(text: str, *, drop_titles: bool = True) -> list[str]:
 def normalize(text: str, *, drop_titles: bool = True) -> str:
     """A label's lookup key: ``"Dr. Amira  Pátel"`` -> ``"amira patel"``."""
     return " ".join(name_tokens(text, drop_titles=drop_titles))
+
+
+def value_words(text: str) -> tuple[str, ...]:
+    """The words of a value for comparison: folded like names (titles kept), e-mail addresses
+    whole, address words abbreviated alike ("394 Van Ness Avenue" = "394 Van Ness Ave")."""
+    return tuple(ABBREVIATIONS.get(t, t) for t in name_tokens(text, drop_titles=False))
 
 
 def edit_distance(a: str, b: str, limit: int = 2) -> int:

@@ -10,7 +10,7 @@ from typing import Any
 from rdflib import Literal, URIRef
 from rdflib.term import Node
 
-from kgcheck.kb.normalize import normalize
+from kgcheck.kb.normalize import value_words
 from kgcheck.nlp.quantities import canonical_unit
 from kgcheck.nlp.temporal import WEEKDAYS, TemporalExpression, TemporalRecognizer
 from kgcheck.periods import Granularity, Interval, day_interval, interval_of_literal
@@ -93,7 +93,7 @@ def _number(value: Any) -> Decimal | None:
 
 
 def _text_match(a: str, b: str) -> bool:
-    if normalize(a, drop_titles=False) == normalize(b, drop_titles=False):
+    if value_words(a) == value_words(b):
         return True
     digits_a, digits_b = "".join(_DIGITS.findall(a)), "".join(_DIGITS.findall(b))
     letters = re.sub(r"[\d\W_]", "", a + b)

@@ -14,6 +14,7 @@ from kgcheck.errors import ModelError
 from kgcheck.failures import NLI_FAILED
 from kgcheck.nli.scorer import NliScores
 from kgcheck.nlp.analysis import Claim, Segment, TurnAnalysis
+from kgcheck.nlp.vocabulary import is_question
 from kgcheck.numeric_claims import UNSUPPORTED
 from kgcheck.types import Evidence, Flag
 
@@ -82,7 +83,7 @@ def statements(analysis: TurnAnalysis, limit: int | None = None) -> list[Segment
     out = []
     for segment in analysis.segments:
         text = CITATION.sub("", segment.text).strip()
-        if text.endswith("?") or len(text.split()) < 3:
+        if is_question(text) or len(text.split()) < 3:
             continue
         out.append(segment)
         if limit is not None and len(out) >= limit:

@@ -30,6 +30,7 @@ from kgcheck.config import GroundingConfig
 from kgcheck.nli.checks import CITATION, content_words, negated
 from kgcheck.nli.scorer import NliScorer
 from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.nlp.vocabulary import is_question
 from kgcheck.numeric_claims import VERIFIED, NumericClaim
 from kgcheck.types import Span
 
@@ -187,7 +188,7 @@ def _claims(analysis: TurnAnalysis, config: GroundingConfig) -> list[_Claim]:
         for match in found:
             if start <= match.start() < end:
                 cited += [c for c in citations(match.group(0)) if c not in cited]
-        if len(clean) < config.min_claim_chars or clean.endswith("?"):
+        if len(clean) < config.min_claim_chars or is_question(clean):
             if out and cited and not clean.strip(" .,;:[]"):
                 out[-1].cited.extend(c for c in cited if c not in out[-1].cited)
             continue

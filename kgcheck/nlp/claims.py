@@ -79,7 +79,12 @@ class ClaimBuilder:
         for t in toks:
             bounds.setdefault(t.sent, [t.i, t.i + 1])[1] = t.i + 1
         events_of: dict[int, list[_Event]] = {}
+        # a form inside a longer unknown name is part of the name ("Budget Analyst"); a name
+        # that is the form itself ("NOI") is the form
+        names = [(m.token_start, m.token_end) for m in mentions if m.kind == "name"]
         for p in matches:
+            if any(a <= p.start and p.end <= b and (a, b) != (p.start, p.end) for a, b in names):
+                continue
             events_of.setdefault(toks[p.start].sent, []).append(_Event(p.start, p.end, match=p))
         mentions_of: dict[int, list[Mention]] = {}
         for m in mentions:
@@ -227,6 +232,12 @@ class ClaimBuilder:
         if k >= limit:
             return []
         prop = self._choose_property(event.match, subjects[0])
+        if (
+            k == object_from
+            and toks[k].lower in PLACE_PREPOSITIONS
+            and self.onto.is_nominal(URIRef(prop), event.match.form)
+        ):
+            return []  # "its address on the screen": a noun and where it is, not its value
         objects = self._objects(toks, prop, k, limit, sent_end, mentions, by_start, now)
         return [
             self._claim(toks, s, prop, o, not negated, event, event.match.form, pattern)

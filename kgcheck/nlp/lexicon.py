@@ -99,13 +99,24 @@ class Lexicon:
                 node = nxt
                 j += 1
                 continue
-            if toks[j].lower in SKIPPABLE and skips < _MAX_SKIPS and node.children:
+            if (
+                (toks[j].lower in SKIPPABLE or toks[j].lower in _MODALS)
+                and skips < _MAX_SKIPS
+                and node.children
+            ):
                 negated = negated or toks[j].lower in NEGATIONS
                 skips += 1
                 j += 1
                 continue
             break
         return best
+
+
+#: Auxiliaries that may stand inside a form of a noun and a verb: "renovation will end in".
+_MODALS = frozenset(
+    {"will", "would", "shall", "should", "can", "could", "may", "might", "must", "did", "has",
+     "had"}
+)  # fmt: skip
 
 
 def _lemma(toks: Sequence[Tok], i: int) -> str:

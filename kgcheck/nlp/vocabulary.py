@@ -74,3 +74,24 @@ DEFAULT_CERTAINTY = (
     "as i mentioned", "as i said", "as mentioned", "absolutely", "in fact", "indeed",
     "for sure", "i am certain", "i'm certain", "i am sure", "i'm sure",
 )  # fmt: skip
+
+
+#: Words that open a question even when it ends without a question mark ("what time is my
+#: appointment"); "will" and "may" are left out: they are also names.
+_QUESTION_OPENERS = frozenset(
+    ["what", "when", "where", "which", "who", "whom", "whose", "why", "how", "is", "are", "was",
+     "were", "do", "does", "did", "can", "could", "would", "should", "shall", "have", "has",
+     "am", "isn't", "aren't", "don't", "doesn't", "didn't", "can't", "won't"]
+)  # fmt: skip
+_QUESTION_PHRASES = ("tell me", "let me know", "please tell", "can you tell", "i wonder")
+
+
+def is_question(sentence: str) -> bool:
+    """Whether a sentence asks rather than states: it ends with a question mark, or opens like
+    a question ("what time and day is my doctor's appointment on", "tell me when ...")."""
+    text = sentence.strip()
+    if text.endswith("?"):
+        return True
+    lowered = text.casefold().lstrip("\"'([ ")
+    first = lowered.split(maxsplit=1)[0].strip(",.!") if lowered else ""
+    return first in _QUESTION_OPENERS or lowered.startswith(_QUESTION_PHRASES)

@@ -28,6 +28,7 @@ from kgcheck.history.state import DialogueState
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.store import KB_GRAPH
 from kgcheck.nlp.analysis import Claim, TurnAnalysis
+from kgcheck.nlp.vocabulary import is_question
 from kgcheck.vocab import KGC_NS
 
 __all__ = [
@@ -85,7 +86,7 @@ def history_claims(state: DialogueState) -> list[PastClaim]:
             continue
         for claim in analysis.claims:
             sentence = _sentence(analysis, claim)
-            if sentence.endswith("?"):
+            if is_question(sentence):
                 continue
             out.append(PastClaim(turn.index, turn.role, claim, sentence))
     return out

@@ -223,3 +223,24 @@ def test_scorer_sets_the_severity_tier(flag_type: FlagType, severity: Severity) 
 def test_scorer_orders_flags_by_position() -> None:
     flags = [make_flag(span=(10, 14)), make_flag(FlagType.TEMPORAL_ERROR, span=(0, 4))]
     assert [f.span.start for f in Scorer().score(flags, EMPTY)] == [0, 10]
+
+
+def test_scorer_model_only_flag_follows_the_model_strength_not_the_base_severity() -> None:
+    # a model-only contradiction at P 0.92 with model_strength 0.4 scored 0.91 (base 0.95)
+    flag = make_flag(FlagType.CONTRADICTS_FACT, kb=0.4 * 0.92)
+    flag.by_model = True
+    (scored,) = Scorer().score([flag], EMPTY)
+    assert scored.confidence == pytest.approx(0.368)
+
+
+def test_scorer_model_finding_joins_the_symbolic_flag_it_overlaps() -> None:
+    symbolic = make_flag(FlagType.WRONG_ATTRIBUTE, (10, 14), detector="numeric_claim")
+    model = make_flag(FlagType.CONTRADICTS_FACT, (0, 30), detector="contradicts_fact")
+    model.by_model = True
+    model.evidence = [Evidence("model", "NLI: contradicts")]
+    (kept,) = Scorer().score([model, symbolic], EMPTY)
+    assert kept is symbolic and kept.type == FlagType.WRONG_ATTRIBUTE
+    assert [e.kind for e in kept.evidence] == ["kb", "model"]
+    # the model does not corroborate: the confidence is the symbolic flag's own
+    (alone,) = Scorer().score([make_flag(FlagType.WRONG_ATTRIBUTE, (10, 14))], EMPTY)
+    assert kept.confidence == alone.confidence

@@ -84,6 +84,16 @@ def test_server_check_reports_failed_checks_as_errors_and_rejects_under_fail_clo
     assert stored.records() == [{"code": "KGC701"}]
 
 
+def test_server_rejected_reply_is_not_stored_as_the_assistant_turn(client: TestClient) -> None:
+    # an emptied reply was stored as "" and later context was lost
+    checked = _check(
+        client, user="Who is in Oncology?", reply="Dr. Helen Brooks works in Oncology."
+    )
+    assert checked["report"]["decision"] == "reject"
+    state = client.get("/sessions/c-42").json()["state"]
+    assert [(t["role"], t["text"]) for t in state["turns"]] == [("user", "Who is in Oncology?")]
+
+
 def test_server_draft_check_leaves_the_session_alone(client: TestClient) -> None:
     _check(client, reply="Priya Raman leads Analytics.")
     draft = _check(

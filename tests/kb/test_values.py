@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from rdflib import XSD, BNode, Literal, URIRef
 
-from kgcheck.kb.values import format_like, matches, relative_difference, within_tolerance
+from kgcheck.kb.values import format_like, matches, relative_difference, within_tolerance, written
 from kgcheck.periods import month_interval, parse_period
 
 CARDIO = URIRef("https://example.org/acme#cardiology")
@@ -79,6 +79,15 @@ def test_values_number_against_a_string_literal_compares_text() -> None:
         ("March 3, 2018", Literal(date(2019, 9, 16)), "September 16, 2019"),
         ("2018-03-03", Literal(date(2019, 9, 16)), "2019-09-16"),
         ("Oncology", CARDIO, "Cardiology"),
+        # money keeps its cents ("$7.60" was written "$7.6")
+        ("$9.50", Literal(Decimal("7.6"), datatype=XSD.decimal), "$7.60"),
+        ("$12", Literal(Decimal("9.5"), datatype=XSD.decimal), "$9.5"),
+        # a bare year stays a year ("in 2041" became "in 30 November 2019")
+        ("2041", Literal(date(2019, 11, 30)), "2019"),
+        ("in 2041", Literal(date(2019, 11, 30)), "in 2019"),
+        ("on 3 May 2008", Literal(date(2008, 4, 2)), "on 2 April 2008"),
+        ("on 2008-05-03", Literal(date(2008, 4, 2)), "on 2008-04-02"),
+        ("on 5/3/2008", Literal(date(2008, 4, 2)), "on 4/2/2008"),
     ],
 )
 def test_format_like_writes_the_kb_value_as_the_reply_wrote_its_own(
@@ -145,3 +154,23 @@ def test_format_like_dates_at_the_stated_granularity(
     stated: str, kb_value: Literal, written: str
 ) -> None:
     assert format_like(stated, kb_value, fallback="?") == written
+
+
+@pytest.mark.parametrize(
+    ("value", "unit", "shown"),
+    [
+        (Literal("12.00", datatype=XSD.decimal), "USD", "$12.00"),
+        (Literal("7.60", datatype=XSD.decimal), "USD", "$7.60"),
+        (Literal("48.5", datatype=XSD.decimal), "km", "48.5 km"),
+        (Literal("0.85", datatype=XSD.decimal), "fraction", "85%"),
+        (Literal("85", datatype=XSD.decimal), "%", "85%"),
+        (Literal("1.25", datatype=XSD.decimal), "x", "1.25x"),
+        (Literal(3), None, "3"),
+        (Literal(date(2019, 11, 30)), None, "30 November 2019"),
+        (Literal("Cardiology"), None, "Cardiology"),
+    ],
+)
+def test_written_gives_a_kb_value_as_a_reply_writes_it(
+    value: Literal, unit: str | None, shown: str
+) -> None:
+    assert written(value, unit) == shown

@@ -247,3 +247,58 @@ def test_mitigator_per_type_override_through_the_config_file(
     assert [a.kind for a in report.actions] == [ActionKind.ESCALATE]
     assert report.decision == Decision.REJECT
     assert report.text == "Amira Patel works in Oncology."
+
+
+def test_mitigator_model_only_finding_never_corrects_or_removes(analysis: TurnAnalysis) -> None:
+    flag = flag_at(TEXT, "Oncology", 0.99, correction="Cardiology")
+    flag.by_model = True
+    outcome = Mitigator().mitigate([flag], analysis)
+    assert [a.kind for a in outcome.actions] == [ActionKind.FLAG]
+    assert outcome.text == TEXT
+    assert outcome.decision == Decision.ACCEPT_WITH_WARNINGS
+
+
+def test_mitigator_model_only_finding_may_be_escalated(analysis: TurnAnalysis) -> None:
+    flag = flag_at(TEXT, "Oncology", 0.99, correction="Cardiology")
+    flag.by_model = True
+    config = MitigationConfig(actions={FlagType.WRONG_ATTRIBUTE: "escalate"})
+    outcome = Mitigator(config).mitigate([flag], analysis)
+    assert [a.kind for a in outcome.actions] == [ActionKind.ESCALATE]
+    assert outcome.text == TEXT
+
+
+def test_mitigator_correction_the_recheck_would_flag_is_not_made(analysis: TurnAnalysis) -> None:
+    flag = flag_at(TEXT, "4413", 0.95, correction="4412")
+    seen: list[str] = []
+
+    def recheck(text: str) -> list[Flag]:
+        seen.append(text)
+        return [flag_at(text, "4412", 0.9)] if "4412" in text else []
+
+    outcome = Mitigator().mitigate([flag], analysis, recheck=recheck)
+    assert seen == [TEXT.replace("4413", "4412")]
+    assert [a.kind for a in outcome.actions] == [ActionKind.FLAG]
+    assert "would itself be flagged" in outcome.actions[0].reason
+    assert outcome.text == TEXT
+    assert outcome.decision == Decision.ACCEPT_WITH_WARNINGS
+
+
+def test_mitigator_correction_the_recheck_accepts_is_kept(analysis: TurnAnalysis) -> None:
+    flag = flag_at(TEXT, "4413", 0.95, correction="4412")
+    # a flag elsewhere in the text (not on the new words) does not undo the correction
+    outcome = Mitigator().mitigate(
+        [flag], analysis, recheck=lambda text: [flag_at(text, "2015", 0.9)]
+    )
+    assert outcome.text == TEXT.replace("4413", "4412")
+    assert outcome.decision == Decision.REVISE
+
+
+def test_mitigator_reply_removal_would_empty_is_sent_back_to_be_rewritten(
+    analyse: Analyse,
+) -> None:
+    text = "Dr. Patel works in Oncology."
+    outcome = Mitigator().mitigate([flag_at(text, "Oncology", 0.95)], analyse(text))
+    assert outcome.decision == Decision.REJECT
+    assert outcome.text == text
+    assert [a.kind for a in outcome.actions] == [ActionKind.REGENERATE]
+    assert '"Oncology"' in (outcome.actions[0].guidance or "")

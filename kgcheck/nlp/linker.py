@@ -274,14 +274,16 @@ class EntityLinker:
                 out.append(m)
                 continue
             want = PRONOUNS[m.text.lower()]
+            # in the pronoun's own sentence the first fitting mention (the subject): "Oliver
+            # Grant reports to Daniel Kim and his email is ..." is Oliver's; else the nearest
             antecedent = None
             for earlier in reversed(out):
-                usable = earlier.kind in {"entity", "name"} or (
-                    earlier.kind == "pronoun" and earlier.iri is not None
-                )
-                if usable and self._compatible(earlier, want):
-                    antecedent = earlier
+                if earlier.segment != m.segment:
                     break
+                if self._usable(earlier, want):
+                    antecedent = earlier
+            if antecedent is None:
+                antecedent = next((e for e in reversed(out) if self._usable(e, want)), None)
             if antecedent is not None:
                 out.append(
                     _replace(
@@ -306,6 +308,13 @@ class EntityLinker:
             else:
                 out.append(m)
         return out
+
+    def _usable(self, earlier: Mention, want: str) -> bool:
+        """Whether ``earlier`` can be what a pronoun of kind ``want`` stands for."""
+        named = earlier.kind in {"entity", "name"} or (
+            earlier.kind == "pronoun" and earlier.iri is not None
+        )
+        return named and self._compatible(earlier, want)
 
     def _compatible(self, mention: Mention, want: str) -> bool:
         if want == "any":

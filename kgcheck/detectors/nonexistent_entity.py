@@ -164,9 +164,19 @@ class NonexistentEntityDetector(Detector):
 
 
 def _names_part_of(text: str, label: str) -> bool:
-    """Whether ``label`` is built on the name ``text``: "Jill" in "Jill's house"."""
-    name, full = text.casefold(), label.casefold().replace("’", "'")
-    return full.startswith((f"{name}'s ", f"{name}s' ", f"{name} "))
+    """Whether ``label`` is built on the name ``text``: "Jill" in "Jill's house" or "jills
+    house", "Chang" in "P.F. Changs" (words compared without a possessive or plural s)."""
+
+    def words(value: str) -> list[str]:
+        out = []
+        for w in value.casefold().replace("’", "'").split():
+            w = w.removesuffix("'s").removesuffix("'")
+            out.append(w[:-1] if w.endswith("s") and len(w) > 3 else w)
+        return out
+
+    name, full = words(text), words(label)
+    n = len(name)
+    return 0 < n < len(full) and any(full[i : i + n] == name for i in range(len(full) - n + 1))
 
 
 def _is_named(kb: KnowledgeBase, node: object) -> bool:

@@ -387,6 +387,16 @@ class ClaimBuilder:
             if t.lower in SKIPPABLE and end > k:
                 break  # "room B-101 now", "4412 currently"
             end += 1
+            if (
+                end > k + 1
+                and len(t.text) > 1
+                and t.text.endswith(".")
+                and end < limit
+                and (toks[end].is_capitalised or toks[end].text.islower())
+            ):
+                # "113 Arbol Dr. Setting navigation now", "113 Arbol Dr. do you need ...": a
+                # sentence the splitter missed after an abbreviation
+                break
         return end
 
     def _claim(

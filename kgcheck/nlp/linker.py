@@ -90,14 +90,27 @@ class EntityLinker:
         while i < len(toks):
             found = None
             if toks[i].is_alpha or toks[i].text[:1].isalnum():
-                for n in range(min(labels.max_tokens, len(toks) - i), 0, -1):
+                # one token more than the longest label: "Jill 's house" for "Jills house"
+                for n in range(min(labels.max_tokens + 1, len(toks) - i), 0, -1):
                     last = toks[i + n - 1]
-                    if last.sent != toks[i].sent or not (last.text[-1:].isalnum()):
+                    if last.sent != toks[i].sent:
+                        continue
+                    if last.lemma == "'s" and n > 1 and toks[i].is_capitalised:
+                        # "Domino's" for the KB's "Dominos": a possessive written into a name
+                        iris = labels.exact(span_text(toks, i, i + n - 1) + "s")
+                        if iris:
+                            found = (n, iris)
+                            break
+                        continue
+                    if not last.text[-1:].isalnum():
                         continue
                     if n == 1 and not _may_be_single_label(toks[i]):
                         continue
                     text = span_text(toks, i, i + n)
                     iris = labels.exact(text)
+                    if not iris and ("'s " in text or "’s " in text):
+                        # "Jill's house" for the KB's "Jills house"
+                        iris = labels.exact(text.replace("'s ", "s ").replace("’s ", "s "))
                     if iris:
                         found = (n, iris)
                         break
@@ -167,6 +180,7 @@ class EntityLinker:
                     or toks[start].lower in self.kb.ontology.class_labels
                     or toks[start].lower in CALENDAR_WORDS
                     or not toks[start].is_alpha
+                    or (start == i and _opening_verb(toks, start))
                 )
             ):
                 start += 1
@@ -392,3 +406,12 @@ def _followed_by_name_cue(toks: Sequence[Tok], j: int) -> bool:
     return nxt.lower in AFFILIATION_WORDS - {"of"} or nxt.lemma in {
         "be", "work", "lead", "head", "run", "report", "join", "manage", "'s", ",",
     }  # fmt: skip
+
+
+def _opening_verb(toks: Sequence[Tok], k: int) -> bool:
+    """A gerund that opens its sentence before a name ("Setting GPS now", "Displaying the
+    route"): capitalised for its place, not part of the name. (A lookup lemmatizer reads
+    "setting" as a noun, so the ending decides.)"""
+    tok = toks[k]
+    first = k == 0 or toks[k - 1].sent != tok.sent
+    return first and len(tok.lower) > 5 and tok.lower.endswith("ing")

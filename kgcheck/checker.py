@@ -52,6 +52,7 @@ DEFAULT_DETECTORS = (
     "rules",
     "temporal_error",
     "numeric_claim",
+    "swapped_value",
     "unsupported_claim",
 )
 

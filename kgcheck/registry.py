@@ -82,6 +82,7 @@ detectors: Registry[object] = Registry(
         "rules": "kgcheck.detectors.rules:RulesDetector",
         "temporal_error": "kgcheck.detectors.temporal_error:TemporalErrorDetector",
         "numeric_claim": "kgcheck.detectors.numeric_claim:NumericClaimDetector",
+        "swapped_value": "kgcheck.detectors.swapped_value:SwappedValueDetector",
         "unsupported_claim": "kgcheck.detectors.unsupported_claim:UnsupportedClaimDetector",
     },
 )

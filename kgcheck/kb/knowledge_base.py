@@ -55,7 +55,13 @@ class KnowledgeBase:
         self.reloaded = reloaded
         self.ontology = OntologyView.from_graph(graph)
         self._lock = threading.Lock()
-        self._grams: frozenset[tuple[str, ...]] | None = None
+        self._strings: (
+            tuple[
+                frozenset[tuple[str, ...]],
+                dict[tuple[str, ...], tuple[tuple[URIRef, URIRef], ...]],
+            ]
+            | None
+        ) = None
         cached = _load_index(index_cache, fuzzy_min_length) if index_cache else None
         if cached is not None:
             self.labels = cached
@@ -180,23 +186,45 @@ class KnowledgeBase:
         words = value_words(text)
         if not words or len(words) > _MAX_GRAM:
             return False
-        with self._lock:
-            if self._grams is None:
-                self._grams = self._word_grams()
-        return words in self._grams
+        return words in self._string_index()[0]
 
-    def _word_grams(self) -> frozenset[tuple[str, ...]]:
+    def value_owners(self, text: str) -> tuple[tuple[URIRef, URIRef], ...]:
+        """The (subject, property) pairs whose string value ``text`` is, compared as
+        :func:`~kgcheck.kb.normalize.value_words` ("611 Ames Avenue" finds the place whose
+        address is "611 Ames Ave")."""
+        return self._string_index()[1].get(value_words(text), ())
+
+    def _string_index(
+        self,
+    ) -> tuple[
+        frozenset[tuple[str, ...]], dict[tuple[str, ...], tuple[tuple[URIRef, URIRef], ...]]
+    ]:
+        with self._lock:
+            if self._strings is None:
+                self._strings = self._index_strings()
+            return self._strings
+
+    def _index_strings(
+        self,
+    ) -> tuple[
+        frozenset[tuple[str, ...]], dict[tuple[str, ...], tuple[tuple[URIRef, URIRef], ...]]
+    ]:
+        """The word n-grams of the KB's short string values that are not names, and each
+        whole value's owners."""
         grams: set[tuple[str, ...]] = set()
+        owners: dict[tuple[str, ...], list[tuple[URIRef, URIRef]]] = {}
         names = {URIRef(p) for p in LABEL_PREDICATES}  # names have the label index
-        for _, pred, obj in self.graph:
+        for subject, pred, obj in self.graph:
             if not isinstance(obj, Literal) or obj.datatype not in _STRING_TYPES or pred in names:
                 continue
             words = value_words(str(obj))
-            if len(words) > _MAX_LITERAL_WORDS:
+            if not words or len(words) > _MAX_LITERAL_WORDS:
                 continue
+            if isinstance(subject, URIRef) and isinstance(pred, URIRef):
+                owners.setdefault(words, []).append((subject, pred))
             for n in range(1, min(_MAX_GRAM, len(words)) + 1):
                 grams.update(tuple(words[i : i + n]) for i in range(len(words) - n + 1))
-        return frozenset(grams)
+        return frozenset(grams), {k: tuple(v) for k, v in owners.items()}
 
     def instances(self, cls_: URIRef) -> Iterator[Node]:
         return self.graph.subjects(RDF.type, cls_)

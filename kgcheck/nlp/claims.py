@@ -263,7 +263,11 @@ class ClaimBuilder:
         self, toks: Sequence[Tok], event: _Event, by_start: dict[int, Mention]
     ) -> Mention | None:
         before = toks[event.start - 1].lower if event.start > 0 else ""
-        if before not in {"the", "of"} or event.end >= len(toks) or toks[event.end].lower != "of":
+        if (
+            before not in {"the", "of"}
+            or event.end >= len(toks)
+            or toks[event.end].lower not in {"of", "for", "to"}  # "the address for Coupa"
+        ):
             return None
         k = event.end + 1
         while k < len(toks) and toks[k].lower in ARTICLES:

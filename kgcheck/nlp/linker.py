@@ -14,6 +14,7 @@ from kgcheck.nlp.tokens import Tok, span_text
 from kgcheck.nlp.vocabulary import (
     AFFILIATION_WORDS,
     ARTICLES,
+    AUX_WORDS,
     CALENDAR_WORDS,
     PRONOUNS,
     SPEAKER_WORDS,
@@ -176,6 +177,7 @@ class EntityLinker:
                 and not _is_title(toks[start])
                 and (
                     toks[start].lower in _ENGLISH_STOP
+                    or toks[start].lower in AUX_WORDS
                     or toks[start].lower in PRONOUNS
                     or toks[start].lower in self.kb.ontology.class_labels
                     or toks[start].lower in CALENDAR_WORDS

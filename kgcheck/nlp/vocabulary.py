@@ -83,12 +83,16 @@ _QUESTION_OPENERS = frozenset(
      "were", "do", "does", "did", "can", "could", "would", "should", "shall", "have", "has",
      "am", "isn't", "aren't", "don't", "doesn't", "didn't", "can't", "won't"]
 )  # fmt: skip
-_QUESTION_PHRASES = ("tell me", "let me know", "please tell", "can you tell", "i wonder")
+_QUESTION_PHRASES = (
+    "tell me", "let me know", "please", "can you tell", "i wonder", "give me", "show me",
+    "get me", "find me", "remind me",
+)  # fmt: skip
 
 
 def is_question(sentence: str) -> bool:
     """Whether a sentence asks rather than states: it ends with a question mark, or opens like
-    a question ("what time and day is my doctor's appointment on", "tell me when ...")."""
+    a question or a request ("what time and day is my doctor's appointment on", "give me the
+    time for my next doctor's appointment")."""
     text = sentence.strip()
     if text.endswith("?"):
         return True

@@ -1,0 +1,152 @@
+"""``swapped_value``: a string value the KB holds for one thing, stated of another.
+
+"Setting route to Pizza My Heart at 611 Ames Ave" when 611 Ames Ave is Valero's address: the
+value itself is the lexical evidence of its property (an address, a phone number, an e-mail),
+even where no verb or noun of the ontology says so. Each stretch of the reply that is a KB string
+value of a functional property (compared word by word, "Avenue" = "Ave") is taken to be about
+the nearest KB entity before it in its sentence (else the nearest after it; else, when the
+sentence names nothing, the most salient entity of the conversation that has such a value). When
+that entity holds another value of the property, the flag corrects it to that value. Only values
+with a digit or an "@" count (addresses, phone numbers, e-mail addresses, codes): a stretch of
+plain words is too often a common phrase.
+
+Values that are already the object of an extracted claim are left to ``wrong_attribute``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rdflib import URIRef
+
+from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.kb.normalize import value_words
+from kgcheck.nlp.analysis import Mention, Segment
+from kgcheck.types import Evidence, Flag, FlagType, Span
+
+__all__ = ["SwappedValueDetector"]
+
+_WORD = re.compile(r"\S+")
+_LONGEST = 6
+_EDGE = ".,;:!?\"')("
+
+
+class SwappedValueDetector(Detector):
+    name = "swapped_value"
+    flag_type = FlagType.WRONG_ATTRIBUTE
+
+    def detect(self, ctx: DetectionContext) -> list[Flag]:
+        analysis = ctx.analysis
+        decided = [c.object.span for c in analysis.claims]
+        flags = []
+        for segment in analysis.segments:
+            for span, owners in self._values(ctx, segment):
+                if any(span.overlaps(d) for d in decided):
+                    continue
+                flag = self._check(ctx, segment, span, owners)
+                if flag is not None:
+                    flags.append(flag)
+        return flags
+
+    @staticmethod
+    def _values(
+        ctx: DetectionContext, segment: Segment
+    ) -> list[tuple[Span, tuple[tuple[URIRef, URIRef], ...]]]:
+        """The stretches of ``segment`` that are KB string values of a functional property,
+        longest first, left to right."""
+        onto = ctx.kb.ontology
+        words = [
+            (segment.span.start + m.start(), segment.span.start + m.end())
+            for m in _WORD.finditer(segment.text)
+        ]
+        text = ctx.analysis.text
+        out = []
+        i = 0
+        while i < len(words):
+            for n in range(min(_LONGEST, len(words) - i), 0, -1):
+                start, end = words[i][0], words[i + n - 1][1]
+                while end > start and text[end - 1] in _EDGE:
+                    end -= 1
+                owners = tuple(
+                    (s, p) for s, p in ctx.kb.value_owners(text[start:end]) if p in onto.functional
+                )
+                if owners and any(c.isdigit() or c == "@" for c in text[start:end]):
+                    out.append((Span(start, end), owners))
+                    i += n
+                    break
+            else:
+                i += 1
+        return out
+
+    def _check(
+        self,
+        ctx: DetectionContext,
+        segment: Segment,
+        span: Span,
+        owners: tuple[tuple[URIRef, URIRef], ...],
+    ) -> Flag | None:
+        kb = ctx.kb
+        props = list(dict.fromkeys(p for _, p in owners))
+        entity = self._about(ctx, segment, span, props)
+        if entity is None or any(s == entity for s, _ in owners):
+            return None
+        stated = ctx.analysis.text[span.start : span.end]
+        for prop in props:
+            held = kb.values(entity, prop)
+            if not held:
+                continue
+            if any(value_words(str(v)) == value_words(stated) for v in held):
+                return None
+            facts = [kb.verbalise(entity, prop, v) for v in held]
+            owner = next(s for s, p in owners if p == prop)
+            return self.flag(
+                span=span,
+                content=stated,
+                message=f"Not {stated}: {' '.join(facts)} ({stated} is "
+                f"{kb.label(owner)}'s {kb.ontology.label(prop)})",
+                evidence=[
+                    Evidence(
+                        "kb",
+                        "; ".join(facts),
+                        (
+                            *((str(entity), str(prop), str(v)) for v in held),
+                            (str(owner), str(prop), stated),
+                        ),
+                    )
+                ],
+                correction=str(held[0]) if len(held) == 1 else None,
+                correction_span=span if len(held) == 1 else None,
+                focus=str(entity),
+                kb_strength=1.0,
+            )
+        return None
+
+    @staticmethod
+    def _about(
+        ctx: DetectionContext, segment: Segment, span: Span, props: list[URIRef]
+    ) -> URIRef | None:
+        """The entity the value is stated of: the nearest KB entity before it in its
+        sentence, else after it; when the sentence names nothing, the most salient entity of
+        the conversation that has such a value."""
+        mentions = [
+            m
+            for m in ctx.analysis.mentions
+            if m.segment == segment.index
+            and not m.span.overlaps(span)  # "Ames Ave" in "611 Ames Ave" is the value's
+            and (m.kind in {"entity", "name", "ambiguous"} or m.iri is not None)
+        ]
+        resolved: list[Mention] = [m for m in mentions if m.iri is not None]
+        before = [m for m in resolved if m.span.end <= span.start]
+        after = [m for m in resolved if m.span.start >= span.end]
+        if before:
+            return URIRef(str(before[-1].iri))
+        if after:
+            return URIRef(str(after[0].iri))
+        if mentions:
+            return None  # the sentence names someone the KB does not know
+        for key in ctx.state.entities.salient_keys():
+            if key.startswith("conv:"):
+                continue
+            if any(ctx.kb.values(URIRef(key), p) for p in props):
+                return URIRef(key)
+        return None

@@ -1,0 +1,65 @@
+"""swapped_value: a string value the KB holds for one thing, stated of another."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kgcheck import Checker, DialogueState
+from kgcheck.config import config_from_dict
+from tests.conftest import PREFIXES
+
+PLACES = """
+ex:Place a owl:Class ; rdfs:label "place" .
+ex:address a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "address" ;
+    rdfs:range xsd:string ; kgc:lexicalForm "address" , "be located at" .
+ex:heart a ex:Place ; rdfs:label "Pizza My Heart" ; ex:address "528 Anton Ct" .
+ex:valero a ex:Place ; rdfs:label "Valero" ; ex:address "611 Ames Ave" .
+"""
+
+
+@pytest.fixture(scope="module")
+def checker(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    path = tmp_path_factory.mktemp("places") / "kb.ttl"
+    path.write_text(PREFIXES + PLACES, encoding="utf-8")
+    return Checker(
+        config_from_dict({"knowledge_base": {"sources": [str(path)]}, "nli": {"model": "none"}})
+    )
+
+
+def swapped(checker: Checker, reply: str, state: DialogueState | None = None) -> list[Any]:
+    report = checker.check_turn(reply, state or DialogueState())
+    return [f for f in report.flags if f.detector == "swapped_value"]
+
+
+def test_swapped_value_another_places_address_is_corrected(checker: Checker) -> None:
+    report = checker.check_turn("Setting route to Pizza My Heart at 611 Ames Avenue now.")
+    (flag,) = [f for f in report.flags if f.detector == "swapped_value"]
+    assert flag.content == "611 Ames Avenue" and flag.correction == "528 Anton Ct"
+    assert "Valero's address" in flag.message
+    assert report.text == "Setting route to Pizza My Heart at 528 Anton Ct now."
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Setting route to Pizza My Heart at 528 Anton Court now.",
+        "Valero, 611 Ames Ave, is 3 miles away.",
+        # the sentence names someone the KB does not know: not about a KB place
+        "Your friend Jill lives at 611 Ames Ave.",
+    ],
+)
+def test_swapped_value_silent_when_the_value_is_the_entitys_own(
+    checker: Checker, reply: str
+) -> None:
+    assert swapped(checker, reply) == []
+
+
+def test_swapped_value_takes_the_conversations_entity_when_the_sentence_names_none(
+    checker: Checker,
+) -> None:
+    state = DialogueState()
+    state.add_turn("user", "Take me to Pizza My Heart.")
+    (flag,) = swapped(checker, "It is at 611 Ames Ave.", state)
+    assert flag.correction == "528 Anton Ct"

@@ -37,20 +37,17 @@ def test_agree_count_brings_the_noun_into_agreement(
     assert text[: span.start] + replacement + text[span.end :] == edited
 
 
-def test_removal_span_drops_the_false_conjunct_only(analyse: Analyse) -> None:
-    text = "Dr. Amira Patel leads Cardiology and Oncology."
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dr. Amira Patel leads Cardiology and Oncology.",
+        "Dr. Amira Patel leads Oncology and Cardiology.",
+    ],
+)
+def test_removal_span_drops_the_false_conjunct_only(analyse: Analyse, text: str) -> None:
     analysis = analyse(text)
-    (second,) = [c for c in analysis.claims if c.object.text == "Oncology"]
-    flag = Flag(FlagType.CONTRADICTS_FACT, second.span, "x", "m", "d", claim_index=second.index)
-    span = removal_span(analysis, flag)
-    assert text[: span.start] + text[span.end :] == "Dr. Amira Patel leads Cardiology."
-
-
-def test_removal_span_first_conjunct(analyse: Analyse) -> None:
-    text = "Dr. Amira Patel leads Oncology and Cardiology."
-    analysis = analyse(text)
-    (first,) = [c for c in analysis.claims if c.object.text == "Oncology"]
-    flag = Flag(FlagType.CONTRADICTS_FACT, first.span, "x", "m", "d", claim_index=first.index)
+    (wrong,) = [c for c in analysis.claims if c.object.text == "Oncology"]
+    flag = Flag(FlagType.CONTRADICTS_FACT, wrong.span, "x", "m", "d", claim_index=wrong.index)
     span = removal_span(analysis, flag)
     assert text[: span.start] + text[span.end :] == "Dr. Amira Patel leads Cardiology."
 

@@ -90,6 +90,9 @@ def test_precision_model_is_not_asked_about_a_number_the_kb_verified(ferry: Chec
             "The Petrel operates the Island Run and the Coral Loop.",
             "The Petrel operates the Island Run.",
         ),
+        ("The Tern has a capacity of 150.", "The Tern has a capacity of 120."),
+        # the denial of a KB fact is corrected by dropping the negation
+        ("Gull Harbour does not have 1 berth.", "Gull Harbour does have 1 berth."),
     ],
 )
 def test_precision_false_statement_is_caught_and_only_the_false_value_changes(
@@ -154,3 +157,35 @@ def test_precision_reply_mitigation_would_empty_is_regenerated_not_revised(
     assert report.text.strip()  # type: ignore[attr-defined]
     (regenerate,) = [a for a in report.actions if a.kind == ActionKind.REGENERATE]  # type: ignore[attr-defined]
     assert "Dr. Helen Brooks" in (regenerate.guidance or "")
+
+
+def test_precision_flag_content_is_the_value_not_its_preposition(ferry: Checker) -> None:
+    # a flag content read "Not of 7"
+    report = check(ferry, "The Tern has a capacity of 150.")
+    (flag,) = acted(report)
+    assert flag.content == "150"  # type: ignore[attr-defined]
+    assert flag.message.startswith("Not 150:")  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # KVRET turns flagged as given: a KB place written with the possessive the KB dropped,
+        # a sentence-opening gerund, a request taken for a fact, a run-on after "Dr."
+        "Setting GPS to the quickest route for East Pier now.",
+        "Displaying GPS now. Shall I give you directions?",
+        "East Pier is located at 14 Harbour Rd. do you need directions?",
+        "East Pier is located at 14 Harbour Road. Setting navigation now.",
+    ],
+)
+def test_precision_task_replies_kvret_style_pass_untouched(ferry: Checker, reply: str) -> None:
+    report = check(ferry, reply)
+    assert acted(report) == []
+    assert report.text == reply  # type: ignore[attr-defined]
+
+
+def test_precision_a_request_is_not_a_fact_to_contradict(ferry: Checker) -> None:
+    state = DialogueState(session_id="p", now=NOW)
+    state.add_turn("user", "give me the fare for the Bay Loop")
+    report = ferry.check_turn("The fare for the Bay Loop is $7.60.", state)
+    assert acted(report) == []

@@ -226,6 +226,7 @@ class ClaimBuilder:
             or toks[k].lemma == "be"
             or toks[k].lower in ARTICLES
             or toks[k].lower in SKIPPABLE
+            or (k == object_from and toks[k].lower == "of")  # "a capacity of 150"
         ):
             negated = negated or toks[k].lower in NEGATIONS
             k += 1

@@ -58,7 +58,7 @@ def test_rules_flag_wins_over_a_same_type_flag_on_the_same_claim(checker: Checke
     report = checker.check_turn("Cardiology has a budget of $6 million.", DialogueState(now=NOW))
     (flag,) = report.flags
     assert (flag.rule, flag.severity) == ("budget-within-five-percent", Severity.HIGH)
-    assert flag.correction == "of $4.85 million"
+    assert flag.correction == "$4.85 million"
     assert report.text == "Cardiology has a budget of $4.85 million."
 
 

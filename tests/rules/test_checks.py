@@ -54,7 +54,7 @@ def rule(check: str, *, type_: str = "wrong_attribute", message: str = "{value}|
             "{kind: tolerance, predicate: ex:budget, tolerance: 0.05}",
             "Cardiology has a budget of $6 million.",
             [],
-            "of $6 million|of $4.85 million",
+            "$6 million|$4.85 million",
         ),
         # range: a date after today, a number over a maximum
         (
@@ -67,7 +67,7 @@ def rule(check: str, *, type_: str = "wrong_attribute", message: str = "{value}|
             "{kind: range, predicate: ex:headcount, min: 0, max: 500}",
             "Cardiology has a headcount of 900.",
             [],
-            "of 900|at most 500",
+            "900|at most 500",
         ),
         # pattern
         (
@@ -154,7 +154,7 @@ def test_checks_silent_when_the_claim_holds(reply_flags: Reply, check: str, repl
 def test_checks_kb_correction_reaches_the_flag(reply_flags: Reply) -> None:
     check = "{kind: tolerance, predicate: ex:budget, tolerance: 0.05}"
     (flag,) = reply_flags(rule(check), "Cardiology has a budget of $6 million.")
-    assert flag.correction == "of $4.85 million"  # replaces "of $6 million"
+    assert flag.correction == "$4.85 million"  # replaces "$6 million"
     assert flag.evidence[0].kind == "rule"
     assert flag.evidence[1].triples == (
         ("https://example.org/acme#cardiology", "https://example.org/acme#budget", "4850000"),

@@ -83,7 +83,10 @@ class ClaimBuilder:
         # that is the form itself ("NOI") is the form
         names = [(m.token_start, m.token_end) for m in mentions if m.kind == "name"]
         for p in matches:
-            if any(a <= p.start and p.end <= b and (a, b) != (p.start, p.end) for a, b in names):
+            inside = any(
+                a <= p.start and p.end <= b and (a, b) != (p.start, p.end) for a, b in names
+            )
+            if inside or _continues_a_name(toks, p.start):
                 continue
             events_of.setdefault(toks[p.start].sent, []).append(_Event(p.start, p.end, match=p))
         mentions_of: dict[int, list[Mention]] = {}
@@ -434,6 +437,19 @@ class ClaimBuilder:
     @staticmethod
     def _token_after(toks: Sequence[Tok], span: Span) -> int:
         return bisect_left(toks, span.end, key=lambda t: t.start)
+
+
+def _continues_a_name(toks: Sequence[Tok], i: int) -> bool:
+    """ "IT Support Lead": a title-case word right after a capitalised one, in the same
+    sentence, is part of a name or a title, not a predicate (acronyms such as "NOI" are)."""
+    tok = toks[i]
+    return (
+        i > 0
+        and tok.text[:1].isupper()
+        and tok.text[1:].islower()
+        and toks[i - 1].sent == tok.sent
+        and toks[i - 1].is_capitalised
+    )
 
 
 def _names_a_thing(toks: Sequence[Tok], event: _Event) -> bool:

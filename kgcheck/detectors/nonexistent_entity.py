@@ -10,6 +10,7 @@ from rdflib import URIRef
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nlp.analysis import Mention
+from kgcheck.spans import SpanIndex
 from kgcheck.types import Evidence, Flag, FlagType
 
 __all__ = ["NonexistentEntityDetector"]
@@ -47,14 +48,17 @@ class NonexistentEntityDetector(Detector):
         onto = ctx.kb.ontology
         # the words of a literal value ("job title is HR Director", "address is 394 Van Ness
         # Ave") and of dates and times ("5 PM") are not names of things
-        values = [
-            c.object.span
-            for c in analysis.claims
-            if c.object.iri is None and onto.is_datatype_property(URIRef(c.predicate))
-        ] + [t.span for t in analysis.temporals]
+        values = SpanIndex(
+            [
+                c.object.span
+                for c in analysis.claims
+                if c.object.iri is None and onto.is_datatype_property(URIRef(c.predicate))
+            ]
+            + [t.span for t in analysis.temporals]
+        )
         flags = []
         for m in analysis.mentions:
-            if any(v.overlaps(m.span) for v in values):
+            if values.overlaps(m.span):
                 continue
             if m.kind == "entity" and m.how == "fuzzy" and params.report_typos and m.iri:
                 if _names_part_of(m.text, ctx.kb.label(URIRef(m.iri))):

@@ -22,6 +22,7 @@ from rdflib import URIRef
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.kb.normalize import value_words
 from kgcheck.nlp.analysis import Mention, Segment
+from kgcheck.spans import SpanIndex
 from kgcheck.types import Evidence, Flag, FlagType, Span
 
 __all__ = ["SwappedValueDetector"]
@@ -37,11 +38,11 @@ class SwappedValueDetector(Detector):
 
     def detect(self, ctx: DetectionContext) -> list[Flag]:
         analysis = ctx.analysis
-        decided = [c.object.span for c in analysis.claims]
+        decided = SpanIndex(c.object.span for c in analysis.claims)
         flags = []
         for segment in analysis.segments:
             for span, owners in self._values(ctx, segment):
-                if any(span.overlaps(d) for d in decided):
+                if decided.overlaps(span):
                     continue
                 flag = self._check(ctx, segment, span, owners)
                 if flag is not None:
@@ -55,8 +56,9 @@ class SwappedValueDetector(Detector):
         """The stretches of ``segment`` that are KB string values of a functional property,
         longest first, left to right."""
         onto = ctx.kb.ontology
+        base = segment.span.start
         words = [
-            (segment.span.start + m.start(), segment.span.start + m.end())
+            (base + m.start(), base + m.end(), value_words(m.group()))
             for m in _WORD.finditer(segment.text)
         ]
         text = ctx.analysis.text
@@ -67,8 +69,9 @@ class SwappedValueDetector(Detector):
                 start, end = words[i][0], words[i + n - 1][1]
                 while end > start and text[end - 1] in _EDGE:
                     end -= 1
+                key = tuple(w for _, _, part in words[i : i + n] for w in part)
                 owners = tuple(
-                    (s, p) for s, p in ctx.kb.value_owners(text[start:end]) if p in onto.functional
+                    (s, p) for s, p in ctx.kb.owners_of_words(key) if p in onto.functional
                 )
                 if owners and any(c.isdigit() or c == "@" for c in text[start:end]):
                     out.append((Span(start, end), owners))

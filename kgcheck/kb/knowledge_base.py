@@ -192,7 +192,11 @@ class KnowledgeBase:
         """The (subject, property) pairs whose string value ``text`` is, compared as
         :func:`~kgcheck.kb.normalize.value_words` ("611 Ames Avenue" finds the place whose
         address is "611 Ames Ave")."""
-        return self._string_index()[1].get(value_words(text), ())
+        return self.owners_of_words(value_words(text))
+
+    def owners_of_words(self, words: tuple[str, ...]) -> tuple[tuple[URIRef, URIRef], ...]:
+        """:meth:`value_owners` for words already compared as ``value_words``."""
+        return self._string_index()[1].get(words, ())
 
     def _string_index(
         self,

@@ -87,7 +87,7 @@ def shares_span_with_other_claims(analysis: TurnAnalysis, flag: Flag) -> bool:
     return any(
         claim.index != own.index
         and (claim.subject.span.overlaps(span) or claim.object.span.overlaps(span))
-        for claim in analysis.claims
+        for claim in analysis.claims_in(own.segment)
     )
 
 
@@ -120,9 +120,8 @@ def _conjunct(analysis: TurnAnalysis, own: Claim) -> Span | None:
     siblings = sorted(
         (
             c
-            for c in analysis.claims
+            for c in analysis.claims_in(own.segment)
             if c.index != own.index
-            and c.segment == own.segment
             and c.subject.span == own.subject.span
             and c.predicate == own.predicate
             and not c.object.span.overlaps(own.object.span)

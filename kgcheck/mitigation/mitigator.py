@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, insort
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -96,7 +97,7 @@ class Mitigator:
             action = op.act([(i, flag)], ctx)
             span = action.span
             if span is not None and action.replacement is not None:
-                if any(span.overlaps(s) or s.contains(span) for s in edited):
+                if _touches(edited, span):
                     action = Action(
                         ActionKind.FLAG,
                         [i],
@@ -104,12 +105,12 @@ class Mitigator:
                         reason=f"{flag.message} (span already revised)",
                     )
                 else:
-                    edited.append(span)
+                    insort(edited, span, key=lambda s: s.start)
                     corrections += action.kind == ActionKind.CORRECT
             acts.append(action)
         text = _apply(source, acts)
         if recheck is not None:
-            text = self._verify(source, text, acts, flags, recheck)
+            text = self._verify(source, text, acts, flags, analysis, recheck)
         if not _WORD.search(text) and _WORD.search(source):
             return self._regenerate(
                 [a for a in acts if a.kind == ActionKind.NONE], eligible, ctx, flags, source
@@ -141,7 +142,13 @@ class Mitigator:
         return flag
 
     def _verify(
-        self, source: str, text: str, acts: list[Action], flags: list[Flag], recheck: Recheck
+        self,
+        source: str,
+        text: str,
+        acts: list[Action],
+        flags: list[Flag],
+        analysis: TurnAnalysis,
+        recheck: Recheck,
     ) -> str:
         """Check the mitigated text again; a correction whose new words get a flag is turned
         back into a flag (twice at most: undoing one can expose another)."""
@@ -149,7 +156,12 @@ class Mitigator:
             corrected = _regions(acts, ActionKind.CORRECT)
             if not corrected:
                 return text
-            found = [f for f in recheck(text) if f.confidence >= self.config.flag_threshold]
+            found = [
+                replace(f, span=Span(f.span.start + start, f.span.end + start))
+                for start, end in _windows(analysis, acts, [a for a, _ in corrected])
+                for f in recheck(text[start:end])
+                if f.confidence >= self.config.flag_threshold
+            ]
             bad = {
                 id(action): flag
                 for action, region in corrected
@@ -200,6 +212,48 @@ def _apply(text: str, actions: list[Action]) -> str:
         assert a.span is not None and a.replacement is not None
         text = text[: a.span.start] + a.replacement + text[a.span.end :]
     return text.strip()
+
+
+def _windows(
+    analysis: TurnAnalysis, acts: list[Action], corrected: list[Action]
+) -> list[tuple[int, int]]:
+    """The stretches of the mitigated text to check again around the ``corrected`` actions:
+    each one's sentence and the sentence before it (where a pronoun's antecedent may stand),
+    merged. A long reply is not analysed twice over: the cost follows the corrections."""
+    segments = analysis.segments
+    found: list[tuple[int, int]] = []
+    for action in corrected:
+        assert action.span is not None
+        k = next((n for n, seg in enumerate(segments) if seg.span.contains(action.span)), None)
+        if k is None:
+            return [(0, _shifted(len(analysis.text), acts))]
+        found.append((segments[max(0, k - 1)].span.start, segments[k].span.end))
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(found):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return [(_shifted(start, acts), _shifted(end, acts)) for start, end in out]
+
+
+def _touches(edited: list[Span], span: Span) -> bool:
+    """Whether ``span`` overlaps or lies within one of ``edited`` (sorted by start, not
+    overlapping each other): only its neighbours need a look."""
+    k = bisect_left(edited, span.start, key=lambda s: s.start)
+    if k > 0 and (span.overlaps(edited[k - 1]) or edited[k - 1].contains(span)):
+        return True
+    # the first edit starting at or after ``span`` overlaps it if it starts before its end
+    return k < len(edited) and (edited[k].start < span.end or edited[k].contains(span))
+
+
+def _shifted(position: int, acts: list[Action]) -> int:
+    """Where ``position`` of the reply as given lies after the edits of ``acts``."""
+    return position + sum(
+        len(a.replacement) - (a.span.end - a.span.start)
+        for a in acts
+        if a.span is not None and a.replacement is not None and a.span.end <= position
+    )
 
 
 def _regions(actions: list[Action], kind: ActionKind) -> list[tuple[Action, Span]]:

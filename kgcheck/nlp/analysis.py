@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from kgcheck.nlp.quantities import Quantity
@@ -107,3 +108,14 @@ class TurnAnalysis:
 
     def signals_in(self, segment: int) -> list[Signal]:
         return [s for s in self.signals if s.segment == segment]
+
+    def claims_in(self, segment: int) -> tuple[Claim, ...]:
+        """The claims of one sentence (indexed once per analysis)."""
+        return self._claims_by_segment.get(segment, ())
+
+    @cached_property
+    def _claims_by_segment(self) -> dict[int, tuple[Claim, ...]]:
+        grouped: dict[int, list[Claim]] = {}
+        for claim in self.claims:
+            grouped.setdefault(claim.segment, []).append(claim)
+        return {k: tuple(v) for k, v in grouped.items()}

@@ -14,7 +14,6 @@ import logging
 import re
 import threading
 import weakref
-from bisect import bisect_left
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -36,6 +35,7 @@ from kgcheck.nlp.temporal import TemporalRecognizer
 from kgcheck.nlp.tense import Word, clause_tense
 from kgcheck.nlp.tokens import tokens_of
 from kgcheck.nlp.vocabulary import DEFAULT_CERTAINTY, DEFAULT_HEDGES
+from kgcheck.spans import SpanIndex
 from kgcheck.types import Span
 
 __all__ = ["Analyzer", "build_base_pipeline"]
@@ -200,12 +200,12 @@ def _make_quantities(nlp: Language, name: str, *, kb_key: str) -> Any:
         doc._.kgc_quantities = quantities
         # "M" in "$1.2M" is a scale and "NOI" a property's lexical form, not unknown names
         forms = {(toks[p.start].start, toks[p.end - 1].end) for p in doc._.kgc_matches}
-        numbers = [q.span for q in quantities]
+        numbers = SpanIndex(q.span for q in quantities)
         doc._.kgc_mentions = [
             m
             for m in mentions
             if m.kind != "name"
-            or not (_overlaps_any(numbers, m.span) or (m.span.start, m.span.end) in forms)
+            or not (numbers.overlaps(m.span) or (m.span.start, m.span.end) in forms)
         ]
         doc._.kgc_temporals = anchorer.temporals(
             toks, mentions, doc._.kgc_matches, doc._.kgc_claims, context, temporals, periods
@@ -213,12 +213,6 @@ def _make_quantities(nlp: Language, name: str, *, kb_key: str) -> Any:
         return doc
 
     return component
-
-
-def _overlaps_any(spans: list[Span], span: Span) -> bool:
-    """Whether ``span`` overlaps one of ``spans`` (sorted, not overlapping each other)."""
-    k = bisect_left([s.end for s in spans], span.start + 1)
-    return k < len(spans) and spans[k].overlaps(span)
 
 
 def _tense_reader(doc: Doc) -> Any:

@@ -276,7 +276,8 @@ def test_mitigator_correction_the_recheck_would_flag_is_not_made(analysis: TurnA
         return [flag_at(text, "4412", 0.9)] if "4412" in text else []
 
     outcome = Mitigator().mitigate([flag], analysis, recheck=recheck)
-    assert seen == [TEXT.replace("4413", "4412")]
+    # the corrected sentence and the one before it are checked again, not the whole reply
+    assert seen == ["Dr. Patel works in Oncology. Her extension is 4412."]
     assert [a.kind for a in outcome.actions] == [ActionKind.FLAG]
     assert "would itself be flagged" in outcome.actions[0].reason
     assert outcome.text == TEXT
@@ -287,7 +288,7 @@ def test_mitigator_correction_the_recheck_accepts_is_kept(analysis: TurnAnalysis
     flag = flag_at(TEXT, "4413", 0.95, correction="4412")
     # a flag elsewhere in the text (not on the new words) does not undo the correction
     outcome = Mitigator().mitigate(
-        [flag], analysis, recheck=lambda text: [flag_at(text, "2015", 0.9)]
+        [flag], analysis, recheck=lambda text: [flag_at(text, "Oncology", 0.9)]
     )
     assert outcome.text == TEXT.replace("4413", "4412")
     assert outcome.decision == Decision.REVISE

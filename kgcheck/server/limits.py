@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import json
 from typing import Any
@@ -11,10 +12,28 @@ from fastapi.security import APIKeyHeader
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["API_KEY_HEADER", "BodyLimit", "check_api_key"]
+__all__ = ["API_KEY_HEADER", "BodyLimit", "check_api_key", "client_id", "given_key"]
 
 #: The scheme OpenAPI shows; ``Authorization: Bearer <key>`` is accepted too.
 API_KEY_HEADER = APIKeyHeader(name="X-API-Key", auto_error=False)
+
+
+def given_key(request: Request) -> str | None:
+    """The API key the request carries (``X-API-Key`` or ``Authorization: Bearer``)."""
+    given = request.headers.get("x-api-key")
+    if given is None:
+        auth = request.headers.get("authorization", "")
+        if auth.lower().startswith("bearer "):
+            given = auth[7:].strip()
+    return given
+
+
+def client_id(request: Request) -> str:
+    """Who is calling, for per-client limits: a digest of the API key, else the address."""
+    key = given_key(request)
+    if key:
+        return "key:" + hashlib.sha256(key.encode()).hexdigest()[:16]
+    return "addr:" + (request.client.host if request.client else "unknown")
 
 
 def check_api_key(request: Request, given: str | None, keys: list[str]) -> None:
@@ -26,9 +45,7 @@ def check_api_key(request: Request, given: str | None, keys: list[str]) -> None:
     if not keys:
         return
     if given is None:
-        auth = request.headers.get("authorization", "")
-        if auth.lower().startswith("bearer "):
-            given = auth[7:].strip()
+        given = given_key(request)
     if given and any(hmac.compare_digest(given.encode(), k.encode()) for k in keys):
         return
     raise HTTPException(

@@ -22,6 +22,8 @@ Error codes (``StoreError``)::
     KGC410  no such flag                  KGC411  review change not allowed
     KGC412  changed by someone else       KGC413  no such session
     KGC414  a stored session cannot be read
+    KGC415  a query ran past its time limit and was stopped (see ``store.limited``)
+    KGC416  too many queries at once from one client (``/sparql``)
 """
 
 from __future__ import annotations

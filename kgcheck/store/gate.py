@@ -6,10 +6,11 @@ query (SELECT, ASK, CONSTRUCT or DESCRIBE), and its parse tree must hold no ``SE
 ``service_allow``. Keywords are never matched as text, so comments, strings, case and odd
 spacing cannot hide them.
 
-Two differences between parsers are closed before parsing: a carriage return ends a comment in
-Oxigraph but not in rdflib, so line ends are normalised to ``\\n`` in the text that is both
-parsed and run; and rdflib expands ``\\uXXXX`` escapes everywhere while Oxigraph does not, so
-text holding such escapes is refused.
+Two differences between the parsers are closed by rewriting the text before it is parsed, and
+running the rewritten text: rdflib expands ``\\uXXXX`` escapes everywhere, Oxigraph only in
+strings and IRIs, so they are expanded first (text that still holds escapes afterwards is
+refused); and a carriage return ends a comment in Oxigraph but not in rdflib, so line ends are
+normalised to ``\\n``.
 
 Usage::
 
@@ -42,7 +43,7 @@ _FORMS: dict[str, QueryForm] = {
     "ConstructQuery": "construct",
     "DescribeQuery": "describe",
 }
-_ESCAPE = re.compile(r"\\[uU][0-9A-Fa-f]{4}")
+_ESCAPE = re.compile(r"\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})")
 # Only to word the refusal of text that does not parse: a query with an update appended.
 _NOISE = re.compile(
     r"""<[^<>"{}|^`\\\s]*>|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|\#[^\n]*""", re.DOTALL
@@ -71,14 +72,15 @@ def gate_query(text: str, *, service_allow: Collection[str] = ()) -> GatedQuery:
         The text to run and the query form.
 
     Raises:
-        StoreError: KGC404 the text does not parse as SPARQL (or holds ``\\u`` escapes);
+        StoreError: KGC404 the text does not parse as SPARQL;
             KGC405 it is an update, or calls an endpoint not allowed (``SERVICE``).
     """
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = _ESCAPE.sub(_expand, text)
     if _ESCAPE.search(text):
         raise StoreError(
-            "\\u escapes are not accepted in queries; write the character itself", code="KGC404"
+            "\\u escapes that spell other escapes are not accepted in queries", code="KGC404"
         )
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:
         tree = parseQuery(text)
     except (ParseBaseException, ValueError) as exc:
@@ -96,6 +98,13 @@ def gate_query(text: str, *, service_allow: Collection[str] = ()) -> GatedQuery:
                     code="KGC405",
                 )
     return GatedQuery(text, form)
+
+
+def _expand(match: re.Match[str]) -> str:
+    code = int(match.group(1) or match.group(2), 16)
+    if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+        raise StoreError(f"SPARQL syntax error: no character {match.group(0)}", code="KGC404")
+    return chr(code)
 
 
 def _refusal(text: str, exc: Exception) -> StoreError:

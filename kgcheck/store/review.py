@@ -280,7 +280,7 @@ class ReviewQueue:
             raise StoreError("a reviewer name (1 to 200 characters) is required", code="KGC406")
         iri = flag_iri(flag)
         found = self.store.query(
-            f"SELECT ?graph ?status WHERE {{ GRAPH ?graph {{ <{iri}> kgc:reviewStatus ?status }} }}"
+            f"SELECT ?graph ?status WHERE {{ GRAPH ?graph {{ {nt(iri)} kgc:reviewStatus ?status }} }}"
         ).rows
         if not found:
             raise StoreError(f"no flag {flag!r} in {self.store.describe()}", code="KGC410")

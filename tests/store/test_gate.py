@@ -21,8 +21,9 @@ SSRF = "http://127.0.0.1:1/"
         f"SELECT * WHERE {{ {{ ?s ?p ?o }} UNION {{ SERVICE <{SSRF}> {{ ?a ?b ?c }} }} }}",
         f"SELECT * WHERE {{ {{ SELECT ?a WHERE {{ SERVICE <{SSRF}> {{ ?a ?b ?c }} }} }} }}",
         f"ASK {{ ?s ?p ?o FILTER EXISTS {{ SERVICE <{SSRF}> {{ ?a ?b ?c }} }} }}",
-        f"CONSTRUCT WHERE {{ ?s ?p ?o FILTER NOT EXISTS {{ SERVICE <{SSRF}> {{ ?s ?p ?o }} }} }}",
+        f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ ?s ?p ?o FILTER NOT EXISTS {{ SERVICE <{SSRF}> {{}} }} }}",
         "SELECT * WHERE { SERVICE ?endpoint { ?a ?b ?c } VALUES ?endpoint { <urn:x> } }",
+        r"SELECT * WHERE { \u0053ERVICE <http://127.0.0.1:1/> { ?a ?b ?c } }",
     ],
 )
 def test_gate_refuses_service_anywhere(text: str) -> None:
@@ -52,7 +53,8 @@ def test_gate_refuses_updates_sent_as_queries(text: str) -> None:
     [
         f"SELECT * WHERE {{ ?s ?p 1SERVICE <{SSRF}> {{ ?a ?b ?c }} }}",
         f"SELECT * WHERE {{ ?s ?p ?o . 1SERVICE <{SSRF}> {{ ?a ?b ?c }} }}",
-        r"SELECT * WHERE { \u0053ERVICE <http://127.0.0.1:1/> { ?a ?b ?c } }",
+        r"SELECT * WHERE { ?s ?p '\uD800' }",
+        r"SELECT * WHERE { ?s ?p '\u005Cu0041' }",
         "SELECT ?x WHERE { ?x a }",
         "hello",
     ],
@@ -70,6 +72,7 @@ def test_gate_refuses_what_does_not_parse(text: str) -> None:
         ("PREFIX ex: <https://e/>\nask { ?s ex:service 'SERVICE <http://x/>' }", "ask"),
         ("CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o } # LOAD <http://x/>", "construct"),
         ("DESCRIBE <urn:kgcheck:flag:abc-0>", "describe"),
+        (r"SELECT ?r WHERE { ?r kgc:session 'caf\u00E9 \U0001F600' }", "select"),
     ],
 )
 def test_gate_lets_read_only_queries_through(text: str, form: str) -> None:

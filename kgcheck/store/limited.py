@@ -81,8 +81,9 @@ class QueryJob:
         )
 
     @property
-    def pid(self) -> int:
-        return self._proc.pid
+    def running(self) -> bool:
+        """Whether the worker process is still alive."""
+        return self._proc.poll() is None
 
     def wait(self, timeout: float) -> LimitedResult:
         """The answer, once the worker has written it.
@@ -94,7 +95,8 @@ class QueryJob:
         try:
             out, err = self._proc.communicate(self._input, timeout=timeout)
         except subprocess.TimeoutExpired as exc:
-            self.stop()
+            self._proc.kill()
+            self._proc.communicate()  # reaps it and closes the pipes
             raise StoreError(
                 f"the query ran longer than {timeout:g}s and was stopped; narrow it down "
                 "(LIMIT, more specific patterns)",

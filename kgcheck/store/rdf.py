@@ -43,10 +43,10 @@ __all__ = [
     "Triple",
     "flag_id",
     "flag_iri",
-    "parse_flag_id",
     "insert_data",
     "name_of",
     "nt",
+    "parse_flag_id",
     "report_iri",
     "report_triples",
     "report_updates",
@@ -147,8 +147,7 @@ def parse_flag_id(identifier: str) -> str:
     if not _FLAG_ID.fullmatch(short):
         shown = identifier if len(identifier) <= 80 else identifier[:77] + "..."
         raise StoreError(
-            f"no flag {shown!r}: a flag id is a report id and a position, like "
-            "3f2a9c0d1b7e4a55-0",
+            f"no flag {shown!r}: a flag id is a report id and a position, like 3f2a9c0d1b7e4a55-0",
             code="KGC410",
         )
     return short

@@ -21,7 +21,7 @@ SSRF = "http://127.0.0.1:1/"
         f"SELECT * WHERE {{ {{ ?s ?p ?o }} UNION {{ SERVICE <{SSRF}> {{ ?a ?b ?c }} }} }}",
         f"SELECT * WHERE {{ {{ SELECT ?a WHERE {{ SERVICE <{SSRF}> {{ ?a ?b ?c }} }} }} }}",
         f"ASK {{ ?s ?p ?o FILTER EXISTS {{ SERVICE <{SSRF}> {{ ?a ?b ?c }} }} }}",
-        f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ ?s ?p ?o FILTER NOT EXISTS {{ SERVICE <{SSRF}> {{}} }} }}",
+        f"CONSTRUCT {{ ?s ?p ?o }} WHERE {{ FILTER NOT EXISTS {{ SERVICE <{SSRF}> {{}} }} }}",
         "SELECT * WHERE { SERVICE ?endpoint { ?a ?b ?c } VALUES ?endpoint { <urn:x> } }",
         r"SELECT * WHERE { \u0053ERVICE <http://127.0.0.1:1/> { ?a ?b ?c } }",
     ],

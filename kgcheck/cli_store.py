@@ -7,6 +7,7 @@ loads no knowledge base and no language pipeline. ``kgcheck.cli`` merges them in
 from __future__ import annotations
 
 import getpass
+import ipaddress
 import json
 import os
 import sys
@@ -19,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from kgcheck.config import load_config
-from kgcheck.errors import KgcheckError, StoreError
+from kgcheck.errors import ConfigError, KgcheckError, StoreError
 from kgcheck.store import (
     FlagFilter,
     FlagStore,
@@ -31,6 +32,7 @@ from kgcheck.store import (
     StoredFlag,
     open_flag_store,
 )
+from kgcheck.store.limited import QueryLimits, run_query
 from kgcheck.store.patterns import patterns
 from kgcheck.store.queries import PREFIXES, parse_since
 from kgcheck.types import FlagType
@@ -48,6 +50,9 @@ console = Console()
 err_console = Console(stderr=True)
 
 ConfigOption = Annotated[Path, typer.Option("--config", help="kgcheck.yaml with a store: section.")]
+
+
+_CLI_ACCEPT = "application/sparql-results+json, application/n-triples;q=0.9"
 
 
 class Format(StrEnum):
@@ -162,8 +167,17 @@ def sparql(
     query: Annotated[str, typer.Argument(help="A SPARQL query, a file holding one, or '-'.")],
     config: ConfigOption = Path("kgcheck.yaml"),
     fmt: Annotated[Format, typer.Option("--format", help="Output format.")] = Format.TABLE,
+    timeout: Annotated[
+        float | None,
+        typer.Option(min=0.001, help="Seconds before it is stopped [server.sparql_timeout]."),
+    ] = None,
+    max_rows: Annotated[
+        int | None,
+        typer.Option(min=1, help="Rows shown at most [server.sparql_max_rows]."),
+    ] = None,
 ) -> None:
     """Query the stored flags with SPARQL; kgc:, prov:, rdf:, rdfs: and xsd: are predeclared.
+    Updates and SERVICE calls are refused, like on the service's /sparql.
 
     Example: kgcheck sparql "SELECT ?type (COUNT(?f) AS ?n) WHERE { ?f kgc:flagType ?type }
     GROUP BY ?type"
@@ -173,11 +187,23 @@ def sparql(
     elif len(query) < 4096 and Path(query).is_file():
         query = Path(query).read_text(encoding="utf-8")
     try:
+        server = load_config(config).server
         store = _open(config, read_only=True)
-        result = store.query(query)
+        limits = QueryLimits(
+            timeout=timeout or server.sparql_timeout,
+            max_rows=max_rows or server.sparql_max_rows,
+            service_allow=tuple(server.sparql_service_allow),
+        )
+        answer = run_query(store, query, _CLI_ACCEPT, limits)
     except KgcheckError as exc:
         raise _fail(exc) from exc
+    if answer.form in ("construct", "describe"):
+        result = QueryResult(answer.form, graph=answer.body.decode("utf-8"))
+    else:
+        result = QueryResult.from_json(answer.form, json.loads(answer.body))
     _print_result(result, fmt)
+    if answer.truncated:
+        err_console.print(f"[yellow]note:[/] cut to the first {limits.max_rows} row(s)")
 
 
 @app.command()
@@ -322,6 +348,15 @@ def review_note(
     _review(ReviewAction.NOTE, flag, config, reviewer, note)
 
 
+def _loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 @app.command()
 def serve(
     config: Annotated[Path, typer.Option(help="kgcheck.yaml")] = Path("kgcheck.yaml"),
@@ -330,12 +365,36 @@ def serve(
     workers: Annotated[
         int, typer.Option(min=1, help="Processes; more than one needs a sparql: store.")
     ] = 1,
+    allow_open: Annotated[
+        bool,
+        typer.Option(
+            "--allow-open",
+            help="Listen beyond loopback without server.api_keys (anyone reaching the port "
+            "may call the service) [server.allow_open].",
+        ),
+    ] = False,
 ) -> None:
-    """Serve kgcheck over HTTP (OpenAPI docs at /docs)."""
+    """Serve kgcheck over HTTP (OpenAPI docs at /docs).
+
+    Without server.api_keys the service is open to anyone who reaches it, so it listens on
+    loopback only unless --allow-open (or server.allow_open) says otherwise.
+    """
     import uvicorn
 
     try:
         settings = load_config(config)
+        if not settings.server.api_keys:
+            if not _loopback(host) and not (allow_open or settings.server.allow_open):
+                raise ConfigError(
+                    f"no server.api_keys: refusing to listen on {host}, where anyone could "
+                    "call the service; set server.api_keys (KGCHECK_SERVER__API_KEYS), or "
+                    "pass --allow-open",
+                    code="KGC106",
+                )
+            err_console.print(
+                f"[yellow]note:[/] no server.api_keys: anyone who can reach {host}:{port} "
+                "may call the service"
+            )
         if workers > 1 and (
             settings.store is None or not settings.store.backend.startswith("sparql:")
         ):

@@ -281,6 +281,19 @@ class ServerConfig(_Strict):
     api_keys: list[SecretStr] = Field(default_factory=list)
     #: Larger request bodies are refused with 413.
     max_request_bytes: int = Field(default=1_000_000, ge=1024)
+    #: Without ``api_keys``, ``kgcheck serve`` listens on loopback only unless this is set
+    #: (or ``--allow-open`` given): anyone who can reach the port could use the service.
+    allow_open: bool = False
+    #: Seconds a ``/sparql`` (or ``kgcheck sparql``) query may run before it is stopped.
+    sparql_timeout: float = Field(default=10.0, gt=0)
+    #: Rows (or triples) a ``/sparql`` answer may hold; more are cut off, and the answer's
+    #: ``Kgcheck-Truncated`` header says so.
+    sparql_max_rows: int = Field(default=10_000, ge=1)
+    #: ``/sparql`` queries one client (API key, or address without keys) may run at once;
+    #: more are refused with 429.
+    sparql_concurrency: int = Field(default=2, ge=1)
+    #: Endpoints a query's ``SERVICE`` clause may call (exact IRIs); any other is refused.
+    sparql_service_allow: list[str] = Field(default_factory=list)
 
 
 class NliConfig(_Strict):

@@ -184,3 +184,66 @@ def test_cli_store_serve_several_workers_need_a_sparql_store(tmp_path: Path) -> 
     result = runner.invoke(app, ["serve", "--config", str(path), "--workers", "2"])
     assert result.exit_code == 2
     assert "KGC407" in result.output and "sparql:" in result.output
+
+
+@pytest.mark.parametrize(
+    ("query", "code"),
+    [
+        ("SELECT * WHERE { ?s ?p ?o #x\r SERVICE <http://127.0.0.1:1/> { ?a ?b ?c } }", "KGC405"),
+        ("select * { service <http://127.0.0.1:1/> { ?a ?b ?c } }", "KGC405"),
+        ("SELECT * WHERE { ?s ?p 1SERVICE <http://127.0.0.1:1/> { ?a ?b ?c } }", "KGC404"),
+        ("INSERT DATA { <urn:a> <urn:b> 1 }", "KGC405"),
+        ("DELETE WHERE { ?s ?p ?o }", "KGC405"),
+        ("LOAD <http://127.0.0.1:1/x.ttl>", "KGC405"),
+        ("CLEAR ALL", "KGC405"),
+    ],
+)
+def test_cli_store_sparql_gate_refuses_service_and_updates(
+    config: Path, query: str, code: str
+) -> None:
+    result = runner.invoke(app, ["sparql", query, "--config", str(config)])
+    assert result.exit_code == 2
+    assert code in result.output
+
+
+def test_cli_store_sparql_runaway_query_is_stopped(config: Path) -> None:
+    runaway = (
+        "SELECT (COUNT(*) AS ?n) WHERE { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f . ?g ?s ?h . ?i ?t ?j }"
+    )
+    result = runner.invoke(app, ["sparql", runaway, "--config", str(config), "--timeout", "0.5"])
+    assert result.exit_code == 2
+    assert "KGC415" in result.output
+
+
+def test_cli_store_sparql_max_rows(config: Path) -> None:
+    query = "SELECT ?s WHERE { ?s ?p ?o }"
+    out = _invoke("sparql", query, "--config", str(config), "--format", "json", "--max-rows", "3")
+    assert len(json.loads(out)["results"]["bindings"]) == 3
+
+
+@pytest.mark.parametrize("command", ["show", "approve"])
+def test_cli_store_review_crafted_flag_id_is_not_found(config: Path, command: str) -> None:
+    count = "SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }"
+    before = _invoke("sparql", count, "--config", str(config), "--format", "csv")
+    args = ["review", command, "urn:x> } ; DROP ALL ; #", "--config", str(config)]
+    result = runner.invoke(app, args + (["--reviewer", "ana"] if command == "approve" else []))
+    assert result.exit_code == 2
+    assert "KGC410" in result.output
+    assert _invoke("sparql", count, "--config", str(config), "--format", "csv") == before
+
+
+def test_cli_store_serve_without_keys_stays_on_loopback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import uvicorn
+
+    from tests.conftest import ACME_CONFIG
+
+    served: dict[str, object] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: served.update(**kw))
+    refused = runner.invoke(app, ["serve", "--config", str(ACME_CONFIG), "--host", "0.0.0.0"])
+    assert refused.exit_code == 2
+    assert "KGC106" in refused.output and "--allow-open" in refused.output
+    assert served == {}
+    _invoke("serve", "--config", str(ACME_CONFIG), "--host", "0.0.0.0", "--allow-open")
+    assert served["host"] == "0.0.0.0"

@@ -27,7 +27,7 @@ from kgcheck.config import Config, StoreConfig, load_config
 from kgcheck.errors import ConfigError, KgcheckError
 from kgcheck.server import review, sessions, sparql
 from kgcheck.server.errors import install_error_handlers
-from kgcheck.server.limits import BodyLimit
+from kgcheck.server.limits import ApiKeyGate, BodyLimit
 from kgcheck.server.models import OutputCheckRequest
 from kgcheck.server.service import Service, ServiceDep, authorised
 from kgcheck.store import FlagStore, open_flag_store
@@ -79,6 +79,9 @@ def create_app(
     app.state.kgcheck = svc
     install_error_handlers(app)
     app.add_middleware(BodyLimit, max_bytes=config.server.max_request_bytes)
+    # added last, so it runs first: no body is read or validated for a caller without a key
+    keys = [k.get_secret_value() for k in config.server.api_keys]
+    app.add_middleware(ApiKeyGate, keys=keys)
     protected = [Depends(authorised)]
     app.include_router(sessions.router, dependencies=protected)
     app.include_router(review.router, dependencies=protected)
@@ -93,7 +96,8 @@ def create_app(
 
     @app.get("/healthz", tags=["health"])
     async def healthz() -> dict[str, Any]:
-        """Liveness, and whether the store answers (reports are spooled while it does not)."""
+        """Liveness, and whether the store answers (reports are spooled while it does not).
+        Public, so it names no paths or URLs: only the kind of store."""
         waiting = 0 if svc.store.spool is None else len(svc.store.spool)
         try:
             await run_in_threadpool(svc.store.query, "ASK { }")
@@ -102,7 +106,7 @@ def create_app(
             reachable = False
         return {
             "status": "ok",
-            "store": svc.store.describe(),
+            "store": svc.store.kind,
             "store_reachable": reachable,
             "spooled": waiting,
         }

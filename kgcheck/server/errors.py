@@ -39,6 +39,8 @@ _STORE_STATUS = {
     "KGC412": 409,  # changed by someone else meanwhile
     "KGC413": 404,  # no such session
     "KGC414": 500,  # stored session unreadable
+    "KGC415": 503,  # query ran past its time limit and was stopped
+    "KGC416": 429,  # too many queries at once from one client
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import json
 from typing import Any
@@ -11,10 +12,40 @@ from fastapi.security import APIKeyHeader
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["API_KEY_HEADER", "BodyLimit", "check_api_key"]
+__all__ = [
+    "API_KEY_HEADER",
+    "PUBLIC_PATHS",
+    "ApiKeyGate",
+    "BodyLimit",
+    "check_api_key",
+    "client_id",
+    "given_key",
+]
+
+#: Paths anyone may call: liveness and the API docs.
+PUBLIC_PATHS = frozenset({"/healthz", "/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
+_UNAUTHORISED = "missing or unknown API key: send X-API-Key or Authorization: Bearer"
 
 #: The scheme OpenAPI shows; ``Authorization: Bearer <key>`` is accepted too.
 API_KEY_HEADER = APIKeyHeader(name="X-API-Key", auto_error=False)
+
+
+def given_key(request: Request) -> str | None:
+    """The API key the request carries (``X-API-Key`` or ``Authorization: Bearer``)."""
+    given = request.headers.get("x-api-key")
+    if given is None:
+        auth = request.headers.get("authorization", "")
+        if auth.lower().startswith("bearer "):
+            given = auth[7:].strip()
+    return given
+
+
+def client_id(request: Request) -> str:
+    """Who is calling, for per-client limits: a digest of the API key, else the address."""
+    key = given_key(request)
+    if key:
+        return "key:" + hashlib.sha256(key.encode()).hexdigest()[:16]
+    return "addr:" + (request.client.host if request.client else "unknown")
 
 
 def check_api_key(request: Request, given: str | None, keys: list[str]) -> None:
@@ -26,16 +57,61 @@ def check_api_key(request: Request, given: str | None, keys: list[str]) -> None:
     if not keys:
         return
     if given is None:
-        auth = request.headers.get("authorization", "")
-        if auth.lower().startswith("bearer "):
-            given = auth[7:].strip()
-    if given and any(hmac.compare_digest(given.encode(), k.encode()) for k in keys):
+        given = given_key(request)
+    if _known(given, keys):
         return
-    raise HTTPException(
-        401,
-        "missing or unknown API key: send X-API-Key or Authorization: Bearer",
-        headers={"WWW-Authenticate": "Bearer"},
+    raise HTTPException(401, _UNAUTHORISED, headers={"WWW-Authenticate": "Bearer"})
+
+
+def _known(given: str | None, keys: list[str]) -> bool:
+    return bool(given) and any(hmac.compare_digest(str(given).encode(), k.encode()) for k in keys)
+
+
+class ApiKeyGate:
+    """ASGI middleware refusing calls without a known API key (401) before anything else
+    happens: before the body is read or validated. ``/healthz`` and the docs are public."""
+
+    def __init__(self, app: ASGIApp, keys: list[str]) -> None:
+        self.app = app
+        self.keys = keys
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not self.keys or scope["path"] in PUBLIC_PATHS:
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        given = headers.get("x-api-key")
+        auth = headers.get("authorization", "")
+        if given is None and auth.lower().startswith("bearer "):
+            given = auth[7:].strip()
+        if _known(given, self.keys):
+            await self.app(scope, receive, send)
+            return
+        await send_json(send, 401, "HTTP401", _UNAUTHORISED, [(b"www-authenticate", b"Bearer")])
+
+
+async def send_json(
+    send: Send,
+    status: int,
+    code: str,
+    message: str,
+    headers: list[tuple[bytes, bytes]] | None = None,
+) -> None:
+    """Answer with the service's JSON error body, from ASGI middleware."""
+    body: dict[str, Any] = {"error": {"code": code, "message": message}}
+    data = json.dumps(body).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(data)).encode()),
+                *(headers or []),
+            ],
+        }
     )
+    await send({"type": "http.response.body", "body": data})
 
 
 class BodyLimit:
@@ -52,7 +128,7 @@ class BodyLimit:
             return
         declared = dict(scope.get("headers", [])).get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
-            await self._refuse(send)
+            await send_json(send, 413, "HTTP413", self._message())
             return
         received = 0
 
@@ -69,18 +145,3 @@ class BodyLimit:
 
     def _message(self) -> str:
         return f"request body larger than {self.max_bytes} bytes"
-
-    async def _refuse(self, send: Send) -> None:
-        body: dict[str, Any] = {"error": {"code": "HTTP413", "message": self._message()}}
-        data = json.dumps(body).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(data)).encode()),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": data})

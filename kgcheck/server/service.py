@@ -6,6 +6,8 @@ from __future__ import annotations
 import threading
 import time
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Annotated
 
@@ -13,6 +15,7 @@ from fastapi import Depends, Request
 
 from kgcheck.checker import Checker
 from kgcheck.config import ServerConfig
+from kgcheck.errors import StoreError
 from kgcheck.report import TurnReport
 from kgcheck.server.limits import API_KEY_HEADER, check_api_key
 from kgcheck.store import FlagStore, ReviewQueue, SessionStore
@@ -35,6 +38,8 @@ class Service:
         default_factory=weakref.WeakValueDictionary
     )
     _guard: threading.Lock = field(default_factory=threading.Lock)
+    #: ``/sparql`` queries running now, by client.
+    _queries: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.sessions = SessionStore(self.store)
@@ -54,6 +59,32 @@ class Service:
                 lock = threading.Lock()
                 self._session_locks[session_id] = lock
             return lock
+
+    @contextmanager
+    def query_slot(self, client: str) -> Iterator[None]:
+        """Hold one of ``client``'s ``sparql_concurrency`` query slots while the block runs.
+
+        Raises:
+            StoreError: (KGC416) the client runs as many queries as it may already.
+        """
+        limit = self.settings.sparql_concurrency
+        with self._guard:
+            running = self._queries.get(client, 0)
+            if running >= limit:
+                raise StoreError(
+                    f"{running} queries of this client are running; at most {limit} at once",
+                    code="KGC416",
+                )
+            self._queries[client] = running + 1
+        try:
+            yield
+        finally:
+            with self._guard:
+                left = self._queries[client] - 1
+                if left:
+                    self._queries[client] = left
+                else:
+                    del self._queries[client]
 
 
 def service(request: Request) -> Service:

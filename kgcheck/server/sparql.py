@@ -4,7 +4,13 @@
 ``Content-Type: application/sparql-query``. The answer's format follows ``Accept`` (SPARQL JSON,
 XML, CSV or TSV results; Turtle, N-Triples or RDF/XML graphs). Updates (an ``update`` parameter,
 ``application/sparql-update``, or update operations in the query) are refused with 403, and so
-are ``SERVICE`` calls, which would let callers make the service fetch other URLs.
+are ``SERVICE`` calls, which would let callers make the service fetch other URLs: a SPARQL
+parser decides (:mod:`kgcheck.store.gate`); text it cannot parse is refused with 400 (KGC404).
+
+A query runs within the ``server:`` limits (:mod:`kgcheck.store.limited`): it is stopped after
+``sparql_timeout`` seconds (503, KGC415) or when the client goes away, its answer holds at most
+``sparql_max_rows`` rows (the ``Kgcheck-Truncated: true`` header says when rows were cut), and
+one client may run ``sparql_concurrency`` queries at once (429, KGC416).
 """
 
 from __future__ import annotations
@@ -12,11 +18,12 @@ from __future__ import annotations
 from urllib.parse import parse_qs
 
 from fastapi import APIRouter, Request, Response
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from kgcheck.errors import StoreError
+from kgcheck.server.limits import client_id
 from kgcheck.server.service import Service, ServiceDep
+from kgcheck.store.limited import QueryLimits, run_query_async
 
 __all__ = ["router"]
 
@@ -95,5 +102,17 @@ async def _answer(request: Request, svc: Service) -> Response:
             400, "default-graph-uri and named-graph-uri are not supported; use FROM or GRAPH"
         )
     accept = request.headers.get("accept") or _DEFAULT_ACCEPT
-    raw = await run_in_threadpool(svc.store.query_raw, queries[0], accept)
-    return Response(raw.body, media_type=raw.media_type)
+    settings = svc.settings
+    limits = QueryLimits(
+        timeout=settings.sparql_timeout,
+        max_rows=settings.sparql_max_rows,
+        service_allow=tuple(settings.sparql_service_allow),
+    )
+    with svc.query_slot(client_id(request)):
+        result = await run_query_async(
+            svc.store, queries[0], accept, limits, request.is_disconnected
+        )
+    headers = {"Kgcheck-Truncated": "true" if result.truncated else "false"}
+    if result.truncated:
+        headers["Kgcheck-Max-Rows"] = str(limits.max_rows)
+    return Response(result.body, media_type=result.media_type, headers=headers)

@@ -22,6 +22,8 @@ Error codes (``StoreError``)::
     KGC410  no such flag                  KGC411  review change not allowed
     KGC412  changed by someone else       KGC413  no such session
     KGC414  a stored session cannot be read
+    KGC415  a query ran past its time limit and was stopped (see ``store.limited``)
+    KGC416  too many queries at once from one client (``/sparql``)
 """
 
 from __future__ import annotations
@@ -30,12 +32,14 @@ import logging
 import threading
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
 from kgcheck.errors import StoreError
 from kgcheck.report import TurnReport
-from kgcheck.store.queries import query_form, with_prefixes
+from kgcheck.store.gate import gate_query
+from kgcheck.store.queries import with_prefixes
 from kgcheck.store.rdf import report_updates
 from kgcheck.store.results import QueryResult, RawResult
 from kgcheck.store.spool import PERMANENT, Spool
@@ -120,21 +124,25 @@ class FlagStore(ABC):
 
     # --- reading --------------------------------------------------------------------------
 
-    def query(self, text: str) -> QueryResult:
+    def query(self, text: str, *, service_allow: Collection[str] = ()) -> QueryResult:
         """Run a SPARQL query; ``kgc:``, ``prov:``, ``rdf:``, ``rdfs:`` and ``xsd:`` are
-        predeclared, and the default graph is the union of all stored turns.
+        predeclared, and the default graph is the union of all stored turns. The query passes
+        the gate first (:func:`kgcheck.store.gate.gate_query`): only read-only queries, no
+        ``SERVICE`` but to the endpoints of ``service_allow``.
 
         Raises:
-            StoreError: the text is an update (KGC405) or malformed (KGC404), or the store is
-                unavailable.
+            StoreError: the text is an update or calls another endpoint (KGC405) or is
+                malformed (KGC404), or the store is unavailable.
         """
-        form = query_form(text)
-        return self._select(with_prefixes(text), form)
+        gated = gate_query(text, service_allow=service_allow)
+        return self._select(with_prefixes(gated.text), gated.form)
 
-    def query_raw(self, text: str, accept: str, *, allow_service: bool = False) -> RawResult:
+    def query_raw(
+        self, text: str, accept: str, *, service_allow: Collection[str] = ()
+    ) -> RawResult:
         """Run a query for the SPARQL protocol endpoint: the answer as the store writes it."""
-        form = query_form(text, allow_service=allow_service)
-        return self._raw(with_prefixes(text), form, accept)
+        gated = gate_query(text, service_allow=service_allow)
+        return self._raw(with_prefixes(gated.text), gated.form, accept)
 
     def update(self, text: str) -> None:
         """Run a SPARQL update (prefixes predeclared) once, without spooling: for changes a

@@ -21,7 +21,7 @@ from kgcheck.store.base import FlagStore
 from kgcheck.store.results import QueryResult, RawResult, Term
 from kgcheck.store.spool import Spool
 
-__all__ = ["OxigraphFlagStore", "negotiate"]
+__all__ = ["OxigraphFlagStore", "answer_media", "negotiate"]
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +65,12 @@ def negotiate(accept: str, offered: list[str]) -> str:
                 choices.append((-quality, n, m))
                 break
     return min(choices)[2] if choices else offered[0]
+
+
+def answer_media(form: str, accept: str) -> str:
+    """The media type of the answer to a query of ``form`` for an HTTP ``accept``."""
+    offered = _GRAPH_FORMATS if form in ("construct", "describe") else _RESULT_FORMATS
+    return negotiate(accept, list(offered))
 
 
 class OxigraphFlagStore(FlagStore):
@@ -132,6 +138,19 @@ class OxigraphFlagStore(FlagStore):
                 f"{self.directory}: cannot open the on-disk store ({text})", code="KGC401"
             ) from exc
 
+    def snapshot(self) -> tuple[Path | None, bytes]:
+        """What a query process needs to read the store: its directory (opened read-only
+        there), or, in memory, all of it as N-Quads."""
+        if self.directory is not None:
+            if not self.directory.is_dir():
+                raise StoreError(f"{self.directory}: no flag store here yet", code="KGC401")
+            if self._store is not None:
+                self._store.flush()
+            return self.directory, b""
+        assert self._store is not None
+        data = self._store.dump(format=ox.RdfFormat.N_QUADS)
+        return None, data if isinstance(data, bytes) else b""
+
     def _writable(self) -> ox.Store:
         if self.read_only:
             raise StoreError(f"{self.describe()}: opened read-only", code="KGC403")
@@ -184,12 +203,11 @@ class OxigraphFlagStore(FlagStore):
 
     def _raw(self, query: str, form: str, accept: str) -> RawResult:
         results = self._run(query)
+        media = answer_media(form, accept)
         if isinstance(results, ox.QuerySolutions | ox.QueryBoolean):
-            media = negotiate(accept, list(_RESULT_FORMATS))
             body = results.serialize(format=_RESULT_FORMATS[media])
         else:
             assert isinstance(results, ox.QueryTriples)
-            media = negotiate(accept, list(_GRAPH_FORMATS))
             body = results.serialize(format=_GRAPH_FORMATS[media])
         assert isinstance(body, bytes)
         return RawResult(body, media)

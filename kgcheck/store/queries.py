@@ -8,14 +8,15 @@ review statuses only as vocabulary IRIs, after they were checked against their e
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
-from typing import Literal as TypingLiteral
 
 from rdflib import Literal
 from rdflib.namespace import PROV, RDF, RDFS, XSD
 
 from kgcheck.errors import StoreError
+from kgcheck.store.gate import QueryForm, gate_query
 from kgcheck.store.rdf import FLAG_TYPE_IRI, date_time, nt
 from kgcheck.types import FlagType
 from kgcheck.vocab import KGC, KGC_NS
@@ -50,8 +51,6 @@ PREFIXES: dict[str, str] = {
     "xsd": str(XSD),
 }
 
-QueryForm = TypingLiteral["select", "ask", "construct", "describe"]
-
 
 class ReviewStatus(StrEnum):
     """Where a stored flag stands in review."""
@@ -81,62 +80,16 @@ class GroupBy(StrEnum):
 
 # --- telling queries from updates --------------------------------------------------------
 
-# IRIs, strings (long and short) and comments, removed before keywords are looked at.
-_NOISE = re.compile(
-    r"""<[^<>"{}|^`\\\s]*>"""
-    r'''|"""(?:[^"\\]|\\.|"(?!""))*"""'''
-    r"""|'''(?:[^'\\]|\\.|'(?!''))*'''"""
-    r'''|"(?:[^"\\\n]|\\.)*"'''
-    r"""|'(?:[^'\\\n]|\\.)*'"""
-    r"""|\#[^\n]*""",
-    re.DOTALL,
-)
-# A bare word: not a variable (?x, $x), not part of a prefixed name (kgc:Flag, ex:insert).
-_WORD = re.compile(r"(?<![?$:\w])([A-Za-z_]+)(?![\w:])")
-_FORMS: dict[str, QueryForm] = {
-    "select": "select",
-    "ask": "ask",
-    "construct": "construct",
-    "describe": "describe",
-}
-_UPDATE_WORDS = {
-    "insert",
-    "delete",
-    "load",
-    "clear",
-    "drop",
-    "create",
-    "add",
-    "move",
-    "copy",
-    "with",
-}
 
-
-def query_form(text: str, *, allow_service: bool = True) -> QueryForm:
-    """The form of a SPARQL query, refusing anything that would change the store.
+def query_form(text: str, *, service_allow: Collection[str] = ()) -> QueryForm:
+    """The form of a SPARQL query, refusing anything that would change the store or call
+    another endpoint; see :func:`kgcheck.store.gate.gate_query`.
 
     Raises:
-        StoreError: (KGC405) the text is an update, or has no query form; with
-            ``allow_service=False``, it calls a remote endpoint (``SERVICE``).
+        StoreError: (KGC405) the text is an update, or calls an endpoint (``SERVICE``) not in
+            ``service_allow``; (KGC404) it does not parse.
     """
-    words = [w.lower() for w in _WORD.findall(_NOISE.sub(" ", text))]
-    updates = sorted(set(words) & _UPDATE_WORDS)
-    if updates:
-        raise StoreError(
-            f"updates are refused here ({', '.join(w.upper() for w in updates)}); "
-            "the flag store is read through queries, and changed by kgcheck and its "
-            "review commands",
-            code="KGC405",
-        )
-    if not allow_service and "service" in words:
-        raise StoreError("SERVICE (a call to another endpoint) is refused here", code="KGC405")
-    form = next((w for w in words if w in _FORMS), None)
-    if form is None:
-        raise StoreError(
-            "not a SPARQL query: expected SELECT, ASK, CONSTRUCT or DESCRIBE", code="KGC405"
-        )
-    return _FORMS[form]
+    return gate_query(text, service_allow=service_allow).form
 
 
 def with_prefixes(text: str) -> str:

@@ -29,6 +29,7 @@ from urllib.parse import quote, unquote
 from rdflib import Literal, URIRef
 from rdflib.namespace import PROV, RDF, RDFS, XSD
 
+from kgcheck.errors import StoreError
 from kgcheck.report import TurnReport
 from kgcheck.types import ActionKind, Decision, Flag, FlagType, Severity
 from kgcheck.vocab import KGC
@@ -45,6 +46,7 @@ __all__ = [
     "insert_data",
     "name_of",
     "nt",
+    "parse_flag_id",
     "report_iri",
     "report_triples",
     "report_updates",
@@ -96,6 +98,9 @@ _NAMES: dict[str, str] = {
 #: An evidence value that is an absolute IRI rather than a literal ("4412", "C-310").
 _IRI_VALUE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:[^\s<>\"{}|\\^`]+$")
 _SAFE = "-._~"
+_FLAG_NS = "urn:kgcheck:flag:"
+#: ``{report_id}-{position}``: report ids are hex (``new_report_id``).
+_FLAG_ID = re.compile(r"[0-9a-f]{1,64}-[0-9]{1,9}")
 
 
 def name_of(iri: str) -> str:
@@ -131,16 +136,31 @@ def flag_id(report_id: str, position: int) -> str:
     return f"{report_id}-{position}"
 
 
+def parse_flag_id(identifier: str) -> str:
+    """The short id of a flag given by its short id (``3f2a9c0d1b7e4a55-0``) or its IRI
+    (``urn:kgcheck:flag:3f2a9c0d1b7e4a55-0``), checked: a report id (hex) and a position.
+
+    Raises:
+        StoreError: (KGC410) anything else: no flag can have that id.
+    """
+    short = identifier.strip().removeprefix(_FLAG_NS)
+    if not _FLAG_ID.fullmatch(short):
+        shown = identifier if len(identifier) <= 80 else identifier[:77] + "..."
+        raise StoreError(
+            f"no flag {shown!r}: a flag id is a report id and a position, like 3f2a9c0d1b7e4a55-0",
+            code="KGC410",
+        )
+    return short
+
+
 def flag_iri(identifier: str) -> URIRef:
-    """The IRI of a flag from its short id; a full IRI is returned as it is."""
-    if identifier.startswith("urn:"):
-        return URIRef(identifier)
-    return URIRef(f"urn:kgcheck:flag:{_part(identifier)}")
+    """The IRI of a flag from its short id or its IRI, checked by :func:`parse_flag_id`."""
+    return URIRef(_FLAG_NS + parse_flag_id(identifier))
 
 
 def short_flag_id(iri: str) -> str:
     """The inverse of :func:`flag_iri`."""
-    return unquote(iri.removeprefix("urn:kgcheck:flag:"))
+    return unquote(iri.removeprefix(_FLAG_NS))
 
 
 def _decimal(value: float) -> Literal:

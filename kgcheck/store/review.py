@@ -279,9 +279,8 @@ class ReviewQueue:
         if not reviewer or len(reviewer) > 200:
             raise StoreError("a reviewer name (1 to 200 characters) is required", code="KGC406")
         iri = flag_iri(flag)
-        found = self.store.query(
-            f"SELECT ?graph ?status WHERE {{ GRAPH ?graph {{ <{iri}> kgc:reviewStatus ?status }} }}"
-        ).rows
+        pattern = f"GRAPH ?graph {{ {nt(iri)} kgc:reviewStatus ?status }}"
+        found = self.store.query(f"SELECT ?graph ?status WHERE {{ {pattern} }}").rows
         if not found:
             raise StoreError(f"no flag {flag!r} in {self.store.describe()}", code="KGC410")
         graph, status_iri = found[0]["graph"].value, found[0]["status"].value

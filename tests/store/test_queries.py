@@ -48,16 +48,17 @@ def test_queries_query_form_refuses_updates(text: str) -> None:
     assert caught.value.code == "KGC405"
 
 
-def test_queries_query_form_refuses_service_when_asked() -> None:
+def test_queries_query_form_refuses_service_unless_allowed() -> None:
     text = "SELECT * WHERE { SERVICE <http://10.0.0.1/sparql> { ?s ?p ?o } }"
-    assert query_form(text) == "select"
+    assert query_form(text, service_allow=["http://10.0.0.1/sparql"]) == "select"
     with pytest.raises(StoreError, match="SERVICE"):
-        query_form(text, allow_service=False)
+        query_form(text)
 
 
 def test_queries_query_form_refuses_text_without_a_query() -> None:
-    with pytest.raises(StoreError, match="not a SPARQL query"):
+    with pytest.raises(StoreError, match="SPARQL syntax error") as caught:
         query_form("hello")
+    assert caught.value.code == "KGC404"
 
 
 def test_queries_with_prefixes_adds_only_undeclared_prefixes() -> None:

@@ -146,7 +146,7 @@ def test_rdf_nt_literals_parse_back_to_the_same_text(text: str) -> None:
 
 def test_rdf_short_flag_id_round_trips() -> None:
     assert short_flag_id(str(flag_iri("3f2a9c0d1b7e4a55-2"))) == "3f2a9c0d1b7e4a55-2"
-    assert flag_iri("urn:kgcheck:flag:x-1") == URIRef("urn:kgcheck:flag:x-1")
+    assert flag_iri("urn:kgcheck:flag:3f2a-1") == URIRef("urn:kgcheck:flag:3f2a-1")
 
 
 def test_rdf_report_updates_one_update_unless_too_many_triples() -> None:

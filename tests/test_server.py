@@ -50,7 +50,7 @@ def test_server_check_turn_corrects_and_keeps_the_session(client: TestClient) ->
     report = data["report"]
     assert (report["decision"], report["store_status"]) == ("revise", "stored")
     assert report["text"] == "Dr. Patel works in Cardiology."
-    assert data["session"] == {"id": "c-42", "version": 1, "turns": 2}
+    assert data["session"] == {"id": "c-42", "version": 1, "turns": 2, "store_status": "stored"}
     # the session remembers the corrected reply: saying Oncology again contradicts it
     later = _check(client, reply="As I said, Dr. Patel works in Oncology.")
     assert [f["type"] for f in later["report"]["flags"]] == ["contradicts_prior"]
@@ -99,7 +99,12 @@ def test_server_draft_check_leaves_the_session_alone(client: TestClient) -> None
     draft = _check(
         client, user="And Dr. Patel?", reply="Dr. Patel works in Oncology.", commit=False
     )
-    assert draft["report"]["flags"] and draft["session"] == {"id": "c-42", "version": 1, "turns": 1}
+    assert draft["report"]["flags"] and draft["session"] == {
+        "id": "c-42",
+        "version": 1,
+        "turns": 1,
+        "store_status": "stored",
+    }
     assert client.get("/sessions/c-42").json()["session"]["turns"] == 1
 
 
@@ -119,7 +124,7 @@ def test_server_two_workers_share_sessions_through_the_store(
     second = TestClient(create_app(checker=acme_checker, store=store))
     _check(first, **WRONG)
     data = _check(second, reply="Priya Raman leads Analytics.")
-    assert data["session"] == {"id": "c-42", "version": 2, "turns": 3}
+    assert data["session"] == {"id": "c-42", "version": 2, "turns": 3, "store_status": "stored"}
 
 
 def test_server_concurrent_save_is_checked_again_and_loses_no_turn(
@@ -143,7 +148,7 @@ def test_server_concurrent_save_is_checked_again_and_loses_no_turn(
     svc.sessions.load = stale_then_real
     data = _check(client, reply="Tom Okafor is in room B-101.")
     assert len(calls) == 2
-    assert data["session"] == {"id": "c-42", "version": 3, "turns": 3}
+    assert data["session"] == {"id": "c-42", "version": 3, "turns": 3, "store_status": "stored"}
 
 
 def test_server_delete_session_and_missing_session(client: TestClient) -> None:

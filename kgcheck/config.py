@@ -245,6 +245,12 @@ class StoreConfig(_Strict):
     retry_delay: float = Field(default=0.2, ge=0.0)
     #: After a failure, seconds during which reports go straight to the spool.
     cooldown: float = Field(default=5.0, ge=0.0)
+    #: The longest ``Retry-After`` (seconds) a SPARQL server or proxy may make a write wait.
+    max_retry_after: float = Field(default=10.0, ge=0.0)
+    #: Spooled reports replayed per batch by the background replay.
+    replay_batch: int = Field(default=50, ge=1)
+    #: Replays that got HTTP 400 before a spooled report moves to the dead-letter folder.
+    dead_after: int = Field(default=5, ge=1)
     spool: Path = Path(".kgcheck/spool")
 
     @model_validator(mode="before")

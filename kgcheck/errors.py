@@ -62,6 +62,8 @@ class StoreError(KgcheckError):
     """A store cannot be opened, read or written."""
 
     code = "KGC400"
+    #: Seconds the store asked the client to wait before trying again (HTTP ``Retry-After``).
+    retry_after: float | None = None
 
 
 class ModelError(KgcheckError):

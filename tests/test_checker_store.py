@@ -70,5 +70,6 @@ def test_checker_store_down_spools_and_the_report_says_so(
     again = checker.check_turn(WRONG)
     assert again.store_status == "stored"
     assert checker.store is not None
+    assert checker.store.wait_for_replay(30)  # the spool is replayed in the background
     result = checker.store.query("SELECT (COUNT(?r) AS ?n) WHERE { ?r a kgc:TurnReport }")
     assert result.rows[0]["n"].value == "2"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -19,6 +20,9 @@ from kgcheck.config import config_from_dict
 from kgcheck.server import create_app
 from kgcheck.store import FlagStore
 from kgcheck.store.oxigraph import OxigraphFlagStore
+from kgcheck.store.sparql import SparqlFlagStore
+from kgcheck.store.spool import Spool
+from tests.store.fake_sparql import FakeSparql
 from tests.store.reports import free_port
 
 NOW = "2026-11-22T10:00:00+00:00"
@@ -50,7 +54,7 @@ def test_server_check_turn_corrects_and_keeps_the_session(client: TestClient) ->
     report = data["report"]
     assert (report["decision"], report["store_status"]) == ("revise", "stored")
     assert report["text"] == "Dr. Patel works in Cardiology."
-    assert data["session"] == {"id": "c-42", "version": 1, "turns": 2}
+    assert data["session"] == {"id": "c-42", "version": 1, "turns": 2, "store_status": "stored"}
     # the session remembers the corrected reply: saying Oncology again contradicts it
     later = _check(client, reply="As I said, Dr. Patel works in Oncology.")
     assert [f["type"] for f in later["report"]["flags"]] == ["contradicts_prior"]
@@ -99,7 +103,12 @@ def test_server_draft_check_leaves_the_session_alone(client: TestClient) -> None
     draft = _check(
         client, user="And Dr. Patel?", reply="Dr. Patel works in Oncology.", commit=False
     )
-    assert draft["report"]["flags"] and draft["session"] == {"id": "c-42", "version": 1, "turns": 1}
+    assert draft["report"]["flags"] and draft["session"] == {
+        "id": "c-42",
+        "version": 1,
+        "turns": 1,
+        "store_status": "stored",
+    }
     assert client.get("/sessions/c-42").json()["session"]["turns"] == 1
 
 
@@ -119,7 +128,7 @@ def test_server_two_workers_share_sessions_through_the_store(
     second = TestClient(create_app(checker=acme_checker, store=store))
     _check(first, **WRONG)
     data = _check(second, reply="Priya Raman leads Analytics.")
-    assert data["session"] == {"id": "c-42", "version": 2, "turns": 3}
+    assert data["session"] == {"id": "c-42", "version": 2, "turns": 3, "store_status": "stored"}
 
 
 def test_server_concurrent_save_is_checked_again_and_loses_no_turn(
@@ -143,7 +152,7 @@ def test_server_concurrent_save_is_checked_again_and_loses_no_turn(
     svc.sessions.load = stale_then_real
     data = _check(client, reply="Tom Okafor is in room B-101.")
     assert len(calls) == 2
-    assert data["session"] == {"id": "c-42", "version": 3, "turns": 3}
+    assert data["session"] == {"id": "c-42", "version": 3, "turns": 3, "store_status": "stored"}
 
 
 def test_server_delete_session_and_missing_session(client: TestClient) -> None:
@@ -375,3 +384,65 @@ def test_server_over_real_http(live: str) -> None:
         refused = http.post("/sparql", data={"update": "DROP ALL"})
         assert refused.status_code == 403
         assert http.get("/docs").status_code == 200
+
+
+# --- store outages -----------------------------------------------------------------------
+
+
+def _reports_in(store: FlagStore) -> int:
+    result = store.query("SELECT (COUNT(?r) AS ?n) WHERE { ?r a kgc:TurnReport }")
+    return int(result.rows[0]["n"].value)
+
+
+def test_server_checks_keep_working_while_the_sparql_store_is_down(
+    acme_checker: Checker, tmp_path: Path
+) -> None:
+    port = free_port()  # nothing listens here: the store is down
+    store = SparqlFlagStore(
+        f"http://127.0.0.1:{port}/sparql",
+        spool=Spool(tmp_path / "spool"),
+        retries=0,
+        cooldown=0.0,
+        timeout=0.2,
+    )
+    client = TestClient(create_app(checker=acme_checker, store=store))
+    first = _check(client, **WRONG)
+    assert first["report"]["store_status"] == "spooled"
+    assert first["session"]["store_status"] == "cached"
+    draft = _check(client, reply="Dr. Patel works in Oncology.", commit=False)
+    assert draft["report"]["flags"] and draft["session"]["turns"] == 2
+    later = _check(client, reply="As I said, Dr. Patel works in Oncology.")
+    assert [f["type"] for f in later["report"]["flags"]] == ["contradicts_prior"]
+    assert later["session"] == {"id": "c-42", "version": 0, "turns": 3, "store_status": "cached"}
+    fake = FakeSparql(port)  # the store is back
+    try:
+        back = _check(client, reply="Dr. Patel works in Cardiology.")
+        assert back["report"]["store_status"] == "stored"
+        assert back["session"] == {"id": "c-42", "version": 1, "turns": 4, "store_status": "stored"}
+        assert store.wait_for_replay(30)
+        store.replay()
+        assert fake.reports() == 4  # two turns and a draft spooled, one stored: none lost
+    finally:
+        fake.stop()
+
+
+@pytest.mark.parametrize("step", ["save", "record"])
+def test_server_failure_between_session_save_and_report_loses_no_report(
+    acme_checker: Checker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, step: str
+) -> None:
+    store = OxigraphFlagStore(None, spool=Spool(tmp_path / "spool"))
+    app = create_app(checker=acme_checker, store=store)
+    svc = app.state.kgcheck
+
+    def crash(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("the worker died here")
+
+    target = svc.sessions if step == "save" else store
+    monkeypatch.setattr(target, "save" if step == "save" else "_record_staged", crash)
+    client = TestClient(app, raise_server_exceptions=False)
+    response = client.post("/sessions/c-1/check", json={"now": NOW, **WRONG})
+    assert response.status_code == 500
+    assert _reports_in(store) == 0 and len(store.spool or ()) == 1  # kept on disk
+    monkeypatch.undo()
+    assert store.replay() == 1  # the store is back
+    assert _reports_in(store) == 1

@@ -34,6 +34,7 @@ _STORE_STATUS = {
     "KGC406": 400,  # bad filter value
     "KGC407": 500,  # no store configured
     "KGC408": 503,  # spool not writable
+    "KGC409": 503,  # the store (or a proxy before it) answered 400 to a write
     "KGC410": 404,  # no such flag
     "KGC411": 409,  # review change not allowed from the flag's status
     "KGC412": 409,  # changed by someone else meanwhile

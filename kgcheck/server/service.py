@@ -1,26 +1,42 @@
-"""What the routes share: the checker, the store, and the locks that keep one worker's
-requests on a session in order."""
+"""What the routes share: the checker, the store, the locks that keep one worker's requests on
+a session in order, and the sessions this worker could not save while the store was down.
+
+While the store is unreachable (KGC401, KGC402, KGC409) a session is kept in this worker's memory
+(as JSON, at most ``MAX_CACHED`` sessions) and saved with the first request on it once the store
+answers again, unless another worker saved the session meanwhile (then the store's version wins
+and the turns kept here are dropped, with an error in the log). Reports are spooled meanwhile.
+"""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 import weakref
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
 from kgcheck.checker import Checker
 from kgcheck.config import ServerConfig
 from kgcheck.errors import StoreError
+from kgcheck.history.state import DialogueState
 from kgcheck.report import TurnReport
 from kgcheck.server.limits import API_KEY_HEADER, check_api_key
 from kgcheck.store import FlagStore, ReviewQueue, SessionStore
+from kgcheck.store.base import TRANSIENT
 
-__all__ = ["Service", "ServiceDep", "authorised", "service"]
+__all__ = ["MAX_CACHED", "Service", "ServiceDep", "authorised", "service"]
+
+log = logging.getLogger(__name__)
+
+#: Unsaved sessions one worker keeps while the store is down; the oldest go first.
+MAX_CACHED = 10_000
 
 
 @dataclass
@@ -40,16 +56,101 @@ class Service:
     _guard: threading.Lock = field(default_factory=threading.Lock)
     #: ``/sparql`` queries running now, by client.
     _queries: dict[str, int] = field(default_factory=dict)
+    #: Sessions not saved yet (the store was down): their JSON and the version they built on.
+    _unsaved: OrderedDict[str, tuple[dict[str, Any], int]] = field(default_factory=OrderedDict)
 
     def __post_init__(self) -> None:
         self.sessions = SessionStore(self.store)
         self.review = ReviewQueue(self.store)
 
-    def record(self, report: TurnReport) -> None:
+    def record(self, report: TurnReport, *, staged: Path | None = None) -> None:
         """Write a checked turn to the store; the report says whether it was stored."""
         t0 = time.perf_counter()
-        self.store.record(report)
+        self.store.record(report, staged=staged)
         report.timings["store"] = round(time.perf_counter() - t0, 6)
+
+    def stage(self, report: TurnReport) -> Path | None:
+        """Keep ``report`` on disk before its session is saved (``None``: no spool, or the
+        spool cannot be written; then it is written after the save, as before)."""
+        try:
+            return self.store.stage(report)
+        except StoreError as exc:
+            log.error("report %s not staged: %s", report.report_id, exc.message)
+            return None
+
+    def unstage(self, staged: Path | None, *, keep: bool) -> None:
+        """Drop a staged report (its check is done again), or ``keep`` it in the spool."""
+        if staged is None or self.store.spool is None:
+            return
+        if keep:
+            self.store.spool.promote(staged, "the request failed before the report was stored")
+        else:
+            self.store.spool.unstage(staged)
+
+    def load_session(self, session_id: str) -> tuple[DialogueState, int] | None:
+        """The session and its version: the store's, or this worker's unsaved copy when the
+        store is down or has not seen that copy's changes yet.
+
+        Raises:
+            StoreError: the store failed other than by being unreachable.
+        """
+        try:
+            loaded = self.sessions.load(session_id)
+        except StoreError as exc:
+            if exc.code not in TRANSIENT:
+                raise
+            with self._guard:
+                unsaved = self._unsaved.get(session_id)
+            if unsaved is None:
+                return None
+            return DialogueState.from_dict(unsaved[0]), unsaved[1]
+        with self._guard:
+            unsaved = self._unsaved.get(session_id)
+        if unsaved is None:
+            return loaded
+        stored_version = 0 if loaded is None else loaded[1]
+        if unsaved[1] == stored_version:
+            return DialogueState.from_dict(unsaved[0]), unsaved[1]
+        log.error(
+            "session %r: saved by another worker while the store was down here; the turns "
+            "kept in this worker are dropped",
+            session_id,
+        )
+        with self._guard:
+            self._unsaved.pop(session_id, None)
+        return loaded
+
+    def unsaved_sessions(self) -> set[str]:
+        """Sessions this worker keeps in memory because the store did not take them yet."""
+        with self._guard:
+            return set(self._unsaved)
+
+    def save_session(self, state: DialogueState, *, version: int) -> tuple[int, bool]:
+        """Save ``state`` over ``version``; while the store is down, keep it in memory.
+
+        Returns:
+            the version now, and whether the store has it.
+
+        Raises:
+            StoreError: (KGC412) another worker saved the session meanwhile, or the store failed
+                other than by being unreachable.
+        """
+        try:
+            saved = self.sessions.save(state, version=version)
+        except StoreError as exc:
+            if exc.code not in TRANSIENT:
+                raise
+            log.warning("session %r kept in memory: %s", state.session_id, exc.message)
+            with self._guard:
+                self._unsaved[state.session_id] = (state.to_dict(), version)
+                self._unsaved.move_to_end(state.session_id)
+                while len(self._unsaved) > MAX_CACHED:
+                    dropped, _ = self._unsaved.popitem(last=False)
+                    log.error("session %r: too many unsaved sessions, dropped", dropped)
+            return version, False
+        with self._guard:
+            self._unsaved.pop(state.session_id, None)
+        return saved, True
 
     def session_lock(self, session_id: str) -> threading.Lock:
         """One lock per session in this worker (other workers are kept apart by versions)."""

@@ -4,6 +4,11 @@ Sessions live in the store (``kgcheck.store.sessions``), so any worker can serve
 of a session. A check loads the session, checks the reply, appends the user message and the
 mitigated reply, and saves it under the version it loaded; when another worker saved the session
 meanwhile, the check is done again on the new state (up to three times).
+
+The report is staged in the spool *before* the session is saved and stored (or spooled) after,
+so a failure or a crash in between leaves it on disk to be replayed, never lost. While the store
+is down, checks go on: the session is kept in this worker's memory (``session.store_status``:
+``cached``) and the report is spooled (``report.store_status``: ``spooled``).
 """
 
 from __future__ import annotations
@@ -25,12 +30,17 @@ router = APIRouter(prefix="/sessions", tags=["sessions"])
 _ATTEMPTS = 3
 
 
-def _summary(state: DialogueState, version: int) -> dict[str, Any]:
-    return {"id": state.session_id, "version": version, "turns": len(state.turns)}
+def _summary(state: DialogueState, version: int, saved: bool = True) -> dict[str, Any]:
+    return {
+        "id": state.session_id,
+        "version": version,
+        "turns": len(state.turns),
+        "store_status": "stored" if saved else "cached",
+    }
 
 
 def _load(svc: Service, session_id: str) -> tuple[DialogueState, int]:
-    loaded = svc.sessions.load(session_id)
+    loaded = svc.load_session(session_id)
     return loaded if loaded is not None else (DialogueState(session_id=session_id), 0)
 
 
@@ -47,23 +57,29 @@ def check_turn(session_id: str, body: CheckRequest, svc: ServiceDep) -> dict[str
     with svc.session_lock(session_id):
         for attempt in range(_ATTEMPTS):
             state, version = _load(svc, session_id)
-            stored = {"id": session_id, "version": version, "turns": len(state.turns)}
+            stored = _summary(state, version, session_id not in svc.unsaved_sessions())
             if body.user is not None:
                 state.add_turn("user", body.user, time=body.now)
             with svc.check_lock:
                 report = svc.checker.check_turn(
                     body.reply, state, now=body.now, sources=sources, record=False
                 )
-            if body.commit:
-                if report.decision != Decision.REJECT:
-                    state.add_turn("assistant", report.text, time=body.now, report=report)
-                try:
-                    stored = _summary(state, svc.sessions.save(state, version=version))
-                except StoreError as exc:
-                    if exc.code == "KGC412" and attempt < _ATTEMPTS - 1:
-                        continue
-                    raise
-            svc.record(report)
+            staged = svc.stage(report) if body.commit else None
+            try:
+                if body.commit:
+                    if report.decision != Decision.REJECT:
+                        state.add_turn("assistant", report.text, time=body.now, report=report)
+                    stored = _summary(state, *svc.save_session(state, version=version))
+                svc.record(report, staged=staged)
+            except StoreError as exc:
+                if exc.code == "KGC412" and attempt < _ATTEMPTS - 1:
+                    svc.unstage(staged, keep=False)
+                    continue
+                svc.unstage(staged, keep=True)
+                raise
+            except BaseException:
+                svc.unstage(staged, keep=True)
+                raise
             return {"report": report.to_dict(), "session": stored}
     raise AssertionError("unreachable")
 
@@ -75,22 +91,23 @@ def add_turn(session_id: str, body: TurnRequest, svc: ServiceDep) -> dict[str, A
             state, version = _load(svc, session_id)
             state.add_turn(body.role, body.text, time=body.time)
             try:
-                version = svc.sessions.save(state, version=version)
+                version, saved = svc.save_session(state, version=version)
             except StoreError as exc:
                 if exc.code == "KGC412" and attempt < _ATTEMPTS - 1:
                     continue
                 raise
-            return {"session": _summary(state, version)}
+            return {"session": _summary(state, version, saved)}
     raise AssertionError("unreachable")
 
 
 @router.get("/{session_id}", summary="Read a session: its turns, claims, entities and reports")
 def read_session(session_id: str, svc: ServiceDep) -> dict[str, Any]:
-    loaded = svc.sessions.load(session_id)
+    loaded = svc.load_session(session_id)
     if loaded is None:
         raise StoreError(f"no session {session_id!r}", code="KGC413")
     state, version = loaded
-    return {"session": _summary(state, version), "state": state.to_dict()}
+    saved = session_id not in svc.unsaved_sessions()
+    return {"session": _summary(state, version, saved), "state": state.to_dict()}
 
 
 @router.delete("/{session_id}", status_code=204, summary="Forget a session (its flags stay)")

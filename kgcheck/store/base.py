@@ -4,10 +4,14 @@ A back-end implements three primitives (a query answered as rows, a query answer
 store's own serialisation, and an update); this class adds what every back-end needs on top:
 the predeclared prefixes, refusing updates sent as queries, and a write path that loses nothing.
 ``write`` sends a turn's graph in one ``INSERT DATA``; a transient failure (store locked,
-unreachable, timed out, 5xx) is retried with a doubling delay, and when the store stays down the
-update is spooled to disk and the report says so. While the store is down (for ``cooldown``
-seconds after a failure) reports go straight to the spool; the first write that succeeds
-afterwards replays the spool, and so does opening the store.
+unreachable, timed out, 5xx, and the 400, 408 and 429 that proxies send) is retried with a
+doubling delay, or the delay the server asks for in ``Retry-After`` (at most
+``max_retry_after``), and when the store stays down the update is spooled to disk and the report
+says so. While the store is down (for ``cooldown`` seconds after a failure) reports go straight to
+the spool. The first write that succeeds afterwards, and from then on one write every
+``cooldown`` seconds, starts a background thread that replays the spool in batches of
+``replay_batch`` (no turn waits for the replay); opening the store replays it at once. An update
+the store cannot run at all (KGC404) is kept in the spool's dead-letter folder, never dropped.
 
 Error codes (``StoreError``)::
 
@@ -19,6 +23,8 @@ Error codes (``StoreError``)::
     KGC406  a value is invalid (flag type, review status, time, reviewer, note)
     KGC407  no store is configured
     KGC408  the spool cannot be written
+    KGC409  the store answered HTTP 400 (a proxy's, or a malformed update): retried, spooled,
+            and a dead letter after ``dead_after`` replays that got the same answer
     KGC410  no such flag                  KGC411  review change not allowed
     KGC412  changed by someone else       KGC413  no such session
     KGC414  a stored session cannot be read
@@ -35,6 +41,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import Path
 
 from kgcheck.errors import StoreError
 from kgcheck.report import TurnReport
@@ -49,7 +56,7 @@ __all__ = ["TRANSIENT", "FlagStore", "StoreStatus", "WriteResult"]
 log = logging.getLogger(__name__)
 
 #: Codes of failures worth retrying: the store may be back in a moment.
-TRANSIENT = frozenset({"KGC401", "KGC402"})
+TRANSIENT = frozenset({"KGC401", "KGC402", "KGC409"})
 
 
 class StoreStatus(StrEnum):
@@ -89,13 +96,18 @@ class FlagStore(ABC):
         retries: int = 2,
         retry_delay: float = 0.2,
         cooldown: float = 5.0,
+        max_retry_after: float = 10.0,
+        replay_batch: int = 50,
     ) -> None:
         self.spool = spool
         self.retries = retries
         self.retry_delay = retry_delay
         self.cooldown = cooldown
+        self.max_retry_after = max_retry_after
+        self.replay_batch = replay_batch
         self._state_lock = threading.Lock()
         self._replay_lock = threading.Lock()
+        self._replayer: threading.Thread | None = None
         self._down_until = 0.0
         self._down_reason: str | None = None
         self._next_spool_check = 0.0
@@ -189,9 +201,26 @@ class FlagStore(ABC):
             )
         return WriteResult(StoreStatus.SPOOLED, reason)
 
-    def record(self, report: TurnReport) -> StoreStatus:
+    def stage(self, report: TurnReport) -> Path | None:
+        """Keep ``report`` on disk before something it must not be lost with (the session
+        save); then :meth:`record` it with ``staged=``. ``None`` without a spool.
+
+        Raises:
+            StoreError: (KGC408) the spool cannot be written.
+        """
+        if self.spool is None:
+            return None
+        updates = report_updates(report, max_triples=self.max_update_triples)
+        return self.spool.stage(
+            updates, report_id=report.report_id, session=report.session_id, turn=report.turn_index
+        )
+
+    def record(self, report: TurnReport, *, staged: Path | None = None) -> StoreStatus:
         """:meth:`write` that never raises: sets ``report.store_status``, and notes in
-        ``report.skipped`` when the report was spooled or lost."""
+        ``report.skipped`` when the report was spooled or lost. ``staged``: the file of
+        :meth:`stage`, deleted once the report is stored and spooled in its place otherwise."""
+        if staged is not None:
+            return self._record_staged(report, staged)
         try:
             result = self.write(report)
         except StoreError as exc:
@@ -210,6 +239,34 @@ class FlagStore(ABC):
                 f"{self.spool.directory}, written when the store is back"
             )
         return result.status
+
+    def _record_staged(self, report: TurnReport, staged: Path) -> StoreStatus:
+        assert self.spool is not None
+        updates = report_updates(report, max_triples=self.max_update_triples)
+        reason = self._skip_reason()
+        if reason is None:
+            try:
+                for update in updates:
+                    self._update_with_retries(update)
+            except StoreError as exc:
+                reason = exc.message
+                if exc.code not in PERMANENT:
+                    self._mark_down(reason)
+            else:
+                self.spool.unstage(staged)
+                self._after_success()
+                report.store_status = str(StoreStatus.STORED)
+                return StoreStatus.STORED
+        try:
+            self.spool.promote(staged, reason)
+        except StoreError as exc:
+            log.error("report %s: %s (still in %s)", report.report_id, exc.message, staged)
+        report.store_status = str(StoreStatus.SPOOLED)
+        report.skipped.append(
+            f"store: {self.describe()} unavailable ({reason}); report spooled to "
+            f"{self.spool.directory}, written when the store is back"
+        )
+        return StoreStatus.SPOOLED
 
     def replay(self) -> int:
         """Write the spooled reports now; returns how many were written.
@@ -236,7 +293,10 @@ class FlagStore(ABC):
                 if exc.code not in TRANSIENT or attempt == self.retries:
                     raise
                 log.warning("%s: %s; retrying", self.describe(), exc.message)
-                time.sleep(self.retry_delay * 2**attempt)
+                delay = self.retry_delay * 2**attempt
+                if exc.retry_after is not None:
+                    delay = min(max(exc.retry_after, 0.0), self.max_retry_after)
+                time.sleep(delay)
 
     def _skip_reason(self) -> str | None:
         with self._state_lock:
@@ -251,7 +311,8 @@ class FlagStore(ABC):
         log.error("%s unavailable (%s); spooling reports", self.describe(), reason)
 
     def _after_success(self) -> None:
-        """Replay the spool after a recovery, and now and then (other processes may spool)."""
+        """After a recovery, and now and then (other processes may spool), start replaying the
+        spool in the background."""
         if self.spool is None:
             return
         now = time.monotonic()
@@ -262,11 +323,37 @@ class FlagStore(ABC):
                 return
             self._down_reason = None
             self._next_spool_check = now + self.cooldown
-        if not self._replay_lock.acquire(blocking=False):
-            return
-        try:
-            self.spool.replay(self._update_with_retries)
-        except StoreError as exc:
-            self._mark_down(exc.message)
-        finally:
-            self._replay_lock.release()
+            if self._replayer is not None and self._replayer.is_alive():
+                return
+            self._replayer = threading.Thread(
+                target=self._replay_batches, name="kgcheck-spool-replay", daemon=True
+            )
+            self._replayer.start()
+
+    def wait_for_replay(self, timeout: float | None = None) -> bool:
+        """Wait for a background replay to end (for tests and shutdown); ``False`` if it is
+        still running after ``timeout`` seconds."""
+        replayer = self._replayer
+        if replayer is None:
+            return True
+        replayer.join(timeout)
+        return not replayer.is_alive()
+
+    def _replay_batches(self) -> None:
+        assert self.spool is not None
+        spool = self.spool
+        while True:
+            if not self._replay_lock.acquire(blocking=False):
+                return  # someone replays already
+            try:
+                done = spool.replay(self._update_with_retries, limit=self.replay_batch)
+            except StoreError as exc:
+                self._mark_down(exc.message)
+                return
+            except OSError as exc:  # the spool itself: try again after the next success
+                log.error("%s: spool replay failed (%s)", spool.directory, exc)
+                return
+            finally:
+                self._replay_lock.release()
+            if done < self.replay_batch or self._skip_reason() is not None:
+                return

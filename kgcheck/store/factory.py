@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypedDict
 
 from kgcheck.config import StoreConfig
 from kgcheck.store.base import FlagStore
@@ -10,6 +11,14 @@ from kgcheck.store.oxigraph import OxigraphFlagStore
 from kgcheck.store.spool import Spool
 
 __all__ = ["open_flag_store"]
+
+
+class _WriteSettings(TypedDict):
+    retries: int
+    retry_delay: float
+    cooldown: float
+    max_retry_after: float
+    replay_batch: int
 
 
 def open_flag_store(config: StoreConfig, *, read_only: bool = False) -> FlagStore:
@@ -23,18 +32,26 @@ def open_flag_store(config: StoreConfig, *, read_only: bool = False) -> FlagStor
     Raises:
         StoreError: an on-disk store cannot be opened.
     """
-    spool = None if read_only or config.backend == "memory" else Spool(config.spool)
-    retries, delay, cooldown = config.retries, config.retry_delay, config.cooldown
+    spool = (
+        None
+        if read_only or config.backend == "memory"
+        else Spool(config.spool, dead_after=config.dead_after)
+    )
+    common = _WriteSettings(
+        retries=config.retries,
+        retry_delay=config.retry_delay,
+        cooldown=config.cooldown,
+        max_retry_after=config.max_retry_after,
+        replay_batch=config.replay_batch,
+    )
     if config.backend == "memory":
-        return OxigraphFlagStore(None, retries=retries, retry_delay=delay, cooldown=cooldown)
+        return OxigraphFlagStore(None, **common)
     if config.backend.startswith("oxigraph:"):
         return OxigraphFlagStore(
             Path(config.backend.removeprefix("oxigraph:")),
             read_only=read_only,
             spool=spool,
-            retries=retries,
-            retry_delay=delay,
-            cooldown=cooldown,
+            **common,
         )
     from kgcheck.store.sparql import SparqlFlagStore  # httpx only when needed
 
@@ -46,7 +63,5 @@ def open_flag_store(config: StoreConfig, *, read_only: bool = False) -> FlagStor
         auth=config.auth,
         timeout=config.timeout,
         spool=spool,
-        retries=retries,
-        retry_delay=delay,
-        cooldown=cooldown,
+        **common,
     )

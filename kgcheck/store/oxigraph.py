@@ -91,8 +91,17 @@ class OxigraphFlagStore(FlagStore):
         retries: int = 2,
         retry_delay: float = 0.2,
         cooldown: float = 5.0,
+        max_retry_after: float = 10.0,
+        replay_batch: int = 50,
     ) -> None:
-        super().__init__(spool=spool, retries=retries, retry_delay=retry_delay, cooldown=cooldown)
+        super().__init__(
+            spool=spool,
+            retries=retries,
+            retry_delay=retry_delay,
+            cooldown=cooldown,
+            max_retry_after=max_retry_after,
+            replay_batch=replay_batch,
+        )
         self.kind = "memory" if directory is None else "oxigraph"
         self.directory = directory
         self.read_only = read_only

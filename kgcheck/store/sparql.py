@@ -3,7 +3,9 @@ GraphDB, Oxigraph server, ...), over plain HTTP.
 
 Queries and updates go as form-encoded POSTs (``query=`` / ``update=``), the form every server
 accepts, including Virtuoso 7.2, which mishandles others; SELECT and ASK ask for SPARQL JSON
-results; every request has a timeout. Credentials (HTTP basic or digest) come from the
+results; every request has a timeout. An update answered 400 (which proxies and load balancers
+send for their own reasons), 408 or 429 is worth trying again (KGC409, KGC402), after the
+``Retry-After`` the server names, if any. Credentials (HTTP basic or digest) come from the
 configuration, where ``KGCHECK_STORE__PASSWORD`` can supply the password.
 """
 
@@ -11,6 +13,8 @@ from __future__ import annotations
 
 import logging
 import re
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
 
 import httpx
 
@@ -56,8 +60,17 @@ class SparqlFlagStore(FlagStore):
         retries: int = 2,
         retry_delay: float = 0.2,
         cooldown: float = 5.0,
+        max_retry_after: float = 10.0,
+        replay_batch: int = 50,
     ) -> None:
-        super().__init__(spool=spool, retries=retries, retry_delay=retry_delay, cooldown=cooldown)
+        super().__init__(
+            spool=spool,
+            retries=retries,
+            retry_delay=retry_delay,
+            cooldown=cooldown,
+            max_retry_after=max_retry_after,
+            replay_batch=replay_batch,
+        )
         self.query_url = query_url
         self.update_url = update_url or query_url
         credentials: httpx.Auth | None = None
@@ -83,7 +96,9 @@ class SparqlFlagStore(FlagStore):
     def close(self) -> None:
         self._client.close()
 
-    def _post(self, url: str, form: dict[str, str], accept: str) -> httpx.Response:
+    def _post(
+        self, url: str, form: dict[str, str], accept: str, *, update: bool = False
+    ) -> httpx.Response:
         try:
             response = self._client.post(url, data=form, headers={"Accept": accept})
         except httpx.TimeoutException as exc:
@@ -100,13 +115,17 @@ class SparqlFlagStore(FlagStore):
         status = response.status_code
         if status in (401, 403) or "permission" in detail.lower():
             code = "KGC403"
-        elif status >= 500:
+        elif status >= 500 or status in (408, 429):
             code = "KGC402"
         elif status == 400:
-            code = "KGC404"
+            # a query is the caller's to fix; an update kgcheck wrote is most likely fine and
+            # the 400 a proxy's, so it is retried (and kept as a dead letter if it keeps failing)
+            code = "KGC409" if update else "KGC404"
         else:
             code = "KGC403"
-        raise StoreError(f"{self.describe()}: HTTP {status}: {detail}", code=code)
+        error = StoreError(f"{self.describe()}: HTTP {status}: {detail}", code=code)
+        error.retry_after = _retry_after(response.headers.get("retry-after"))
+        raise error
 
     def _select(self, query: str, form: str) -> QueryResult:
         if form in ("construct", "describe"):
@@ -133,4 +152,21 @@ class SparqlFlagStore(FlagStore):
         return RawResult(response.content, media.split(";")[0].strip())
 
     def _update(self, update: str) -> None:
-        self._post(self.update_url, {"update": update}, _JSON)
+        self._post(self.update_url, {"update": update}, _JSON, update=True)
+
+
+def _retry_after(value: str | None) -> float | None:
+    """Seconds of a ``Retry-After`` header (delta-seconds or an HTTP date), ``None`` if absent
+    or unreadable."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return max((when - datetime.now(UTC)).total_seconds(), 0.0)

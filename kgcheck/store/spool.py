@@ -2,9 +2,19 @@
 
 Each spooled report is one JSON file holding the ``INSERT DATA`` update(s) that write its graph,
 written to a temporary name and renamed into place, so a crash never leaves half a file. Files are
-replayed oldest first. A report the store refuses for good (it cannot run the update: KGC404)
-is set aside as ``*.rejected`` with an error in the log, instead of blocking the reports behind
-it; one the store cannot take now stops the replay until the next time. A replaying process
+replayed oldest first, in batches. A report the store refuses for good (it cannot run the update:
+KGC404) is moved to the dead-letter folder ``dead/`` with an error in the log, instead of blocking
+the reports behind it; one the store cannot take now stops the replay until the next time. An
+HTTP 400 (KGC409: a proxy's, or a malformed update, which cannot be told apart) counts as
+"not now" ``dead_after`` times, then the report goes to ``dead/`` too. Nothing is ever deleted
+unwritten: ``revive()`` puts dead letters back in the queue.
+
+A report can also be *staged* (``stage``) before the service saves the session it belongs to:
+a file in ``pending/`` named after the staging process, deleted once the report is stored,
+moved into the queue when it is not, and moved into the queue by the next replay when its
+process died in between; so a crash between the session save and the report loses nothing.
+
+A replaying process
 first renames a file to a name carrying its pid (a claim), so two processes sharing the spool
 never replay the same file at once; a claim whose process has died is released at the next
 replay. Replaying twice is harmless anyway: every node of a report graph has a fixed IRI.
@@ -23,14 +33,18 @@ from pathlib import Path
 
 from kgcheck.errors import StoreError
 
-__all__ = ["PERMANENT", "Spool", "SpoolEntry"]
+__all__ = ["AMBIGUOUS", "PERMANENT", "Spool", "SpoolEntry"]
 
 log = logging.getLogger(__name__)
 
 _CLAIM = ".claim"
 _REJECTED = ".rejected"
+_DEAD = "dead"
+_PENDING = "pending"
 #: Failures no retry will cure: the store cannot run the update at all.
 PERMANENT = frozenset({"KGC404"})
+#: Failures that may pass or may not (HTTP 400: a proxy, or a malformed update).
+AMBIGUOUS = frozenset({"KGC409"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +69,15 @@ class Spool:
         spool.replay(store_update)   # -> number of reports written
     """
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, *, dead_after: int = 5) -> None:
         self.directory = directory
+        #: Replays an ambiguous failure (KGC409) may stop before the report is a dead letter.
+        self.dead_after = dead_after
+
+    @property
+    def dead_letters(self) -> Path:
+        """Where reports the store refused for good are kept."""
+        return self.directory / _DEAD
 
     def put(
         self,
@@ -81,11 +102,65 @@ class Spool:
             "reason": reason,
             "updates": updates,
         }
-        name = f"{time.time_ns():020d}-{report_id}.json" + (_REJECTED if rejected else "")
-        path = self.directory / name
-        tmp = self.directory / f".{name}.tmp"
+        name = f"{time.time_ns():020d}-{report_id}.json"
+        path = (self.dead_letters if rejected else self.directory) / name
+        self._write(path, payload)
+        return path
+
+    def stage(self, updates: list[str], *, report_id: str, session: str, turn: int) -> Path:
+        """Keep a report on disk before the session it belongs to is saved; see
+        :meth:`unstage` and :meth:`promote`.
+
+        Raises:
+            StoreError: (KGC408) the spool directory cannot be written.
+        """
+        payload = {
+            "report_id": report_id,
+            "session": session,
+            "turn": turn,
+            "spooled_at": datetime.now(UTC).isoformat(),
+            "reason": "staged before the session was saved",
+            "updates": updates,
+        }
+        name = f"{time.time_ns():020d}-{report_id}.json.{os.getpid()}"
+        path = self.directory / _PENDING / name
+        self._write(path, payload)
+        return path
+
+    def unstage(self, staged: Path) -> None:
+        """Forget a staged report (it was stored, or its check is done again)."""
+        staged.unlink(missing_ok=True)
+
+    def promote(self, staged: Path, reason: str | None = None) -> Path:
+        """Move a staged report into the queue, to be written by the next replay."""
+        target = self.directory / staged.name.rsplit(".", 1)[0]
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
+            if reason is not None:
+                data = json.loads(staged.read_text(encoding="utf-8"))
+                data["reason"] = reason
+                self._write(staged, data)
+            os.replace(staged, target)
+        except FileNotFoundError:
+            pass  # stored or promoted already
+        except (OSError, ValueError) as exc:
+            raise StoreError(
+                f"{self.directory}: cannot spool the staged report ({exc})", code="KGC408"
+            ) from exc
+        return target
+
+    def revive(self) -> int:
+        """Put every dead letter back in the queue (after fixing what the store refused);
+        returns how many."""
+        moved = 0
+        for path in self.rejected():
+            os.replace(path, self.directory / path.name.removesuffix(_REJECTED))
+            moved += 1
+        return moved
+
+    def _write(self, path: Path, payload: dict[str, object]) -> None:
+        tmp = path.with_name(f".{path.name}.tmp")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
             with tmp.open("w", encoding="utf-8") as out:
                 json.dump(payload, out)
                 out.flush()
@@ -96,13 +171,13 @@ class Spool:
                 f"{self.directory}: cannot spool the report ({exc.strerror or exc})",
                 code="KGC408",
             ) from exc
-        return path
 
     def paths(self) -> list[Path]:
         """Spooled files, oldest first (claims of dead processes released first)."""
         if not self.directory.is_dir():
             return []
         self._release_stale_claims()
+        self._promote_orphans()
         return sorted(self.directory.glob("*.json"))
 
     def __len__(self) -> int:
@@ -129,14 +204,17 @@ class Spool:
         return out
 
     def rejected(self) -> list[Path]:
-        """Reports the store refused for good, kept for a person to look at."""
+        """Dead letters: reports the store refused for good, kept for a person to look at (and
+        those set aside as ``*.rejected`` by earlier versions)."""
         if not self.directory.is_dir():
             return []
-        return sorted(self.directory.glob(f"*.json{_REJECTED}"))
+        old = self.directory.glob(f"*.json{_REJECTED}")
+        return sorted([*old, *self.dead_letters.glob("*.json")], key=lambda p: p.name)
 
-    def replay(self, apply: Callable[[str], None]) -> int:
-        """Write every spooled report with ``apply`` (a store update), oldest first; stop at the
-        first failure that may pass, leaving it and the rest for the next time.
+    def replay(self, apply: Callable[[str], None], *, limit: int | None = None) -> int:
+        """Write the spooled reports with ``apply`` (a store update), oldest first, at most
+        ``limit`` of them; stop at the first failure that may pass, leaving it and the rest for
+        the next time.
 
         Returns:
             how many reports were written.
@@ -145,7 +223,7 @@ class Spool:
             StoreError: ``apply`` failed; what was written before stays written.
         """
         done = 0
-        for path in self.paths():
+        for path in self.paths()[:limit]:
             claimed = path.with_name(f"{path.name}.{os.getpid()}{_CLAIM}")
             try:
                 os.rename(path, claimed)
@@ -163,10 +241,8 @@ class Spool:
                 for update in updates:
                     apply(str(update))
             except StoreError as exc:
-                if exc.code in PERMANENT:
-                    kept = path.with_name(path.name + _REJECTED)
-                    log.error("%s: the store refused it (%s); kept as %s", path, exc, kept.name)
-                    os.replace(claimed, kept)
+                if exc.code in PERMANENT or self._bounced(claimed, exc):
+                    self._bury(claimed, path, exc)
                     continue
                 os.replace(claimed, path)
                 raise
@@ -175,6 +251,36 @@ class Spool:
         if done:
             log.info("replayed %d spooled report(s) from %s", done, self.directory)
         return done
+
+    def _bounced(self, claimed: Path, exc: StoreError) -> bool:
+        """Count an ambiguous failure against the file; ``True`` once it has had enough."""
+        if exc.code not in AMBIGUOUS:
+            return False
+        try:
+            data = json.loads(claimed.read_text(encoding="utf-8"))
+            data["bounced"] = int(data.get("bounced", 0)) + 1
+            data["reason"] = exc.message
+            self._write(claimed, data)
+        except (OSError, ValueError, StoreError):
+            return False
+        return int(data["bounced"]) >= self.dead_after
+
+    def _bury(self, claimed: Path, path: Path, exc: StoreError) -> None:
+        kept = self.dead_letters / path.name
+        log.error("%s: the store refused it (%s); kept as %s", path, exc, kept)
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(claimed, kept)
+
+    def _promote_orphans(self) -> None:
+        """Staged reports whose process died before storing them join the queue."""
+        pending = self.directory / _PENDING
+        if not pending.is_dir():
+            return
+        for staged in pending.glob("*.json.*"):
+            pid_text = staged.name.rsplit(".", 1)[-1]
+            if pid_text.isdigit() and not _alive(int(pid_text)):
+                log.warning("%s: staged by a process that ended; spooling it", staged.name)
+                self.promote(staged)
 
     def _release_stale_claims(self) -> None:
         for claimed in self.directory.glob(f"*.json.*{_CLAIM}"):

@@ -78,6 +78,7 @@ def test_base_recovery_replays_the_spool_and_loses_nothing(tmp_path: Path) -> No
         assert store.record(make_report(turn=turn)) is StoreStatus.SPOOLED
     store.down = False
     assert store.record(make_report(turn=5)) is StoreStatus.STORED
+    assert store.wait_for_replay(30)  # the replay runs in the background, not in the turn
     assert store.reports() == 6
     assert len(store.spool or ()) == 0
 

@@ -107,6 +107,7 @@ def test_oxigraph_store_held_elsewhere_reads_a_snapshot_and_spools(tmp_path: Pat
     del holder
     gc.collect()
     assert other.record(make_report(session="b", turn=2)) is StoreStatus.STORED
+    assert other.wait_for_replay(30)  # the spool is replayed in the background
     assert _count(other, "b") == 2
 
 

@@ -10,6 +10,7 @@ from kgcheck.errors import StoreError
 from kgcheck.store import SessionStore
 from kgcheck.store.oxigraph import OxigraphFlagStore
 from kgcheck.store.rdf import nt, session_graph, session_iri
+from tests.store.reports import make_report
 
 
 @pytest.fixture
@@ -66,3 +67,26 @@ def test_sessions_unreadable_state_is_a_store_error(sessions: SessionStore) -> N
     with pytest.raises(StoreError) as caught:
         sessions.load("bad")
     assert caught.value.code == "KGC414"
+
+
+def test_sessions_stored_state_grows_linearly_and_keeps_one_version(
+    sessions: SessionStore,
+) -> None:
+    """Issue 19: a session's stored bytes for turn N stay within a bound linear in N, and the
+    store keeps only the latest version (each save deletes the one it replaces)."""
+    state = DialogueState(session_id="long")
+    g, s = nt(session_graph("long")), nt(session_iri("long"))
+    sizes = []
+    version = 0
+    for n in range(1, 41):
+        state.add_turn("user", f"Question {n}: where does Dr. Patel work?")
+        state.add_turn("assistant", "Dr. Patel works in Cardiology.", report=make_report(turn=n))
+        version = sessions.save(state, version=version)
+        rows = sessions.store.query(
+            f"SELECT ?d WHERE {{ GRAPH {g} {{ {s} kgc:sessionState ?d }} }}"
+        )
+        assert len(rows.rows) == 1  # one version kept, not one per turn
+        sizes.append(len(rows.rows[0]["d"].value.encode("utf-8")))
+    per_turn = sizes[1] - sizes[0]
+    for n, size in enumerate(sizes, start=1):
+        assert size <= sizes[0] + 1.1 * per_turn * (n - 1)

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 
+from kgcheck.caps import cap_flags, unanalysed
 from kgcheck.config import Config, load_config
 from kgcheck.detectors.base import DetectionContext, Detector, Source
 from kgcheck.errors import ConfigError, InputError, KgcheckError, ModelError
@@ -27,6 +28,7 @@ from kgcheck.nli.grounding import GroundingReport, ground
 from kgcheck.nli.scorer import NliScorer, resolve_model
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.pipeline import Analyzer
+from kgcheck.nlp.text import clean_text
 from kgcheck.numeric_claims import VERIFIED, NumericClaim, verify_numeric_claims
 from kgcheck.registry import detectors as detector_registry
 from kgcheck.report import TurnReport
@@ -171,6 +173,7 @@ class Checker:
         """
         if not isinstance(response, str):
             raise InputError(f"response must be a string, got {type(response).__name__}")
+        response = clean_text(response)  # lone surrogates -> U+FFFD, offsets unchanged
         documents = _sources(sources)
         state = state if state is not None else DialogueState()
         reference = parse_time(now) or state.reference_time or self.config.now
@@ -189,6 +192,9 @@ class Checker:
         )
         t0 = time.perf_counter()
         flags = self.scorer.score(flags, analysis)
+        flags, over = cap_flags(flags, self.config.mitigation.max_flags)
+        if over is not None:
+            skipped.append(over)
         timings["scoring"] = time.perf_counter() - t0
         t0 = time.perf_counter()
         outcome = self.mitigator.mitigate(
@@ -354,14 +360,16 @@ class Checker:
         claims and entities in the state. ``check_turn`` calls it; call it yourself to run
         detectors directly."""
         for turn in state.pending():
-            analysis = turn.analysis
-            if analysis is None:
-                analysis = self.analyzer.analyse(
+            try:
+                analysis = turn.analysis or self.analyzer.analyse(
                     turn.text,
                     now=turn.time or state.reference_time,
                     context=state.entities.salient_keys(),
                 )
-            state.record(turn, analysis)
+                state.record(turn, analysis)
+            except Exception as exc:  # a turn that cannot be analysed never blocks its session
+                log.error("history turn %d could not be analysed", turn.index, exc_info=exc)
+                state.record(turn, unanalysed(turn.text, exc))
 
     def check_output(
         self,
@@ -417,10 +425,10 @@ def _sources(sources: Sequence[Mapping[str, str] | Source] | None) -> tuple[Sour
     out = []
     for n, item in enumerate(sources or ()):
         if isinstance(item, Source):
-            out.append(item)
+            out.append(Source(id=item.id, text=clean_text(item.text)))
             continue
         try:
-            out.append(Source(id=str(item["id"]), text=str(item["text"])))
+            out.append(Source(id=str(item["id"]), text=clean_text(str(item["text"]))))
         except (KeyError, TypeError) as exc:
             raise InputError(
                 f"sources[{n}]: expected an object with 'id' and 'text'", code="KGC604"

@@ -82,6 +82,9 @@ class NlpConfig(_Strict):
     hedges: list[str] = Field(default_factory=list)
     certainty_markers: list[str] = Field(default_factory=list)
     max_chars: int = Field(default=100_000, ge=100)
+    #: Runs of more characters than this without a space are not analysed (a placeholder of the
+    #: same length stands in for them): tokenizing a long run costs time quadratic in its length.
+    max_run_chars: int = Field(default=200, ge=20)
 
 
 class DetectorSettings(_Strict):
@@ -128,6 +131,9 @@ class MitigationConfig(_Strict):
     regenerate_threshold: float = Field(default=0.9, ge=0.0, le=1.0)
     regenerate_min_flags: int = Field(default=3, ge=1)
     max_corrections: int = Field(default=3, ge=0)
+    #: At most this many flags per turn, the most confident; the others are summarised in
+    #: ``report.skipped``.
+    max_flags: int = Field(default=50, ge=1)
     #: Operator to use per flag type instead of the policy's choice (e.g. ``escalate``).
     actions: dict[FlagType, str] = Field(default_factory=dict)
 

@@ -192,7 +192,7 @@ def parse_period(text: str) -> Interval | None:
         if m.group("month") is not None:
             return month_interval(year, int(m.group("month")))
         return year_interval(year)
-    except ValueError:
+    except (ValueError, OverflowError):  # not a date, or its end is past 9999-12-31
         return None
 
 
@@ -202,6 +202,13 @@ def interval_of_literal(node: Node) -> Interval | None:
     string in one of the forms of :func:`parse_period`; ``None`` for anything else."""
     if not isinstance(node, Literal):
         return None
+    try:
+        return _interval_of_literal(node)
+    except (ValueError, OverflowError):  # a literal at the end of the calendar (9999-12-31)
+        return None
+
+
+def _interval_of_literal(node: Literal) -> Interval | None:
     datatype = str(node.datatype) if node.datatype is not None else None
     value = node.toPython()
     if isinstance(value, datetime):

@@ -251,9 +251,11 @@ def test_checker_long_reply_is_handled(acme_checker: Checker, state: DialogueSta
     assert 0.9 * sentences <= report.counts["segments"] <= sentences + 1
     segments, claims = report.counts["segments"], report.counts["claims"]
     assert 2 * (segments - 1) <= claims <= 2 * segments  # the cut may split the last one
-    assert len(report.flags) == claims // 2  # one wrong extension per sentence
+    # one wrong extension per sentence, the most confident 50 reported (mitigation.max_flags)
+    assert len(report.flags) == acme_checker.config.mitigation.max_flags < claims // 2
     assert all(f.type == FlagType.WRONG_ATTRIBUTE for f in report.flags)
     assert any("longer than" in note for note in report.skipped)
+    assert any(f"{claims // 2 - 50} less confident" in note for note in report.skipped)
     assert report.decision == Decision.REJECT  # more wrong values than corrections allowed
 
 

@@ -26,6 +26,7 @@ from kgcheck.history.embeddings import RelatedSentence, SentenceEncoder, default
 from kgcheck.history.entities import EntityRegistry
 from kgcheck.kb.normalize import normalize
 from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.nlp.text import clean_text
 from kgcheck.vocab import KGC
 
 if TYPE_CHECKING:
@@ -122,6 +123,7 @@ class DialogueState:
             raise InputError(f"role must be one of {', '.join(ROLES)}; got {role!r}", code="KGC602")
         if not isinstance(text, str):
             raise InputError(f"turn text must be a string, got {type(text).__name__}")
+        text = clean_text(text)  # lone surrogates -> U+FFFD, offsets unchanged
         turn = Turn(len(self.turns), role, text, parse_time(time) or self.reference_time, report)
         self.turns.append(turn)
         self.graph.add_node(_turn_node(turn.index), kind="turn", role=role, text=text)

@@ -19,6 +19,7 @@ from kgcheck.kb.labels import LABEL_PREDICATES, LabelIndex
 from kgcheck.kb.normalize import value_words
 from kgcheck.kb.ontology import OntologyView
 from kgcheck.kb.store import KB_GRAPH, open_store
+from kgcheck.kb.validate import check_values
 from kgcheck.kb.values import written
 
 __all__ = ["KnowledgeBase"]
@@ -49,10 +50,13 @@ class KnowledgeBase:
         reloaded: bool = True,
         fuzzy_min_length: int = 4,
         index_cache: _IndexCache | None = None,
+        sources: Sequence[Path] = (),
     ) -> None:
         self.graph = graph
         self._ox = store
         self.reloaded = reloaded
+        # a bad tolerance or a NaN value fails here, naming the triple (KnowledgeBaseError)
+        check_values(graph, store, sources)
         self.ontology = OntologyView.from_graph(graph)
         self._lock = threading.Lock()
         self._strings: (
@@ -113,6 +117,7 @@ class KnowledgeBase:
             reloaded=result.reloaded,
             fuzzy_min_length=fuzzy_min_length,
             index_cache=cache,
+            sources=[Path(s) for s in sources],
         )
 
     @classmethod

@@ -87,9 +87,10 @@ def _number(value: Any) -> Decimal | None:
     if isinstance(value, bool):
         return None
     try:
-        return Decimal(str(value))
+        number = Decimal(str(value))
     except (InvalidOperation, ValueError):
         return None
+    return number if number.is_finite() else None  # NaN compares with nothing
 
 
 def _text_match(a: str, b: str) -> bool:

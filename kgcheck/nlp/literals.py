@@ -97,7 +97,10 @@ def parse_date(
     settings: dict[str, Any] = {"PREFER_DAY_OF_MONTH": "first", "RETURN_AS_TIMEZONE_AWARE": False}
     if now is not None:
         settings["RELATIVE_BASE"] = now.replace(tzinfo=None)
-    parsed = dateparser.parse(text, languages=list(languages), settings=settings)
+    try:
+        parsed = dateparser.parse(text, languages=list(languages), settings=settings)
+    except (ValueError, OverflowError):  # a date past the calendar's range
+        return None
     return parsed.date() if parsed is not None else None
 
 

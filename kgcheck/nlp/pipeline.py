@@ -33,6 +33,7 @@ from kgcheck.nlp.quantities import QuantityRecognizer
 from kgcheck.nlp.signals import SignalMatcher
 from kgcheck.nlp.temporal import TemporalRecognizer
 from kgcheck.nlp.tense import Word, clause_tense
+from kgcheck.nlp.text import bounded_suffix_search, clean_text, mask_long_runs
 from kgcheck.nlp.tokens import tokens_of
 from kgcheck.nlp.vocabulary import DEFAULT_CERTAINTY, DEFAULT_HEDGES
 from kgcheck.spans import SpanIndex
@@ -67,7 +68,17 @@ for _name in (
 
 
 def build_base_pipeline(name: str = "auto") -> tuple[Language, str]:
-    """A pretrained pipeline when requested and installed, else the blank rule-based one."""
+    """A pretrained pipeline when requested and installed, else the blank rule-based one.
+
+    Its tokenizer searches suffixes in the tail of a string only (linear in a long run)."""
+    nlp, found = _base_pipeline(name)
+    tokenizer: Any = nlp.tokenizer
+    if getattr(tokenizer, "suffix_search", None) is not None:
+        tokenizer.suffix_search = bounded_suffix_search(tokenizer.suffix_search)
+    return nlp, found
+
+
+def _base_pipeline(name: str) -> tuple[Language, str]:
     if name not in {"auto", "blank"}:
         try:
             return spacy.load(name), name
@@ -172,7 +183,10 @@ def _make_temporal(nlp: Language, name: str, *, date_order: str, fiscal_year_sta
 
     def component(doc: Doc) -> Doc:
         doc._.kgc_temporals = recognizer.find(
-            doc.text, doc.user_data.get("kgcheck_now"), _tense_reader(doc)
+            doc.text,
+            doc.user_data.get("kgcheck_now"),
+            _tense_reader(doc),
+            notes=doc.user_data.setdefault("kgcheck_notes", []),
         )
         return doc
 
@@ -327,9 +341,15 @@ class Analyzer:
     def analyse(
         self, text: str, *, now: datetime | None = None, context: Sequence[str] = ()
     ) -> TurnAnalysis:
-        """Segments, mentions, claims and signals of ``text``."""
+        """Segments, mentions, claims and signals of ``text``.
+
+        Lone surrogates become U+FFFD and runs of more than ``nlp.max_run_chars`` characters
+        without a space a placeholder of the same length (offsets are those of ``text``); a
+        date out of the calendar's range is left unresolved. ``notes`` say what was left out.
+        """
         notes: list[str] = []
         truncated = False
+        text = clean_text(text)
         if len(text) > self.config.max_chars:
             cut = text.rfind(".", 0, self.config.max_chars)
             text = text[: cut + 1 if cut > 0 else self.config.max_chars]
@@ -340,6 +360,12 @@ class Analyzer:
             )
         if not text.strip():
             return TurnAnalysis(text=text, pipeline=self.pipeline_name, notes=("nlp: empty reply",))
+        text, masked = mask_long_runs(text, self.config.max_run_chars)
+        if masked:
+            notes.append(
+                f"nlp: {masked} run(s) of more than {self.config.max_run_chars} characters "
+                "without a space not analysed (nlp.max_run_chars)"
+            )
         doc = self.nlp.make_doc(text)
         doc.user_data["kgcheck_context"] = tuple(context)
         doc.user_data["kgcheck_now"] = now
@@ -366,7 +392,7 @@ class Analyzer:
             quantities=tuple(doc._.kgc_quantities),
             pipeline=self.pipeline_name,
             truncated=truncated,
-            notes=tuple(notes),
+            notes=(*notes, *doc.user_data.get("kgcheck_notes", ())),
         )
 
 

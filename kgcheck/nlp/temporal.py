@@ -71,6 +71,8 @@ class TemporalExpression:
     error: str | None = None
     parts: tuple[TemporalExpression, ...] = ()
     anchor: Anchor | None = None
+    #: The dates it names fall outside the years 1 to 9999: left unresolved.
+    out_of_range: bool = False
 
     @property
     def absolute(self) -> bool:
@@ -154,19 +156,32 @@ class TemporalRecognizer:
         text: str,
         now: datetime | None = None,
         tense_at: Callable[[int, int], str | None] | None = None,
+        *,
+        notes: list[str] | None = None,
     ) -> list[TemporalExpression]:
         """Temporal expressions of ``text`` in order, resolved against ``now``.
+
+        An expression whose dates fall outside the calendar (years 1 to 9999: "in 99999
+        months", "next Tuesday" on 9999-12-31) is kept unresolved (no ``start``/``end``) and
+        said in ``notes``; a year 0 is an impossible date (``error``).
 
         Args:
             text: the text to search.
             now: the reference time (default: the clock); only its wall-clock time is used.
             tense_at: gives the tense of the clause around a character span, when known.
+            notes: gets a line for each expression left unresolved.
         """
         reference = (now or datetime.now().astimezone()).replace(tzinfo=None)
         out = []
         for parsed in self._parser.parse(text):
             tense = tense_at(parsed.start, parsed.end) if tense_at is not None else None
-            out.append(self._resolve(text, parsed, reference, tense))
+            expr = self._resolve(text, parsed, reference, tense)
+            if expr.out_of_range and notes is not None:
+                notes.append(
+                    f"temporal: {expr.text!r} reaches past the calendar (years 1-9999); "
+                    "not resolved"
+                )
+            out.append(expr)
         return out
 
     # --- resolution --------------------------------------------------------------------------
@@ -192,9 +207,11 @@ class TemporalRecognizer:
                 relative=first.relative and last.relative,
                 error=first.error or last.error,
                 parts=tuple(ends),
+                out_of_range=first.out_of_range or last.out_of_range,
             )
         start: datetime | None
         end: datetime | None
+        out_of_range = False
         try:
             start, end, granularity, stated, relative = self._interval(p, now, tense)
             error = p.error
@@ -202,6 +219,11 @@ class TemporalRecognizer:
             start = end = None
             granularity, stated, relative = Granularity.DAY, frozenset(), False
             error = p.error or (str(exc) if exc.args and exc.args[0] else None)
+        except (OverflowError, ValueError):
+            # date arithmetic left the years 1-9999 (datetime raises ValueError or OverflowError)
+            start = end = None
+            granularity, stated, relative = Granularity.DAY, frozenset(), False
+            error, out_of_range = p.error, True
         if error is not None:
             start = end = None
         return TemporalExpression(
@@ -216,11 +238,14 @@ class TemporalRecognizer:
             weekday=p.weekday if p.explicit_weekday else None,
             fiscal=p.fiscal,
             error=error,
+            out_of_range=out_of_range,
         )
 
     def _interval(
         self, p: Parsed, now: datetime, tense: str | None
     ) -> tuple[datetime, datetime, Granularity, frozenset[str], bool]:
+        if p.year is not None and p.year < 1:
+            raise _Impossible(f"there is no year {p.year}")
         fy = self.config.fiscal_year_start if p.fiscal else 1
         today = datetime(now.year, now.month, now.day)
         if p.offset is not None:

@@ -570,9 +570,16 @@ def _full_year(raw: str) -> int:
     return year if year >= 100 else 2000 + year
 
 
+#: More digits than an amount of time can usefully have; longer ones read as this many (still
+#: out of the calendar's range, and ``int`` refuses strings of more than 4300 digits).
+_MAX_AMOUNT_DIGITS = 12
+
+
 def _amount(raw: str) -> int | None:
     raw = raw.lower()
-    return int(raw) if raw.isdigit() else _NUMBER_WORDS.get(raw)
+    if raw.isdigit():
+        return int(raw) if len(raw) <= _MAX_AMOUNT_DIGITS else 10**_MAX_AMOUNT_DIGITS
+    return _NUMBER_WORDS.get(raw)
 
 
 def _unit(m: re.Match[str]) -> str:

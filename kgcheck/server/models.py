@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from kgcheck.nlp.text import clean_text
 
 __all__ = ["CheckRequest", "OutputCheckRequest", "ReviewRequest", "SourceDocument", "TurnRequest"]
+
+
+#: Text of a body: JSON may escape lone surrogates ("\\udc80"); each becomes U+FFFD.
+Text = Annotated[str, AfterValidator(clean_text)]
 
 
 class _Body(BaseModel):
@@ -16,14 +22,14 @@ class _Body(BaseModel):
 
 class SourceDocument(_Body):
     id: str = Field(description="How the reply cites it, e.g. S0.")
-    text: str
+    text: Text
 
 
 class CheckRequest(_Body):
     """Check the agent's next reply in a session."""
 
-    reply: str = Field(description="The reply the agent is about to send.")
-    user: str | None = Field(
+    reply: Text = Field(description="The reply the agent is about to send.")
+    user: Text | None = Field(
         default=None,
         description="The user's message the reply answers; added to the session first.",
     )
@@ -43,7 +49,7 @@ class TurnRequest(_Body):
     """Add a turn to a session without checking it."""
 
     role: Literal["user", "assistant", "system"]
-    text: str
+    text: Text
     time: datetime | None = None
 
 

@@ -232,12 +232,18 @@ def parse_since(text: str, *, now: datetime | None = None) -> datetime:
     back from now (``90m``, ``24h``, ``7d``, ``2w``); times without a zone are UTC.
 
     Raises:
-        StoreError: (KGC406) neither form.
+        StoreError: (KGC406) neither form, or a span back past the year 1.
     """
     match = _RELATIVE.match(text)
     if match:
         seconds = float(match.group(1)) * _UNIT_SECONDS[match.group(2)]
-        return (now or datetime.now(UTC)) - timedelta(seconds=seconds)
+        try:
+            return (now or datetime.now(UTC)) - timedelta(seconds=seconds)
+        except (OverflowError, ValueError) as exc:  # before year 1 ("9999999999999d")
+            raise StoreError(
+                f"since: {text!r} reaches back before the year 1; give a shorter span",
+                code="KGC406",
+            ) from exc
     try:
         value = datetime.fromisoformat(text.strip())
     except ValueError as exc:

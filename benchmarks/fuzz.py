@@ -1,0 +1,169 @@
+"""Fuzz ``check_turn`` with generated replies, histories and reference times.
+
+Usage::
+
+    python benchmarks/fuzz.py [--n 10000] [--seed 0] [--config data/acme/kgcheck.yaml]
+                              [--lengths 1000 4000 16000 64000]
+
+Replies are built from pieces that have broken kgcheck before: KB names and predicates, dates
+in every written form (year 0, 9999-12-31, 2/1/0000), relative expressions with huge counts
+("in 99999 months", "9999999999999999999999 days from now"), huge numbers, lone surrogates,
+runs of punctuation without spaces and random unicode. Each reply is checked twice, without and
+with a generated history (which the checker analyses first), at a reference time drawn from
+ordinary dates and the ends of the calendar (0001-01-01, 9999-12-31). NLI is off
+(``nli.model: none``): the fuzz is about the symbolic path.
+
+It prints the exceptions that are not kgcheck's own (``KgcheckError``) by type and place, the
+checks that reported a structured error (``report.errors``), the slowest cases, and the time of
+one check per reply length for replies made of one repeated run and of prose, which should grow
+linearly with the length.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+import traceback
+from collections import Counter
+from datetime import UTC, datetime
+from pathlib import Path
+
+import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kgcheck import Checker, DialogueState
+from kgcheck.config import config_from_dict
+from kgcheck.errors import KgcheckError
+
+NAMES = ("Dr. Patel", "Dr. Amira Patel", "Sarah Lee", "Tom Okafor", "Cardiology", "Oncology")
+PHRASES = (
+    "works in", "leads", "reports to", "is in room", "was hired on", "has a budget of",
+    "will meet", "has", "is not in", "started on",
+)  # fmt: skip
+DATES = (
+    "on 2/1/0000", "on 9999-12-31", "on 0001-01-01", "in 99999 months", "2 weeks ago",
+    "next Tuesday", "9999999999999999999999 days from now", "on 30 February 2025", "in Q3 9999",
+    "the 1990s", "in the year 0000", "tomorrow at 3 pm", "from May to July 9999", "last March",
+    "on the 31st", "FY9999", "on Monday, 24 November 2026", "in 1 decade", "H2 9999",
+    "from 9999 to 10000",
+)  # fmt: skip
+NUMBERS = (
+    "9" * 30, "1e308", "$99999999999999999999M", "-0", "NaN", "1,000,000,000,000,000",
+    "4413", "0.000000000001%", "10^999",
+)  # fmt: skip
+RUNS = ("[", "_", "\ufffd", ".", "(", "-", "9", "a", "/", ":)", "\udc80", "'")
+NOWS = (
+    "2026-11-22T10:00:00+00:00", "0001-01-01T00:00:00+00:00", "9999-12-31T23:59:59+00:00",
+    "0001-01-07T00:00:00+00:00", "9999-12-25T12:00:00+00:00",
+)  # fmt: skip
+
+
+def reply(rng: random.Random) -> str:
+    """A reply of a few sentences made of risky pieces."""
+    sentences = []
+    for _ in range(rng.randint(1, 4)):
+        kind = rng.random()
+        if kind < 0.5:
+            parts = [rng.choice(NAMES), rng.choice(PHRASES)]
+            parts.append(rng.choice(NAMES + NUMBERS + DATES))
+            if rng.random() < 0.5:
+                parts.append(rng.choice(DATES))
+            sentences.append(" ".join(parts) + rng.choice(".!?;"))
+        elif kind < 0.7:
+            sentences.append(rng.choice(RUNS) * rng.randint(1, 400))
+        elif kind < 0.85:
+            sentences.append(
+                "".join(chr(rng.randint(0, 0x2FFFF)) for _ in range(rng.randint(1, 40)))
+            )
+        else:
+            sentences.append(f"The meeting is {rng.choice(DATES)} and costs {rng.choice(NUMBERS)}.")
+    text = " ".join(sentences)
+    if rng.random() < 0.1:
+        k = rng.randrange(len(text) + 1)
+        text = text[:k] + chr(rng.randint(0xD800, 0xDFFF)) + text[k:]
+    return text
+
+
+def state(rng: random.Random, turns: int) -> DialogueState:
+    now = rng.choice(NOWS)
+    st = DialogueState(session_id="fuzz", now=now)
+    for n in range(turns):
+        st.add_turn("user" if n % 2 == 0 else "assistant", reply(rng), time=rng.choice(NOWS))
+    return st
+
+
+def checker(config: Path) -> Checker:
+    raw = yaml.safe_load(config.read_text(encoding="utf-8"))
+    raw["nli"] = {"model": "none"}
+    return Checker(config_from_dict(raw, base_dir=config.parent))
+
+
+def fuzz(c: Checker, n: int, seed: int) -> None:
+    rng = random.Random(seed)
+    crashes: Counter[str] = Counter()
+    examples: dict[str, str] = {}
+    errors: Counter[str] = Counter()
+    times: list[tuple[float, str, int]] = []
+    started = time.perf_counter()
+    for _ in range(n):
+        text = reply(rng)
+        for turns in (0, rng.randint(1, 3)):
+            st = state(rng, turns)
+            t0 = time.perf_counter()
+            try:
+                report = c.check_turn(text, st, record=False)
+            except KgcheckError:
+                continue
+            except Exception as exc:
+                frame = traceback.extract_tb(exc.__traceback__)[-1]
+                key = f"{type(exc).__name__} at {Path(frame.filename).name}:{frame.lineno}"
+                crashes[key] += 1
+                examples.setdefault(key, f"{text[:80]!r} history={turns} now={st.now}")
+                continue
+            times.append((time.perf_counter() - t0, text, turns))
+            for error in report.errors:
+                errors[f"{error.code} {error.stage}"] += 1
+    total = time.perf_counter() - started
+    print(f"checks: {2 * n} ({n} replies, without and with history) in {total:.1f} s")
+    print(f"exceptions other than KgcheckError: {sum(crashes.values())} of {2 * n}")
+    for key, count in crashes.most_common():
+        print(f"  {count:5d}  {key}  e.g. {examples[key]}")
+    print(f"reports with structured errors: {sum(errors.values())}")
+    for key, count in errors.most_common(10):
+        print(f"  {count:5d}  {key}")
+    print("slowest checks:")
+    for seconds, text, turns in sorted(times, reverse=True)[:5]:
+        print(f"  {seconds * 1000:8.1f} ms  len={len(text):5d} history={turns}  {text[:60]!r}")
+
+
+def lengths(c: Checker, sizes: list[int]) -> None:
+    prose = "Dr. Patel works in Cardiology since 2019 and leads 4 nurses. "
+    print("time per length (one check, no history):")
+    print(f"  {'chars':>7} " + " ".join(f"{name:>10}" for name in ("'['", "'_'", "'a'", "prose")))
+    for size in sizes:
+        row = []
+        for text in ("[" * size, "_" * size, "a" * size, (prose * (size // len(prose) + 1))[:size]):
+            t0 = time.perf_counter()
+            c.check_turn(text, DialogueState(now=datetime(2026, 11, 22, tzinfo=UTC)), record=False)
+            row.append(time.perf_counter() - t0)
+        print(f"  {size:7d} " + " ".join(f"{s * 1000:8.1f}ms" for s in row))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--n", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--config", type=Path, default=Path("data/acme/kgcheck.yaml"))
+    parser.add_argument("--lengths", type=int, nargs="*", default=[1000, 4000, 16000, 64000])
+    args = parser.parse_args()
+    c = checker(args.config)
+    fuzz(c, args.n, args.seed)
+    if args.lengths:
+        lengths(c, args.lengths)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+"""Values of the knowledge base checked at load, so that no bad literal fails a check later.
+
+A ``kgc:tolerance`` must be a finite number from 0 up (``KGC206``); a numeric literal
+(``xsd:decimal``, ``xsd:double``, ``xsd:float``, ``xsd:integer``) must be a finite number:
+``"NaN"^^xsd:decimal`` or ``"INF"^^xsd:double`` is a load error (``KGC207``), not a value
+compared at check time. Each error names the file and line of the triple where it can be found.
+
+Usage::
+
+    check_values(graph, store, sources)   # raises KnowledgeBaseError
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import pyoxigraph as ox
+from rdflib import Graph, Literal
+from rdflib.term import Node
+
+from kgcheck.errors import KnowledgeBaseError
+from kgcheck.vocab import KGC
+
+__all__ = ["check_values"]
+
+_XSD = "http://www.w3.org/2001/XMLSchema#"
+#: The numeric types a NaN or an infinity can be written in (well-typed or not).
+_NUMERIC = tuple(_XSD + t for t in ("decimal", "double", "float", "integer"))
+_NOT_FINITE = ("NAN", "INF", "+INF", "-INF", "INFINITY", "+INFINITY", "-INFINITY")
+_QUERY = (
+    "SELECT ?s ?p ?o WHERE { ?s ?p ?o . FILTER(isLiteral(?o) && datatype(?o) IN ("
+    + ", ".join(f"<{t}>" for t in _NUMERIC)
+    + ") && UCASE(STR(?o)) IN ("
+    + ", ".join(f'"{v}"' for v in _NOT_FINITE)
+    + ")) } LIMIT 1"
+)
+
+
+def check_values(graph: Graph, store: ox.Store | None = None, sources: Sequence[Path] = ()) -> None:
+    """Raise on the first tolerance or numeric value of ``graph`` that is not a finite number.
+
+    Raises:
+        KnowledgeBaseError: (KGC206) a ``kgc:tolerance`` that is not a number from 0 up;
+            (KGC207) a numeric literal that is NaN or infinite.
+    """
+    for prop, value in graph.subject_objects(KGC.tolerance):
+        if _tolerance(value) is None:
+            triple = f"<{prop}> kgc:tolerance {_n3(value)}"
+            raise KnowledgeBaseError(
+                f"{_where(sources, str(value))}{triple}: expected a finite number from 0 up "
+                "(a relative tolerance such as 0.05)",
+                code="KGC206",
+            )
+    for s, p, o, lexical in _not_finite(graph, store):
+        raise KnowledgeBaseError(
+            f"{_where(sources, lexical)}<{s}> <{p}> {o}: a numeric value must be a finite number "
+            "(NaN and infinities are not values kgcheck can compare)",
+            code="KGC207",
+        )
+
+
+def _tolerance(value: Node) -> float | None:
+    try:
+        number = float(str(value))
+    except ValueError:
+        return None
+    return number if math.isfinite(number) and number >= 0 else None
+
+
+def _not_finite(graph: Graph, store: ox.Store | None) -> Iterator[tuple[str, str, str, str]]:
+    if store is not None:  # straight from Oxigraph: one query, no rdflib term conversion
+        for row in store.query(_QUERY, use_default_graph_as_union=True):  # type: ignore[union-attr]
+            s, p, o = row[0], row[1], row[2]
+            yield s.value, p.value, f'"{o.value}"^^<{o.datatype.value}>', o.value
+        return
+    for row in graph.query(_QUERY):
+        s, p, o = row  # type: ignore[misc]
+        yield str(s), str(p), _n3(o), str(o)
+
+
+def _n3(value: Node) -> str:
+    return value.n3() if isinstance(value, Literal) else f"<{value}>"
+
+
+def _where(sources: Sequence[Path], lexical: str) -> str:
+    """``file:line: `` of the first source line holding ``value``'s lexical form in quotes (or
+    bare, for a number), else nothing: the triple alone then says what to fix."""
+    needles = (f'"{lexical}"', f"'{lexical}'", f" {lexical} ", f" {lexical};", f" {lexical}.")
+    for path in sources:
+        try:
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            continue
+        for n, line in enumerate(lines, 1):
+            if any(needle in line for needle in needles):
+                return f"{path}:{n}: "
+    return ""

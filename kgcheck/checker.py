@@ -13,7 +13,7 @@ from pathlib import Path
 from kgcheck.caps import cap_flags, unanalysed
 from kgcheck.config import Config, load_config
 from kgcheck.detectors.base import DetectionContext, Detector, Source
-from kgcheck.errors import ConfigError, InputError, KgcheckError, ModelError
+from kgcheck.errors import ConfigError, InputError, KgcheckError, KnowledgeBaseError, ModelError
 from kgcheck.failures import (
     DETECTOR_FAILED,
     GROUNDING_FAILED,
@@ -73,13 +73,21 @@ class Checker:
         # a model name that names nothing fails first, before a large KB is loaded (ModelError)
         nli_model = self._nli_model() if self.config.nli.enabled else None
         kb_cfg = self.config.knowledge_base
-        self.kb = (
-            kb
-            if kb is not None
-            else KnowledgeBase.open(
-                kb_cfg.sources, store=kb_cfg.store, fuzzy_min_length=kb_cfg.fuzzy_min_length
+        try:
+            self.kb = (
+                kb
+                if kb is not None
+                else KnowledgeBase.open(
+                    kb_cfg.sources, store=kb_cfg.store, fuzzy_min_length=kb_cfg.fuzzy_min_length
+                )
             )
-        )
+        except KnowledgeBaseError as exc:
+            if self.config.source is None:
+                raise
+            # name the configuration that pointed at the source
+            raise KnowledgeBaseError(
+                f"{self.config.source}: knowledge_base.sources: {exc.message}", code=exc.code
+            ) from exc
         # a bad rule file fails here, with every problem it has (RuleError)
         self.rules = RuleEngine(load_rules(self.config.rules), self.kb)
         try:

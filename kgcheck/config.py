@@ -32,7 +32,7 @@ from pydantic import (
 from kgcheck.errors import ConfigError
 from kgcheck.failures import OnError
 from kgcheck.types import FlagType, Severity
-from kgcheck.yamlpos import line_of
+from kgcheck.yamlpos import error_line, line_of
 
 __all__ = [
     "Config",
@@ -411,8 +411,8 @@ def load_config(path: str | Path, *, environ: Mapping[str, str] | None = None) -
         raw = yaml.safe_load(text)
         root = yaml.compose(text)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" line {mark.line + 1}" if mark is not None else ""
+        line = error_line(exc, text)
+        where = f" line {line}" if line is not None else ""
         raise ConfigError(f"{path}:{where} not valid YAML: {exc}", code="KGC101") from exc
     if raw is None:
         raw = {}

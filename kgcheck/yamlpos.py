@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import yaml
 
-__all__ = ["line_of"]
+__all__ = ["error_line", "line_of"]
 
 
 def line_of(node: yaml.Node | None, loc: Sequence[int | str]) -> int | None:
@@ -29,3 +29,15 @@ def line_of(node: yaml.Node | None, loc: Sequence[int | str]) -> int | None:
         else:
             return line
     return line
+
+
+def error_line(exc: yaml.YAMLError, text: str) -> int | None:
+    """The 1-based line a YAML error points at: its mark, or for a character YAML refuses (a
+    NUL byte) its position in ``text``."""
+    mark = getattr(exc, "problem_mark", None)
+    if mark is not None:
+        return int(mark.line) + 1
+    position = getattr(exc, "position", None)
+    if isinstance(position, int):
+        return text.count("\n", 0, position) + 1
+    return None

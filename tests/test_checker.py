@@ -23,6 +23,7 @@ from kgcheck import (
     ModelError,
     TurnReport,
 )
+from kgcheck.errors import KnowledgeBaseError
 from tests.conftest import ACME_CONFIG, ACME_DIR, NOW
 
 
@@ -511,3 +512,14 @@ def test_checker_unknown_nli_model_fails_at_build_time_offline(
         "the Hugging Face cache (offline); download it first (`hf download <id>`) or set "
         "nli.download: true"
     )
+
+
+def test_checker_missing_kb_source_names_the_configuration(tmp_path: Path) -> None:
+    # the error named the missing file but not the configuration that pointed at it
+    path = tmp_path / "kgcheck.yaml"
+    path.write_text("knowledge_base:\n  sources: [missing.ttl]\nnli: {model: none}\n")
+    with pytest.raises(KnowledgeBaseError) as caught:
+        Checker.from_config(path)
+    assert caught.value.code == "KGC201"
+    assert caught.value.message.startswith(f"{path}: knowledge_base.sources: ")
+    assert "missing.ttl: knowledge-base source not found" in caught.value.message

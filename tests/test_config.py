@@ -274,3 +274,11 @@ def test_config_on_error_unknown_value_names_key_and_line(tmp_path: Path) -> Non
     assert f"{path}: on_error (line 2): Input should be 'warn', 'fail_closed' or 'fail_open'" in (
         info.value.message
     )
+
+
+def test_config_nul_byte_error_names_the_line(tmp_path: Path) -> None:
+    # a NUL byte gave a character position, not a line
+    path = tmp_path / "kgcheck.yaml"
+    path.write_text('now: "2026-11-22T10:00:00+00:00"\n\x00oops: 1\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"kgcheck.yaml: line 2 not valid YAML"):
+        load_config(path)

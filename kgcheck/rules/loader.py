@@ -31,6 +31,7 @@ from kgcheck.rules.sparql import QueryProblem, SparqlQuery, prepare_query
 from kgcheck.rules.template import check_names
 from kgcheck.types import FlagType, Severity
 from kgcheck.vocab import KGC_NS
+from kgcheck.yamlpos import error_line
 
 __all__ = [
     "DEFAULT_VOCAB",
@@ -202,9 +203,8 @@ class _Loader:
             raw = yaml.safe_load(text)
             node = yaml.compose(text)
         except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
             problem = getattr(exc, "problem", None) or str(exc)
-            line = mark.line + 1 if mark is not None else None
+            line = error_line(exc, text)
             self.problems.append(
                 RuleProblem(where, f"not valid YAML: {problem}", CODES["yaml"], line)
             )

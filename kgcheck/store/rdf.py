@@ -96,7 +96,8 @@ _NAMES: dict[str, str] = {
     for name, iri in table.items()
 }
 #: An evidence value that is an absolute IRI rather than a literal ("4412", "C-310").
-_IRI_VALUE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:[^\s<>\"{}|\\^`]+$")
+#: An IRI a flag or evidence may point at (``\Z``, not ``$``: no trailing newline gets in).
+_IRI_VALUE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:[^\s<>\"{}|\\^`]+\Z")
 _SAFE = "-._~"
 _FLAG_NS = "urn:kgcheck:flag:"
 #: ``{report_id}-{position}``: report ids are hex (``new_report_id``).

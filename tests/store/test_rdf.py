@@ -206,3 +206,12 @@ def test_rdf_report_holds_one_check_error_node_per_failed_check() -> None:
 def test_rdf_report_without_failures_has_no_check_error() -> None:
     graph, rid = _graph()
     assert list(graph.objects(report_iri(rid), KGC.hasError)) == []
+
+
+def test_rdf_focus_with_a_trailing_newline_is_not_an_iri() -> None:
+    # "$" let "https://example.org/x\n" through as an IRI and the report was not stored
+    report = make_report(types=(FlagType.WRONG_ATTRIBUTE,))
+    report.flags[0].focus = EX + "amiraPatel\n"
+    triples = list(report_triples(report))
+    assert not [t for t in triples if t[1] == KGC.focusNode]
+    assert all("\n" not in str(t[2]) for t in triples if isinstance(t[2], URIRef))

@@ -193,6 +193,7 @@ def sparql(
             timeout=timeout or server.sparql_timeout,
             max_rows=max_rows or server.sparql_max_rows,
             service_allow=tuple(server.sparql_service_allow),
+            memory_mb=server.sparql_memory_mb,
         )
         answer = run_query(store, query, _CLI_ACCEPT, limits)
     except KgcheckError as exc:

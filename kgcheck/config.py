@@ -304,6 +304,11 @@ class ServerConfig(_Strict):
     #: ``/sparql`` queries one client (API key, or address without keys) may run at once;
     #: more are refused with 429.
     sparql_concurrency: int = Field(default=2, ge=1)
+    #: ``/sparql`` queries running at once over all clients; more are refused with 429.
+    sparql_workers: int = Field(default=4, ge=1)
+    #: Memory (MiB of address space) one ``/sparql`` query's process may take; past it the
+    #: query fails (KGC417). 0: no limit.
+    sparql_memory_mb: int = Field(default=1024, ge=0)
     #: Endpoints a query's ``SERVICE`` clause may call (exact IRIs); any other is refused.
     sparql_service_allow: list[str] = Field(default_factory=list)
 

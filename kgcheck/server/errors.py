@@ -41,7 +41,8 @@ _STORE_STATUS = {
     "KGC413": 404,  # no such session
     "KGC414": 500,  # stored session unreadable
     "KGC415": 503,  # query ran past its time limit and was stopped
-    "KGC416": 429,  # too many queries at once from one client
+    "KGC416": 429,  # too many queries at once from one client, or over all
+    "KGC417": 503,  # a query past its memory limit
 }
 
 

@@ -163,10 +163,11 @@ class Service:
 
     @contextmanager
     def query_slot(self, client: str) -> Iterator[None]:
-        """Hold one of ``client``'s ``sparql_concurrency`` query slots while the block runs.
+        """Hold one of ``client``'s ``sparql_concurrency`` query slots (and one of the
+        server's ``sparql_workers``) while the block runs.
 
         Raises:
-            StoreError: (KGC416) the client runs as many queries as it may already.
+            StoreError: (KGC416) the client, or the server, runs as many queries as it may.
         """
         limit = self.settings.sparql_concurrency
         with self._guard:
@@ -174,6 +175,13 @@ class Service:
             if running >= limit:
                 raise StoreError(
                     f"{running} queries of this client are running; at most {limit} at once",
+                    code="KGC416",
+                )
+            everyone = sum(self._queries.values())
+            if everyone >= self.settings.sparql_workers:
+                raise StoreError(
+                    f"{everyone} queries are running; at most {self.settings.sparql_workers} "
+                    "at once (server.sparql_workers): try again shortly",
                     code="KGC416",
                 )
             self._queries[client] = running + 1

@@ -107,6 +107,7 @@ async def _answer(request: Request, svc: Service) -> Response:
         timeout=settings.sparql_timeout,
         max_rows=settings.sparql_max_rows,
         service_allow=tuple(settings.sparql_service_allow),
+        memory_mb=settings.sparql_memory_mb,
     )
     with svc.query_slot(client_id(request)):
         result = await run_query_async(

@@ -45,6 +45,9 @@ class QueryLimits:
     timeout: float = 10.0
     max_rows: int = 10_000
     service_allow: tuple[str, ...] = ()
+    #: Address space the worker process may use, in MiB (0: no limit); past it the query
+    #: fails (KGC417) instead of taking the server's memory.
+    memory_mb: int = 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,16 +64,24 @@ class QueryJob:
     """One query in a worker process; :meth:`stop` kills it."""
 
     def __init__(
-        self, store: OxigraphFlagStore, text: str, form: QueryForm, media: str, max_rows: int
+        self,
+        store: OxigraphFlagStore,
+        text: str,
+        form: QueryForm,
+        media: str,
+        max_rows: int,
+        memory_mb: int = 0,
     ) -> None:
         directory, data = store.snapshot()
         job = {
             "query": text,
             "media": media,
             "max_rows": max_rows,
+            "memory_mb": memory_mb,
             "directory": None if directory is None else str(directory),
         }
         self.form = form
+        self._memory_mb = memory_mb
         self._input = json.dumps(job).encode() + b"\n" + data
         # -I: no user site, no script directory on sys.path, no PYTHON* variables
         self._proc = subprocess.Popen(
@@ -107,6 +118,13 @@ class QueryJob:
             status = json.loads(head)
         except ValueError:
             detail = err.decode("utf-8", "replace").strip().splitlines()[-1:] or ["no answer"]
+            if self._memory_mb and self._proc.returncode != 0:
+                # an allocation past the address-space cap aborts the process
+                raise StoreError(
+                    f"the query needed more than {self._memory_mb} MiB and was stopped; "
+                    f"narrow it down (LIMIT, more specific patterns) ({detail[0]})",
+                    code="KGC417",
+                ) from None
             raise StoreError(f"the query process failed ({detail[0]})", code="KGC404") from None
         if not status.get("ok"):
             raise StoreError(str(status.get("message")), code=str(status.get("code")))
@@ -125,7 +143,9 @@ def _prepare(store: FlagStore, text: str, accept: str, limits: QueryLimits) -> Q
     if not isinstance(store, OxigraphFlagStore):
         return None
     media = answer_media(gated.form, accept)
-    return QueryJob(store, with_prefixes(gated.text), gated.form, media, limits.max_rows)
+    return QueryJob(
+        store, with_prefixes(gated.text), gated.form, media, limits.max_rows, limits.memory_mb
+    )
 
 
 def _direct(store: FlagStore, text: str, accept: str, limits: QueryLimits) -> LimitedResult:

@@ -77,12 +77,34 @@ def _answer(job: dict[str, Any], data: bytes) -> tuple[bytes, bool]:
     return answer or b"", truncated
 
 
+def _limit_memory(megabytes: int) -> None:
+    """Cap this process's address space, so a runaway query fails here (MemoryError) rather
+    than taking the server's memory."""
+    if megabytes <= 0:
+        return
+    try:
+        import resource
+    except ImportError:  # not on this platform: the time limit still applies
+        return
+    cap = megabytes * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+
 def main() -> None:
     job = json.loads(sys.stdin.buffer.readline())
     data = sys.stdin.buffer.read()
     out = sys.stdout.buffer
+    _limit_memory(int(job.get("memory_mb", 0)))
     try:
         body, truncated = _answer(job, data)
+    except MemoryError:
+        head = {
+            "ok": False,
+            "code": "KGC417",
+            "message": f"the query needed more than {job.get('memory_mb')} MiB and was stopped; "
+            "narrow it down (LIMIT, more specific patterns)",
+        }
+        body = b""
     except SyntaxError as exc:
         head = {"ok": False, "code": "KGC404", "message": f"SPARQL syntax error: {exc}"}
         body = b""

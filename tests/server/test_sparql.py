@@ -136,3 +136,30 @@ def test_sparql_service_to_an_allowed_endpoint_passes_the_gate(
     query = f"SELECT * {{ SERVICE SILENT <{SSRF}> {{ ?a ?b ?c }} }}"
     response = client.get("/sparql", params={"query": query})
     assert response.status_code != 403
+
+
+def test_sparql_query_past_its_memory_limit_is_stopped(
+    acme_checker: Checker, store: FlagStore
+) -> None:
+    # 45 concurrent cartesian queries took the server past 5 GB
+    client = _client(acme_checker, store, sparql_timeout=60, sparql_memory_mb=300)
+    query = "SELECT ?a ?b WHERE { ?a ?p ?x . ?b ?q ?y } ORDER BY ?x ?y"
+    response = client.get("/sparql", params={"query": query})
+    assert (response.status_code, response.json()["error"]["code"]) == (503, "KGC417")
+    assert "300 MiB" in response.json()["error"]["message"]
+
+
+def test_sparql_server_wide_worker_limit_answers_429(client: TestClient) -> None:
+    svc = client.app.state.kgcheck  # type: ignore[attr-defined]
+    assert isinstance(svc, Service)
+    others = [svc.query_slot(f"addr:other-{n}") for n in range(svc.settings.sparql_workers)]
+    for slot in others:
+        slot.__enter__()
+    try:
+        response = client.get("/sparql", params={"query": "ASK {}"})
+        assert (response.status_code, response.json()["error"]["code"]) == (429, "KGC416")
+        assert "sparql_workers" in response.json()["error"]["message"]
+    finally:
+        for slot in others:
+            slot.__exit__(None, None, None)
+    assert client.get("/sparql", params={"query": "ASK {}"}).status_code == 200

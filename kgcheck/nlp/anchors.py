@@ -322,7 +322,7 @@ class Anchorer:
         ]
         how = "sentence"
         if not holders:
-            holders = [iri for iri in context if self._holds(URIRef(iri), props)][:1]
+            holders = [iri for iri in _kb_keys(context) if self._holds(URIRef(iri), props)][:1]
             how = "context"
         if not holders:
             holders = [iri for _, m in near for iri in _iris(m) if self._holds(URIRef(iri), props)]
@@ -337,7 +337,7 @@ class Anchorer:
         if claim.subject.candidates and claim.subject.kind == "ambiguous":
             return claim.subject.candidates
         prop = URIRef(claim.predicate)
-        return tuple(iri for iri in context if self._holds(URIRef(iri), [prop]))[:1]
+        return tuple(iri for iri in _kb_keys(context) if self._holds(URIRef(iri), [prop]))[:1]
 
     def _holds(self, subject: URIRef, props: Sequence[URIRef]) -> bool:
         return any(self.kb.values(subject, p) or self.obs.get(subject, p) for p in props)
@@ -380,6 +380,12 @@ def _counted_nouns(onto: OntologyView, numeric: set[URIRef]) -> dict[str, set[UR
                 if word.isalpha() and word not in _NOT_COUNTED:
                     out[_singular(word)].add(prop)
     return out
+
+
+def _kb_keys(context: Sequence[str]) -> list[str]:
+    """The KB entities of the conversation's context (not the ``conv:`` names only it knows,
+    which are no IRIs)."""
+    return [key for key in context if not key.startswith(("conv:", "speaker:"))]
 
 
 def _iris(m: Mention) -> tuple[str, ...]:

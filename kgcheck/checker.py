@@ -209,7 +209,7 @@ class Checker:
             flags,
             analysis,
             response,
-            recheck=lambda text: self._recheck(text, state, reference, documents),
+            recheck=lambda text: self._recheck(text, state, reference, documents, skipped, errors),
         )
         timings["mitigation"] = time.perf_counter() - t0
         timings["total"] = time.perf_counter() - started
@@ -318,11 +318,22 @@ class Checker:
         state: DialogueState,
         reference: datetime | None,
         documents: tuple[Source, ...],
+        skipped: list[str],
+        errors: list[CheckError],
     ) -> list[Flag]:
         """The scored flags of a mitigated reply, from the symbolic checks (a correction is
-        kept or undone on what the KB, the history and the rules say, not on a model)."""
+        kept or undone on what the KB, the history and the rules say, not on a model). A check
+        that fails here is reported like any other (``errors``, stage ``recheck.<stage>``)."""
         analysis = self.analyzer.analyse(text, now=reference, context=state.entities.salient_keys())
-        flags, _, _ = self._detect(analysis, state, reference, documents, [], [], {}, models=False)
+        failed: list[CheckError] = []
+        flags, _, _ = self._detect(
+            analysis, state, reference, documents, [], failed, {}, models=False
+        )
+        for error in failed:
+            again = CheckError(f"recheck.{error.stage}", error.code, error.reason)
+            if again not in errors:
+                errors.append(again)
+                skipped.append(f"{again.stage}: failed ({error.reason})")
         return self.scorer.score(flags, analysis)
 
     def _ground(

@@ -412,6 +412,8 @@ def load_config(path: str | Path, *, environ: Mapping[str, str] | None = None) -
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read the configuration ({exc.strerror})") from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not UTF-8 text (byte {exc.start})", code="KGC101") from exc
     try:
         raw = yaml.safe_load(text)
         root = yaml.compose(text)

@@ -117,7 +117,9 @@ def add_months(moment: datetime, months: int) -> datetime:
 
 def day_interval(day: date) -> Interval:
     start = datetime.combine(day, time())
-    return Interval(start, start + timedelta(days=1), Granularity.DAY)
+    # the last day of the calendar (9999-12-31) ends at the last moment there is
+    end = start + timedelta(days=1) if start.date() < date.max else datetime.max
+    return Interval(start, end, Granularity.DAY)
 
 
 def month_interval(year: int, month: int) -> Interval:

@@ -523,3 +523,24 @@ def test_checker_missing_kb_source_names_the_configuration(tmp_path: Path) -> No
     assert caught.value.code == "KGC201"
     assert caught.value.message.startswith(f"{path}: knowledge_base.sources: ")
     assert "missing.ttl: knowledge-base source not found" in caught.value.message
+
+
+def test_checker_failure_while_checking_a_correction_again_is_reported(
+    acme_checker: Checker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a detector that failed on the corrected text was only logged
+    checker = Checker(acme_checker.config, kb=acme_checker.kb)
+    (detector,) = [d for d in checker.detectors if d.name == "wrong_attribute"]
+    real = detector.detect
+    calls: list[int] = []
+
+    def second_call_fails(ctx: object) -> list[object]:
+        calls.append(1)
+        if len(calls) > 1:
+            raise OverflowError("date value out of range")
+        return real(ctx)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(detector, "detect", second_call_fails)
+    report = checker.check_turn("Dr. Amira Patel works in Oncology.", DialogueState(now=NOW))
+    assert [e.stage for e in report.errors] == ["recheck.detector.wrong_attribute"]
+    assert report.decision != Decision.ACCEPT

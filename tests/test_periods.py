@@ -91,3 +91,13 @@ def test_periods_agree_when_one_contains_the_other(a: Interval, b: Interval, agr
 )
 def test_periods_label(interval: Interval | None, label: str) -> None:
     assert interval is not None and interval.label() == label
+
+
+def test_day_interval_of_the_last_day_of_the_calendar_does_not_overflow() -> None:
+    # 9999-12-31 + 1 day overflowed while a corrected reply was checked again
+    from datetime import date, datetime
+
+    from kgcheck.periods import day_interval
+
+    last = day_interval(date.max)
+    assert last.start == datetime(9999, 12, 31) and last.end == datetime.max

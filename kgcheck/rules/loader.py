@@ -199,6 +199,11 @@ class _Loader:
                 RuleProblem(where, f"cannot read the rule file ({exc.strerror})", CODES["read"])
             )
             return
+        except UnicodeDecodeError as exc:
+            self.problems.append(
+                RuleProblem(where, f"not UTF-8 text (byte {exc.start})", CODES["read"])
+            )
+            return
         try:
             raw = yaml.safe_load(text)
             node = yaml.compose(text)

@@ -329,7 +329,10 @@ class Checker:
         flags, _, _ = self._detect(
             analysis, state, reference, documents, [], failed, {}, models=False
         )
+        failed_before = {e.stage for e in errors}
         for error in failed:
+            if error.stage in failed_before:
+                continue  # the same check failed on the reply as given: reported once
             again = CheckError(f"recheck.{error.stage}", error.code, error.reason)
             if again not in errors:
                 errors.append(again)

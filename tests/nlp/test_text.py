@@ -73,7 +73,9 @@ def test_temporal_year_zero_is_impossible() -> None:
     assert expr.error == "there is no year 0" and not expr.out_of_range
 
 
-def test_periods_end_of_calendar_is_none_not_an_error() -> None:
-    assert parse_period("9999-12-31") is None
-    assert interval_of_literal(Literal("9999-12-31", datatype=XSD.date)) is None
+def test_periods_end_of_calendar_is_the_last_day_not_an_error() -> None:
+    last = parse_period("9999-12-31")
+    assert last is not None and last.end == datetime.max
+    held = interval_of_literal(Literal("9999-12-31", datatype=XSD.date))
+    assert held is not None and held.start == datetime(9999, 12, 31)
     assert parse_period("9999-12-30") is not None

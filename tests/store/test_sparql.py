@@ -80,6 +80,7 @@ def test_sparql_outage_loses_no_report(
     forwarder.start()  # the store is back
     try:
         assert store.record(make_report(session=unique, turn=5)) is StoreStatus.STORED
+        assert store.wait_for_replay(timeout=60)  # the spool is replayed in the background
         assert _reports(store, unique) == 6
         assert len(store.spool or ()) == 0
     finally:

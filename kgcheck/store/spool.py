@@ -94,14 +94,7 @@ class Spool:
         Raises:
             StoreError: (KGC408) the spool directory cannot be written.
         """
-        payload = {
-            "report_id": report_id,
-            "session": session,
-            "turn": turn,
-            "spooled_at": datetime.now(UTC).isoformat(),
-            "reason": reason,
-            "updates": updates,
-        }
+        payload = _payload(updates, report_id, session, turn, reason)
         name = f"{time.time_ns():020d}-{report_id}.json"
         path = (self.dead_letters if rejected else self.directory) / name
         self._write(path, payload)
@@ -114,14 +107,7 @@ class Spool:
         Raises:
             StoreError: (KGC408) the spool directory cannot be written.
         """
-        payload = {
-            "report_id": report_id,
-            "session": session,
-            "turn": turn,
-            "spooled_at": datetime.now(UTC).isoformat(),
-            "reason": "staged before the session was saved",
-            "updates": updates,
-        }
+        payload = _payload(updates, report_id, session, turn, "staged before the session was saved")
         name = f"{time.time_ns():020d}-{report_id}.json.{os.getpid()}"
         path = self.directory / _PENDING / name
         self._write(path, payload)
@@ -304,3 +290,17 @@ def _alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+def _payload(
+    updates: list[str], report_id: str, session: str, turn: int, reason: str
+) -> dict[str, object]:
+    """What a spool file holds for one report."""
+    return {
+        "report_id": report_id,
+        "session": session,
+        "turn": turn,
+        "spooled_at": datetime.now(UTC).isoformat(),
+        "reason": reason,
+        "updates": updates,
+    }

@@ -59,13 +59,7 @@ class KnowledgeBase:
         check_values(graph, store, sources)
         self.ontology = OntologyView.from_graph(graph)
         self._lock = threading.Lock()
-        self._strings: (
-            tuple[
-                frozenset[tuple[str, ...]],
-                dict[tuple[str, ...], tuple[tuple[URIRef, URIRef], ...]],
-            ]
-            | None
-        ) = None
+        self._strings: _StringIndex | None = None
         cached = _load_index(index_cache, fuzzy_min_length) if index_cache else None
         if cached is not None:
             self.labels = cached
@@ -193,31 +187,19 @@ class KnowledgeBase:
             return False
         return words in self._string_index()[0]
 
-    def value_owners(self, text: str) -> tuple[tuple[URIRef, URIRef], ...]:
-        """The (subject, property) pairs whose string value ``text`` is, compared as
+    def owners_of_words(self, words: tuple[str, ...]) -> tuple[tuple[URIRef, URIRef], ...]:
+        """The (subject, property) pairs whose string value has these words, compared as
         :func:`~kgcheck.kb.normalize.value_words` ("611 Ames Avenue" finds the place whose
         address is "611 Ames Ave")."""
-        return self.owners_of_words(value_words(text))
-
-    def owners_of_words(self, words: tuple[str, ...]) -> tuple[tuple[URIRef, URIRef], ...]:
-        """:meth:`value_owners` for words already compared as ``value_words``."""
         return self._string_index()[1].get(words, ())
 
-    def _string_index(
-        self,
-    ) -> tuple[
-        frozenset[tuple[str, ...]], dict[tuple[str, ...], tuple[tuple[URIRef, URIRef], ...]]
-    ]:
+    def _string_index(self) -> _StringIndex:
         with self._lock:
             if self._strings is None:
                 self._strings = self._index_strings()
             return self._strings
 
-    def _index_strings(
-        self,
-    ) -> tuple[
-        frozenset[tuple[str, ...]], dict[tuple[str, ...], tuple[tuple[URIRef, URIRef], ...]]
-    ]:
+    def _index_strings(self) -> _StringIndex:
         """The word n-grams of the KB's short string values that are not names, and each
         whole value's owners."""
         grams: set[tuple[str, ...]] = set()
@@ -313,6 +295,10 @@ class KnowledgeBase:
 _MAX_LITERAL_WORDS = 16
 _MAX_GRAM = 6
 _STRING_TYPES = frozenset({None, XSD.string})
+#: The word n-grams of the KB's short string values, and each whole value's (subject, property).
+_StringIndex = tuple[
+    frozenset[tuple[str, ...]], dict[tuple[str, ...], tuple[tuple[URIRef, URIRef], ...]]
+]
 
 
 _INDEX_FILE = "kgcheck-labels.json"

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc
 
-__all__ = ["Tok", "span_text", "tokens_of"]
+__all__ = ["Tok", "is_parsed", "span_text", "tokens_of"]
 
 _LEMMA_FIXES = {"n't": "not", "'re": "be", "'m": "be", "’s": "'s", "ca": "can", "wo": "will"}
 
@@ -22,6 +22,11 @@ class Tok:
     end: int
     sent: int
     space: bool
+    #: Universal part of speech, dependency label and the head's token index from a parsed
+    #: pipeline; ``""``, ``""`` and ``-1`` from the blank one.
+    pos: str = ""
+    dep: str = ""
+    head: int = -1
 
     @property
     def is_capitalised(self) -> bool:
@@ -33,7 +38,10 @@ class Tok:
 
 
 def tokens_of(doc: Doc) -> list[Tok]:
-    """Tokens with lower-case lemmas and their sentence index."""
+    """Tokens with lower-case lemmas, their sentence index and, from a parsed pipeline, their
+    part of speech and dependency arc."""
+    parsed = doc.has_annotation("DEP")
+    tagged = doc.has_annotation("POS")
     out: list[Tok] = []
     sent_of: dict[int, int] = {}
     for s_index, sent in enumerate(doc.sents):
@@ -54,6 +62,9 @@ def tokens_of(doc: Doc) -> list[Tok]:
                 end=tok.idx + len(tok.text),
                 sent=sent_of.get(tok.i, 0),
                 space=bool(tok.whitespace_),
+                pos=tok.pos_ if tagged else "",
+                dep=tok.dep_ if parsed else "",
+                head=tok.head.i if parsed else -1,
             )
         )
     return out
@@ -67,3 +78,8 @@ def span_text(toks: Sequence[Tok], i: int, j: int) -> str:
         if k < j - 1 and toks[k].space:
             parts.append(" ")
     return "".join(parts)
+
+
+def is_parsed(toks: Sequence[Tok]) -> bool:
+    """Whether the tokens carry a dependency parse (a pretrained pipeline, not the blank one)."""
+    return bool(toks) and toks[0].head >= 0

@@ -7,7 +7,7 @@ dialogue, the forecast as ``kgc:Observation`` nodes per day), checks every assis
 the dialogue so far, then swaps one time, date, distance, temperature or address in the turn for
 another value of the same column of the table and checks it again.
 
-    python benchmarks/kvret.py [PATH] [--limit N] [--seed S] [--show K]
+    python benchmarks/kvret.py [PATH] [--limit N] [--seed S] [--show K] [--intent I]
 
 PATH defaults to ``../shared/benchmarks/kvret/kvret_dev_public.json`` from the repository root.
 Prints the false-positive rate (assistant turns as given with a flag at or above the
@@ -237,8 +237,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", type=int, default=0, help="print this many flagged turns")
     parser.add_argument("--detector", default="", help="with --show: only this detector's flags")
     parser.add_argument("--misses", type=int, default=0, help="print this many undetected swaps")
+    parser.add_argument(
+        "--intent", default="", help="only dialogues of this task (schedule, navigate, weather)"
+    )
     args = parser.parse_args(argv)
     dialogues = json.loads(Path(args.path).read_text(encoding="utf-8"))
+    if args.intent:
+        dialogues = [d for d in dialogues if d["scenario"]["task"]["intent"] == args.intent]
     if args.limit:
         dialogues = dialogues[: args.limit]
     rng = random.Random(args.seed)

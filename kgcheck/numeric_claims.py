@@ -423,18 +423,19 @@ class _Verifier:
         # a day and a time ("Monday at 7 pm") must both agree, each with one value of its kind
         failing: list[tuple[_Held, Interval]] = []
         agreeing: list[tuple[_Held, Interval]] = []
+        wrong_time = False
         for has_date in (True, False):
             pairs = [(h, iv) for h, iv in held if iv.has_date == has_date]
             ok = [(h, iv) for h, iv in pairs if agrees(t, _widen(iv, slack))]
             agreeing += ok[:1]
             if pairs and not ok:
-                failing = pairs
+                failing, wrong_time = pairs, not has_date
                 break
         if failing:
             held, agreeing = failing, []
         h, iv = agreeing[0] if agreeing else held[0]
         shown = [pair[0] for pair in (agreeing[:1] if agreeing else held)]
-        kb_text = ", ".join(sorted({self.kb.label(p[0].value) for p in held}))
+        kb_text = ", ".join(sorted({self.kb.value_text(p[0].prop, p[0].value) for p in held}))
         verdict = VERIFIED if agreeing else WRONG
         claim = NumericClaim(
             **base,
@@ -455,8 +456,10 @@ class _Verifier:
             functional=self._functional(h.prop),
         )
         if not agreeing and len({p[0].value for p in held}) == 1:
-            correction = format_like(t.text, h.value, self.kb.label(h.value))
-            claim = replace(claim, correction=correction, correction_span=t.span)
+            # "Friday at 1 pm" with a wrong time: only "1 pm" is corrected
+            span, text = t.part(time=wrong_time)
+            correction = format_like(text, h.value, self.kb.value_text(h.prop, h.value))
+            claim = replace(claim, correction=correction, correction_span=span)
         return claim
 
     def _date_from_sources(self, t: TemporalExpression, base: dict[str, Any]) -> NumericClaim:

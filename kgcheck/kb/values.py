@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -23,7 +23,8 @@ _DIGITS = re.compile(r"\d")
 def matches(stated: Any, stated_iri: str | None, kb_value: Node, *, tolerance: float = 0.0) -> bool:
     """Whether a stated value agrees with ``kb_value``.
 
-    Entities agree by IRI; numbers within the relative ``tolerance``; dates (a ``date`` or an
+    Entities agree by IRI; numbers within the relative ``tolerance``; times of day to the minute;
+    dates (a ``date`` or an
     :class:`~kgcheck.periods.Interval`) at the coarser of the two granularities, so that
     "March 2025" agrees with ``2025-03-14`` and ``2025-03-14`` with ``"2025"^^xsd:gYear``;
     strings after normalisation (case, spacing, punctuation), and strings made of digits (phone
@@ -42,6 +43,11 @@ def matches(stated: Any, stated_iri: str | None, kb_value: Node, *, tolerance: f
         if number == 0:
             return stated_number == 0
         return abs(stated_number - number) <= abs(number) * Decimal(str(tolerance))
+    if isinstance(stated, time):
+        held_time = expected.time() if isinstance(expected, datetime) else expected
+        if not isinstance(held_time, time):
+            return _text_match(str(stated), str(kb_value))
+        return (stated.hour, stated.minute) == (held_time.hour, held_time.minute)
     if isinstance(stated, date | Interval):
         own = stated if isinstance(stated, Interval) else _interval_of_date(stated)
         held = interval_of_literal(kb_value)
@@ -125,12 +131,15 @@ _TIGHT_UNITS = frozenset({"%", "x", "F", "C"})
 def written(value: Literal, unit: str | None = None) -> str:
     """A KB literal as a person writes it, with the property's ``kgc:unit``: ``"$12.00"``,
     ``"48.5 km"``, ``"85%"`` (also for a ``fraction`` of 0.85), ``"1.25x"``, dates as
-    ``"30 November 2019"``. Numbers keep the KB's own digits ("7.60" stays "7.60")."""
+    ``"30 November 2019"``, times as ``"5 pm"``. Numbers keep the KB's own digits ("7.60"
+    stays "7.60")."""
     python = value.toPython()
     if isinstance(python, datetime):
         return f"{python.day} {python:%B} {python.year}, {python:%H:%M}"
     if isinstance(python, date):
         return f"{python.day} {python:%B} {python.year}"
+    if isinstance(python, time):
+        return _clock_like("1 pm", datetime.combine(date(2000, 1, 1), python))
     number = _number(python) if not isinstance(python, str) else None
     unit = canonical_unit(unit)
     if number is None or unit is None:
@@ -207,10 +216,15 @@ def _date_like(stated: str, held: Interval) -> str | None:
     if len(found) != 1 or found[0].parts:
         return None
     expr = found[0]
-    shown = _expression_like(expr, held)
+    if expr.clock is not None and (not held.has_date or held.granularity == Granularity.DAY):
+        # "Friday at 1 pm" with a day, or with a time: only that part changes
+        span, text = expr.part(time=not held.has_date)
+        shown = _date_like(text, held)
+    else:
+        span, shown = expr.span, _expression_like(expr, held)
     if shown is None:
         return None
-    return stated[: expr.span.start] + shown + stated[expr.span.end :]
+    return stated[: span.start] + shown + stated[span.end :]
 
 
 def _expression_like(expr: TemporalExpression, held: Interval) -> str | None:

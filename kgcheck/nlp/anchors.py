@@ -238,8 +238,22 @@ class Anchorer:
                 fits=lambda p, e=expr: self._fits_date(e, p),  # type: ignore[misc]
                 fallback=None,
             )
+            if anchor is not None and expr.has_date and expr.has_time:
+                anchor = self._both_kinds(anchor)
             out.append(replace(expr, anchor=anchor) if anchor is not None else expr)
         return out
+
+    def _both_kinds(self, anchor: Anchor) -> Anchor:
+        """A day with a time ("Tuesday at 10 am") bound to one of them through a claim ("is on")
+        states the other too: the subjects' one property of the other kind joins the anchor."""
+        props = [URIRef(p) for p in anchor.properties]
+        for kind in (self.dates, self.times - self.dates):
+            if any(p in kind for p in props):
+                continue
+            other = {p for s in anchor.subjects for p in self._held(URIRef(s)) if p in kind}
+            if len(other) == 1:
+                props.append(other.pop())
+        return replace(anchor, properties=tuple(str(p) for p in props))
 
     def _fits_date(self, expr: TemporalExpression, prop: URIRef) -> bool:
         if expr.has_date and prop in self.dates:

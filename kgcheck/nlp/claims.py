@@ -42,6 +42,8 @@ __all__ = ["ClaimBuilder"]
 _SUBJECT_KINDS = frozenset({"entity", "name", "pronoun", "ambiguous"})
 _POSSESSIVE_PRONOUNS = frozenset({"his", "her", "its", "their"})
 _LIST_GLUE = frozenset({"and", ",", "or", "as", "well"})
+#: Prepositions that attach the name after them to the noun phrase before them.
+_ATTACHING = frozenset({"with", "for", "from", "of"})
 _MAX_CLASS_TOKENS = 3
 
 
@@ -289,6 +291,14 @@ class ClaimBuilder:
         ]
         if not window:
             return []
+        # "Your meeting with Alex is on ...": a name after a preposition belongs to the phrase
+        # of the one before it, which is the subject
+        while (
+            len(window) > 1
+            and toks[window[-1].token_start - 1].lower in _ATTACHING
+            and window[-2].token_end < window[-1].token_start
+        ):
+            window.pop()
         chosen = [window[-1]]
         # "Dr. Patel and Dr. Reyes work in ...": coordinated subjects
         for m in reversed(window[:-1]):

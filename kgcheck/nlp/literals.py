@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import date, datetime
+from datetime import date, datetime, time
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any
@@ -13,7 +13,15 @@ from kgcheck.config import TemporalConfig
 from kgcheck.nlp.temporal import TemporalRecognizer
 from kgcheck.periods import Granularity, Interval, parse_period
 
-__all__ = ["DATE_TYPES", "NUMERIC_TYPES", "parse_date", "parse_literal", "parse_number"]
+__all__ = [
+    "DATE_TYPES",
+    "NUMERIC_TYPES",
+    "TIME_TYPE",
+    "parse_clock",
+    "parse_date",
+    "parse_literal",
+    "parse_number",
+]
 
 XSD = "http://www.w3.org/2001/XMLSchema#"
 NUMERIC_TYPES = frozenset(
@@ -24,6 +32,7 @@ NUMERIC_TYPES = frozenset(
     )
 )  # fmt: skip
 DATE_TYPES = frozenset({XSD + "date", XSD + "dateTime", XSD + "gYear", XSD + "gYearMonth"})
+TIME_TYPE = XSD + "time"
 
 _NUMBER = re.compile(
     r"(?P<sign>[-−])?(?P<cur>[$€£])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
@@ -104,6 +113,14 @@ def parse_date(
     return parsed.date() if parsed is not None else None
 
 
+def parse_clock(text: str) -> time | None:
+    """The time of day ``text`` states ("5PM", "at 17:30", "Friday at noon"), else ``None``."""
+    for expr in _RECOGNIZER.find(text):
+        if expr.has_time and expr.start is not None and expr.error is None:
+            return expr.start.time()
+    return None
+
+
 def parse_literal(
     text: str,
     datatype: str | None,
@@ -126,6 +143,8 @@ def parse_literal(
         return parse_date(
             text, now, languages=temporal.languages, recognizer=_recognizer_for(temporal)
         )
+    if datatype == TIME_TYPE:
+        return parse_clock(text)
     if datatype == XSD + "boolean":
         lowered = text.lower()
         return True if lowered in {"true", "yes"} else False if lowered in {"false", "no"} else None

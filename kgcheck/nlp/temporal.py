@@ -16,6 +16,7 @@ Usage::
 from __future__ import annotations
 
 import calendar
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -46,6 +47,13 @@ __all__ = ["WEEKDAYS", "TemporalExpression", "TemporalRecognizer", "agrees"]
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
+#: A day's words without the glue that joined it to a time ("Friday at ", ", on Monday").
+_DAY_CORE = re.compile(
+    r"(?P<lead>[\s,@]*(?:(?:at|on|from)\s+)?)(?P<core>.*?)(?P<trail>[\s,@]*(?:\b(?:at|on|from))?[\s,@]*)",
+    re.I | re.S,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class TemporalExpression:
     """A date, time or period of the reply, resolved to ``[start, end)``.
@@ -73,6 +81,8 @@ class TemporalExpression:
     anchor: Anchor | None = None
     #: The dates it names fall outside the years 1 to 9999: left unresolved.
     out_of_range: bool = False
+    #: Where a day stated with a time ("Friday at 6 pm") states the time.
+    clock: Span | None = None
 
     @property
     def absolute(self) -> bool:
@@ -86,6 +96,23 @@ class TemporalExpression:
     @property
     def has_time(self) -> bool:
         return "hour" in self.stated
+
+    def part(self, time: bool) -> tuple[Span, str]:
+        """The span and text of the expression's time (``time``) or its day: the whole
+        expression unless it states both ("Friday at 6 pm": "6 pm" / "Friday")."""
+        if self.clock is None:
+            return self.span, self.text
+        if time:
+            a, b = self.clock.start, self.clock.end
+        elif self.clock.start > self.span.start:
+            a, b = self.span.start, self.clock.start
+        else:
+            a, b = self.clock.end, self.span.end
+        text = self.text[a - self.span.start : b - self.span.start]
+        core = _DAY_CORE.fullmatch(text)
+        if core is None or time:
+            return Span(a, b), text
+        return Span(a + core.start("core"), a + core.end("core")), core["core"]
 
     @property
     def interval(self) -> Interval | None:
@@ -239,6 +266,7 @@ class TemporalRecognizer:
             fiscal=p.fiscal,
             error=error,
             out_of_range=out_of_range,
+            clock=None if p.clock is None else Span(*p.clock),
         )
 
     def _interval(

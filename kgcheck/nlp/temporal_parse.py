@@ -103,6 +103,8 @@ class Parsed:
     explicit_weekday: bool = False
     #: The offset counts units ("in two weeks") rather than naming one ("next week").
     counted: bool = False
+    #: Where a day joined with a time ("Friday at 6 pm") states the time: ``(start, end)``.
+    clock: tuple[int, int] | None = None
 
     @property
     def is_time(self) -> bool:
@@ -528,6 +530,7 @@ def _join_day_time(a: Parsed, b: Parsed) -> Parsed:
     day, clock = (a, b) if a.is_day else (b, a)
     joined = replace(day, start=a.start, end=b.end)
     joined.hour, joined.minute = clock.hour, clock.minute
+    joined.clock = (clock.start, clock.end)
     return joined
 
 

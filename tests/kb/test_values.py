@@ -174,3 +174,26 @@ def test_written_gives_a_kb_value_as_a_reply_writes_it(
     value: Literal, unit: str | None, shown: str
 ) -> None:
     assert written(value, unit) == shown
+
+
+@pytest.mark.parametrize(
+    ("stated", "kb_value", "shown"),
+    [
+        # only the wrong part of a day with a time changes
+        ("Friday at 1 pm", Literal("2026-11-24", datatype=XSD.date), "Tuesday at 1 pm"),
+        ("Friday at 1 pm", Literal("15:30:00", datatype=XSD.time), "Friday at 3:30 pm"),
+        ("at 5pm on the 6th", Literal("2026-12-05", datatype=XSD.date), "at 5pm on the 5th"),
+        ("5PM", Literal("14:00:00", datatype=XSD.time), "2PM"),
+    ],
+)
+def test_format_like_a_day_with_a_time_keeps_the_part_that_was_right(
+    stated: str, kb_value: Literal, shown: str
+) -> None:
+    assert format_like(stated, kb_value, "fallback") == shown
+
+
+def test_values_times_of_day_agree_to_the_minute() -> None:
+    five = Literal("17:00:00", datatype=XSD.time)
+    assert matches(time(17, 0), None, five)
+    assert not matches(time(16, 0), None, five)
+    assert written(five) == "5 pm"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time
 from decimal import Decimal
 
 import pytest
@@ -78,3 +78,11 @@ def test_parse_literal_by_datatype(text: str, datatype: str | None, value: objec
 )
 def test_parse_date_periods_come_back_as_intervals(text: str, value: object) -> None:
     assert parse_date(text, NOW) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("5PM", time(17, 0)), ("at 17:30", time(17, 30)), ("noon", time(12, 0)), ("soon", None)],
+)
+def test_literals_time_of_day_reads_a_clock(text: str, value: time | None) -> None:
+    assert parse_literal(text, XSD + "time") == value

@@ -260,3 +260,27 @@ def test_temporal_agrees_at_the_stated_granularity(text: str, kb: object, agreed
 def test_temporal_without_reference_time_uses_the_clock() -> None:
     found = RECOGNIZER.find("tomorrow")
     assert found[0].start is not None and found[0].relative
+
+
+@pytest.mark.parametrize(
+    ("text", "day", "clock"),
+    [
+        ("on Friday at 6pm", "Friday", "6pm"),
+        ("at 5pm on Saturday", "Saturday", "5pm"),
+        ("the 6th at 2pm.", "the 6th", "2pm"),
+        ("Monday, 7 pm", "Monday", "7 pm"),
+    ],
+)
+def test_temporal_day_with_a_time_gives_each_part_its_own_span(
+    text: str, day: str, clock: str
+) -> None:
+    (expr,) = TemporalRecognizer().find(text, datetime(2026, 11, 23))
+    for want, time in ((day, False), (clock, True)):
+        span, shown = expr.part(time=time)
+        assert shown == want
+        assert text[span.start : span.end] == want
+
+
+def test_temporal_day_alone_is_its_own_part() -> None:
+    (expr,) = TemporalRecognizer().find("on Friday", datetime(2026, 11, 23))
+    assert expr.part(time=False) == (expr.span, "Friday")

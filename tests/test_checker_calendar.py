@@ -1,0 +1,78 @@
+"""Task-oriented replies: a personal calendar (``tests/fixtures/calendar``) written from the
+README as a user of an assistant would, checked with the embedded NLI model on. Appointments
+have a day and a start time (``xsd:time``); replies state both at once ("on Friday at 6 pm")."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgcheck import Checker, DialogueState
+from kgcheck.report import TurnReport
+from kgcheck.types import Decision
+from tests.conftest import FIXTURES
+
+CALENDAR = FIXTURES / "calendar" / "kgcheck.yaml"
+MONDAY = "2026-11-23T09:00:00+00:00"
+
+
+@pytest.fixture(scope="module")
+def calendar() -> Checker:
+    return Checker.from_config(CALENDAR)
+
+
+def check(checker: Checker, reply: str) -> TurnReport:
+    return checker.check_turn(reply, DialogueState(session_id="c", now=MONDAY))
+
+
+def acted(report: TurnReport) -> list[str]:
+    return [str(f.type) for f in report.flags if f.confidence >= 0.5]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Your swimming lesson is on Tuesday at 1 pm.",
+        "Your dentist appointment is on the 5th at 2pm.",
+        # a time of day is compared as a time, not as the string "17:00:00"
+        "Your budget meeting is at 5PM.",
+        "Your budget meeting with Alex is on Saturday at 5pm in conference room 100.",
+    ],
+)
+def test_calendar_true_reply_is_accepted_untouched(calendar: Checker, reply: str) -> None:
+    report = check(calendar, reply)
+    assert acted(report) == []
+    assert report.text == reply
+
+
+@pytest.mark.parametrize(
+    ("reply", "fixed"),
+    [
+        # a wrong time beside a right day: only the time changes
+        (
+            "Your swimming lesson is on Tuesday at 10 am.",
+            "Your swimming lesson is on Tuesday at 1 pm.",
+        ),
+        # a wrong day beside a right time: only the day changes, the time stays
+        (
+            "Your swimming lesson is on Friday at 1 pm.",
+            "Your swimming lesson is on Tuesday at 1 pm.",
+        ),
+        (
+            "Your dentist appointment is on the 6th at 2pm.",
+            "Your dentist appointment is on the 5th at 2pm.",
+        ),
+        ("Your dentist appointment is at 5pm.", "Your dentist appointment is at 2pm."),
+        # "with Alex" names who the meeting is with; the meeting is what is at 4pm
+        (
+            "Your budget meeting with Alex is on Saturday at 4pm in conference room 100.",
+            "Your budget meeting with Alex is on Saturday at 5pm in conference room 100.",
+        ),
+    ],
+)
+def test_calendar_wrong_day_or_time_is_corrected_in_place(
+    calendar: Checker, reply: str, fixed: str
+) -> None:
+    report = check(calendar, reply)
+    assert "wrong_attribute" in acted(report)
+    assert report.decision == Decision.REVISE
+    assert report.text == fixed

@@ -420,22 +420,32 @@ class _Verifier:
         ]
         if not held:
             return self._date_from_sources(t, base) if self.sources else None
-        # a day and a time ("Monday at 7 pm") must both agree, each with one value of its kind
-        failing: list[tuple[_Held, Interval]] = []
-        agreeing: list[tuple[_Held, Interval]] = []
-        wrong_time = False
-        for has_date in (True, False):
-            pairs = [(h, iv) for h, iv in held if iv.has_date == has_date]
-            ok = [(h, iv) for h, iv in pairs if agrees(t, _widen(iv, slack))]
-            agreeing += ok[:1]
-            if pairs and not ok:
-                failing, wrong_time = pairs, not has_date
-                break
-        if failing:
-            held, agreeing = failing, []
+        # a day and a time ("Monday at 7 pm") must both agree, each with one value of its kind,
+        # and of one subject: with two tennis games, "Thursday at 3 pm" must be one of them
+        verdicts = [
+            _record(t, [pair for pair in held if pair[0].subject == subject], slack)
+            for subject in dict.fromkeys(h.subject for h, _ in held)
+        ]
+        best = max(v.score for v in verdicts)
+        chosen = [v for v in verdicts if v.score == best]
+        record = next((v for v in chosen if not v.failing), chosen[0])
+        agreeing = [] if record.failing else record.agreeing
+        if record.failing:
+            held = record.failing
         h, iv = agreeing[0] if agreeing else held[0]
-        shown = [pair[0] for pair in (agreeing[:1] if agreeing else held)]
         kb_text = ", ".join(sorted({self.kb.value_text(p[0].prop, p[0].value) for p in held}))
+        message = (
+            f"{t.text} agrees with the KB: the {self._describe(h)} is {kb_text}"
+            if agreeing
+            else f"Not {t.text}: the {self._describe(h)} is {kb_text} in the KB"
+        )
+        if record.failing and len(chosen) > 1:
+            # as near to one subject as to another: each one's day and time, nothing corrected
+            held = [pair for v in chosen for pair in v.agreeing + v.failing]
+            whens = " and ".join(f"on {self._when(v)}" for v in chosen)
+            message = f"Not {t.text}: the KB has {self.kb.label(h.subject)} {whens}"
+        wrong_time = record.wrong_time
+        shown = [pair[0] for pair in (agreeing[:1] if agreeing else held)]
         verdict = VERIFIED if agreeing else WRONG
         claim = NumericClaim(
             **base,
@@ -447,11 +457,7 @@ class _Verifier:
             tolerance=self.config.tolerance(DATE),
             source="kb",
             confidence=1.0,
-            message=(
-                f"{t.text} agrees with the KB: the {self._describe(h)} is {kb_text}"
-                if agreeing
-                else f"Not {t.text}: the {self._describe(h)} is {kb_text} in the KB"
-            ),
+            message=message,
             evidence=tuple(x for s in shown for x in s.triples),
             functional=self._functional(h.prop),
         )
@@ -461,6 +467,11 @@ class _Verifier:
             correction = format_like(text, h.value, self.kb.value_text(h.prop, h.value))
             claim = replace(claim, correction=correction, correction_span=span)
         return claim
+
+    def _when(self, record: _Record) -> str:
+        """One subject's day and time: "26 November 2026 at 11 am"."""
+        pairs = sorted(record.agreeing + record.failing, key=lambda pair: not pair[1].has_date)
+        return " at ".join(dict.fromkeys(self.kb.value_text(h.prop, h.value) for h, _ in pairs))
 
     def _date_from_sources(self, t: TemporalExpression, base: dict[str, Any]) -> NumericClaim:
         assert t.anchor is not None
@@ -586,6 +597,39 @@ class _Verifier:
         if q.period is not None:
             what += f", {q.period.text}"
         return what
+
+
+@dataclass(frozen=True, slots=True)
+class _Record:
+    """What one subject's day and time values say of a stated date: the values that agree, those
+    of the first kind that does not (``wrong_time``: that kind is the time of day)."""
+
+    agreeing: list[tuple[_Held, Interval]]
+    failing: list[tuple[_Held, Interval]]
+    wrong_time: bool
+    #: How many of the kinds (day, time) disagree.
+    wrong_kinds: int
+
+    @property
+    def score(self) -> int:
+        return len(self.agreeing) - self.wrong_kinds
+
+
+def _record(
+    t: TemporalExpression, held: Sequence[tuple[_Held, Interval]], slack: timedelta
+) -> _Record:
+    agreeing: list[tuple[_Held, Interval]] = []
+    failing: list[tuple[_Held, Interval]] = []
+    wrong_time, wrong_kinds = False, 0
+    for has_date in (True, False):
+        pairs = [(h, iv) for h, iv in held if iv.has_date == has_date]
+        ok = [(h, iv) for h, iv in pairs if agrees(t, _widen(iv, slack))]
+        agreeing += ok[:1]
+        if pairs and not ok:
+            wrong_kinds += 1
+            if not failing:
+                failing, wrong_time = pairs, not has_date
+    return _Record(agreeing, failing, wrong_time, wrong_kinds)
 
 
 def _is_period(expr: TemporalExpression) -> bool:

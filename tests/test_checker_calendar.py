@@ -76,3 +76,50 @@ def test_calendar_wrong_day_or_time_is_corrected_in_place(
     assert "wrong_attribute" in acted(report)
     assert report.decision == Decision.REVISE
     assert report.text == fixed
+
+
+@pytest.mark.parametrize(
+    ("reply", "fixed"),
+    [
+        # two dinners: the one with your father is on Friday at 6 pm
+        (
+            "Your dinner with your father is on Friday at 7pm.",
+            "Your dinner with your father is on Friday at 6pm.",
+        ),
+        # two tennis games; Thursday's is at 11 am
+        ("Your tennis is on Thursday at 10am.", "Your tennis is on Thursday at 11am."),
+    ],
+)
+def test_calendar_same_named_appointments_are_told_apart_by_what_else_is_said(
+    calendar: Checker, reply: str, fixed: str
+) -> None:
+    report = check(calendar, reply)
+    assert report.text == fixed
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Your dinner with your father is on Friday at 6pm.",
+        "Your dinner with your aunt is on the 8th at 7pm.",
+        "Your tennis is on Thursday at 11am.",
+        "Your tennis is on Saturday at 3pm.",
+    ],
+)
+def test_calendar_same_named_appointment_stated_right_is_accepted(
+    calendar: Checker, reply: str
+) -> None:
+    assert acted(check(calendar, reply)) == []
+
+
+def test_calendar_day_of_one_and_time_of_another_is_caught_without_a_guess(
+    calendar: Checker,
+) -> None:
+    # Thursday's game is at 11 am and the 3 pm game is on Saturday: which part is wrong is
+    # not known, so nothing is corrected into the reply
+    report = check(calendar, "Your tennis is on Thursday at 3pm.")
+    (flag,) = [f for f in report.flags if f.confidence >= 0.5]
+    assert flag.content == "Thursday at 3pm"
+    assert flag.correction is None
+    assert "11 am" in flag.message and "3 pm" in flag.message
+    assert report.decision != Decision.ACCEPT

@@ -238,10 +238,24 @@ class Anchorer:
                 fits=lambda p, e=expr: self._fits_date(e, p),  # type: ignore[misc]
                 fallback=None,
             )
+            if anchor is not None and len(anchor.subjects) > 1:
+                anchor = self._narrowed(anchor, local.mentions.get(sent, []))
             if anchor is not None and expr.has_date and expr.has_time:
                 anchor = self._both_kinds(anchor)
             out.append(replace(expr, anchor=anchor) if anchor is not None else expr)
         return out
+
+    def _narrowed(self, anchor: Anchor, mentions: Sequence[Mention]) -> Anchor:
+        """Same-named subjects ("your dinner": two dinners) told apart by the other entities the
+        sentence names: "your dinner with your father" is the dinner the KB links to him."""
+        named = {iri for m in mentions if m.iri is not None for iri in (m.iri,)}
+        named -= set(anchor.subjects)
+        if not named:
+            return anchor
+        linked = tuple(
+            s for s in anchor.subjects if any(str(o) in named for _, o in self.kb.facts(URIRef(s)))
+        )
+        return replace(anchor, subjects=linked) if linked else anchor
 
     def _both_kinds(self, anchor: Anchor) -> Anchor:
         """A day with a time ("Tuesday at 10 am") bound to one of them through a claim ("is on")

@@ -423,15 +423,17 @@ class _Verifier:
         # a day and a time ("Monday at 7 pm") must both agree, each with one value of its kind,
         # and of one subject: with two tennis games, "Thursday at 3 pm" must be one of them
         verdicts = [
-            _record(t, [pair for pair in held if pair[0].subject == subject], slack)
+            _record(t, str(subject), [pair for pair in held if pair[0].subject == subject], slack)
             for subject in dict.fromkeys(h.subject for h, _ in held)
         ]
         best = max(v.score for v in verdicts)
         chosen = [v for v in verdicts if v.score == best]
+        near = set(t.anchor.subjects[: t.anchor.nearest])
+        if any(v.subject in near for v in chosen):  # the nearest mention's wins a tie
+            chosen = [v for v in chosen if v.subject in near]
         record = next((v for v in chosen if not v.failing), chosen[0])
         agreeing = [] if record.failing else record.agreeing
-        if record.failing:
-            held = record.failing
+        held = record.failing or record.agreeing
         h, iv = agreeing[0] if agreeing else held[0]
         kb_text = ", ".join(sorted({self.kb.value_text(p[0].prop, p[0].value) for p in held}))
         message = (
@@ -464,9 +466,16 @@ class _Verifier:
         if not agreeing and len({p[0].value for p in held}) == 1:
             # "Friday at 1 pm" with a wrong time: only "1 pm" is corrected
             span, text = t.part(time=wrong_time)
-            correction = format_like(text, h.value, self.kb.value_text(h.prop, h.value))
+            written = self.kb.value_text(h.prop, h.value)
+            correction = format_like(text, h.value, written)
+            if not wrong_time and "weekday" in t.stated and not self._this_week(iv):
+                correction = written  # "on Friday" for the 8th two weeks on: the date itself
             claim = replace(claim, correction=correction, correction_span=span)
         return claim
+
+    def _this_week(self, interval: Interval) -> bool:
+        """Whether a weekday alone names ``interval``'s day: it is within the coming 7 days."""
+        return 0 <= (interval.start.date() - self.now.date()).days < 7
 
     def _when(self, record: _Record) -> str:
         """One subject's day and time: "26 November 2026 at 11 am"."""
@@ -604,6 +613,7 @@ class _Record:
     """What one subject's day and time values say of a stated date: the values that agree, those
     of the first kind that does not (``wrong_time``: that kind is the time of day)."""
 
+    subject: str
     agreeing: list[tuple[_Held, Interval]]
     failing: list[tuple[_Held, Interval]]
     wrong_time: bool
@@ -616,7 +626,7 @@ class _Record:
 
 
 def _record(
-    t: TemporalExpression, held: Sequence[tuple[_Held, Interval]], slack: timedelta
+    t: TemporalExpression, subject: str, held: Sequence[tuple[_Held, Interval]], slack: timedelta
 ) -> _Record:
     agreeing: list[tuple[_Held, Interval]] = []
     failing: list[tuple[_Held, Interval]] = []
@@ -629,7 +639,7 @@ def _record(
             wrong_kinds += 1
             if not failing:
                 failing, wrong_time = pairs, not has_date
-    return _Record(agreeing, failing, wrong_time, wrong_kinds)
+    return _Record(subject, agreeing, failing, wrong_time, wrong_kinds)
 
 
 def _is_period(expr: TemporalExpression) -> bool:

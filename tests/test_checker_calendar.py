@@ -123,3 +123,48 @@ def test_calendar_day_of_one_and_time_of_another_is_caught_without_a_guess(
     assert flag.correction is None
     assert "11 am" in flag.message and "3 pm" in flag.message
     assert report.decision != Decision.ACCEPT
+
+
+@pytest.mark.parametrize(
+    ("reply", "fixed"),
+    [
+        # a list of appointments named by who they are with
+        (
+            "You have two, one with Alex at 1pm on Saturday and one with your sister at 2pm "
+            "on the 5th.",
+            "You have two, one with Alex at 5pm on Saturday and one with your sister at 2pm "
+            "on the 5th.",
+        ),
+        (
+            "I have two dinners: one on Friday at 7 pm with your father and one on the 8th at "
+            "7 pm with your aunt.",
+            "I have two dinners: one on Friday at 6 pm with your father and one on the 8th at "
+            "7 pm with your aunt.",
+        ),
+        # "Friday" would name this week's Friday; the aunt's dinner is in two weeks
+        (
+            "Your dinner with your aunt is on Friday at 7pm.",
+            "Your dinner with your aunt is on 8 December 2026 at 7pm.",
+        ),
+    ],
+)
+def test_calendar_appointments_named_by_who_they_are_with(
+    calendar: Checker, reply: str, fixed: str
+) -> None:
+    assert check(calendar, reply).text == fixed
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "You have two, one with Alex at 5pm on Saturday and one with your sister at 2pm on the "
+        "5th.",
+        "You have dinner with your aunt on the 8th at 7pm.",
+        # a person with no appointment that day is not an appointment's date
+        "Alex started the project on Monday.",
+    ],
+)
+def test_calendar_appointments_named_by_who_stated_right_are_accepted(
+    calendar: Checker, reply: str
+) -> None:
+    assert acted(check(calendar, reply)) == []

@@ -155,6 +155,17 @@ class KnowledgeBase:
             found.extend(s for s in self.graph.objects(obj, inverse) if s not in found)
         return found
 
+    def referrers(self, obj: URIRef, limit: int = 64) -> list[URIRef]:
+        """Up to ``limit`` entities with ``obj`` as the value of a property: the appointments
+        with a person, the routes a vessel sails."""
+        out: list[URIRef] = []
+        for s, p in self.graph.subject_predicates(obj):
+            if isinstance(s, URIRef) and p != RDF.type and s not in out:
+                out.append(s)
+                if len(out) >= limit:
+                    break
+        return out
+
     def negated(self, subject: URIRef, predicate: URIRef) -> set[Node]:
         """Values that ``owl:NegativePropertyAssertion``s rule out for ``(subject, predicate)``."""
         return set(self.ontology.negative.get((subject, predicate), set()))

@@ -65,6 +65,9 @@ class Anchor:
     properties: tuple[str, ...]
     claim_index: int | None = None
     how: str = "sentence"
+    #: How many of the first ``subjects`` the nearest mention stands for (0: no such order):
+    #: they win where the values fit another subject as well.
+    nearest: int = 0
 
 
 class _BySentence:
@@ -331,7 +334,7 @@ class Anchorer:
             for d, m in near:
                 if d >= _FAR:
                     break
-                for iri in _iris(m):
+                for iri in self._dated(toks, m):
                     properties += [str(p) for p in self._held(URIRef(iri)) if fits(p)]
             properties = list(dict.fromkeys(properties))
             dates = [p for p in properties if URIRef(p) in self.dates]
@@ -345,9 +348,14 @@ class Anchorer:
         props = [URIRef(p) for p in properties]
         # an entity of the clause that has such a value, else the most salient one of the
         # conversation, else one elsewhere in the sentence
-        holders = [
-            iri for d, m in near if d < _FAR for iri in _iris(m) if self._holds(URIRef(iri), props)
+        groups = [
+            [iri for iri in self._dated(toks, m) if self._holds(URIRef(iri), props)]
+            for d, m in near
+            if d < _FAR
         ]
+        groups = [g for g in groups if g]
+        holders = [iri for g in groups for iri in g]
+        nearest = len(groups[0]) if len(groups) > 1 else 0
         how = "sentence"
         if not holders:
             holders = [iri for iri in _kb_keys(context) if self._holds(URIRef(iri), props)][:1]
@@ -357,7 +365,22 @@ class Anchorer:
             how = "sentence"
         if not holders:
             holders = [iri for _, m in near for iri in _iris(m)][:1]
-        return Anchor(tuple(dict.fromkeys(holders)), tuple(properties), None, how)
+        return Anchor(tuple(dict.fromkeys(holders)), tuple(properties), None, how, nearest=nearest)
+
+    def _dated(self, toks: Sequence[Tok], m: Mention) -> tuple[str, ...]:
+        """What a mention stands for when binding a date: itself, or, when it is attached by
+        "with" or "for" and has no dates of its own, the entities linking to it ("one with Alex
+        at 5 pm": the appointment with Alex)."""
+        iris = _iris(m)
+        if (
+            m.token_start == 0
+            or toks[m.token_start - 1].lower not in {"with", "for"}
+            or any(self._held(URIRef(iri)) for iri in iris)
+        ):
+            return iris
+        return tuple(
+            str(r) for iri in iris for r in self.kb.referrers(URIRef(iri)) if self._held(r)
+        )
 
     def _claim_subjects(self, claim: Claim, context: Sequence[str]) -> tuple[str, ...]:
         if claim.subject_iri is not None:

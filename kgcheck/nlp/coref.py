@@ -80,12 +80,25 @@ _DEFINITE_DETERMINERS = frozenset({"the", "this"})
 _IMPERSONAL_VERBS = frozenset({"seem", "seems", "seemed", "appear", "appears", "appeared",
                                "take", "takes", "took", "depend", "depends", "looks", "rains",
                                "happens", "matters"})  # fmt: skip
+#: Class names that say "person" when the KB's class is its own rather than foaf:Person.
+_PERSON = re.compile(r"\b(person|people|human|individual)\b|person$", re.IGNORECASE)
 _ORGANISATION = re.compile(
     r"organi[sz]ation|orgunit|organisational unit|organizational unit|team|department|company|"
     r"group|band|club|committee|agency|institution|business|firm|party|ministry|corporation|"
     r"university|school|hospital|chain",
     re.IGNORECASE,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class _Reply:
+    """What resolution reads of the reply: its tokens, each mention's grammatical role and
+    coordinated group (by token start), and the earlier turns' entities."""
+
+    toks: Sequence[Tok]
+    roles: Mapping[int, str]
+    groups: Mapping[int, tuple[int, ...]]
+    context: tuple[str, ...]
 
 
 @dataclass
@@ -168,13 +181,13 @@ class CorefResolver:
         clearly the most salient compatible one; unresolved definite phrases are dropped."""
         ordered = sorted(mentions, key=lambda m: m.token_start)
         groups = self._groups(toks, ordered)
-        roles = _roles(toks, ordered, groups)
+        reply = _Reply(toks, _roles(toks, ordered, groups), groups, tuple(context))
         out: list[Mention] = []
         for m in ordered:
             if m.kind != "pronoun" or _impersonal(toks, m):
                 out.append(m)
                 continue
-            resolved = self._resolve_one(toks, m, out, roles, groups, context)
+            resolved = self._resolve_one(reply, m, out)
             if resolved is not None:
                 out.append(resolved)
             elif m.how != "definite":
@@ -182,15 +195,9 @@ class CorefResolver:
         return out
 
     def _resolve_one(
-        self,
-        toks: Sequence[Tok],
-        anaphor: Mention,
-        earlier: Sequence[Mention],
-        roles: Mapping[int, str],
-        groups: Mapping[int, tuple[int, ...]],
-        context: Sequence[str],
+        self, reply: _Reply, anaphor: Mention, earlier: Sequence[Mention]
     ) -> Mention | None:
-        candidates = self._candidates(toks, anaphor, earlier, roles, groups, context)
+        candidates = self._candidates(reply, anaphor, earlier)
         if anaphor.how == "definite":
             cls_ = URIRef(anaphor.class_hint or "")
             fitting = [c for c in candidates if cls_ in c.classes]
@@ -227,17 +234,12 @@ class CorefResolver:
         return replace(anaphor, how=how, candidates=(name,), class_hint=best.class_hint)
 
     def _candidates(
-        self,
-        toks: Sequence[Tok],
-        anaphor: Mention,
-        earlier: Sequence[Mention],
-        roles: Mapping[int, str],
-        groups: Mapping[int, tuple[int, ...]],
-        context: Sequence[str],
+        self, reply: _Reply, anaphor: Mention, earlier: Sequence[Mention]
     ) -> list[_Candidate]:
+        """Every entity of the reply before ``anaphor`` and of earlier turns, with its salience."""
+        toks = reply.toks
         found: dict[str, _Candidate] = {}
         parsed = is_parsed(toks)
-        seen_groups: set[tuple[int, ...]] = set()
         for m in earlier:
             candidate = self._candidate_of(m)
             if candidate is None:
@@ -245,15 +247,20 @@ class CorefResolver:
             if parsed and _bound(toks, anaphor, m):
                 continue  # "Dr. Reyes called him": not Dr. Reyes
             distance = anaphor.segment - m.segment
-            weight = _ROLE[roles.get(m.token_start, "other")] * _SENTENCE_DECAY**distance
+            weight = _ROLE[reply.roles.get(m.token_start, "other")] * _SENTENCE_DECAY**distance
             found.setdefault(candidate.key, candidate).score += weight
-            group = groups.get(m.token_start)
-            if group and group not in seen_groups:
-                seen_groups.add(group)
+            group = reply.groups.get(m.token_start)
+            if group:
+                # the group as a whole: of the classes all its members share, as salient as the
+                # most salient member ("the pharmacy" after two pharmacies means neither)
                 key = "group:" + ",".join(map(str, group))
-                found[key] = _Candidate(key, None, "", "group", None, frozenset(), score=weight)
+                whole = found.get(key)
+                if whole is None:
+                    whole = found[key] = _Candidate(key, None, "", "group", None, candidate.classes)
+                whole.classes &= candidate.classes
+                whole.score = max(whole.score, weight)
         distance = anaphor.segment + 1
-        for rank, key in enumerate(context):
+        for rank, key in enumerate(reply.context):
             weight = _CONTEXT * _RANK_DECAY**rank * _SENTENCE_DECAY**distance
             if key in found:
                 found[key].score += weight
@@ -303,7 +310,7 @@ class CorefResolver:
         if cached is None:
             node = URIRef(iri)
             classes = frozenset(self.kb.types(node))
-            if self.kb.is_person(node):
+            if self.kb.is_person(node) or any(_PERSON.search(self._class_name(c)) for c in classes):
                 kind = "person"
             elif any(_ORGANISATION.search(self._class_name(c)) for c in classes):
                 kind = "organisation"
@@ -314,7 +321,7 @@ class CorefResolver:
 
     def _class_name(self, cls_: URIRef) -> str:
         local = re.split(r"[#/]", str(cls_))[-1]
-        return f"{local} {self.kb.ontology.labels.get(cls_, '')}"
+        return f"{local} {self.kb.ontology.labels.get(cls_, '')}".strip()
 
     def _groups(
         self, toks: Sequence[Tok], mentions: Sequence[Mention]

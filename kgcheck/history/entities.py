@@ -33,7 +33,9 @@ class EntityRegistry:
     """Mentions of earlier turns linked to KB IRIs or to conversation-only entities.
 
     Salience is recency: the entity mentioned last comes first, so pronouns and short names in a
-    reply resolve to what the conversation was just about.
+    reply resolve to what the conversation was just about. Within a sentence the first mention
+    (the subject, or what stands for it) counts as the latest, and a pronoun or "the department"
+    resolved to an entity counts as a mention of it ("How do I call her?" keeps her salient).
     """
 
     def __init__(self) -> None:
@@ -50,11 +52,19 @@ class EntityRegistry:
         """Record the mentions of a turn. A name met only in a question ("What is Dr. Brooks's
         extension?") is recorded under the role ``<role>?``: asking about someone does not
         say they exist."""
+        first: dict[int, int] = {}
         for m in analysis.mentions:
+            first.setdefault(m.segment, m.token_start)
+        # the subject of the last sentence ends up the most salient
+        ordered = sorted(
+            analysis.mentions, key=lambda m: (m.segment, first[m.segment] == m.token_start)
+        )
+        for m in ordered:
             sentence = analysis.segments[m.segment].text if analysis.segments else analysis.text
             said_by = f"{role}?" if is_question(sentence) else role
-            if m.kind == "entity" and m.iri is not None:
-                self._see(m.iri, m.iri, m.text, turn, said_by, m.class_hint)
+            if m.kind in {"entity", "pronoun"} and m.iri is not None:
+                name = m.text if m.kind == "entity" else m.candidates[0] if m.candidates else m.iri
+                self._see(m.iri, m.iri, name, turn, said_by, m.class_hint)
             elif m.kind == "name":
                 self._see(f"conv:{normalize(m.text)}", None, m.text, turn, said_by, m.class_hint)
 

@@ -28,8 +28,10 @@ class Mention:
 
     ``kind`` is ``entity`` (resolved to the KB: ``iri`` is set, ``how`` says how: exact, short,
     fuzzy or context), ``ambiguous`` (several KB candidates), ``name`` (a proper name the KB does
-    not know) or ``pronoun``. ``class_hint`` is a class the text suggests ("Dr.", "Nurse", the
-    predicate's domain), ``affiliation`` an entity the text ties it to ("Sarah from Analytics").
+    not know) or ``pronoun`` (an anaphor: a pronoun, or with ``how == "definite"`` a phrase such as
+    "the department"; ``iri`` is set where :mod:`kgcheck.nlp.coref` resolved it). ``class_hint``
+    is a class the text suggests ("Dr.", "Nurse", the predicate's domain), ``affiliation`` an
+    entity the text ties it to ("Sarah from Analytics").
     """
 
     span: Span

@@ -10,6 +10,7 @@ from rdflib import URIRef
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import TITLES, name_tokens
 from kgcheck.nlp.analysis import Mention
+from kgcheck.nlp.coref import CorefResolver
 from kgcheck.nlp.tokens import Tok, span_text
 from kgcheck.nlp.vocabulary import (
     AFFILIATION_WORDS,
@@ -60,6 +61,7 @@ class EntityLinker:
         }
         if "dr" not in self._title_classes and "doctor" in kb.ontology.class_labels:
             self._title_classes["dr"] = kb.ontology.class_labels["doctor"]
+        self._coref = CorefResolver(kb, self._title_classes)
 
     def link(self, toks: Sequence[Tok], context: Sequence[str] = ()) -> list[Mention]:
         """Mentions in order of position; ``context`` lists the salient entities of earlier turns
@@ -68,11 +70,7 @@ class EntityLinker:
         covered = [False] * len(toks)
         mentions = self._exact(toks, covered)
         mentions += self._names(toks, covered, context)
-        mentions += [
-            self._mention(toks, t.i, t.i + 1, "pronoun", how="pronoun")
-            for t in toks
-            if t.lower in PRONOUNS and not covered[t.i]
-        ]
+        mentions += self._coref.pronouns(toks, covered)
         mentions += [
             self._mention(toks, t.i, t.i + 1, "speaker", how="speaker")
             for t in toks
@@ -80,7 +78,10 @@ class EntityLinker:
         ]
         mentions.sort(key=lambda m: m.span.start)
         mentions = self._affiliations(toks, mentions)
-        return self._resolve_pronouns(mentions, context)
+        for m in mentions:
+            for k in range(m.token_start, m.token_end):
+                covered[k] = True
+        return self._coref.resolve(toks, mentions + self._coref.definites(toks, covered), context)
 
     # exact labels ------------------------------------------------------------------------
 
@@ -283,72 +284,6 @@ class EntityLinker:
             or next(iter(graph.predicates(y, x)), None) is not None
         )
 
-    def _resolve_pronouns(self, mentions: list[Mention], context: Sequence[str]) -> list[Mention]:
-        out: list[Mention] = []
-        for m in mentions:
-            if m.kind != "pronoun":
-                out.append(m)
-                continue
-            want = PRONOUNS[m.text.lower()]
-            # in the pronoun's own sentence the first fitting mention (the subject): "Oliver
-            # Grant reports to Daniel Kim and his email is ..." is Oliver's; else the nearest
-            antecedent = None
-            for earlier in reversed(out):
-                if earlier.segment != m.segment:
-                    break
-                if self._usable(earlier, want):
-                    antecedent = earlier
-            if antecedent is None:
-                antecedent = next((e for e in reversed(out) if self._usable(e, want)), None)
-            if antecedent is not None:
-                out.append(
-                    _replace(
-                        m,
-                        iri=antecedent.iri,
-                        candidates=(antecedent.text,),
-                        class_hint=antecedent.class_hint,
-                    )
-                )
-                continue
-            for key in context:
-                if key.startswith("conv:"):
-                    # a name only the conversation knows ("Karen Whitfield", said by the user)
-                    if want != "thing":
-                        out.append(_replace(m, candidates=(key[5:],), how="context"))
-                        break
-                    continue
-                probe = Mention(Span(0, 0), "", "entity", 0, 0, 0, iri=key)
-                if self._compatible(probe, want):
-                    out.append(_replace(m, iri=key, how="context"))
-                    break
-            else:
-                out.append(m)
-        return out
-
-    def _usable(self, earlier: Mention, want: str) -> bool:
-        """Whether ``earlier`` can be what a pronoun of kind ``want`` stands for."""
-        named = earlier.kind in {"entity", "name"} or (
-            earlier.kind == "pronoun" and earlier.iri is not None
-        )
-        return named and self._compatible(earlier, want)
-
-    def _compatible(self, mention: Mention, want: str) -> bool:
-        if want == "any":
-            return True
-        # gender is a hint from the KB or a title ("Mr.", "Ms."), never a requirement
-        titled = _TITLE_GENDER.get(mention.title or "")
-        if mention.iri is None:
-            # an unknown name: taken for a person
-            return want != "thing" and titled in (None, want)
-        iri = URIRef(mention.iri)
-        person = self.kb.is_person(iri)
-        if want == "thing":
-            return not person
-        if not person:
-            return False
-        gender = self.kb.gender(iri) or titled
-        return gender is None or gender == want
-
     @staticmethod
     def _mention(
         toks: Sequence[Tok],
@@ -379,10 +314,6 @@ class EntityLinker:
 
 def _replace(m: Mention, **changes: object) -> Mention:
     return replace(m, **changes)  # type: ignore[arg-type]
-
-
-_TITLE_GENDER = {"mr": "male", "sir": "male", "mrs": "female", "ms": "female", "miss": "female",
-                 "dame": "female"}  # fmt: skip
 
 
 def _is_title(tok: Tok) -> bool:

@@ -51,9 +51,10 @@ def test_state_speaker_claims_follow_who_speaks(
     assert claim.object_text == "room 401"
 
 
-def test_state_entities_are_ordered_by_recency(talked: DialogueState) -> None:
+def test_state_entities_are_ordered_by_recency_subject_first(talked: DialogueState) -> None:
     keys = [r.key for r in talked.entities.salient()]
-    assert keys[:2] == [EX + "pediatrics", EX + "miguelReyes"]
+    # "Dr. Reyes works in Pediatrics." last: its subject is the most salient
+    assert keys[:2] == [EX + "miguelReyes", EX + "pediatrics"]
     assert EX + "tomOkafor" in keys
     reyes = talked.entities.get(EX + "miguelReyes")
     assert reyes is not None and (reyes.first_turn, reyes.last_turn) == (0, 1)

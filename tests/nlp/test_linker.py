@@ -167,8 +167,8 @@ def test_linker_title_gender_is_a_hint_for_pronouns(analyse: Analyse) -> None:
     assert he.candidates == ("Mr. John Doe",)
 
 
-def test_linker_without_gender_pronouns_take_the_latest_person(analyse: Analyse) -> None:
-    # no title and no KB gender: gender is never a requirement
+def test_linker_without_gender_pronouns_take_the_subject(analyse: Analyse) -> None:
+    # no title and no KB gender: gender is never a requirement, the subject is the most salient
     analysis = analyse("Chris Morgan called Karen Whitfield. He works in Oncology.")
     (he,) = (m for m in analysis.mentions if m.kind == "pronoun")
-    assert he.candidates == ("Karen Whitfield",)
+    assert he.candidates == ("Chris Morgan",)

@@ -44,6 +44,14 @@ def selftest_command(
     show: Annotated[int, typer.Option(min=0, help="False alarms and misses to print.")] = 10,
     max_false_alarm_rate: Annotated[float, typer.Option(min=0.0, max=1.0)] = 0.01,
     min_recall: Annotated[float, typer.Option(min=0.0, max=1.0)] = 0.95,
+    lexical_forms: Annotated[
+        bool,
+        typer.Option(
+            "--lexical-forms/--no-lexical-forms",
+            help="--no-lexical-forms: read the ontology as if it had no kgc:lexicalForm "
+            "(phrasings derived from labels and local names only).",
+        ),
+    ] = True,
 ) -> None:
     """State the KB's facts in every phrasing its ontology allows, true and perturbed, and
     check each one: false alarms and recall per property.
@@ -51,11 +59,10 @@ def selftest_command(
     Exit status 0 when the false-alarm rate is at most --max-false-alarm-rate and the recall at
     least --min-recall, 1 otherwise, 2 on errors.
     """
-    from kgcheck.checker import Checker
-    from kgcheck.kb.selftest import selftest
+    from kgcheck.kb.selftest import load_checker, selftest
 
     try:
-        checker = Checker.from_config(config)
+        checker = load_checker(config, lexical_forms=lexical_forms)
         result = selftest(checker, seed=seed, max_facts_per_property=max_facts)
     except KgcheckError as exc:
         _error(exc)

@@ -51,13 +51,14 @@ class KnowledgeBase:
         fuzzy_min_length: int = 4,
         index_cache: _IndexCache | None = None,
         sources: Sequence[Path] = (),
+        lexical_forms: bool = True,
     ) -> None:
         self.graph = graph
         self._ox = store
         self.reloaded = reloaded
         # a bad tolerance or a NaN value fails here, naming the triple (KnowledgeBaseError)
         check_values(graph, store, sources)
-        self.ontology = OntologyView.from_graph(graph)
+        self.ontology = OntologyView.from_graph(graph, lexical_forms=lexical_forms)
         self._lock = threading.Lock()
         self._strings: _StringIndex | None = None
         cached = _load_index(index_cache, fuzzy_min_length) if index_cache else None
@@ -95,8 +96,12 @@ class KnowledgeBase:
         *,
         store: str = "memory",
         fuzzy_min_length: int = 4,
+        lexical_forms: bool = True,
     ) -> KnowledgeBase:
         """Load ``sources`` into the store (or reopen a persistent store that holds them).
+
+        ``lexical_forms`` false ignores every ``kgc:lexicalForm`` of the ontology (the store
+        keeps them).
 
         Raises:
             KnowledgeBaseError: a source is missing or broken, or the store cannot be opened.
@@ -112,6 +117,7 @@ class KnowledgeBase:
             fuzzy_min_length=fuzzy_min_length,
             index_cache=cache,
             sources=[Path(s) for s in sources],
+            lexical_forms=lexical_forms,
         )
 
     @classmethod

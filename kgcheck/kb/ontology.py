@@ -55,7 +55,9 @@ class OntologyView:
     labels: dict[URIRef, str] = field(default_factory=dict)
 
     @classmethod
-    def from_graph(cls, graph: Graph) -> OntologyView:
+    def from_graph(cls, graph: Graph, *, lexical_forms: bool = True) -> OntologyView:
+        """The view of ``graph``'s schema; ``lexical_forms`` false reads the ontology as if it
+        had no ``kgc:lexicalForm`` (the self-test of an ontology without hand-written forms)."""
         view = cls()
         for prop in graph.subjects(RDF.type, OWL.FunctionalProperty):
             view.functional.add(URIRef(str(prop)))
@@ -85,7 +87,7 @@ class OntologyView:
             )
             if isinstance(source, URIRef) and isinstance(asserted, URIRef) and target is not None:
                 view.negative[(source, asserted)].add(target)
-        for prop, form in graph.subject_objects(KGC.lexicalForm):
+        for prop, form in graph.subject_objects(KGC.lexicalForm) if lexical_forms else ():
             view.lexical_forms[URIRef(str(prop))].append(str(form))
         for cls_, flag in graph.subject_objects(KGC.closedWorld):
             if _true(flag):

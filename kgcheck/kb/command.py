@@ -3,6 +3,7 @@
 Usage::
 
     kgcheck kb selftest --config kgcheck.yaml --max-facts 20 --json selftest.json
+    kgcheck kb lint --config kgcheck.yaml
 """
 
 from __future__ import annotations
@@ -78,6 +79,48 @@ def selftest_command(
     bounds = f"(false alarms <= {max_false_alarm_rate:.2%}, recall >= {min_recall:.2%})"
     typer.echo(("passed " if passed else "failed ") + bounds)
     raise typer.Exit(code=0 if passed else 1)
+
+
+@kb_app.command("lint")
+def lint_command(
+    config: Annotated[Path, typer.Option(help="kgcheck.yaml")] = Path("kgcheck.yaml"),
+    lexical_forms: Annotated[
+        bool,
+        typer.Option(
+            "--lexical-forms/--no-lexical-forms",
+            help="--no-lexical-forms: lint the ontology as if it had no kgc:lexicalForm.",
+        ),
+    ] = True,
+) -> None:
+    """List the properties no phrasing reaches and the phrasings that collide (with another
+    property, a class label or an entity's name).
+
+    Exit status 0 when there is nothing to report, 1 when there is, 2 on errors.
+    """
+    from kgcheck.config import load_config
+    from kgcheck.kb.knowledge_base import KnowledgeBase
+    from kgcheck.kb.lint import lint
+
+    try:
+        kb_cfg = load_config(config).knowledge_base
+        kb = KnowledgeBase.open(
+            kb_cfg.sources,
+            store=kb_cfg.store,
+            fuzzy_min_length=kb_cfg.fuzzy_min_length,
+            lexical_forms=lexical_forms,
+        )
+    except KgcheckError as exc:
+        _error(exc)
+        return
+    findings = lint(kb)
+    for finding in findings:
+        typer.echo(f"{finding.code}: {finding.message}")
+    unreachable = sum(f.code == "unreachable" for f in findings)
+    typer.echo(
+        f"{len(kb.ontology.properties)} properties: {unreachable} unreachable, "
+        f"{len(findings) - unreachable} collision(s)"
+    )
+    raise typer.Exit(code=1 if findings else 0)
 
 
 def render_selftest(result: SelftestResult, console: Console, *, show: int = 10) -> None:

@@ -69,14 +69,13 @@ class KnowledgeBase:
             self.labels.add_all(self._label_triples())
             if index_cache is not None:
                 _save_index(index_cache, self.labels)
-        self.ontology.drop_phrasings(
-            {
-                p.text
-                for found in self.ontology.phrasings.values()
-                for p in found
-                if p.derived and self.labels.exact(p.text)
-            }
-        )
+        clashes: dict[str, str] = {}
+        for found in self.ontology.phrasings.values():
+            for p in found:
+                named = self.labels.exact(p.text) if p.derived else set()
+                if named:
+                    clashes[p.text] = min(named)
+        self.ontology.drop_phrasings(clashes)
 
     def _label_triples(self) -> Iterator[tuple[str, str, int]]:
         """``(entity, label, rank)`` for every labelled entity that is not a schema term."""

@@ -82,6 +82,9 @@ class OntologyView:
     phrasings: dict[URIRef, list[Phrasing]] = field(default_factory=lambda: defaultdict(list))
     #: Forms that name their property as a noun ("city", "home port").
     nominal: set[tuple[URIRef, str]] = field(default_factory=set)
+    #: Derived phrasings left out because they are also the name of a class or an entity:
+    #: ``(property, phrasing, what it names)``.
+    dropped: list[tuple[URIRef, str, str]] = field(default_factory=list)
 
     @classmethod
     def from_graph(cls, graph: Graph, *, lexical_forms: bool = True) -> OntologyView:
@@ -214,6 +217,9 @@ class OntologyView:
                     moved[inverse_of].append(replace(phrasing, inverse=False))
                     if phrasing.nominal:
                         self.nominal.add((inverse_of, phrasing.text))
+                elif phrasing.text in self.class_labels:
+                    cls_ = self.class_labels[phrasing.text]
+                    self.dropped.append((prop, phrasing.text, f"the class <{cls_}>"))
                 elif phrasing.text not in taken and phrasing not in out:
                     out.append(phrasing)
             self.phrasings[prop] = out
@@ -221,11 +227,18 @@ class OntologyView:
             own = self.phrasings[prop]
             own.extend(p for p in found if p.text not in taken and p not in own)
 
-    def drop_phrasings(self, clashes: set[str]) -> None:
-        """Drop the derived phrasings whose text is in ``clashes`` (names of KB entities: a
-        phrasing that is also a name would turn the name into a predicate)."""
+    def drop_phrasings(self, clashes: dict[str, str]) -> None:
+        """Drop the derived phrasings that are keys of ``clashes`` (names of KB entities, each
+        with the entity: a phrasing that is also a name would turn the name into a
+        predicate)."""
         for prop, found in self.phrasings.items():
-            self.phrasings[prop] = [p for p in found if not (p.derived and p.text in clashes)]
+            kept = []
+            for p in found:
+                if p.derived and p.text in clashes:
+                    self.dropped.append((prop, p.text, f"the entity <{clashes[p.text]}>"))
+                else:
+                    kept.append(p)
+            self.phrasings[prop] = kept
 
     def forms(self, prop: URIRef) -> list[str]:
         """The forms that state ``prop`` with its subject first: its ``kgc:lexicalForm``s, else

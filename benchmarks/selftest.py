@@ -7,6 +7,10 @@ without a claim, the recall per perturbation, the worst false alarms and misses,
 per statement.
 
     python benchmarks/selftest.py [CONFIG ...] [--seed S] [--max-facts N] [--show K] [--json FILE]
+                                  [--no-lexical-forms | --both]
+
+``--no-lexical-forms`` reads each ontology as if it had no ``kgc:lexicalForm`` (phrasings derived
+from labels and local names only); ``--both`` runs each KB with and without them.
 
 Set ``KGCHECK_NLI__MODEL=none`` to measure without the NLI model (faster).
 """
@@ -19,8 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-from kgcheck import Checker
-from kgcheck.kb.selftest import SelftestResult, selftest
+from kgcheck.kb.selftest import SelftestResult, load_checker, selftest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,17 +80,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-facts", type=int, default=20, help="facts per property at most")
     parser.add_argument("--show", type=int, default=5, help="false alarms and misses per KB")
     parser.add_argument("--json", type=Path, help="also write every result to this JSON file")
+    forms = parser.add_mutually_exclusive_group()
+    forms.add_argument(
+        "--no-lexical-forms",
+        action="store_true",
+        help="ignore every kgc:lexicalForm (phrasings derived from labels only)",
+    )
+    forms.add_argument("--both", action="store_true", help="with and without kgc:lexicalForm")
     args = parser.parse_args(argv)
+    modes = [True, False] if args.both else [not args.no_lexical_forms]
 
     results = {}
+    summary = []
     for config in args.configs or bundled_configs():
-        t0 = time.perf_counter()
-        checker = Checker.from_config(config)
-        load_s = time.perf_counter() - t0
-        result = selftest(checker, seed=args.seed, max_facts_per_property=args.max_facts)
-        name = str(config.relative_to(ROOT) if config.is_relative_to(ROOT) else config)
-        report(name, result, load_s, args.show)
-        results[name] = result.to_dict()
+        for with_forms in modes:
+            t0 = time.perf_counter()
+            checker = load_checker(config, lexical_forms=with_forms)
+            load_s = time.perf_counter() - t0
+            result = selftest(checker, seed=args.seed, max_facts_per_property=args.max_facts)
+            name = str(config.relative_to(ROOT) if config.is_relative_to(ROOT) else config)
+            if not with_forms:
+                name += " (no kgc:lexicalForm)"
+            report(name, result, load_s, args.show)
+            results[name] = result.to_dict()
+            totals = result.totals
+            summary.append(
+                f"   {name:48} FA {_rate(totals.false_alarm_rate)}  recall {_rate(totals.recall)}"
+                f"  ({totals.true} true, {totals.perturbed} perturbed)"
+            )
+    print("\n== summary")
+    print("\n".join(summary))
     if args.json is not None:
         args.json.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
         print(f"\nwrote {args.json}")

@@ -568,7 +568,7 @@ class _Verifier:
         sentence = text[start : min(ends) if ends else len(text)].lower()
         for prop in props:
             p = URIRef(prop)
-            names = [*self.onto.lexical_forms.get(p, []), self.onto.label(p)]
+            names = [*self.onto.forms(p), self.onto.label(p)]
             if any(re.search(rf"\b{re.escape(n.lower())}\b", sentence) for n in names if n):
                 return True
         return False

@@ -48,7 +48,10 @@ class WrongAttributeDetector(Detector):
         s, p = URIRef(claim.subject_iri), URIRef(claim.predicate)
         values = kb.values(s, p)
         if not values:
-            return None
+            # a sub-property claim names a value of its functional super-property
+            p, values = kb.bounding_values(s, p)
+            if not values:
+                return None
         tolerance = onto.tolerance.get(p, params.numeric_tolerance)
         stated = claim.object.stated
         if any(matches(stated, claim.object.iri, v, tolerance=tolerance) for v in values):

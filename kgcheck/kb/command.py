@@ -3,6 +3,7 @@
 Usage::
 
     kgcheck kb selftest --config kgcheck.yaml --max-facts 20 --json selftest.json
+    kgcheck kb lint --config kgcheck.yaml
 """
 
 from __future__ import annotations
@@ -44,6 +45,14 @@ def selftest_command(
     show: Annotated[int, typer.Option(min=0, help="False alarms and misses to print.")] = 10,
     max_false_alarm_rate: Annotated[float, typer.Option(min=0.0, max=1.0)] = 0.01,
     min_recall: Annotated[float, typer.Option(min=0.0, max=1.0)] = 0.95,
+    lexical_forms: Annotated[
+        bool,
+        typer.Option(
+            "--lexical-forms/--no-lexical-forms",
+            help="--no-lexical-forms: read the ontology as if it had no kgc:lexicalForm "
+            "(phrasings derived from labels and local names only).",
+        ),
+    ] = True,
 ) -> None:
     """State the KB's facts in every phrasing its ontology allows, true and perturbed, and
     check each one: false alarms and recall per property.
@@ -51,11 +60,10 @@ def selftest_command(
     Exit status 0 when the false-alarm rate is at most --max-false-alarm-rate and the recall at
     least --min-recall, 1 otherwise, 2 on errors.
     """
-    from kgcheck.checker import Checker
-    from kgcheck.kb.selftest import selftest
+    from kgcheck.kb.selftest import load_checker, selftest
 
     try:
-        checker = Checker.from_config(config)
+        checker = load_checker(config, lexical_forms=lexical_forms)
         result = selftest(checker, seed=seed, max_facts_per_property=max_facts)
     except KgcheckError as exc:
         _error(exc)
@@ -71,6 +79,48 @@ def selftest_command(
     bounds = f"(false alarms <= {max_false_alarm_rate:.2%}, recall >= {min_recall:.2%})"
     typer.echo(("passed " if passed else "failed ") + bounds)
     raise typer.Exit(code=0 if passed else 1)
+
+
+@kb_app.command("lint")
+def lint_command(
+    config: Annotated[Path, typer.Option(help="kgcheck.yaml")] = Path("kgcheck.yaml"),
+    lexical_forms: Annotated[
+        bool,
+        typer.Option(
+            "--lexical-forms/--no-lexical-forms",
+            help="--no-lexical-forms: lint the ontology as if it had no kgc:lexicalForm.",
+        ),
+    ] = True,
+) -> None:
+    """List the properties no phrasing reaches and the phrasings that collide (with another
+    property, a class label or an entity's name).
+
+    Exit status 0 when there is nothing to report, 1 when there is, 2 on errors.
+    """
+    from kgcheck.config import load_config
+    from kgcheck.kb.knowledge_base import KnowledgeBase
+    from kgcheck.kb.lint import lint
+
+    try:
+        kb_cfg = load_config(config).knowledge_base
+        kb = KnowledgeBase.open(
+            kb_cfg.sources,
+            store=kb_cfg.store,
+            fuzzy_min_length=kb_cfg.fuzzy_min_length,
+            lexical_forms=lexical_forms,
+        )
+    except KgcheckError as exc:
+        _error(exc)
+        return
+    findings = lint(kb)
+    for finding in findings:
+        typer.echo(f"{finding.code}: {finding.message}")
+    unreachable = sum(f.code == "unreachable" for f in findings)
+    typer.echo(
+        f"{len(kb.ontology.properties)} properties: {unreachable} unreachable, "
+        f"{len(findings) - unreachable} collision(s)"
+    )
+    raise typer.Exit(code=1 if findings else 0)
 
 
 def render_selftest(result: SelftestResult, console: Console, *, show: int = 10) -> None:

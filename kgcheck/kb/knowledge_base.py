@@ -51,13 +51,14 @@ class KnowledgeBase:
         fuzzy_min_length: int = 4,
         index_cache: _IndexCache | None = None,
         sources: Sequence[Path] = (),
+        lexical_forms: bool = True,
     ) -> None:
         self.graph = graph
         self._ox = store
         self.reloaded = reloaded
         # a bad tolerance or a NaN value fails here, naming the triple (KnowledgeBaseError)
         check_values(graph, store, sources)
-        self.ontology = OntologyView.from_graph(graph)
+        self.ontology = OntologyView.from_graph(graph, lexical_forms=lexical_forms)
         self._lock = threading.Lock()
         self._strings: _StringIndex | None = None
         cached = _load_index(index_cache, fuzzy_min_length) if index_cache else None
@@ -68,6 +69,13 @@ class KnowledgeBase:
             self.labels.add_all(self._label_triples())
             if index_cache is not None:
                 _save_index(index_cache, self.labels)
+        clashes: dict[str, str] = {}
+        for found in self.ontology.phrasings.values():
+            for p in found:
+                named = self.labels.exact(p.text) if p.derived else set()
+                if named:
+                    clashes[p.text] = min(named)
+        self.ontology.drop_phrasings(clashes)
 
     def _label_triples(self) -> Iterator[tuple[str, str, int]]:
         """``(entity, label, rank)`` for every labelled entity that is not a schema term."""
@@ -95,8 +103,12 @@ class KnowledgeBase:
         *,
         store: str = "memory",
         fuzzy_min_length: int = 4,
+        lexical_forms: bool = True,
     ) -> KnowledgeBase:
         """Load ``sources`` into the store (or reopen a persistent store that holds them).
+
+        ``lexical_forms`` false ignores every ``kgc:lexicalForm`` of the ontology (the store
+        keeps them).
 
         Raises:
             KnowledgeBaseError: a source is missing or broken, or the store cannot be opened.
@@ -112,6 +124,7 @@ class KnowledgeBase:
             fuzzy_min_length=fuzzy_min_length,
             index_cache=cache,
             sources=[Path(s) for s in sources],
+            lexical_forms=lexical_forms,
         )
 
     @classmethod
@@ -127,14 +140,70 @@ class KnowledgeBase:
     # facts ------------------------------------------------------------------------------
 
     def values(self, subject: URIRef, predicate: URIRef) -> list[Node]:
-        """Objects of ``(subject, predicate)``, including those stated through the inverse."""
-        found = list(self.graph.objects(subject, predicate))
-        inverse = self.ontology.inverse.get(predicate)
-        if inverse is not None:
-            found.extend(o for o in self.graph.subjects(inverse, subject) if o not in found)
-        if predicate in self.ontology.symmetric:
-            found.extend(o for o in self.graph.subjects(predicate, subject) if o not in found)
+        """Objects of ``(subject, predicate)``: asserted, stated through the inverse or a
+        symmetric property, values of its sub-properties (``rdfs:subPropertyOf``: a sub-property
+        value is one of the super-property), and for an ``owl:TransitiveProperty`` the values
+        reached through other values ("X in A", "A in B": B too)."""
+        found = self._values(subject, predicate)
+        if predicate in self.ontology.transitive:
+            todo = [v for v in found if isinstance(v, URIRef)]
+            seen = {subject, *found}
+            while todo and len(found) < _MAX_TRANSITIVE:
+                for more in self._values(todo.pop(), predicate):
+                    if more not in seen:
+                        seen.add(more)
+                        found.append(more)
+                        if isinstance(more, URIRef):
+                            todo.append(more)
         return found
+
+    def _values(self, subject: Node, predicate: URIRef) -> list[Node]:
+        found: list[Node] = []
+        for prop in (predicate, *sorted(self.ontology.sub_properties.get(predicate, ()))):
+            found.extend(o for o in self.graph.objects(subject, prop) if o not in found)
+            inverse = self.ontology.inverse.get(prop)
+            if inverse is not None:
+                found.extend(o for o in self.graph.subjects(inverse, subject) if o not in found)
+            if prop in self.ontology.symmetric:
+                found.extend(o for o in self.graph.subjects(prop, subject) if o not in found)
+        return found
+
+    def bounding_values(self, subject: URIRef, predicate: URIRef) -> tuple[URIRef, list[Node]]:
+        """A functional super-property of ``predicate`` with values for ``subject``, and those
+        values: a sub-property claim must name one of them ("X's city is Y" where the KB only
+        says where X is located); ``(predicate, [])`` when there is none."""
+        for sup in sorted(self.ontology.super_properties.get(predicate, ())):
+            if sup in self.ontology.functional and sup not in self.ontology.transitive:
+                found = self.values(subject, sup)
+                if found:
+                    return sup, found
+        return predicate, []
+
+    def rank_properties(
+        self, candidates: Sequence[str], subject: str | None, inverted: Sequence[str] = ()
+    ) -> list[str]:
+        """``candidates`` (properties one phrase names) best first for ``subject``: one it has
+        values for, then one whose ``rdfs:domain`` holds one of its classes, then one without a
+        domain, then the rest (for those in ``inverted`` the subject is the object: its values
+        are holders, its classes the range). Ties keep their order."""
+        if len(candidates) < 2 or subject is None:
+            return list(candidates)
+        s = URIRef(subject)
+        types = self.types(s)
+
+        def rank(prop: str) -> int:
+            p = URIRef(prop)
+            if prop in inverted:
+                held, classes = bool(self.holders(p, s)), self.ontology.range.get(p)
+            else:
+                held, classes = bool(self.values(s, p)), self.ontology.domain.get(p)
+            if held:
+                return 0
+            if classes and classes & types:
+                return 1
+            return 2 if not classes else 3
+
+        return sorted(candidates, key=rank)
 
     def facts(self, subject: URIRef, limit: int = 64) -> list[tuple[URIRef, Node]]:
         """Up to ``limit`` (predicate, object) pairs of ``subject``, names left out."""
@@ -167,8 +236,16 @@ class KnowledgeBase:
         return out
 
     def negated(self, subject: URIRef, predicate: URIRef) -> set[Node]:
-        """Values that ``owl:NegativePropertyAssertion``s rule out for ``(subject, predicate)``."""
-        return set(self.ontology.negative.get((subject, predicate), set()))
+        """Values that ``owl:NegativePropertyAssertion``s rule out for ``(subject, predicate)``,
+        stated for it or, object first, for its inverse; a value ruled out for a super-property
+        is ruled out for its sub-properties."""
+        found: set[Node] = set()
+        for prop in (predicate, *self.ontology.super_properties.get(predicate, ())):
+            found |= self.ontology.negative.get((subject, prop), set())
+            inverse = self.ontology.inverse.get(prop)
+            if inverse is not None:
+                found |= self.ontology.negative_sources.get((subject, inverse), set())
+        return found
 
     def types(self, subject: URIRef) -> set[URIRef]:
         """Asserted classes of ``subject`` with their superclasses."""
@@ -284,9 +361,9 @@ class KnowledgeBase:
         return self.label(obj)
 
     def _phrase(self, predicate: URIRef) -> str:
-        """The lexical form that reads best in a sentence: the one the property's label
-        inflects ("works in" -> "work in"), else the shortest."""
-        forms = sorted(self.ontology.lexical_forms.get(predicate, []), key=lambda f: (len(f), f))
+        """The form that reads best in a sentence: the one the property's label inflects
+        ("works in" -> "work in"), else the shortest (hand-written forms, else derived ones)."""
+        forms = sorted(self.ontology.forms(predicate), key=lambda f: (len(f), f))
         label = self.ontology.labels.get(predicate)
         if label is not None:
             for form in forms:
@@ -304,6 +381,8 @@ class KnowledgeBase:
 #: String values of at most this many words are indexed for :meth:`KnowledgeBase.in_literal`,
 #: and names of at most ``_MAX_GRAM`` words looked up in them.
 _MAX_LITERAL_WORDS = 16
+#: Values of a transitive property followed at most this far (a cycle or a deep chain ends).
+_MAX_TRANSITIVE = 256
 _MAX_GRAM = 6
 _STRING_TYPES = frozenset({None, XSD.string})
 #: The word n-grams of the KB's short string values, and each whole value's (subject, property).

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import OWL, RDF, RDFS, SKOS
 from rdflib.term import Node
 
 from kgcheck.kb.normalize import normalize
+from kgcheck.kb.phrasings import Phrasing, derive, participle
 from kgcheck.vocab import KGC
 
 __all__ = ["OntologyView"]
@@ -22,6 +23,18 @@ _PERSON_CLASSES = {
 
 
 _XSD = "http://www.w3.org/2001/XMLSchema#"
+_DATE_TYPES = frozenset(
+    URIRef(_XSD + t) for t in ("date", "dateTime", "gYear", "gYearMonth", "dateTimeStamp")
+)
+_PROPERTY_TYPES = (
+    RDF.Property,
+    OWL.ObjectProperty,
+    OWL.DatatypeProperty,
+    OWL.FunctionalProperty,
+    OWL.InverseFunctionalProperty,
+    OWL.TransitiveProperty,
+    OWL.SymmetricProperty,
+)
 _AUXILIARIES = frozenset({"be", "have", "can", "will", "may", "must", "do", "get"})
 _PREPOSITIONS = frozenset(
     {"in", "at", "on", "to", "of", "by", "for", "from", "with", "into", "out", "as", "under"}
@@ -46,6 +59,10 @@ class OntologyView:
     negative: dict[tuple[URIRef, URIRef], set[Node]] = field(
         default_factory=lambda: defaultdict(set)
     )
+    #: The same, object first: ``(target, property) -> sources``.
+    negative_sources: dict[tuple[Node, URIRef], set[URIRef]] = field(
+        default_factory=lambda: defaultdict(set)
+    )
     lexical_forms: dict[URIRef, list[str]] = field(default_factory=lambda: defaultdict(list))
     closed_world: set[URIRef] = field(default_factory=set)
     complete: set[URIRef] = field(default_factory=set)
@@ -53,9 +70,26 @@ class OntologyView:
     unit: dict[URIRef, str] = field(default_factory=dict)
     class_labels: dict[str, URIRef] = field(default_factory=dict)
     labels: dict[URIRef, str] = field(default_factory=dict)
+    #: Declared properties (typed as one, or with a domain, range, form or super-property).
+    properties: set[URIRef] = field(default_factory=set)
+    datatype_properties: set[URIRef] = field(default_factory=set)
+    transitive: set[URIRef] = field(default_factory=set)
+    #: ``rdfs:subPropertyOf``, closed: every super-property of a property, and the converse.
+    super_properties: dict[URIRef, set[URIRef]] = field(default_factory=lambda: defaultdict(set))
+    sub_properties: dict[URIRef, set[URIRef]] = field(default_factory=lambda: defaultdict(set))
+    #: Every phrasing of each property: its ``kgc:lexicalForm``s, then those derived from its
+    #: label and local name (see :mod:`kgcheck.kb.phrasings`).
+    phrasings: dict[URIRef, list[Phrasing]] = field(default_factory=lambda: defaultdict(list))
+    #: Forms that name their property as a noun ("city", "home port").
+    nominal: set[tuple[URIRef, str]] = field(default_factory=set)
+    #: Derived phrasings left out because they are also the name of a class or an entity:
+    #: ``(property, phrasing, what it names)``.
+    dropped: list[tuple[URIRef, str, str]] = field(default_factory=list)
 
     @classmethod
-    def from_graph(cls, graph: Graph) -> OntologyView:
+    def from_graph(cls, graph: Graph, *, lexical_forms: bool = True) -> OntologyView:
+        """The view of ``graph``'s schema; ``lexical_forms`` false reads the ontology as if it
+        had no ``kgc:lexicalForm`` (the self-test of an ontology without hand-written forms)."""
         view = cls()
         for prop in graph.subjects(RDF.type, OWL.FunctionalProperty):
             view.functional.add(URIRef(str(prop)))
@@ -85,7 +119,8 @@ class OntologyView:
             )
             if isinstance(source, URIRef) and isinstance(asserted, URIRef) and target is not None:
                 view.negative[(source, asserted)].add(target)
-        for prop, form in graph.subject_objects(KGC.lexicalForm):
+                view.negative_sources[(target, asserted)].add(source)
+        for prop, form in graph.subject_objects(KGC.lexicalForm) if lexical_forms else ():
             view.lexical_forms[URIRef(str(prop))].append(str(form))
         for cls_, flag in graph.subject_objects(KGC.closedWorld):
             if _true(flag):
@@ -110,11 +145,108 @@ class OntologyView:
                         view.class_labels.setdefault(key, cls_)
                         if pred != SKOS.altLabel:
                             view.labels.setdefault(cls_, str(label))
-        for prop in set(view.lexical_forms) | set(view.domain) | set(view.range):
-            prop_label = graph.value(prop, RDFS.label)
+        view._read_properties(graph)
+        for prop in view.properties:
+            prop_label = graph.value(prop, RDFS.label) or graph.value(prop, SKOS.prefLabel)
             if prop_label is not None:
                 view.labels.setdefault(prop, str(prop_label))
+        view._phrase_properties()
         return view
+
+    def _read_properties(self, graph: Graph) -> None:
+        """Declared properties, their kinds and ``rdfs:subPropertyOf`` closed both ways."""
+        for kind in _PROPERTY_TYPES:
+            for prop in graph.subjects(RDF.type, kind):
+                if isinstance(prop, URIRef):
+                    self.properties.add(prop)
+        for prop in graph.subjects(RDF.type, OWL.DatatypeProperty):
+            if isinstance(prop, URIRef):
+                self.datatype_properties.add(prop)
+        for prop in graph.subjects(RDF.type, OWL.TransitiveProperty):
+            if isinstance(prop, URIRef):
+                self.transitive.add(prop)
+        direct: dict[URIRef, set[URIRef]] = defaultdict(set)
+        for sub, sup in graph.subject_objects(RDFS.subPropertyOf):
+            if isinstance(sub, URIRef) and isinstance(sup, URIRef) and sub != sup:
+                direct[sub].add(sup)
+                self.properties.update((sub, sup))
+        for prop in list(direct):
+            for sup in _closure(prop, direct) - {prop}:
+                self.super_properties[prop].add(sup)
+                self.sub_properties[sup].add(prop)
+        self.properties.update(self.lexical_forms, self.domain, self.range, self.inverse)
+        self.properties.discard(RDF.type)
+
+    def _phrase_properties(self) -> None:
+        """Each property's phrasings: its hand-written forms, the passive of a hand-written
+        transitive verb, and (for a property without forms) those its label and local name
+        give. A derived phrasing that repeats a hand-written form or a class label is dropped:
+        the hand-written reading is trusted over it."""
+        written = {f.lower() for forms in self.lexical_forms.values() for f in forms}
+        taken = written | set(self.class_labels)
+        moved: dict[URIRef, list[Phrasing]] = defaultdict(list)
+        for prop in sorted(self.properties):
+            forms = self.lexical_forms.get(prop, [])
+            out = [Phrasing(f) for f in dict.fromkeys(forms)]
+            datatype = self.is_datatype_property(prop)
+            dated = bool(self.range.get(prop, set()) & _DATE_TYPES)
+            names = [self.labels.get(prop, ""), _local_name(prop)]
+            derived = [
+                p
+                for name in dict.fromkeys(n for n in names if n)
+                for p in derive(name, datatype=datatype, dated=dated)
+            ]
+            for phrasing in derived:
+                if phrasing.nominal and not phrasing.inverse:
+                    self.nominal.add((prop, phrasing.text))
+            if forms:  # hand-written forms override the derived ones, bar the passive
+                inverse = self.inverse.get(prop)
+                derived = []
+                if not datatype and not (inverse and self.lexical_forms.get(inverse)):
+                    derived = [
+                        Phrasing(f"be {participle(f)} by", inverse=True, derived=True)
+                        for f in forms
+                        if len(f.split()) == 1
+                        and f not in _AUXILIARIES
+                        and (prop, f) not in self.nominal
+                    ]
+            inverse_of = self.inverse.get(prop)
+            for phrasing in derived:
+                if phrasing.inverse and inverse_of is not None:
+                    # a declared inverse says it directly: "the leader of T is S" is T ledBy S
+                    moved[inverse_of].append(replace(phrasing, inverse=False))
+                    if phrasing.nominal:
+                        self.nominal.add((inverse_of, phrasing.text))
+                elif phrasing.text in self.class_labels:
+                    cls_ = self.class_labels[phrasing.text]
+                    self.dropped.append((prop, phrasing.text, f"the class <{cls_}>"))
+                elif phrasing.text not in taken and phrasing not in out:
+                    out.append(phrasing)
+            self.phrasings[prop] = out
+        for prop, found in moved.items():
+            own = self.phrasings[prop]
+            own.extend(p for p in found if p.text not in taken and p not in own)
+
+    def drop_phrasings(self, clashes: dict[str, str]) -> None:
+        """Drop the derived phrasings that are keys of ``clashes`` (names of KB entities, each
+        with the entity: a phrasing that is also a name would turn the name into a
+        predicate)."""
+        for prop, found in self.phrasings.items():
+            kept = []
+            for p in found:
+                if p.derived and p.text in clashes:
+                    self.dropped.append((prop, p.text, f"the entity <{clashes[p.text]}>"))
+                else:
+                    kept.append(p)
+            self.phrasings[prop] = kept
+
+    def forms(self, prop: URIRef) -> list[str]:
+        """The forms that state ``prop`` with its subject first: its ``kgc:lexicalForm``s, else
+        the phrasings derived from its label and local name."""
+        found = self.lexical_forms.get(prop)
+        if found:
+            return list(found)
+        return [p.text for p in self.phrasings.get(prop, ()) if not p.inverse]
 
     def with_superclasses(self, classes: set[URIRef]) -> set[URIRef]:
         out = set(classes)
@@ -135,19 +267,24 @@ class OntologyView:
 
     def is_datatype_property(self, prop: URIRef) -> bool:
         ranges = self.range.get(prop, set())
-        return bool(ranges) and all(str(r).startswith(_XSD) or r == RDFS.Literal for r in ranges)
+        if not ranges:
+            return prop in self.datatype_properties
+        return all(str(r).startswith(_XSD) or r == RDFS.Literal for r in ranges)
 
     def is_nominal(self, prop: URIRef, form: str) -> bool:
         """Whether a lexical form names the property as a noun ("extension", "start date")
         rather than a verb phrase ("works in", "leads", "is in room").
 
-        A form of several words that opens with an auxiliary or ends with a preposition is a verb
-        phrase; otherwise a form of a datatype property is a noun and one of an object property
-        a verb ("lead").
+        A form the property's label or local name reads as a noun is one ("home port" of an
+        object property); a form of several words that opens with an auxiliary or ends with a
+        preposition is a verb phrase; otherwise a form of a datatype property is a noun and one
+        of an object property a verb ("lead").
         """
         words = form.split()
         if not words:
             return False
+        if (prop, form) in self.nominal:  # "home port", "genre": never "X genres Y"
+            return True
         if words[0] in _AUXILIARIES or (len(words) > 1 and words[-1] in _PREPOSITIONS):
             return False
         return self.is_datatype_property(prop)

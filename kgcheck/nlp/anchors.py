@@ -425,7 +425,7 @@ def _counted_nouns(onto: OntologyView, numeric: set[URIRef]) -> dict[str, set[UR
     it names ("floor" -> ex:floor for "number of floors" and "floor count")."""
     out: dict[str, set[URIRef]] = defaultdict(set)
     for prop in numeric:
-        phrases = [*onto.lexical_forms.get(prop, []), onto.labels.get(prop, "")]
+        phrases = [*onto.forms(prop), onto.labels.get(prop, "")]
         for phrase in phrases:
             for word in phrase.lower().split():
                 if word.isalpha() and word not in _NOT_COUNTED:

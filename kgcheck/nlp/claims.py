@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from rdflib import URIRef
@@ -245,11 +245,14 @@ class ClaimBuilder:
         ):
             return []  # "its address on the screen": a noun and where it is, not its value
         objects = self._objects(toks, prop, k, limit, sent_end, mentions, by_start, now)
-        return [
+        made = [
             self._claim(toks, s, prop, o, not negated, event, event.match.form, pattern)
             for s in subjects
             for o in objects
         ]
+        if prop in event.match.inverted:  # "Pine Hollow is served by the Express"
+            return [c for c in map(_inverted, made) if c is not None]
+        return made
 
     def _possessor(
         self, toks: Sequence[Tok], start: int, mentions: Sequence[Mention]
@@ -310,14 +313,9 @@ class ClaimBuilder:
         return chosen
 
     def _choose_property(self, match: PredicateMatch, subject: Mention) -> str:
-        if len(match.properties) == 1 or subject.iri is None:
-            return match.properties[0]
-        types = self.kb.types(URIRef(subject.iri))
-        for prop in match.properties:
-            domain = self.onto.domain.get(URIRef(prop))
-            if not domain or domain & types:
-                return prop
-        return match.properties[0]
+        """Of the properties one phrase names, the one the subject has values for, else the
+        one its class is the domain of (:meth:`KnowledgeBase.rank_properties`)."""
+        return self.kb.rank_properties(match.properties, subject.iri, match.inverted)[0]
 
     def _objects(
         self,
@@ -473,6 +471,21 @@ def _names_a_thing(toks: Sequence[Tok], event: _Event) -> bool:
         and end < len(toks)
         and toks[end].text.isdigit()
         and toks[end].sent == toks[start].sent
+    )
+
+
+def _inverted(claim: Claim) -> Claim | None:
+    """The claim of a phrasing that names the object first, subject and object swapped ("T's
+    leader is S": S leads T); ``None`` when the object is no entity."""
+    obj = claim.object.mention
+    if obj is None or obj.kind not in _SUBJECT_KINDS:
+        return None
+    subject = claim.subject
+    return replace(
+        claim,
+        subject=obj,
+        subject_iri=obj.iri,
+        object=ClaimObject(span=subject.span, text=subject.text, iri=subject.iri, mention=subject),
     )
 
 

@@ -1,65 +1,81 @@
-"""Predicate matching from the ontology's lexicon (``kgc:lexicalForm``).
+"""Predicate matching from the ontology's lexicon (``kgc:lexicalForm`` and the phrasings
+derived from labels, :mod:`kgcheck.kb.phrasings`).
 
 Forms are matched on lemmas, so "works in", "worked in" and "is working in" all match the form
 "work in"; adverbs and negations may sit inside a form ("is not in room"), and where forms
-overlap the longest wins ("is in room" over "is in").
+overlap the longest wins ("is in room" over "is in"). Where a hand-written form and a derived
+one are the same words, the hand-written one alone is matched.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from kgcheck.nlp.tokens import Tok
 from kgcheck.nlp.vocabulary import NEGATIONS, SKIPPABLE
 
-__all__ = ["Lexicon", "PredicateMatch"]
+__all__ = ["LexEntry", "Lexicon", "PredicateMatch"]
 
 _MAX_SKIPS = 3
 
 
 @dataclass(frozen=True, slots=True)
 class PredicateMatch:
-    """Tokens ``[start, end)`` express one of ``properties`` through ``form``."""
+    """Tokens ``[start, end)`` express one of ``properties`` through ``form``; for those in
+    ``inverted`` the object comes first ("the leader of T is S": S leads T)."""
 
     start: int
     end: int
     form: str
     properties: tuple[str, ...]
     negated: bool
+    inverted: tuple[str, ...] = ()
+
+
+class LexEntry(NamedTuple):
+    """A form of a property: ``inverse`` names the object first, ``derived`` is made from a
+    label rather than written by hand."""
+
+    prop: str
+    form: str
+    inverse: bool = False
+    derived: bool = False
 
 
 @dataclass
 class _Node:
     children: dict[str, _Node] = field(default_factory=dict)
-    entries: list[tuple[str, str]] = field(default_factory=list)
+    entries: list[LexEntry] = field(default_factory=list)
 
 
 class Lexicon:
     """A trie of lemmatised lexical forms.
 
     Args:
-        forms: ``(property IRI, form)`` pairs.
+        forms: ``(property IRI, form)`` pairs or :class:`LexEntry`s.
         lemmatize: turns a form's words into the lemmas the pipeline gives tokens.
     """
 
     def __init__(
         self,
-        forms: Iterable[tuple[str, str]],
+        forms: Iterable[tuple[str, str] | LexEntry],
         lemmatize: Callable[[str], list[str]] | None = None,
     ) -> None:
         self._root = _Node()
         self.size = 0
         split = lemmatize or (lambda text: text.lower().split())
-        for prop, form in forms:
-            lemmas = [w for w in split(form) if w]
+        for item in forms:
+            entry = item if isinstance(item, LexEntry) else LexEntry(*item)
+            lemmas = [w for w in split(entry.form) if w]
             if not lemmas:
                 continue
             node = self._root
             for lemma in lemmas:
                 node = node.children.setdefault(lemma, _Node())
-            if (prop, form) not in node.entries:
-                node.entries.append((prop, form))
+            if entry not in node.entries:
+                node.entries.append(entry)
                 self.size += 1
 
     def match(self, toks: Sequence[Tok]) -> list[PredicateMatch]:
@@ -90,8 +106,7 @@ class Lexicon:
         skips = 0
         while True:
             if node.entries:
-                props = tuple(dict.fromkeys(p for p, _ in node.entries))
-                best = PredicateMatch(i, j, node.entries[0][1], props, negated)
+                best = _match(node.entries, i, j, negated)
             if j >= len(toks) or toks[j].sent != toks[i].sent:
                 break
             nxt = node.children.get(_lemma(toks, j))
@@ -110,6 +125,15 @@ class Lexicon:
                 continue
             break
         return best
+
+
+def _match(entries: list[LexEntry], start: int, end: int, negated: bool) -> PredicateMatch:
+    """The match of a node's entries: the hand-written ones when there are any."""
+    trusted = [e for e in entries if not e.derived] or entries
+    props = tuple(dict.fromkeys(e.prop for e in trusted))
+    direct = {e.prop for e in trusted if not e.inverse}
+    inverted = tuple(p for p in props if p not in direct)
+    return PredicateMatch(start, end, trusted[0].form, props, negated, inverted)
 
 
 #: Auxiliaries that may stand inside a form of a noun and a verb: "renovation will end in".

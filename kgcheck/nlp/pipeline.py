@@ -27,7 +27,7 @@ from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nlp.analysis import Segment, TurnAnalysis
 from kgcheck.nlp.anchors import Anchorer
 from kgcheck.nlp.claims import ClaimBuilder
-from kgcheck.nlp.lexicon import Lexicon
+from kgcheck.nlp.lexicon import LexEntry, Lexicon
 from kgcheck.nlp.linker import EntityLinker
 from kgcheck.nlp.quantities import QuantityRecognizer
 from kgcheck.nlp.signals import SignalMatcher
@@ -133,7 +133,11 @@ def _make_lexicon(
         return [t.lemma for t in tokens_of(doc)]
 
     lexicon = Lexicon(
-        ((str(p), f) for p, forms in kb.ontology.lexical_forms.items() for f in forms),
+        (
+            LexEntry(str(p), f.text, f.inverse, f.derived)
+            for p, found in kb.ontology.phrasings.items()
+            for f in found
+        ),
         lemmatize,
     )
     signals = SignalMatcher(hedges, certainty)

@@ -24,6 +24,7 @@ from kgcheck.kb.selftest.model import (
 from kgcheck.kb.selftest.run import (
     SelftestChecker,
     generate_statements,
+    load_checker,
     run_statements,
     selftest,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "SelftestResult",
     "Statement",
     "generate_statements",
+    "load_checker",
     "run_statements",
     "selftest",
 ]

@@ -101,7 +101,7 @@ def _fact_key(fact: Fact) -> tuple[str, str, str]:
 
 
 def _nameable(kb: KnowledgeBase, prop: URIRef) -> bool:
-    return bool(kb.ontology.lexical_forms.get(prop)) or prop in kb.ontology.labels
+    return bool(kb.ontology.phrasings.get(prop)) or prop in kb.ontology.labels
 
 
 def kb_values(kb: KnowledgeBase, subject: URIRef, prop: URIRef) -> list[Node]:

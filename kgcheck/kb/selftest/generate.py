@@ -3,8 +3,9 @@
 - ``active``: "Dr. Amira Patel works in Cardiology.", "Dr. Amira Patel's extension is 4412.",
   "The trail is 48.5 km long.", "Riverside Campus opened in 2009.";
 - ``noun``: "The extension of Dr. Amira Patel is 4412." (noun forms and a noun label only);
-- ``passive``: the form of the property's ``owl:inverseOf``, object first: "Cardiology is led by
-  Dr. Amira Patel." (only with an inverse that has a ``kgc:lexicalForm``);
+- ``passive``: object first, through a form of the property's ``owl:inverseOf`` or its own
+  passive or agent noun: "Cardiology is led by Dr. Amira Patel.", "The leader of Cardiology is
+  Dr. Amira Patel.";
 - ``pronoun``: "Dr. Amira Patel is a doctor. She works in Cardiology." (she/he where the KB gives
   a gender, they for other people, it for anything else);
 - ``coordinated``: two facts of one subject, "S works in A and is based at B." (counted for
@@ -85,6 +86,11 @@ def _passive(phraser: Phraser, fact: Fact) -> Iterator[Statement]:
     kb = phraser.kb
     for form in phraser.inverse_forms(fact.prop):
         text = phraser.sentence(fact, form, kb.label(fact.subject), subject=kb.label(fact.value))
+        yield _statement(phraser, fact, text, "passive", form, Rendering(kb.label(fact.value)))
+    for form in phraser.inverse_nouns(fact.prop):  # "The leader of Analytics is Sarah Lee."
+        text = phraser.sentence(
+            fact, form, kb.label(fact.subject), subject=kb.label(fact.value), noun_style=True
+        )
         yield _statement(phraser, fact, text, "passive", form, Rendering(kb.label(fact.value)))
 
 

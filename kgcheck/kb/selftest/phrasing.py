@@ -48,10 +48,11 @@ class Phraser:
         self._forms: dict[URIRef, tuple[Form, ...]] = {}
 
     def forms(self, prop: URIRef) -> tuple[Form, ...]:
-        """The property's lexical forms, else its label, each with its shape."""
+        """The property's lexical forms, else those derived from its label and local name, else
+        its label, each with its shape."""
         found = self._forms.get(prop)
         if found is None:
-            texts = self.kb.ontology.lexical_forms.get(prop) or [self.kb.ontology.label(prop)]
+            texts = self.kb.ontology.forms(prop) or [self.kb.ontology.label(prop)]
             found = tuple(shape_of(self.kb, prop, t) for t in sorted(set(texts)))
             self._forms[prop] = found
         return found
@@ -67,11 +68,23 @@ class Phraser:
         return tuple(nouns)
 
     def inverse_forms(self, prop: URIRef) -> tuple[Form, ...]:
-        """Lexical forms of ``prop``'s ``owl:inverseOf`` (none without one)."""
-        inverse = self.kb.ontology.inverse.get(prop)
-        if inverse is None or not self.kb.ontology.lexical_forms.get(inverse):
-            return ()
-        return tuple(f for f in self.forms(inverse) if f.shape != NOUN)
+        """Verb forms that state ``prop`` object first: those of its ``owl:inverseOf``, and its
+        own passive readings ("be served by")."""
+        onto = self.kb.ontology
+        inverse = onto.inverse.get(prop)
+        found: list[Form] = []
+        if inverse is not None and onto.forms(inverse):
+            found.extend(f for f in self.forms(inverse) if f.shape != NOUN)
+        own = [p.text for p in onto.phrasings.get(prop, ()) if p.inverse and not p.nominal]
+        found.extend(shape_of(self.kb, prop, t) for t in own)
+        return tuple(found)
+
+    def inverse_nouns(self, prop: URIRef) -> tuple[Form, ...]:
+        """Nouns that name ``prop``'s subject from its object: "leader" ("the leader of T is
+        S" for S leads T)."""
+        found = self.kb.ontology.phrasings.get(prop, ())
+        texts = [p.text for p in found if p.inverse and p.nominal]
+        return tuple(Form(t, NOUN) for t in texts)
 
     def renderings(self, fact: Fact, form: Form) -> tuple[Rendering, ...]:
         """The value of ``fact`` as ``form`` can take it: dates "on 2 March 2015" after "on",

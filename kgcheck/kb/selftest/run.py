@@ -6,11 +6,13 @@ import random
 import time
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
-from typing import Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from rdflib import URIRef
 
 from kgcheck.config import Config
+from kgcheck.errors import KnowledgeBaseError
 from kgcheck.history.state import DialogueState
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.selftest.facts import collect_facts
@@ -20,7 +22,16 @@ from kgcheck.kb.selftest.perturb import perturbed_statements
 from kgcheck.kb.selftest.phrasing import Phraser
 from kgcheck.report import TurnReport
 
-__all__ = ["SelftestChecker", "generate_statements", "run_statements", "selftest"]
+if TYPE_CHECKING:
+    from kgcheck.checker import Checker
+
+__all__ = [
+    "SelftestChecker",
+    "generate_statements",
+    "load_checker",
+    "run_statements",
+    "selftest",
+]
 
 
 class SelftestChecker(Protocol):
@@ -32,6 +43,34 @@ class SelftestChecker(Protocol):
     def check_turn(
         self, response: str, state: DialogueState | None = ..., *, record: bool = ...
     ) -> TurnReport: ...
+
+
+def load_checker(config: str | Path, *, lexical_forms: bool = True) -> Checker:
+    """The checker of a ``kgcheck.yaml``; ``lexical_forms`` false reads its ontology as if it had
+    no ``kgc:lexicalForm`` (what kgcheck makes of an ontology without hand-written phrasings).
+
+    Raises:
+        KgcheckError: the configuration or its knowledge base cannot be loaded.
+    """
+    from kgcheck.checker import Checker
+    from kgcheck.config import load_config
+
+    loaded = load_config(config)
+    if lexical_forms:
+        return Checker(loaded)
+    kb_cfg = loaded.knowledge_base
+    try:
+        kb = KnowledgeBase.open(
+            kb_cfg.sources,
+            store=kb_cfg.store,
+            fuzzy_min_length=kb_cfg.fuzzy_min_length,
+            lexical_forms=False,
+        )
+    except KnowledgeBaseError as exc:
+        raise KnowledgeBaseError(
+            f"{config}: knowledge_base.sources: {exc.message}", code=exc.code
+        ) from exc
+    return Checker(loaded, kb=kb)
 
 
 def generate_statements(

@@ -201,6 +201,10 @@ class ClaimBuilder:
             elif (subject := self._of_subject(toks, event, by_start)) is not None:
                 subjects, pattern = [subject], "of"
                 object_from = subject.token_end
+        if not subjects and event.match is not None and self._derived_noun(event.match):
+            # a noun made from a label ("traffic") names the property only as "X's traffic"
+            # or "the traffic of X": in "moderate traffic is being noted" it is no claim
+            return []
         if not subjects:
             subjects = self._subjects_before(toks, mentions, boundary, event.start)
             negated = negated or _has_negation(
@@ -253,6 +257,11 @@ class ClaimBuilder:
         if prop in event.match.inverted:  # "Pine Hollow is served by the Express"
             return [c for c in map(_inverted, made) if c is not None]
         return made
+
+    def _derived_noun(self, match: PredicateMatch) -> bool:
+        return match.derived and all(
+            self.onto.is_nominal(URIRef(p), match.form) for p in match.properties
+        )
 
     def _possessor(
         self, toks: Sequence[Tok], start: int, mentions: Sequence[Mention]

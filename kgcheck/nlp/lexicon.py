@@ -32,6 +32,8 @@ class PredicateMatch:
     properties: tuple[str, ...]
     negated: bool
     inverted: tuple[str, ...] = ()
+    #: Made from a label, not written by hand: read only where the grammar is unambiguous.
+    derived: bool = False
 
 
 class LexEntry(NamedTuple):
@@ -133,7 +135,8 @@ def _match(entries: list[LexEntry], start: int, end: int, negated: bool) -> Pred
     props = tuple(dict.fromkeys(e.prop for e in trusted))
     direct = {e.prop for e in trusted if not e.inverse}
     inverted = tuple(p for p in props if p not in direct)
-    return PredicateMatch(start, end, trusted[0].form, props, negated, inverted)
+    derived = all(e.derived for e in trusted)
+    return PredicateMatch(start, end, trusted[0].form, props, negated, inverted, derived)
 
 
 #: Auxiliaries that may stand inside a form of a noun and a verb: "renovation will end in".

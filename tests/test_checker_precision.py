@@ -189,3 +189,19 @@ def test_precision_a_request_is_not_a_fact_to_contradict(ferry: Checker) -> None
     state.add_turn("user", "give me the fare for the Bay Loop")
     report = ferry.check_turn("The fare for the Bay Loop is $7.60.", state)
     assert acted(report) == []
+
+
+@pytest.mark.parametrize(
+    ("reply", "flagged"),
+    [
+        ("Island Run is 48.5 km long. The route costs 12 dollars.", False),
+        ("Island Run is 61 km long. Bay Loop costs 7.60 dollars.", True),
+    ],
+)
+def test_precision_english_with_few_function_words_is_still_checked(
+    ferry: Checker, reply: str, flagged: bool
+) -> None:
+    # names and numbers outweigh "the" and "is": still English, never skipped unchecked
+    report = check(ferry, reply)
+    assert not any("English" in note for note in report.skipped)  # type: ignore[attr-defined]
+    assert bool(acted(report)) is flagged

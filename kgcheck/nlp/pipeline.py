@@ -10,6 +10,7 @@ unit, bound to KB subjects, properties and periods).
 
 from __future__ import annotations
 
+import importlib
 import logging
 import re
 import threading
@@ -19,6 +20,7 @@ from datetime import datetime
 from typing import Any
 
 import spacy
+from spacy.lang.en.stop_words import STOP_WORDS as EN_STOP_WORDS
 from spacy.language import Language
 from spacy.tokens import Doc
 
@@ -44,14 +46,14 @@ __all__ = ["Analyzer", "build_base_pipeline"]
 log = logging.getLogger(__name__)
 
 _KBS: weakref.WeakValueDictionary[str, KnowledgeBase] = weakref.WeakValueDictionary()
-_COMMON_ENGLISH = frozenset(
-    {
-        "the", "a", "an", "and", "or", "of", "to", "in", "on", "at", "is", "are", "was", "were",
-        "be", "it", "this", "that", "for", "with", "as", "by", "from", "not", "he", "she", "they",
-        "we", "you", "i", "his", "her", "their", "our", "your", "has", "have", "had", "do",
-        "does", "did", "will", "can",
-    }
-)  # fmt: skip
+#: Stop words of the languages a reply is most often in when it is not in English (spaCy's
+#: lists), each without the words English shares: a reply with more of one of them than of
+#: English's own is not English.
+_OTHER_STOP_WORDS = {
+    lang: importlib.import_module(f"spacy.lang.{lang}.stop_words").STOP_WORDS - EN_STOP_WORDS
+    for lang in ("de", "fr", "es", "it", "nl", "pt")
+}
+_ENGLISH_ONLY = EN_STOP_WORDS - frozenset().union(*_OTHER_STOP_WORDS.values())
 _NON_LATIN = re.compile(r"[^\x00-\u024f\s\d\W]")
 
 for _name in (
@@ -409,17 +411,17 @@ def _segments(doc: Doc) -> tuple[Segment, ...]:
 
 
 def _looks_english(doc: Doc) -> bool:
-    """A cheap language check: common English function words among the lower-case words.
+    """A cheap language check: stop words only English has against those only German, French,
+    Spanish, Italian, Dutch or Portuguese has; a reply in a non-Latin script is not English.
 
-    Capitalised words are left out (names say nothing of the language, and German capitalises
-    its nouns); at least six lower-case words are needed to judge.
+    Short replies and replies made of names and numbers ("Island Run is 48.5 km long.") count
+    as English unless another language's stop words outnumber English's, three or more.
     """
     words = [t.text for t in doc if t.is_alpha]
     letters = "".join(words)
     if letters and len(_NON_LATIN.findall(letters)) > 0.3 * len(letters):
         return False
-    lower = [w for w in words if w[0].islower() and (len(w) > 1 or w == "a")]
-    if len(lower) < 6:
-        return True
-    common = sum(1 for w in lower if w in _COMMON_ENGLISH)
-    return common / len(lower) >= 0.2
+    lower = [w.lower() for w in words]
+    english = sum(1 for w in lower if w in _ENGLISH_ONLY)
+    other = max(sum(1 for w in lower if w in stops) for stops in _OTHER_STOP_WORDS.values())
+    return other < 3 or other <= english

@@ -38,6 +38,7 @@ _WORD_TITLES = re.compile(r"\s*(?:doctor|nurse|professor|sir|dame|miss)\b")
 _NON_WORD = re.compile(r"[^\w@.+-]+|(?<!\w)[.+-]|[.+-](?!\w)")
 _AMPERSAND = re.compile(r"(?<!\S)&(?!\S)")
 _INITIALS = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]?")
+_INITIALS_WORD = re.compile(r"((?:[^\W\d_]\.)+)([^\W\d_]{2,})")  # "P.F.Changs"
 _SPACES = re.compile(r"\s+")
 _POSSESSIVE = re.compile(r"['’]s\b")
 
@@ -57,7 +58,7 @@ def name_tokens(text: str, *, drop_titles: bool = True) -> list[str]:
     """
     folded = _POSSESSIVE.sub("", _AMPERSAND.sub("and", _fold(text)))
     tokens = [t.strip(".-+") for t in _SPACES.split(_NON_WORD.sub(" ", folded))]
-    tokens = [t.replace(".", "") if _INITIALS.fullmatch(t) else t for t in tokens if t]
+    tokens = [part for t in tokens if t for part in _initials(t)]
     if drop_titles:
         start = 1 if _WORD_TITLES.match(text) else 0
         while start < len(tokens) - 1 and tokens[start] in TITLES - SUFFIX_TITLES:
@@ -67,6 +68,16 @@ def name_tokens(text: str, *, drop_titles: bool = True) -> list[str]:
             end -= 1
         del tokens[end:]
     return tokens
+
+
+def _initials(token: str) -> list[str]:
+    """Initials written with dots, joined: "p.f" -> "pf"; "p.f.changs" -> "pf", "changs"."""
+    if _INITIALS.fullmatch(token):
+        return [token.replace(".", "")]
+    joined = _INITIALS_WORD.fullmatch(token)
+    if joined:
+        return [joined.group(1).replace(".", ""), joined.group(2)]
+    return [token]
 
 
 def normalize(text: str, *, drop_titles: bool = True) -> str:

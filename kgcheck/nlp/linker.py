@@ -91,7 +91,7 @@ class EntityLinker:
         i = 0
         while i < len(toks):
             found = None
-            if toks[i].is_alpha or toks[i].text[:1].isalnum():
+            if (toks[i].is_alpha or toks[i].text[:1].isalnum()) and not _ends_address(toks, i):
                 # one token more than the longest label: "Jill 's house" for "Jills house"
                 for n in range(min(labels.max_tokens + 1, len(toks) - i), 0, -1):
                     last = toks[i + n - 1]
@@ -435,7 +435,7 @@ def _name_end(toks: Sequence[Tok], i: int, covered: list[bool]) -> int:
 
     j = i + 1
     while j < len(toks) and toks[j].sent == toks[i].sent and not covered[j]:
-        if _street_word(toks, j - 1, i):
+        if _ends_address(toks, j - 1):
             break
         if word_at(j) or (_is_title(toks[j - 1]) and toks[j].text == "."):
             j += 1
@@ -456,15 +456,15 @@ def _name_end(toks: Sequence[Tok], i: int, covered: list[bool]) -> int:
     return j
 
 
-def _street_word(toks: Sequence[Tok], k: int, start: int) -> bool:
-    """ "Dr." in "915 Arbol Dr. Jing Jing is ...": a street word ending an address, not the
-    title of the name after it."""
-    return (
-        k > start
-        and toks[k].lower.rstrip(".") in _STREET_WORDS
-        and start > 0
-        and toks[start - 1].text[:1].isdigit()
-    )
+def _ends_address(toks: Sequence[Tok], k: int) -> bool:
+    """ "Dr." in "915 Arbol Dr. Hana Lee signs there": a street word after a number and
+    capitalised words ends an address; it is not the title of the name after it."""
+    if toks[k].lower.rstrip(".") not in _STREET_WORDS:
+        return False
+    j = k - 1
+    while j >= 0 and toks[j].is_capitalised and toks[j].sent == toks[k].sent:
+        j -= 1
+    return 0 <= j < k - 1 and toks[j].text[:1].isdigit() and toks[j].sent == toks[k].sent
 
 
 def _is_address(toks: Sequence[Tok], i: int, j: int) -> bool:

@@ -234,16 +234,7 @@ class EntityLinker:
             return None
         if word and not _followed_by_person_cue(toks, j):
             return None  # "Snow is likely", "set the GPS", "an American restaurant"
-        if title is None and self._in_literal(toks, start, j):
-            return None  # a street of a KB address ("Ukrop Way"), a word of a KB title
         return self._mention(toks, i, j, "name", how="unknown", title=title, class_hint=class_hint)
-
-    def _in_literal(self, toks: Sequence[Tok], i: int, j: int) -> bool:
-        """Whether a KB string value holds the words ``[i, j)``, with a number before them."""
-        text = span_text(toks, i, j)
-        if i > 0 and toks[i - 1].text[:1].isdigit() and toks[i - 1].sent == toks[i].sent:
-            text = f"{toks[i - 1].text} {text}"
-        return self.kb.has_literal(text) or self.kb.in_literal(text)
 
     # context ----------------------------------------------------------------------------
 

@@ -392,7 +392,7 @@ _StringIndex = tuple[
 
 
 _INDEX_FILE = "kgcheck-labels.json"
-_INDEX_VERSION = 1
+_INDEX_VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,12 +7,13 @@ normalised name, a token, or a token with one character deleted.
 from __future__ import annotations
 
 import heapq
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from kgcheck.kb.normalize import edit_distance, name_tokens
+from kgcheck.kb.normalize import SUFFIX_TITLES, TITLES, edit_distance, name_tokens
 
 __all__ = ["LabelIndex", "LabelMatch"]
 
@@ -53,6 +54,47 @@ class LabelMatch:
         return self.iris[0] if len(self.iris) == 1 else None
 
 
+#: Words that open a title ("The Dockside Reader") or join its parts ("College of ..."):
+#: never a short name on their own.
+_ARTICLES = frozenset({"the", "a", "an"})
+_JOINERS = _ARTICLES | {"of", "and", "for", "to", "in", "on", "at", "de", "von", "van"}
+#: Titles that are words too ("Doctor", "Nurse"), unlike "Dr." or "Ms".
+_WORD_TITLES = frozenset(t for t in TITLES - SUFFIX_TITLES if len(t) > 4)
+_POSSESSIVE = re.compile(r"['’]s\b")
+#: A conservative count of the reply's tokens a label may span ("Volume 1: The", "P.F.").
+_PIECES = re.compile(r"\w+|[^\w\s]")
+
+
+def label_keys(label: str) -> tuple[set[str], set[str]]:
+    """The lookup keys of a label, and of its parts.
+
+    Keys: the label's words without titles (not when that leaves one common word: "doctor
+    appointment" is not "appointment"), with them, without a leading article ("The Dockside
+    Reader" = "Dockside Reader"), and with a possessive written without its apostrophe
+    ("P.F. Chang's" = "PF Changs"). Parts: each side of a colon of two words or more ("The
+    Quine Tapes" of "Bootleg Series Volume 1: The Quine Tapes"), looked up as short names.
+    """
+    keys: set[str] = set()
+    forms = [label]
+    if _POSSESSIVE.search(label):
+        forms.append(_POSSESSIVE.sub("s", label))
+    for form in forms:
+        bare = name_tokens(form)
+        full = name_tokens(form, drop_titles=False)
+        for tokens in (bare, full):
+            if tokens is bare and len(bare) == 1 and full[0] in _WORD_TITLES:
+                continue  # "Doctor Appointment" is not "Appointment"
+            keys.add(" ".join(tokens))
+            if len(tokens) > 2 and tokens[0] in _ARTICLES:
+                keys.add(" ".join(tokens[1:]))
+    parts: set[str] = set()
+    if ":" in label:
+        for part in label.split(":"):
+            part_keys, _ = label_keys(part)
+            parts |= {k for k in part_keys if len(k.split()) > 1}
+    return keys, parts - keys
+
+
 class LabelIndex:
     """Normalised names of entities.
 
@@ -65,6 +107,7 @@ class LabelIndex:
 
     def __init__(self, *, fuzzy_min_length: int = 4) -> None:
         self._exact: dict[str, set[str]] = defaultdict(set)
+        self._parts: dict[str, set[str]] = defaultdict(set)
         self._short: dict[str, set[str]] = defaultdict(set)
         self._token_iris: dict[str, set[str]] = defaultdict(set)
         self._deletions: dict[str, set[str]] = defaultdict(set)
@@ -80,15 +123,20 @@ class LabelIndex:
         tokens = name_tokens(label)
         if not tokens:
             return
-        key = " ".join(tokens)
-        self._exact[key].add(iri)
-        # the full form with titles too, so "Dr. Lee" does not shadow "Lee"-only matches
-        self.max_tokens = max(self.max_tokens, len(name_tokens(label, drop_titles=False)))
+        keys, parts = label_keys(label)
+        for key in keys:
+            self._exact[key].add(iri)
+        for key in parts:
+            self._parts[key].add(iri)
+        # every piece of the full form, titles and punctuation too, so that "Dr. Lee" does
+        # not shadow "Lee"-only matches and "Volume 1: The Quine Tapes" fits
+        self.max_tokens = max(self.max_tokens, len(_PIECES.findall(label)))
         best = self._display.get(iri)
         if best is None or rank < best[0]:
             self._display[iri] = (rank, label)
-        if len(tokens) > 1:
-            for token in (tokens[0], tokens[-1]):
+        named = [t for t in tokens if t not in _JOINERS]
+        if len(tokens) > 1 and named:
+            for token in (named[0], named[-1]):
                 self._short[token].add(iri)
         for token in tokens:
             if token not in self._token_iris:
@@ -115,6 +163,7 @@ class LabelIndex:
             "iris": list(ids),
             "display": [list(self._display[iri]) for iri in ids],
             "exact": postings(self._exact),
+            "parts": postings(self._parts),
             "short": postings(self._short),
             "tokens": postings(self._token_iris),
         }
@@ -130,6 +179,7 @@ class LabelIndex:
         }
         for name, table in (
             ("exact", index._exact),
+            ("parts", index._parts),
             ("short", index._short),
             ("tokens", index._token_iris),
         ):
@@ -145,18 +195,32 @@ class LabelIndex:
         return entry[1] if entry else None
 
     def exact(self, name: str) -> set[str]:
-        return set(self._exact.get(" ".join(name_tokens(name)), ()))
+        key = self._exact_key(name)
+        return set(self._exact[key]) if key is not None else set()
+
+    def _exact_key(self, name: str) -> str | None:
+        """The key under which ``name`` is a label: without its titles, else with them
+        ("Doctor appointment" opening a sentence is the label "doctor appointment")."""
+        for drop in (True, False):
+            key = " ".join(name_tokens(name, drop_titles=drop))
+            if key in self._exact:
+                return key
+        return None
 
     def lookup(self, name: str, *, fuzzy: bool = True) -> LabelMatch | None:
-        """Resolve a name: exact label, else an unambiguous short name, else a typo."""
+        """Resolve a name: exact label, else a short name or a part of a titled label ("The
+        Quine Tapes"), else a typo."""
         tokens = name_tokens(name)
         if not tokens:
             return None
+        found = self._exact_key(name)
+        if found is not None:
+            return LabelMatch(_first(self._exact[found]), "exact", found)
         key = " ".join(tokens)
-        if key in self._exact:
-            return LabelMatch(_first(self._exact[key]), "exact", key)
         if len(tokens) == 1 and tokens[0] in self._short:
             return LabelMatch(_first(self._short[tokens[0]]), "short", key)
+        if key in self._parts:
+            return LabelMatch(_first(self._parts[key]), "short", key)
         if fuzzy:
             return self._fuzzy(tokens)
         return None

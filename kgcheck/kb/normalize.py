@@ -5,7 +5,15 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["ABBREVIATIONS", "TITLES", "edit_distance", "name_tokens", "normalize", "value_words"]
+__all__ = [
+    "ABBREVIATIONS",
+    "SUFFIX_TITLES",
+    "TITLES",
+    "edit_distance",
+    "name_tokens",
+    "normalize",
+    "value_words",
+]
 
 #: Honorifics and titles dropped before names are compared ("Dr. Amira Patel" = "Amira Patel").
 TITLES = frozenset(
@@ -22,7 +30,15 @@ ABBREVIATIONS = {
     "terrace": "ter", "circle": "cir", "mount": "mt", "saint": "st", "suite": "ste",
 }  # fmt: skip
 
+#: Titles written after a name ("Jane Doe, PhD"); the others stand before one.
+SUFFIX_TITLES = frozenset({"jr", "sr", "phd", "md", "rn"})
+#: Titles that are also common nouns: "doctor appointment" is an event, not Dr. Appointment.
+_WORD_TITLES = re.compile(r"\s*(?:doctor|nurse|professor|sir|dame|miss)\b")
+
 _NON_WORD = re.compile(r"[^\w@.+-]+|(?<!\w)[.+-]|[.+-](?!\w)")
+_AMPERSAND = re.compile(r"(?<!\S)&(?!\S)")
+_INITIALS = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]?")
+_INITIALS_WORD = re.compile(r"((?:[^\W\d_]\.)+)([^\W\d_]{2,})")  # "P.F.Changs"
 _SPACES = re.compile(r"\s+")
 _POSSESSIVE = re.compile(r"['’]s\b")
 
@@ -33,19 +49,35 @@ def _fold(text: str) -> str:
 
 
 def name_tokens(text: str, *, drop_titles: bool = True) -> list[str]:
-    """Tokens of a name: case and diacritics folded, punctuation dropped, titles removed.
+    """Tokens of a name: case and diacritics folded, punctuation dropped, "&" read as "and",
+    initials joined ("P.F." = "PF"), titles before the name and degrees after it removed (a
+    lower-case "doctor" or "nurse" opening the text is a word: "doctor appointment").
 
     >>> name_tokens("Dr. Amira Patel")
     ['amira', 'patel']
     """
-    folded = _POSSESSIVE.sub("", _fold(text))
+    folded = _POSSESSIVE.sub("", _AMPERSAND.sub("and", _fold(text)))
     tokens = [t.strip(".-+") for t in _SPACES.split(_NON_WORD.sub(" ", folded))]
-    tokens = [t for t in tokens if t]
+    tokens = [part for t in tokens if t for part in _initials(t)]
     if drop_titles:
-        kept = [t for t in tokens if t not in TITLES]
-        if kept:
-            tokens = kept
+        start = 1 if _WORD_TITLES.match(text) else 0
+        while start < len(tokens) - 1 and tokens[start] in TITLES - SUFFIX_TITLES:
+            del tokens[start]
+        end = len(tokens)
+        while end > 1 and tokens[end - 1] in SUFFIX_TITLES:
+            end -= 1
+        del tokens[end:]
     return tokens
+
+
+def _initials(token: str) -> list[str]:
+    """Initials written with dots, joined: "p.f" -> "pf"; "p.f.changs" -> "pf", "changs"."""
+    if _INITIALS.fullmatch(token):
+        return [token.replace(".", "")]
+    joined = _INITIALS_WORD.fullmatch(token)
+    if joined:
+        return [joined.group(1).replace(".", ""), joined.group(2)]
+    return [token]
 
 
 def normalize(text: str, *, drop_titles: bool = True) -> str:

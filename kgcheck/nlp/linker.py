@@ -8,7 +8,7 @@ from dataclasses import replace
 from rdflib import URIRef
 
 from kgcheck.kb.knowledge_base import KnowledgeBase
-from kgcheck.kb.normalize import TITLES, name_tokens
+from kgcheck.kb.normalize import ABBREVIATIONS, TITLES, name_tokens
 from kgcheck.nlp.analysis import Mention
 from kgcheck.nlp.coref import CorefResolver
 from kgcheck.nlp.tokens import Tok, span_text
@@ -20,6 +20,7 @@ from kgcheck.nlp.vocabulary import (
     PRONOUNS,
     SPEAKER_WORDS,
 )
+from kgcheck.nlp.wordlists import is_common_word, is_demonym
 from kgcheck.types import Span
 
 __all__ = ["EntityLinker"]
@@ -91,7 +92,7 @@ class EntityLinker:
         i = 0
         while i < len(toks):
             found = None
-            if toks[i].is_alpha or toks[i].text[:1].isalnum():
+            if (toks[i].is_alpha or toks[i].text[:1].isalnum()) and not _ends_address(toks, i):
                 # one token more than the longest label: "Jill 's house" for "Jills house"
                 for n in range(min(labels.max_tokens + 1, len(toks) - i), 0, -1):
                     last = toks[i + n - 1]
@@ -148,16 +149,8 @@ class EntityLinker:
             if covered[i] or not (toks[i].is_capitalised or _is_title(toks[i])):
                 i += 1
                 continue
-            j = i + 1
-            while (
-                j < len(toks)
-                and not covered[j]
-                and toks[j].sent == toks[i].sent
-                and (toks[j].is_capitalised or (_is_title(toks[j - 1]) and toks[j].text == "."))
-                and toks[j].lower not in CALENDAR_WORDS
-            ):
-                j += 1
-            mention = self._name(toks, i, j, context)
+            j = _name_end(toks, i, covered)
+            mention = None if _is_address(toks, i, j) else self._name(toks, i, j, context)
             if mention is not None:
                 out.append(mention)
                 for k in range(mention.token_start, mention.token_end):
@@ -192,15 +185,18 @@ class EntityLinker:
             while start < j and _is_title(toks[start]):
                 title = toks[start].lower.rstrip(".")
                 start += 1
+        while j > start and toks[j - 1].lower in _NAME_JOINERS | {":"}:
+            j -= 1  # "Bank of" when what follows is a known name
         if start >= j:
             return None
-        if not all(t.is_alpha or t.text == "." for t in toks[start:j]):
+        if not all(_name_piece(t) for t in toks[start:j]):
             return None
         sentence_initial = i == 0 or toks[i - 1].sent != toks[i].sent
         single = j - start == 1
         name = span_text(toks, start, j)
         match = self.kb.labels.lookup(name, fuzzy=self.fuzzy)
-        if match is not None and match.how == "fuzzy" and single and sentence_initial:
+        word = single and title is None and _is_word(toks, start)
+        if match is not None and match.how == "fuzzy" and single and (sentence_initial or word):
             match = None  # "Analyze ..." at the start of a sentence is a word, not a typo
         class_hint = self._title_classes.get(title) if title else None
         if match is not None:
@@ -237,6 +233,8 @@ class EntityLinker:
                 return self._mention(toks, i, j, "entity", iri=iri, how="context", title=title)
         if single and sentence_initial and title is None and not _followed_by_name_cue(toks, j):
             return None
+        if word and not _followed_by_person_cue(toks, j):
+            return None  # "Snow is likely", "set the GPS", "an American restaurant"
         return self._mention(toks, i, j, "name", how="unknown", title=title, class_hint=class_hint)
 
     # context ----------------------------------------------------------------------------
@@ -329,6 +327,113 @@ def _may_be_single_label(tok: Tok) -> bool:
     if tok.lower in _ENGLISH_STOP or tok.lower in PRONOUNS:
         return tok.text.isupper() and len(tok.text) > 1
     return True
+
+
+#: Lower-case words inside a name: "College of William & Mary", "Greta von Holt".
+_NAME_JOINERS = frozenset(
+    {"of", "&", "de", "del", "della", "da", "di", "du", "des", "la", "le", "van", "von", "der"}
+)
+#: Street words ("Arbol Dr.", "Ames Ave"): after a name they end it, and are no title.
+_STREET_WORDS = frozenset(ABBREVIATIONS) | frozenset(ABBREVIATIONS.values()) | {"way"}
+_INITIALS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+#: Parts of speech a parsed pipeline gives words that are not names.
+_NOT_NAME_POS = frozenset({"ADJ", "ADV", "VERB", "AUX", "PRON", "DET", "ADP", "SCONJ", "INTJ"})
+
+
+def _name_end(toks: Sequence[Tok], i: int, covered: list[bool]) -> int:
+    """The end of the capitalised run of tokens that starts at ``i``, across the joiners of
+    names ("College of William & Mary", "Volume 1: The Quine Tapes"), up to a street word
+    ("915 Arbol Dr. It is ...") or a capitalised function word ("It", "Is")."""
+
+    def word_at(k: int) -> bool:
+        return (
+            k < len(toks)
+            and not covered[k]
+            and toks[k].sent == toks[i].sent
+            and toks[k].is_capitalised
+            and toks[k].lower not in CALENDAR_WORDS
+            and toks[k].lower not in _ENGLISH_STOP | AUX_WORDS
+        )
+
+    j = i + 1
+    while j < len(toks) and toks[j].sent == toks[i].sent and not covered[j]:
+        if _ends_address(toks, j - 1):
+            break
+        if word_at(j) or (_is_title(toks[j - 1]) and toks[j].text == "."):
+            j += 1
+        elif toks[j].lower in _NAME_JOINERS and word_at(j + 1):
+            j += 2
+        elif toks[j].lower == "of" and toks[j + 1 : j + 2] and toks[j + 1].lower == "the":
+            if not word_at(j + 2):
+                break
+            j += 3
+        elif toks[j].text.isdigit() and toks[j + 1 : j + 2] and toks[j + 1].text == ":":
+            # "Bootleg Series Volume 1: The Quine Tapes"
+            k = j + 2 + (j + 2 < len(toks) and toks[j + 2].lower == "the")
+            if not word_at(k):
+                break
+            j = k + 1
+        else:
+            break
+    return j
+
+
+def _ends_address(toks: Sequence[Tok], k: int) -> bool:
+    """ "Dr." in "915 Arbol Dr. Hana Lee signs there": a street word after a number and
+    capitalised words ends an address; it is not the title of the name after it."""
+    if toks[k].lower.rstrip(".") not in _STREET_WORDS:
+        return False
+    j = k - 1
+    while j >= 0 and toks[j].is_capitalised and toks[j].sent == toks[k].sent:
+        j -= 1
+    return 0 <= j < k - 1 and toks[j].text[:1].isdigit() and toks[j].sent == toks[k].sent
+
+
+def _is_address(toks: Sequence[Tok], i: int, j: int) -> bool:
+    """A number, then words ending in a street word: "101 Ukrop Way", "915 Arbol Dr."."""
+    return (
+        i > 0
+        and toks[i - 1].text[:1].isdigit()
+        and toks[i - 1].sent == toks[i].sent
+        and j - i > 1
+        and toks[j - 1].lower.rstrip(".") in _STREET_WORDS
+    )
+
+
+def _name_piece(tok: Tok) -> bool:
+    """A token a name may hold: a word, initials ("P.F."), or a joiner ("&", ":", "1")."""
+    return (
+        tok.is_alpha
+        or tok.text in {".", "&", ":"}
+        or tok.text.isdigit()
+        or all(c in _INITIALS or c == "." for c in tok.text)
+        or _initials_word(tok.text)
+    )
+
+
+def _initials_word(text: str) -> bool:
+    """ "P.F.Changs": initials written against the word."""
+    head, _, tail = text.rpartition(".")
+    return bool(head) and tail.isalpha() and all(c in _INITIALS or c == "." for c in head)
+
+
+def _is_word(toks: Sequence[Tok], k: int) -> bool:
+    """A capitalised word that is no name on its own: an ordinary English word ("Snow",
+    "Navigation"), an adjective of nationality ("American"), an acronym ("GPS", "PM"), or a
+    word the parser tags as no noun."""
+    tok = toks[k]
+    if toks[k].pos in _NOT_NAME_POS:
+        return True
+    return (
+        is_demonym(tok.text)
+        or (tok.text.isupper() and len(tok.text) > 1 and tok.is_alpha)
+        or (not tok.text.isupper() and is_common_word(tok.text))
+    )
+
+
+def _followed_by_person_cue(toks: Sequence[Tok], j: int) -> bool:
+    """ "Grant from Analytics", "Bill leads Oncology": a word used as a person's name."""
+    return j < len(toks) and toks[j].lemma in {"from", "work", "lead", "head", "report", "manage"}
 
 
 def _followed_by_name_cue(toks: Sequence[Tok], j: int) -> bool:

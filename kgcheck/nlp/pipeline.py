@@ -207,9 +207,12 @@ def _make_quantities(nlp: Language, name: str, *, kb_key: str) -> Any:
     def component(doc: Doc) -> Doc:
         toks, mentions = doc._.kgc_tokens, doc._.kgc_mentions
         temporals = doc._.kgc_temporals or []
-        # numbers inside dates and inside KB names ("The 76") are not quantities
+        # numbers inside dates and inside names ("The 76", "Volume 2: The Quine Tapes") are
+        # not quantities
         skip = [t.span for t in temporals] + [
-            m.span for m in mentions if m.kind in {"entity", "ambiguous"}
+            m.span
+            for m in mentions
+            if m.kind in {"entity", "ambiguous"} or (m.kind == "name" and " " in m.text)
         ]
         context = doc.user_data.get("kgcheck_context", ())
         found = recognizer.find(doc.text, skip)

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from kgcheck import ConfigError, DialogueState, FlagType
+from kgcheck import Checker, ConfigError, DialogueState, FlagType
 from kgcheck.detectors.base import DetectionContext
 from kgcheck.detectors.nonexistent_entity import NonexistentEntityDetector
-from tests.conftest import EX
+from tests.conftest import EX, FIXTURES, NOW
 
 Detect = Callable[..., list[Any]]
 NAME = "nonexistent_entity"
@@ -140,3 +140,57 @@ def test_nonexistent_entity_unknown_param_is_a_config_error() -> None:
     with pytest.raises(ConfigError) as info:
         NonexistentEntityDetector({"report_typo": True})
     assert "detectors.nonexistent_entity.params.report_typo" in str(info.value)
+
+
+# The bookshop (tests/fixtures/bookshop): a KB nobody here wrote names with punctuation -------
+
+BOOKSHOP = FIXTURES / "bookshop" / "kgcheck.yaml"
+
+
+@pytest.fixture(scope="module")
+def bookshop() -> Checker:
+    return Checker.from_config(BOOKSHOP)
+
+
+def unknown_names(checker: Checker, text: str) -> list[str]:
+    report = checker.check_turn(text, DialogueState(session_id="b", now=NOW))
+    return [f.content for f in report.flags if f.type == FlagType.NONEXISTENT_ENTITY]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A History of the College of William and Mary is published by Tidewater Press.",
+        "Bootleg Series Volume 1: The Quine Tapes was written by Greta von Holt.",
+        "Harbour & Sons published the Quine Tapes.",
+        "PF Changs Kitchen Stories costs $19.99.",
+        "Ames Street Books is located at 611 Ames Ave.",
+        "The Dockside Reader is at 915 Arbol Dr. It is open today.",
+        "the dockside reader is at 915 Arbol Drive.",
+        "Snow is expected, so the author signing is at The Dockside Reader.",
+        "There is an American edition of the Quine Tapes.",
+        "Yes, the GPS says Ames Street Books is 2 miles away.",
+        "Your Poetry Book Club is hosted at Ames Street Books at 5 PM.",
+    ],
+)
+def test_nonexistent_entity_silent_on_true_bookshop_replies(bookshop: Checker, text: str) -> None:
+    assert unknown_names(bookshop, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (
+            "A History of the College of William & Mary was written by Martin Calloway.",
+            "Martin Calloway",
+        ),
+        ("The Quine Tapes is published by Penguin Random House.", "Penguin Random House"),
+        ("The author signing is held at Riverside Page Turners.", "Riverside Page Turners"),
+        ("Greta von Holt also wrote The Silent Lighthouse.", "Silent Lighthouse"),
+        ("Ames Street Books is next to Brixton & Lowe Books.", "Brixton & Lowe Books"),
+    ],
+)
+def test_nonexistent_entity_made_up_bookshop_names_are_caught(
+    bookshop: Checker, text: str, name: str
+) -> None:
+    assert unknown_names(bookshop, text) == [name]

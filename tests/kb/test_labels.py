@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from kgcheck.kb.labels import LabelIndex
+from kgcheck.kb.labels import LabelIndex, label_keys
 
 
 @pytest.fixture
@@ -123,3 +123,53 @@ def test_label_index_json_round_trip_answers_the_same(index: LabelIndex, name: s
     assert restored.lookup(name) == index.lookup(name)
     assert len(restored) == len(index)
     assert restored.max_tokens == index.max_tokens
+
+
+@pytest.mark.parametrize(
+    ("label", "name", "how"),
+    [
+        ("doctor appointment", "doctor appointment", "exact"),
+        ("doctor appointment", "Doctor appointment", "exact"),  # capitalised opening a sentence
+        ("Doctor Appointment", "doctor appointment", "exact"),
+        ("College of William & Mary", "College of William and Mary", "exact"),
+        ("P.F. Changs", "PF Changs", "exact"),
+        ("P.F. Changs", "P.F.Changs", "exact"),
+        ("P.F. Chang's", "PF Changs", "exact"),
+        ("The Dockside Reader", "Dockside Reader", "exact"),
+        ("Bootleg Series Volume 1: The Quine Tapes", "The Quine Tapes", "short"),
+        ("Bootleg Series Volume 1: The Quine Tapes", "Bootleg Series Volume 1", "short"),
+    ],
+)
+def test_label_index_punctuation_articles_and_titles_of_labels(
+    label: str, name: str, how: str
+) -> None:
+    ix = LabelIndex()
+    ix.add("ex:x", label)
+    match = ix.lookup(name, fuzzy=False)
+    assert match is not None
+    assert (match.iris, match.how) == (("ex:x",), how)
+
+
+def test_label_index_doctor_appointment_is_not_indexed_as_appointment() -> None:
+    ix = LabelIndex()
+    ix.add("ex:visit", "doctor appointment")
+    ix.add("ex:visit2", "Doctor Appointment")
+    assert ix.exact("appointment") == set()
+    assert "appointment" not in label_keys("Doctor Appointment")[0]
+
+
+def test_label_index_articles_and_joiners_are_no_short_names() -> None:
+    ix = LabelIndex()
+    ix.add("ex:dock", "The Dockside Reader")
+    ix.add("ex:wm", "College of William & Mary")
+    for word in ("The", "of", "and"):
+        assert ix.lookup(word, fuzzy=False) is None
+
+
+def test_label_index_parts_survive_json() -> None:
+    ix = LabelIndex()
+    ix.add("ex:tapes", "Bootleg Series Volume 1: The Quine Tapes")
+    again = LabelIndex.from_json(json.loads(json.dumps(ix.to_json())))
+    match = again.lookup("Quine Tapes", fuzzy=False)
+    assert match is not None and match.iris == ("ex:tapes",)
+    assert again.max_tokens == ix.max_tokens >= 8  # "Volume 1: The" spans more tokens

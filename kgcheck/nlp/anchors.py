@@ -24,6 +24,7 @@ from decimal import Decimal
 from rdflib import URIRef
 
 from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.kb.normalize import value_words
 from kgcheck.kb.observations import observations
 from kgcheck.kb.ontology import OntologyView
 from kgcheck.nlp.analysis import Claim, Mention
@@ -49,6 +50,8 @@ _TIME_TYPES = frozenset({XSD + "time", XSD + "dateTime"})
 #: Tokens that end a clause for the purpose of binding (a comma or semicolon away is far).
 _BREAKS = frozenset({",", ";", ":", "but", "while", "whereas", "although", "however"})
 _FAR = 100
+#: The most words a description by value may have ("coffee or tea place").
+_MAX_DESCRIPTION = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,6 +357,8 @@ class Anchorer:
             if d < _FAR
         ]
         groups = [g for g in groups if g]
+        if not groups:
+            groups = self._described(toks, i, props)
         holders = [iri for g in groups for iri in g]
         nearest = len(groups[0]) if len(groups) > 1 else 0
         how = "sentence"
@@ -366,6 +371,31 @@ class Anchorer:
         if not holders:
             holders = [iri for _, m in near for iri in _iris(m)][:1]
         return Anchor(tuple(dict.fromkeys(holders)), tuple(properties), None, how, nearest=nearest)
+
+    def _described(self, toks: Sequence[Tok], i: int, props: Sequence[URIRef]) -> list[list[str]]:
+        """Entities the clause names by a string value of theirs rather than by name ("the
+        nearest hospital is 4 miles away": the places whose kind is "hospital"), nearest
+        description first; only those with a value of ``props``."""
+        sent = toks[i].sent
+        found: list[tuple[int, list[str]]] = []
+        k = i
+        while k > 0 and toks[k - 1].sent == sent:
+            k -= 1
+        while k < len(toks) and toks[k].sent == sent:
+            for n in range(_MAX_DESCRIPTION, 0, -1):
+                words = toks[k : k + n]
+                if len(words) < n or words[-1].sent != sent or not words[-1].is_alpha:
+                    continue
+                key = value_words(
+                    " ".join([*(t.lower for t in words[:-1]), _singular(words[-1].lower)])
+                )
+                owners = self.kb.owners_of_words(key) if key else ()
+                held = [str(s) for s, _ in owners if self._holds(s, props)]
+                if held and (d := _distance(toks, i, k, k + n)) < _FAR:
+                    found.append((d, list(dict.fromkeys(held))))
+                    break
+            k += 1
+        return [held for _, held in sorted(found, key=lambda pair: pair[0])]
 
     def _dated(self, toks: Sequence[Tok], m: Mention) -> tuple[str, ...]:
         """What a mention stands for when binding a date: itself, or, when it is attached by

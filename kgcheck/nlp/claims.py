@@ -7,6 +7,13 @@ Shapes handled without a parser (one sentence may hold several, joined by "and" 
 - ``X's <form> is Y``               "Dr. Patel's extension is 4412." (also "her extension is")
 - ``The <form> of X is Y``          "The email address of Amira Patel is ..."
 - ``X is a/an <class label>``       "Linh Nguyen is a nurse."
+- ``X <be> <form> by Y``             "Pine Hollow is served by the Airport Express." (Y <form> X)
+
+With a dependency parse (``kgcheck.nlp.syntax``) the parse picks the subject among the mentions
+instead of proximity: subjects of relative and participial clauses and appositives are the noun
+they hang from ("Aaron Turner, born in Massachusetts, plays ..."), coordinated verbs share theirs,
+a subject that is no mention ("I", "the clinic") makes no claim, a passive's agent is the subject,
+"the <adjective> X of Y" and "X, a/an <class>" are read too.
 """
 
 from __future__ import annotations

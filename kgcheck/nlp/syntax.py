@@ -156,10 +156,10 @@ def parsed_subjects(
     syntax: Syntax, start: int, end: int, mentions: Sequence[Mention]
 ) -> list[Mention] | None:
     """The mentions the parse makes the subjects of the phrase ``[start, end)``: ``None`` when
-    the parse names no subject, ``[]`` when it names one that is no mention ("I", "the clinic":
-    the claim is not about anything the rules would find nearby)."""
+    the parse names no subject (or a symbol), ``[]`` when it names one that is no mention ("I",
+    "the clinic": the claim is not about anything the rules would find nearby)."""
     words = syntax.subjects(syntax.anchor(start, end))
-    if words is None:
-        return None
+    if words is None or not all(any(c.isalnum() for c in syntax.toks[k].text) for k in words):
+        return None  # none, or a symbol the parser made a head ("Dr. Patel \ufffd works")
     found = [m for k in words if (m := mention_at(mentions, k)) is not None]
     return list(dict.fromkeys(found))

@@ -4,6 +4,7 @@ Usage::
 
     python benchmarks/latency.py [--sizes 10000 100000 1000000] [--repeats 50]
                                  [--workdir DIR] [--json FILE] [--reply TEXT]
+                                 [--pipelines auto blank]
 
 For each size N the script writes an N-Triples KB of about N triples (the Acme ontology of
 ``data/acme/ontology.ttl`` plus synthetic staff, ~10 triples a person, and a few fixed entities)
@@ -19,6 +20,11 @@ them:
   calls) for the same 3-sentence reply at every size, with one wrong value and one unknown name::
 
       Dr. Amira Patel works in Cardiology. Her extension is 4413. Dr. Helen Brooks leads Oncology.
+
+The ``check_turn`` figures are taken once per spaCy pipeline of ``--pipelines`` (``nlp.pipeline``;
+by default ``auto``, the parser when one is installed, and ``blank``, the rules alone): the
+first is the main table's, and a second table gives p50 and p95 of the whole turn and of its NLP
+stage for each.
 
 Per-turn cost should not grow with the KB: the ``x p50`` column is each size's p50 divided by the
 smallest size's. ``Helen`` is a common first name among the synthetic staff on purpose, so the
@@ -277,11 +283,17 @@ def _open_kb(sources: list[str], store: str) -> tuple[Any, float, float | None]:
     return kb, total, (store_time[0] if store_time else None)
 
 
-def _checker(sources: list[str], store: str, kb: Any) -> tuple[Any, float]:
+def _checker(sources: list[str], store: str, kb: Any, pipeline: str) -> tuple[Any, float]:
     from kgcheck import Checker
     from kgcheck.config import config_from_dict
 
-    config = config_from_dict({"knowledge_base": {"sources": sources, "store": store}, "now": NOW})
+    config = config_from_dict(
+        {
+            "knowledge_base": {"sources": sources, "store": store},
+            "now": NOW,
+            "nlp": {"pipeline": pipeline},
+        }
+    )
     t0 = time.perf_counter()
     checker = Checker(config, kb=kb)
     return checker, time.perf_counter() - t0
@@ -305,9 +317,12 @@ def _turns(checker: Any, repeats: int, reply: str) -> dict[str, Any]:
             stages.setdefault(name, []).append(seconds)
     assert report is not None
     cuts = statistics.quantiles(samples, n=100, method="inclusive")
+    nlp_cuts = statistics.quantiles(stages.get("nlp", [0.0, 0.0]), n=100, method="inclusive")
     return {
         "p50_ms": cuts[49] * 1e3,
         "p95_ms": cuts[94] * 1e3,
+        "nlp_p50_ms": nlp_cuts[49] * 1e3,
+        "nlp_p95_ms": nlp_cuts[94] * 1e3,
         "stage_p50_ms": {k: statistics.median(v) * 1e3 for k, v in stages.items()},
         "flags": [f"{f.type}: {f.content}" for f in report.flags],
         "pipeline": checker.analyzer.pipeline_name,
@@ -315,7 +330,7 @@ def _turns(checker: Any, repeats: int, reply: str) -> dict[str, Any]:
 
 
 def run_stage(
-    stage: str, sources: list[str], store: str, repeats: int, reply: str
+    stage: str, sources: list[str], store: str, repeats: int, reply: str, pipeline: str = "auto"
 ) -> dict[str, Any]:
     t0 = time.perf_counter()
     import kgcheck  # noqa: F401  (import cost, not part of any figure)
@@ -325,7 +340,7 @@ def run_stage(
     result.update(open_s=open_s, store_s=store_s, reloaded=kb.reloaded)
     if store_s is not None:
         result["index_s"] = open_s - store_s
-    checker, build_s = _checker(sources, store, kb)
+    checker, build_s = _checker(sources, store, kb, pipeline)
     result["checker_s"] = build_s
     if stage == "load":
         result["stored_triples"] = len(kb)  # a full scan, after the timings
@@ -335,7 +350,14 @@ def run_stage(
     return result
 
 
-def _child(stage: str, sources: list[Path], store: str, repeats: int, reply: str) -> dict[str, Any]:
+def _child(
+    stage: str,
+    sources: list[Path],
+    store: str,
+    repeats: int,
+    reply: str,
+    pipeline: str = "auto",
+) -> dict[str, Any]:
     """Run one stage in a fresh interpreter (a Checker keeps its on-disk store open for the
     life of the process, so a reopen in the same process would fail on RocksDB's lock)."""
     command = [
@@ -349,6 +371,8 @@ def _child(stage: str, sources: list[Path], store: str, repeats: int, reply: str
         str(repeats),
         "--reply",
         reply,
+        "--pipeline",
+        pipeline,
         "--sources",
         *map(str, sources),
     ]
@@ -365,7 +389,12 @@ def _child(stage: str, sources: list[Path], store: str, repeats: int, reply: str
 
 
 def bench_size(
-    size: int, workdir: Path, repeats: int, reply: str, ontology_triples: int
+    size: int,
+    workdir: Path,
+    repeats: int,
+    reply: str,
+    ontology_triples: int,
+    pipelines: list[str],
 ) -> dict[str, Any]:
     here = workdir / f"kb-{size}"
     if here.exists():
@@ -380,14 +409,14 @@ def bench_size(
     store = f"oxigraph:{here / 'store'}"
     print(f"[{size:,}] generated {triples:,} triples in {generate_s:.1f} s", flush=True)
 
-    load = _child("load", sources, store, repeats, reply)
+    load = _child("load", sources, store, repeats, reply, pipelines[0])
     if not load["reloaded"]:
         raise SystemExit(f"[{size:,}] a fresh store did not load its sources")
     print(
         f"[{size:,}] load: open {load['open_s']:.2f} s + checker {load['checker_s']:.2f} s",
         flush=True,
     )
-    reopen = _child("reopen", sources, store, repeats, reply)
+    reopen = _child("reopen", sources, store, repeats, reply, pipelines[0])
     if reopen["reloaded"]:
         raise SystemExit(f"[{size:,}] the persistent store was reloaded instead of reopened")
     print(
@@ -395,8 +424,16 @@ def bench_size(
         f"{reopen['p50_ms']:.2f} ms, flags {len(reopen['flags'])}",
         flush=True,
     )
-    memory = _child("memory", sources, "memory", repeats, reply)
+    memory = _child("memory", sources, "memory", repeats, reply, pipelines[0])
     print(f"[{size:,}] memory: open {memory['open_s']:.2f} s", flush=True)
+    per_pipeline = {pipelines[0]: reopen}
+    for pipeline in pipelines[1:]:
+        per_pipeline[pipeline] = _child("reopen", sources, store, repeats, reply, pipeline)
+        print(
+            f"[{size:,}] reopen with nlp.pipeline={pipeline}: check_turn p50 "
+            f"{per_pipeline[pipeline]['p50_ms']:.2f} ms",
+            flush=True,
+        )
     if load.get("stored_triples") not in (None, triples):
         print(
             f"[{size:,}] WARNING: the store holds {load['stored_triples']:,} triples",
@@ -413,6 +450,7 @@ def bench_size(
         "load": load,
         "reopen": reopen,
         "memory": memory,
+        "pipelines": per_pipeline,
     }
 
 
@@ -474,6 +512,25 @@ def print_tables(rows: list[dict[str, Any]]) -> None:
         for row in rows
     ))  # fmt: skip
     print(f"pipeline: {rows[0]['reopen']['pipeline']}; flags: {rows[0]['reopen']['flags']}")
+    print()
+    print("check_turn per spaCy pipeline (ms, reopened persistent store)")
+    _print_aligned(
+        ["triples", "nlp.pipeline", "loaded", "p50", "p95", "nlp p50", "nlp p95", "flags"],
+        [
+            [
+                f"{row['triples']:,}",
+                name,
+                found["pipeline"],
+                f"{found['p50_ms']:.2f}",
+                f"{found['p95_ms']:.2f}",
+                f"{found['nlp_p50_ms']:.2f}",
+                f"{found['nlp_p95_ms']:.2f}",
+                str(len(found["flags"])),
+            ]
+            for row in rows
+            for name, found in row["pipelines"].items()
+        ],
+    )
 
 
 def _print_aligned(headers: list[str], rows: list[list[str]]) -> None:
@@ -505,6 +562,13 @@ def main(argv: list[str] | None = None) -> int:
         "--reply", default=REPLY, help="the reply to check (default: the 3-sentence reply above)"
     )
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    parser.add_argument(
+        "--pipelines",
+        nargs="+",
+        default=["auto", "blank"],
+        help="nlp.pipeline values to time check_turn with (default: %(default)s)",
+    )
+    parser.add_argument("--pipeline", default="auto", help=argparse.SUPPRESS)
     parser.add_argument("--stage", choices=("load", "reopen", "memory"), help=argparse.SUPPRESS)
     parser.add_argument("--store", help=argparse.SUPPRESS)
     parser.add_argument("--sources", nargs="+", help=argparse.SUPPRESS)
@@ -513,7 +577,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--repeats must be at least 2")
 
     if args.stage is not None:
-        result = run_stage(args.stage, args.sources, args.store, args.repeats, args.reply)
+        result = run_stage(
+            args.stage, args.sources, args.store, args.repeats, args.reply, args.pipeline
+        )
         print(_RESULT_PREFIX + json.dumps(result), flush=True)
         return 0
 
@@ -527,7 +593,7 @@ def main(argv: list[str] | None = None) -> int:
         workdir.mkdir(parents=True, exist_ok=True)
     try:
         rows = [
-            bench_size(size, workdir, args.repeats, args.reply, ontology_triples)
+            bench_size(size, workdir, args.repeats, args.reply, ontology_triples, args.pipelines)
             for size in sorted(args.sizes)
         ]
     finally:

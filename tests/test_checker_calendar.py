@@ -168,3 +168,33 @@ def test_calendar_appointments_named_by_who_stated_right_are_accepted(
     calendar: Checker, reply: str
 ) -> None:
     assert acted(check(calendar, reply)) == []
+
+
+@pytest.mark.parametrize(
+    ("reply", "fixed"),
+    [
+        # the KB's "swimming lesson", named by its kind
+        ("Your swim lesson is on Tuesday at 10 am.", "Your swim lesson is on Tuesday at 1 pm."),
+        # "tennis game" for the KB's "tennis" (Thursday's game)
+        ("Your tennis game is on Thursday at 2pm.", "Your tennis game is on Thursday at 11am."),
+    ],
+)
+def test_calendar_appointment_named_by_its_kind_is_checked(
+    calendar: Checker, reply: str, fixed: str
+) -> None:
+    assert check(calendar, reply).text == fixed
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Your swim lesson is on Tuesday at 1 pm.",
+        "Your swimming is on Tuesday at 1 pm.",
+        # a verb is no appointment
+        "You can swim on Friday at 9 am.",
+    ],
+)
+def test_calendar_appointment_named_by_its_kind_stated_right_is_accepted(
+    calendar: Checker, reply: str
+) -> None:
+    assert acted(check(calendar, reply)) == []

@@ -77,6 +77,10 @@ class KnowledgeBase:
                     clashes[p.text] = min(named)
         self.ontology.drop_phrasings(clashes)
 
+    def entity_labels(self) -> Iterator[tuple[str, str]]:
+        """``(entity, label)`` for every label of every entity that is not a schema term."""
+        return ((entity, label) for entity, label, _ in self._label_triples())
+
     def _label_triples(self) -> Iterator[tuple[str, str, int]]:
         """``(entity, label, rank)`` for every labelled entity that is not a schema term."""
         schema_terms = {str(t) for t in self.ontology.labels}

@@ -11,6 +11,7 @@ from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import ABBREVIATIONS, TITLES, name_tokens
 from kgcheck.nlp.analysis import Mention
 from kgcheck.nlp.coref import CorefResolver
+from kgcheck.nlp.kinds import KindIndex
 from kgcheck.nlp.tokens import Tok, span_text
 from kgcheck.nlp.vocabulary import (
     AFFILIATION_WORDS,
@@ -63,6 +64,7 @@ class EntityLinker:
         if "dr" not in self._title_classes and "doctor" in kb.ontology.class_labels:
             self._title_classes["dr"] = kb.ontology.class_labels["doctor"]
         self._coref = CorefResolver(kb, self._title_classes)
+        self._kind_index = KindIndex(kb.entity_labels())
 
     def link(self, toks: Sequence[Tok], context: Sequence[str] = ()) -> list[Mention]:
         """Mentions in order of position; ``context`` lists the salient entities of earlier turns
@@ -70,6 +72,7 @@ class EntityLinker:
         for short names and pronouns the reply itself does not settle."""
         covered = [False] * len(toks)
         mentions = self._exact(toks, covered)
+        mentions += self._kinds(toks, covered)
         mentions += self._names(toks, covered, context)
         mentions += self._coref.pronouns(toks, covered)
         mentions += [
@@ -136,6 +139,28 @@ class EntityLinker:
             for j in range(i, i + n):
                 covered[j] = True
             i += n
+        return out
+
+    def _kinds(self, toks: Sequence[Tok], covered: list[bool]) -> list[Mention]:
+        """Entries named by their kind ("the swim lesson"), see :mod:`kgcheck.nlp.kinds`."""
+        out: list[Mention] = []
+        if not self._kind_index:
+            return out
+        for t in toks:
+            if covered[t.i]:
+                continue
+            n, iris = self._kind_index.find(toks, t.i, covered)
+            if not n:
+                continue
+            one = next(iter(iris)) if len(iris) == 1 else None
+            kind = "entity" if one is not None else "ambiguous"
+            out.append(
+                self._mention(
+                    toks, t.i, t.i + n, kind, iri=one, how="kind", candidates=tuple(sorted(iris))
+                )
+            )
+            for k in range(t.i, t.i + n):
+                covered[k] = True
         return out
 
     # short names, typos, unknown names ---------------------------------------------------

@@ -441,6 +441,9 @@ class _Verifier:
             if agreeing
             else f"Not {t.text}: the {self._describe(h)} is {kb_text} in the KB"
         )
+        if len(agreeing) > 1:  # a day and a time
+            who = self.kb.label(h.subject)
+            message = f"{t.text} agrees with the KB: {who} is on {self._when(record)}"
         if record.failing and len(chosen) > 1:
             # as near to one subject as to another: each one's day and time, nothing corrected
             held = [pair for v in chosen for pair in v.agreeing + v.failing]

@@ -198,3 +198,14 @@ def test_calendar_appointment_named_by_its_kind_stated_right_is_accepted(
     calendar: Checker, reply: str
 ) -> None:
     assert acted(check(calendar, reply)) == []
+
+
+def test_calendar_one_of_the_entries_the_user_asked_about_is_checked(calendar: Checker) -> None:
+    # "my tennis": both games are what the conversation is about; "one at ..." is one of them
+    state = DialogueState(session_id="c", now=MONDAY)
+    state.add_turn("user", "When is my tennis?")
+    right = "There is one at 11am on Thursday, and another at 3pm on Saturday."
+    assert acted(calendar.check_turn(right, state)) == []
+    wrong = "There is one at 10am on Thursday, and another at 3pm on Saturday."
+    report = calendar.check_turn(wrong, state)
+    assert [f.content for f in report.flags if f.confidence >= 0.5] == ["10am on Thursday"]

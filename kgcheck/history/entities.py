@@ -11,6 +11,9 @@ from kgcheck.nlp.vocabulary import is_question
 
 __all__ = ["EntityRecord", "EntityRegistry"]
 
+#: An ambiguous name with at most this many candidates makes each of them salient.
+_MAX_CANDIDATES = 4
+
 
 @dataclass(slots=True)
 class EntityRecord:
@@ -65,6 +68,10 @@ class EntityRegistry:
             if m.kind in {"entity", "pronoun"} and m.iri is not None:
                 name = m.text if m.kind == "entity" else m.candidates[0] if m.candidates else m.iri
                 self._see(m.iri, m.iri, name, turn, said_by, m.class_hint)
+            elif m.kind == "ambiguous" and len(m.candidates) <= _MAX_CANDIDATES:
+                # "my meeting" with two meetings: both are what the conversation is about
+                for iri in m.candidates:
+                    self._see(iri, iri, m.text, turn, said_by, m.class_hint)
             elif m.kind == "name":
                 self._see(f"conv:{normalize(m.text)}", None, m.text, turn, said_by, m.class_hint)
 

@@ -339,6 +339,10 @@ class Anchorer:
                     break
                 for iri in self._dated(toks, m):
                     properties += [str(p) for p in self._held(URIRef(iri)) if fits(p)]
+            if not near and _picks_one(toks, i):
+                # "There is one at 4 pm on the 10th": of what the conversation is about
+                for iri in _kb_keys(context):
+                    properties += [str(p) for p in self._held(URIRef(iri)) if fits(p)]
             properties = list(dict.fromkeys(properties))
             dates = [p for p in properties if URIRef(p) in self.dates]
             times = [p for p in properties if URIRef(p) in self.times - self.dates]
@@ -363,7 +367,13 @@ class Anchorer:
         nearest = len(groups[0]) if len(groups) > 1 else 0
         how = "sentence"
         if not holders:
-            holders = [iri for iri in _kb_keys(context) if self._holds(URIRef(iri), props)][:1]
+            holders = [iri for iri in _kb_keys(context) if self._holds(URIRef(iri), props)]
+            # "one at 4 pm, another at 7 pm": one of those the conversation is about; else the
+            # most salient
+            if holders and not _picks_one(toks, i):
+                # the most salient, with those of its name ("my meeting": two meetings)
+                name = self.kb.label(URIRef(holders[0]))
+                holders = [h for h in holders if self.kb.label(URIRef(h)) == name]
             how = "context"
         if not holders:
             holders = [iri for _, m in near for iri in _iris(m) if self._holds(URIRef(iri), props)]
@@ -402,9 +412,12 @@ class Anchorer:
         "with" or "for" and has no dates of its own, the entities linking to it ("one with Alex
         at 5 pm": the appointment with Alex)."""
         iris = _iris(m)
+        k = m.token_start - 1
+        if k >= 0 and toks[k].lower in {"your", "my", "the", "his", "her", "their", "our"}:
+            k -= 1  # "with your sister"
         if (
-            m.token_start == 0
-            or toks[m.token_start - 1].lower not in {"with", "for"}
+            k < 0
+            or toks[k].lower not in {"with", "for"}
             or any(self._held(URIRef(iri)) for iri in iris)
         ):
             return iris
@@ -437,6 +450,21 @@ _NOT_COUNTED = frozenset(
     ["number", "count", "total", "of", "the", "a", "an", "be", "have", "has", "is", "in", "on",
      "at", "per", "amount", "how", "many"]
 )  # fmt: skip
+
+
+#: Words that pick one of several things the conversation is about.
+_CHOOSERS = frozenset({"one", "another", "other", "ones", "both", "each", "either", "first"})
+
+
+def _picks_one(toks: Sequence[Tok], i: int) -> bool:
+    """Whether the few words before token ``i`` pick one of several ("one at 4 pm", "and
+    another at 7 pm on the 9th")."""
+    k = i - 1
+    while k >= 0 and k >= i - 4 and toks[k].sent == toks[i].sent and toks[k].lower not in _BREAKS:
+        if toks[k].lower in _CHOOSERS:
+            return True
+        k -= 1
+    return False
 
 
 def _singular(word: str) -> str:

@@ -238,7 +238,10 @@ class _Verifier:
             "period": period.text if period is not None else None,
             "claim_index": anchor.claim_index if anchor is not None else None,
         }
-        held = self._held(anchor.subjects, anchor.properties) if anchor is not None else []
+        # "Jing Jing 4 miles away and P.F. Changs 1 mile away": each number is the nearest
+        # name's, not whichever of the sentence's names has that value
+        subjects = anchor.subjects[: anchor.nearest or None] if anchor is not None else ()
+        held = self._held(subjects, anchor.properties) if anchor is not None else []
         held = [h for h in held if _decimal(h.value) is not None]
         if not held:
             return self._from_sources(q, base, "the KB holds no value for it")

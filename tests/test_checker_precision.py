@@ -205,3 +205,11 @@ def test_precision_english_with_few_function_words_is_still_checked(
     report = check(ferry, reply)
     assert not any("English" in note for note in report.skipped)  # type: ignore[attr-defined]
     assert bool(acted(report)) is flagged
+
+
+def test_precision_each_number_is_the_nearest_names_not_any_names(ferry: Checker) -> None:
+    # Island Run is 48.5 km and Bay Loop 22 km: "Island Run 22 km" is wrong even though
+    # another route of the sentence is 22 km long
+    report = check(ferry, "Island Run is 22 km long and Bay Loop is 22 km long.")
+    assert [f.content for f in acted(report)] == ["22 km"]  # type: ignore[attr-defined]
+    assert acted(check(ferry, "Island Run is 48.5 km long and Bay Loop is 22 km long.")) == []

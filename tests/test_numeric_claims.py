@@ -205,3 +205,34 @@ def test_numeric_claims_dates_read_with_the_configured_day_order(
     report = checker.check_turn("Dana Kim started on 12/01/2024.")
     assert bool(report.flags) is flagged
     assert [c.verdict for c in report.numeric_claims] == [WRONG if flagged else VERIFIED]
+
+
+PLACES = """
+ex:Place a owl:Class ; rdfs:label "place" .
+ex:distance a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "distance" ;
+  rdfs:domain ex:Place ; rdfs:range xsd:decimal ; kgc:unit "mile" ; kgc:tolerance 0.0 .
+ex:kind a owl:DatatypeProperty ; rdfs:label "kind of place" ; rdfs:range xsd:string .
+ex:pizzaHut a ex:Place ; rdfs:label "Pizza Hut" ; ex:distance 5 ; ex:kind "pizza restaurant" .
+ex:roundTable a ex:Place ; rdfs:label "Round Table" ; ex:distance 6 ; ex:kind "pizza restaurant" .
+ex:stanford a ex:Place ; rdfs:label "Stanford Health" ; ex:distance 4 ; ex:kind "hospital" .
+"""
+
+
+@pytest.mark.parametrize(
+    ("reply", "wrong"),
+    [
+        ("We're 5 miles away from Pizza Hut and 6 miles away from Round Table.", []),
+        ("We're 6 miles away from Pizza Hut and 5 miles away from Round Table.", ["6", "5"]),
+        ("Pizza Hut is 5 miles away and Round Table is 6 miles away.", []),
+        ("Pizza Hut is 6 miles away and Round Table is 6 miles away.", ["6"]),
+        # a place named by its kind
+        ("The nearest hospital is 4 miles away.", []),
+        ("The nearest hospital is 2 miles away.", ["2"]),
+    ],
+)
+def test_numeric_claims_each_distance_is_the_place_it_is_measured_from(
+    make_checker: Callable[..., Checker], reply: str, wrong: list[str]
+) -> None:
+    checker = make_checker(PLACES)
+    report = checker.check_turn(reply, DialogueState(session_id="n"))
+    assert [n.value for n in report.numeric_claims if n.verdict == WRONG] == wrong

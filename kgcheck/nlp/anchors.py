@@ -329,7 +329,8 @@ class Anchorer:
                 for m in mentions
                 if m.segment == sent and (m.iri is not None or m.kind == "ambiguous")
             ),
-            key=lambda pair: pair[0],
+            # "5 miles away from Pizza Hut": the name the number is measured from comes first
+            key=lambda pair: (not _measured_from(toks, i, pair[1]), pair[0]),
         )
         if not properties and fallback is None:
             # the one date (and the one time) property the entities of the clause have values
@@ -450,6 +451,15 @@ _NOT_COUNTED = frozenset(
     ["number", "count", "total", "of", "the", "a", "an", "be", "have", "has", "is", "in", "on",
      "at", "per", "amount", "how", "many"]
 )  # fmt: skip
+
+
+def _measured_from(toks: Sequence[Tok], i: int, m: Mention) -> bool:
+    """Whether ``m`` follows the item at ``i`` as what it is measured from or to: "5 miles
+    (away) from Pizza Hut", "3 km to Harrow"."""
+    k = m.token_start - 1
+    if k <= i or k - i > 4 or toks[k].lower not in {"from", "to"}:
+        return False
+    return not any(toks[j].lower in _BREAKS for j in range(i + 1, k))
 
 
 #: Words that pick one of several things the conversation is about.

@@ -127,6 +127,16 @@ class ClaimBuilder:
                 )
                 if made:
                     prev_subjects = list(dict.fromkeys(c.subject for c in made))
+                    if event.start > 0 and toks[event.start - 1].text == ",":
+                        # "Tehanu, written by Ursula Le Guin, is stocked by ...": after a
+                        # participle the sentence goes on about the one it describes
+                        described = [
+                            c.object.mention
+                            for c in made
+                            if c.object.span.end <= toks[event.start].start
+                            and c.object.mention is not None
+                        ]
+                        prev_subjects = list(dict.fromkeys(described)) or prev_subjects
                     # past the object, or past the agent of a passive
                     boundary = max(self._token_after(toks, c.span) for c in made)
                     claims.extend(made)

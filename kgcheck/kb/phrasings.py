@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Phrasing", "derive", "name_words", "participle", "verb_lemma"]
+__all__ = ["Phrasing", "derive", "name_words", "participle", "regular_past", "verb_lemma"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,11 +109,14 @@ def verb_lemma(word: str) -> str:
 
 def participle(verb: str) -> str:
     """The past participle of a base form: "serve" -> "served", "lead" -> "led"."""
-    if verb in _PAST:
-        return _PAST[verb]
+    return _PAST.get(verb) or regular_past(verb)
+
+
+def regular_past(verb: str) -> str:
+    """The "-ed" form of a regular verb: "join" -> "joined", "wrap" -> "wrapped"."""
     if verb.endswith("e"):
         return verb + "d"
-    if len(verb) > 2 and verb.endswith("y") and verb[-2] not in "aeiou":
+    if len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
         return verb[:-1] + "ied"
     vowels = "aeiou"
     if (

@@ -16,6 +16,7 @@ from rdflib.namespace import XSD
 from rdflib.term import Node
 
 from kgcheck.kb.knowledge_base import KnowledgeBase, _third_person
+from kgcheck.kb.phrasings import regular_past
 from kgcheck.nlp.quantities import canonical_unit
 from kgcheck.periods import Granularity, Interval, interval_of_literal
 
@@ -195,23 +196,8 @@ def _inflect(verb: str, tense: str, *, plural: bool, polarity: bool) -> str:
 
 
 def past(verb: str) -> str:
-    """The simple past of a base form: "join" -> "joined", "wrap" -> "wrapped"."""
-    if verb in _IRREGULAR_PAST:
-        return _IRREGULAR_PAST[verb]
-    if verb.endswith("e"):
-        return verb + "d"
-    if len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
-        return verb[:-1] + "ied"
-    vowels = "aeiou"
-    if (
-        len(verb) >= 3
-        and verb[-1] not in vowels + "wxy"
-        and verb[-2] in vowels
-        and verb[-3] not in vowels
-        and sum(c in vowels for c in verb) == 1
-    ):
-        return verb + verb[-1] + "ed"
-    return verb + "ed"
+    """The simple past of a base form: "join" -> "joined", "write" -> "wrote"."""
+    return _IRREGULAR_PAST.get(verb) or regular_past(verb)
 
 
 # values ---------------------------------------------------------------------------------------

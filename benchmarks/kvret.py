@@ -190,8 +190,12 @@ def reference_day(intent: str, items: list[dict[str, str]]) -> date:
     return MONDAY
 
 
-def swaps(intent: str, items: list[dict[str, str]], text: str, rng: random.Random) -> list[Swap]:
-    """Corruptions of ``text``: a table value found in it swapped for another of its column."""
+def swaps(
+    intent: str, items: list[dict[str, str]], text: str, rng: random.Random, today: date
+) -> list[Swap]:
+    """Corruptions of ``text``: a table value found in it swapped for another of its column
+    that means something else ("tuesday" is no corruption of "the 8th" when the 8th is a
+    Tuesday)."""
     columns: dict[str, set[str]] = defaultdict(set)
     for row in items:
         if intent == "schedule":
@@ -210,7 +214,9 @@ def swaps(intent: str, items: list[dict[str, str]], text: str, rng: random.Rando
         for value in sorted(values):
             pattern = _pattern(kind, value)
             for m in re.finditer(pattern, text, re.I):
-                others = sorted(v for v in values if _norm(kind, v) != _norm(kind, value))
+                others = sorted(
+                    v for v in values if _norm(kind, v, today) != _norm(kind, value, today)
+                )
                 if others:
                     out.append(Swap(kind, m.start(), m.group(0), rng.choice(others)))
     return out
@@ -225,8 +231,13 @@ def _pattern(kind: str, value: str) -> str:
     return rf"(?<![\w-]){re.escape(value)}(?![\w-])"
 
 
-def _norm(kind: str, value: str) -> str:
-    return time_of(value) or value.lower() if kind == "time" else value.lower()
+def _norm(kind: str, value: str, today: date) -> str:
+    if kind == "time":
+        return time_of(value) or value.lower()
+    if kind == "date":
+        day = day_of(value, today)
+        return day.isoformat() if day is not None else value.lower()
+    return value.lower()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -301,7 +312,7 @@ def main(argv: list[str] | None = None) -> int:
                 for f in acted:
                     by_detector[f.detector] += 1
                     by_type[str(f.type)] += 1
-                for swap in swaps(intent, items, text, rng):
+                for swap in swaps(intent, items, text, rng, today):
                     corrupted = text[: swap.start] + swap.new + text[swap.start + len(swap.old) :]
                     end = swap.start + len(swap.new)
                     t0 = time.perf_counter()

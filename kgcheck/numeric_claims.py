@@ -51,7 +51,7 @@ from kgcheck.nlp.quantities import (
     convert,
 )
 from kgcheck.nlp.temporal import TemporalExpression, TemporalRecognizer, agrees
-from kgcheck.periods import Interval, interval_of_literal
+from kgcheck.periods import Granularity, Interval, interval_of_literal
 from kgcheck.types import Span
 from kgcheck.vocab import KGC
 
@@ -168,12 +168,33 @@ def verify_numeric_claims(
             continue  # "a grocery store 6 miles away": about nothing the KB can name
         out.append(checker.quantity(q))
     for t in analysis.temporals:
-        if t.anchor is None or t.start is None or (t.relative and now is None):
-            continue  # "tomorrow" cannot be checked without a reference time
+        if t.relative and now is None:
+            # "tomorrow" cannot be checked without a reference time; "7 pm today" has a time
+            t = _clock_only(t)
+        if t.anchor is None or t.start is None:
+            continue
         found = checker.date(t)
         if found is not None:
             out.append(found)
     return tuple(sorted((_with_polarity(c, analysis) for c in out), key=lambda c: c.span.start))
+
+
+def _clock_only(t: TemporalExpression) -> TemporalExpression:
+    """The time a relative day states with it ("7 pm" of "7 pm today"), bound to time values
+    only; without a time, an expression with no anchor."""
+    if t.clock is None or t.anchor is None:
+        return replace(t, anchor=None)
+    span, text = t.part(time=True)
+    return replace(
+        t,
+        span=span,
+        text=text,
+        stated=t.stated & {"hour", "minute"},
+        relative=False,
+        weekday=None,
+        clock=None,
+        anchor=replace(t.anchor, claim_index=None),
+    )
 
 
 def _with_polarity(claim: NumericClaim, analysis: TurnAnalysis) -> NumericClaim:
@@ -420,6 +441,8 @@ class _Verifier:
             (h, iv)
             for h in self._held(t.anchor.subjects, t.anchor.properties)
             if (iv := interval_of_literal(h.value)) is not None
+            # a time alone ("at 7 pm") says nothing of the day
+            and (t.has_date or not iv.has_date or iv.granularity < Granularity.DAY)
         ]
         if not held:
             return self._date_from_sources(t, base) if self.sources else None
@@ -446,11 +469,11 @@ class _Verifier:
         )
         if len(agreeing) > 1:  # a day and a time
             who = self.kb.label(h.subject)
-            message = f"{t.text} agrees with the KB: {who} is on {self._when(record)}"
+            message = f"{t.text} agrees with the KB: {who} is {self._when(record)}"
         if record.failing and len(chosen) > 1:
             # as near to one subject as to another: each one's day and time, nothing corrected
             held = [pair for v in chosen for pair in v.agreeing + v.failing]
-            whens = " and ".join(f"on {self._when(v)}" for v in chosen)
+            whens = " and ".join(self._when(v) for v in chosen)
             message = f"Not {t.text}: the KB has {self.kb.label(h.subject)} {whens}"
         wrong_time = record.wrong_time
         shown = [pair[0] for pair in (agreeing[:1] if agreeing else held)]
@@ -484,9 +507,12 @@ class _Verifier:
         return 0 <= (interval.start.date() - self.now.date()).days < 7
 
     def _when(self, record: _Record) -> str:
-        """One subject's day and time: "26 November 2026 at 11 am"."""
+        """One subject's day and time: "on 26 November 2026 at 11 am", "at 11 am"."""
         pairs = sorted(record.agreeing + record.failing, key=lambda pair: not pair[1].has_date)
-        return " at ".join(dict.fromkeys(self.kb.value_text(h.prop, h.value) for h, _ in pairs))
+        said = {
+            self.kb.value_text(h.prop, h.value): "on" if iv.has_date else "at" for h, iv in pairs
+        }
+        return " ".join(f"{word} {text}" for text, word in said.items())
 
     def _date_from_sources(self, t: TemporalExpression, base: dict[str, Any]) -> NumericClaim:
         assert t.anchor is not None

@@ -245,7 +245,7 @@ class Anchorer:
                 fallback=None,
             )
             if anchor is not None and len(anchor.subjects) > 1:
-                anchor = self._narrowed(anchor, local.mentions.get(sent, []))
+                anchor = self._narrowed(anchor, _same_item(toks, i, local.mentions.get(sent, [])))
             if anchor is not None and expr.has_date and expr.has_time:
                 anchor = self._both_kinds(anchor)
             out.append(replace(expr, anchor=anchor) if anchor is not None else expr)
@@ -340,7 +340,7 @@ class Anchorer:
                     break
                 for iri in self._dated(toks, m):
                     properties += [str(p) for p in self._held(URIRef(iri)) if fits(p)]
-            if not near and _picks_one(toks, i):
+            if not properties and _picks_one(toks, i):
                 # "There is one at 4 pm on the 10th": of what the conversation is about
                 for iri in _kb_keys(context):
                     properties += [str(p) for p in self._held(URIRef(iri)) if fits(p)]
@@ -475,6 +475,35 @@ def _picks_one(toks: Sequence[Tok], i: int) -> bool:
             return True
         k -= 1
     return False
+
+
+def _same_item(toks: Sequence[Tok], i: int, mentions: Sequence[Mention]) -> list[Mention]:
+    """The mentions of the sentence that describe the same item as token ``i``: items are
+    told apart by clause breaks and by an "and" that starts another item or clause, so in
+    "one at 11 am with Ana, and one at 6 pm with Jon" or "HR will be at the one on the 9th and
+    the sales team will be at the one on the 10th" each name says which one it is about."""
+    sent = toks[i].sent
+    bounds = [k for k in range(len(toks)) if toks[k].sent == sent and _ends_item(toks, k)]
+
+    def item(k: int) -> int:
+        return bisect_right(bounds, k)
+
+    own = item(i)
+    return [m for m in mentions if item(m.token_start) == own]
+
+
+#: Words after "and" that start another item or clause.
+_NEXT_ITEM = _CHOOSERS | {"will", "is", "are", "was", "were", "has", "have", "'s", "'ll"}
+
+
+def _ends_item(toks: Sequence[Tok], k: int) -> bool:
+    word = toks[k].lower
+    if word in _BREAKS:
+        return True
+    if word not in {"and", "or"}:
+        return False
+    ahead = toks[k + 1 : k + 5]
+    return any(t.sent == toks[k].sent and t.lower in _NEXT_ITEM for t in ahead)
 
 
 def _singular(word: str) -> str:

@@ -2,7 +2,8 @@
 "the swim lesson" for the KB's "swimming activity", "your tennis" for "tennis activity".
 
 Only lower-case KB labels (common nouns naming an event or an errand, as calendars and task
-lists write them) are read this way, and only after a determiner or a possessive. A label's
+lists write them) are read this way, and only after a determiner, a possessive or a verb
+such as "play" or "take" ("play tennis", "take your medicine"). A label's
 words other than a generic head ("activity", "lesson", "appointment") must be the phrase's
 words other than such heads, compared by a plain stem ("swimming" and "swim" alike)."""
 
@@ -20,10 +21,16 @@ GENERIC_HEADS = frozenset(
      "classes", "session", "sessions", "practice", "game", "games", "event", "events", "meeting",
      "meetings", "visit", "training", "match", "reservation", "booking", "event"]
 )  # fmt: skip
+#: Verbs after which a noun phrase naming a kind of entry starts ("play tennis" names the
+#: tennis activity as "your tennis" does).
+_VERBS = frozenset(
+    ["play", "plays", "playing", "played", "take", "takes", "taking", "took", "have", "has",
+     "having", "attend", "attends", "attending"]
+)  # fmt: skip
 #: Words after which a noun phrase naming a kind of entry starts.
-_OPENERS = frozenset(
-    ["the", "your", "my", "a", "an", "his", "her", "their", "our", "next", "upcoming", "this"]
-)
+_OPENERS = _VERBS | {
+    "the", "your", "my", "a", "an", "his", "her", "their", "our", "next", "upcoming", "this"
+}  # fmt: skip
 _MAX_WORDS = 3
 
 
@@ -36,7 +43,8 @@ def _stem(word: str) -> str:
             w = w[:-1]
     elif w.endswith("s") and not w.endswith("ss") and len(w) > 3:
         w = w[:-1]
-    return w
+    # "take" and "taking" alike
+    return w[:-1] if w.endswith("e") and len(w) > 3 else w
 
 
 def _content(words: Sequence[str]) -> frozenset[str]:
@@ -54,9 +62,11 @@ class KindIndex:
                 continue
             if not all(w.replace("'", "").replace("’", "").isalpha() for w in words):
                 continue
-            content = _content(words)
-            if content:
-                self._by_content.setdefault(content, set()).add(iri)
+            # "taking medicine" is named "your medicine" as well
+            rest = words[1:] if len(words) > 1 and words[0] in _VERBS else []
+            for content in {_content(words), _content(rest)}:
+                if content:
+                    self._by_content.setdefault(content, set()).add(iri)
 
     def __bool__(self) -> bool:
         return bool(self._by_content)
@@ -76,8 +86,18 @@ class KindIndex:
             and toks[i + run].text == toks[i + run].lower
         ):
             run += 1
+        # "take (your) medicine" names "taking medicine" as well as "medicine"
+        before = [t for t in toks[max(0, i - 2) : i] if t.sent == toks[i].sent]
+        verb = [
+            t.text
+            for k, t in enumerate(before)
+            if t.lower in _VERBS and all(u.lower in _OPENERS for u in before[k + 1 :])
+        ][-1:]
         for n in range(run, 0, -1):
-            found = self._by_content.get(_content([t.text for t in toks[i : i + n]]))
+            words = [t.text for t in toks[i : i + n]]
+            found = self._by_content.get(_content(words)) or (
+                self._by_content.get(_content(verb + words)) if verb else None
+            )
             if found:
                 return n, found
         return 0, set()

@@ -55,6 +55,7 @@ DEFAULT_DETECTORS = (
     "temporal_error",
     "numeric_claim",
     "swapped_value",
+    "misstated_value",
     "unsupported_claim",
 )
 

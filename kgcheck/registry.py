@@ -83,6 +83,7 @@ detectors: Registry[object] = Registry(
         "temporal_error": "kgcheck.detectors.temporal_error:TemporalErrorDetector",
         "numeric_claim": "kgcheck.detectors.numeric_claim:NumericClaimDetector",
         "swapped_value": "kgcheck.detectors.swapped_value:SwappedValueDetector",
+        "misstated_value": "kgcheck.detectors.misstated_value:MisstatedValueDetector",
         "unsupported_claim": "kgcheck.detectors.unsupported_claim:UnsupportedClaimDetector",
     },
 )

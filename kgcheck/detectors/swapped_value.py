@@ -5,7 +5,8 @@ value itself is the lexical evidence of its property (an address, a phone number
 even where no verb or noun of the ontology says so. Each stretch of the reply that is a KB string
 value of a functional property (compared word by word, "Avenue" = "Ave") is taken to be about
 the nearest KB entity before it in its sentence (else the nearest after it; else, when the
-sentence names nothing, the most salient entity of the conversation that has such a value). When
+sentence names nothing, the one entity it describes by a string value of its own, "the chinese
+restaurant"; else the most salient entity of the conversation that has such a value). When
 that entity holds another value of the property, the flag corrects it to that value. Only values
 with a digit or an "@" count (addresses, phone numbers, e-mail addresses, codes): a stretch of
 plain words is too often a common phrase.
@@ -25,7 +26,7 @@ from kgcheck.nlp.analysis import Mention, Segment
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Evidence, Flag, FlagType, Span
 
-__all__ = ["SwappedValueDetector"]
+__all__ = ["SwappedValueDetector", "segment_words", "trimmed", "value_owner"]
 
 _WORD = re.compile(r"\S+")
 _LONGEST = 6
@@ -56,19 +57,14 @@ class SwappedValueDetector(Detector):
         """The stretches of ``segment`` that are KB string values of a functional property,
         longest first, left to right."""
         onto = ctx.kb.ontology
-        base = segment.span.start
-        words = [
-            (base + m.start(), base + m.end(), value_words(m.group()))
-            for m in _WORD.finditer(segment.text)
-        ]
+        words = segment_words(segment)
         text = ctx.analysis.text
         out = []
         i = 0
         while i < len(words):
             for n in range(min(_LONGEST, len(words) - i), 0, -1):
-                start, end = words[i][0], words[i + n - 1][1]
-                while end > start and text[end - 1] in _EDGE:
-                    end -= 1
+                start = words[i][0]
+                end = trimmed(text, start, words[i + n - 1][1])
                 key = tuple(w for _, _, part in words[i : i + n] for w in part)
                 owners = tuple(
                     (s, p) for s, p in ctx.kb.owners_of_words(key) if p in onto.functional
@@ -90,7 +86,7 @@ class SwappedValueDetector(Detector):
     ) -> Flag | None:
         kb = ctx.kb
         props = list(dict.fromkeys(p for _, p in owners))
-        entity = self._about(ctx, segment, span, props)
+        entity = value_owner(ctx, segment, span, props)
         if entity is None or any(s == entity for s, _ in owners):
             return None
         stated = ctx.analysis.text[span.start : span.end]
@@ -124,32 +120,84 @@ class SwappedValueDetector(Detector):
             )
         return None
 
-    @staticmethod
-    def _about(
-        ctx: DetectionContext, segment: Segment, span: Span, props: list[URIRef]
-    ) -> URIRef | None:
-        """The entity the value is stated of: the nearest KB entity before it in its
-        sentence, else after it; when the sentence names nothing, the most salient entity of
-        the conversation that has such a value."""
-        mentions = [
-            m
-            for m in ctx.analysis.mentions
-            if m.segment == segment.index
-            and not m.span.overlaps(span)  # "Ames Ave" in "611 Ames Ave" is the value's
-            and (m.kind in {"entity", "name", "ambiguous"} or m.iri is not None)
-        ]
-        resolved: list[Mention] = [m for m in mentions if m.iri is not None]
-        before = [m for m in resolved if m.span.end <= span.start]
-        after = [m for m in resolved if m.span.start >= span.end]
-        if before:
-            return URIRef(str(before[-1].iri))
-        if after:
-            return URIRef(str(after[0].iri))
-        if mentions:
-            return None  # the sentence names someone the KB does not know
-        for key in ctx.state.entities.salient_keys():
-            if key.startswith("conv:"):
+
+def segment_words(segment: Segment) -> list[tuple[int, int, tuple[str, ...]]]:
+    """The words of ``segment``: start and end in the reply, and their
+    :func:`~kgcheck.kb.normalize.value_words`."""
+    base = segment.span.start
+    return [
+        (base + m.start(), base + m.end(), value_words(m.group()))
+        for m in _WORD.finditer(segment.text)
+    ]
+
+
+def trimmed(text: str, start: int, end: int) -> int:
+    """``end`` moved back over the punctuation that closes a value ("611 Ames Ave.")."""
+    while end > start and text[end - 1] in _EDGE:
+        end -= 1
+    return end
+
+
+def value_owner(
+    ctx: DetectionContext, segment: Segment, span: Span, props: list[URIRef]
+) -> URIRef | None:
+    """The entity the value is stated of: the nearest KB entity before it in its
+    sentence, else after it; when the sentence names nothing, the one entity it describes by a
+    string value of its own ("the chinese restaurant is at ..." when one place is of the kind
+    "chinese restaurant"; several: none), else the most salient entity of the conversation
+    that has such a value."""
+    mentions = [
+        m
+        for m in ctx.analysis.mentions
+        if m.segment == segment.index
+        and not m.span.overlaps(span)  # "Ames Ave" in "611 Ames Ave" is the value's
+        and (m.kind in {"entity", "name", "ambiguous"} or m.iri is not None)
+    ]
+    resolved: list[Mention] = [m for m in mentions if m.iri is not None]
+    before = [m for m in resolved if m.span.end <= span.start]
+    after = [m for m in resolved if m.span.start >= span.end]
+    if before:
+        return URIRef(str(before[-1].iri))
+    if after:
+        return URIRef(str(after[0].iri))
+    if mentions:
+        return None  # the sentence names someone the KB does not know
+    described = _described(ctx, segment, span, props)
+    if described:
+        return described[0] if len(described) == 1 else None
+    for key in ctx.state.entities.salient_keys():
+        if key.startswith("conv:"):
+            continue
+        if any(ctx.kb.values(URIRef(key), p) for p in props):
+            return URIRef(key)
+    return None
+
+
+#: The most words a description by value may have ("chinese restaurant", "coffee or tea place").
+_MAX_DESCRIPTION = 4
+#: Words a description by value follows.
+_DESCRIBERS = frozenset(
+    {("the",), ("a",), ("an",), ("this",), ("that",), ("your",), ("nearest",), ("closest",),
+     ("nearby",)}
+)  # fmt: skip
+
+
+def _described(
+    ctx: DetectionContext, segment: Segment, span: Span, props: list[URIRef]
+) -> list[URIRef]:
+    """The entities with a value of ``props`` that the sentence, before ``span``, names by one
+    of their string values; those of the description nearest the span."""
+    words = [w for w in segment_words(segment) if w[1] <= span.start]
+    for end in range(len(words), 0, -1):
+        for n in range(min(_MAX_DESCRIPTION, end), 0, -1):
+            key = tuple(part for _, _, ws in words[end - n : end] for part in ws)
+            if not key or any(c.isdigit() for w in key for c in w):
                 continue
-            if any(ctx.kb.values(URIRef(key), p) for p in props):
-                return URIRef(key)
-        return None
+            if end - n == 0 or words[end - n - 1][2] not in _DESCRIBERS:
+                continue  # "the chinese restaurant", not "with moderate traffic"
+            owners = {
+                s for s, _ in ctx.kb.owners_of_words(key) if any(ctx.kb.values(s, p) for p in props)
+            }
+            if owners:
+                return sorted(owners)
+    return []

@@ -63,3 +63,27 @@ def test_swapped_value_takes_the_conversations_entity_when_the_sentence_names_no
     state.add_turn("user", "Take me to Pizza My Heart.")
     (flag,) = swapped(checker, "It is at 611 Ames Ave.", state)
     assert flag.correction == "528 Anton Ct"
+
+
+def test_swapped_value_entity_described_by_its_kind_owns_the_value(tmp_path: Any) -> None:
+    # the sentence names no place but describes one by a value of its own: its kind
+    path = tmp_path / "kb.ttl"
+    path.write_text(
+        PREFIXES
+        + PLACES
+        + """
+ex:kind a owl:DatatypeProperty ; rdfs:label "kind of place" ; rdfs:range xsd:string .
+ex:heart ex:kind "pizza restaurant" .
+ex:valero ex:kind "gas station" .
+""",
+        encoding="utf-8",
+    )
+    checker = Checker(
+        config_from_dict({"knowledge_base": {"sources": [str(path)]}, "nli": {"model": "none"}})
+    )
+    report = checker.check_turn("Yes, the pizza restaurant is at 611 Ames Ave.", DialogueState())
+    (flag,) = [f for f in report.flags if f.detector == "swapped_value"]
+    assert flag.correction == "528 Anton Ct"
+    assert swapped(checker, "Yes, the gas station is at 611 Ames Ave.") == []
+    # words that are a value but no description ("with heavy traffic") say nothing
+    assert swapped(checker, "Expect heavy traffic at 611 Ames Ave.") == []

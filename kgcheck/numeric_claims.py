@@ -173,6 +173,10 @@ def verify_numeric_claims(
         found = checker.date(t)
         if found is not None:
             out.append(found)
+    # values of a closed set ("snow on Friday"): kgcheck.value_claims builds on this module
+    from kgcheck.value_claims import verify_stated_values
+
+    out += verify_stated_values(analysis, kb, checker.now, checker.implied_at, checker.held)
     return tuple(sorted((_with_polarity(c, analysis) for c in out), key=lambda c: c.span.start))
 
 
@@ -218,6 +222,11 @@ class _Verifier:
             if named:
                 self._history_period = named[-1]
                 break
+
+    def implied_at(self, start: int) -> TemporalExpression | None:
+        """The period an item at character ``start`` without one of its own takes."""
+        earlier = [t for t in self._reply_periods if t.span.end <= start]
+        return earlier[-1] if earlier else self._history_period
 
     def _implied_period(self, q: Quantity) -> TemporalExpression | None:
         earlier = [t for t in self._reply_periods if t.span.end <= q.span.start]
@@ -580,6 +589,10 @@ class _Verifier:
         return False
 
     # --- KB ----------------------------------------------------------------------------------
+
+    def held(self, subjects: Sequence[str], properties: Sequence[str]) -> list[_Held]:
+        """The values and observations of ``properties`` for ``subjects``."""
+        return self._held(subjects, properties)
 
     def _held(self, subjects: Sequence[str], properties: Sequence[str]) -> list[_Held]:
         out: list[_Held] = []

@@ -30,6 +30,7 @@ from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nlp.analysis import Segment, TurnAnalysis
 from kgcheck.nlp.anchors import Anchorer
 from kgcheck.nlp.claims import ClaimBuilder
+from kgcheck.nlp.closed_values import ClosedValueBinder
 from kgcheck.nlp.lexicon import LexEntry, Lexicon
 from kgcheck.nlp.linker import EntityLinker
 from kgcheck.nlp.quantities import QuantityRecognizer
@@ -66,6 +67,7 @@ for _name in (
     "kgc_claims",
     "kgc_temporals",
     "kgc_quantities",
+    "kgc_values",
 ):
     if not Doc.has_extension(_name):
         Doc.set_extension(_name, default=None)
@@ -213,6 +215,7 @@ def _make_temporal(nlp: Language, name: str, *, date_order: str, fiscal_year_sta
 def _make_quantities(nlp: Language, name: str, *, kb_key: str) -> Any:
     recognizer = QuantityRecognizer()
     anchorer = Anchorer(_KBS[kb_key])
+    binder = ClosedValueBinder(anchorer)
 
     def component(doc: Doc) -> Doc:
         toks, mentions = doc._.kgc_tokens, doc._.kgc_mentions
@@ -229,8 +232,13 @@ def _make_quantities(nlp: Language, name: str, *, kb_key: str) -> Any:
         quantities = anchorer.quantities(
             toks, mentions, doc._.kgc_matches, doc._.kgc_claims, context, found, temporals
         )
+        values = binder.bind(
+            toks, mentions, doc._.kgc_matches, doc._.kgc_claims, context, temporals, doc.text
+        )
         periods = [q.period for q in quantities if q.period is not None and q.anchor is not None]
+        periods += [v.period for v in values if v.period is not None and v.anchor is not None]
         doc._.kgc_quantities = quantities
+        doc._.kgc_values = values
         # "M" in "$1.2M" is a scale and "NOI" a property's lexical form, not unknown names
         forms = {(toks[p.start].start, toks[p.end - 1].end) for p in doc._.kgc_matches}
         numbers = SpanIndex(q.span for q in quantities)
@@ -409,6 +417,7 @@ class Analyzer:
             signals=tuple(doc._.kgc_signals),
             temporals=tuple(doc._.kgc_temporals),
             quantities=tuple(doc._.kgc_quantities),
+            values=tuple(doc._.kgc_values or ()),
             pipeline=self.pipeline_name,
             truncated=truncated,
             notes=(*notes, *doc.user_data.get("kgcheck_notes", ())),

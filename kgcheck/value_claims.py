@@ -31,7 +31,7 @@ from kgcheck.nlp.temporal import TemporalExpression, agrees
 from kgcheck.numeric_claims import VERIFIED, WRONG, NumericClaim, _Held
 from kgcheck.periods import Interval
 
-__all__ = ["CATEGORY", "listed_periods", "verify_stated_values", "within_period"]
+__all__ = ["CATEGORY", "covered", "listed_periods", "verify_stated_values", "within_period"]
 
 CATEGORY = "category"
 #: What may stand between the days of a list: "Monday, Thursday and Saturday".
@@ -69,7 +69,7 @@ def within_period(stated: TemporalExpression, period: Interval) -> bool:
     return own.contains(period) or period.contains(own)
 
 
-def _covered(stated: TemporalExpression, periods: Sequence[Interval]) -> bool:
+def covered(stated: TemporalExpression, periods: Sequence[Interval]) -> bool:
     """Whether ``periods`` cover every moment of the stated period."""
     own = stated.interval
     if own is None or not stated.absolute:
@@ -122,7 +122,7 @@ def _verify(
         for stated in listed_periods(analysis, period):
             chosen = [h for h in held if h.period is None or within_period(stated, h.period)]
             dated = [h.period for h in chosen if h.period is not None]
-            if not chosen or (dated and not _covered(stated, dated) and not _hit(chosen, value)):
+            if not chosen or (dated and not covered(stated, dated) and not _hit(chosen, value)):
                 return None  # the KB does not say for this period: left unchecked
             groups.append(chosen)
     if not groups:

@@ -113,3 +113,51 @@ def test_forecast_condition_over_a_week_is_true_on_any_of_its_days(forecast: Che
 def test_forecast_condition_missing_from_a_listed_day_is_flagged(forecast: Checker) -> None:
     report = check(forecast, "Carson will be foggy on Monday, Tuesday and Wednesday.")
     assert acted(report) == ["wrong_attribute"]
+
+
+# ranges and aggregates over a period ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # the week's lowest low and highest high, never one day's value
+        "This week in Alhambra it will range from 20F to 100F.",
+        "It will be 20-30F in Alhambra on Thursday.",
+        "Alhambra will be between 60F and 100F on Friday and Saturday.",
+        "The highest temperature this week in Alhambra is 100F.",
+        "The lowest this week in Alhambra will be 20F.",
+        # some day of the week: true on one, else left unchecked
+        "Alhambra will reach 70F this week.",
+        "Alhambra will reach 75F this week.",
+    ],
+)
+def test_forecast_true_range_or_aggregate_is_accepted(forecast: Checker, reply: str) -> None:
+    report = check(forecast, reply)
+    assert acted(report) == []
+    assert report.text == reply
+
+
+@pytest.mark.parametrize(
+    ("reply", "fixed"),
+    [
+        (
+            "This week in Alhambra it will range from 30F to 100F.",
+            "This week in Alhambra it will range from 20F to 100F.",
+        ),
+        (
+            "It will be 20-40F in Alhambra on Thursday.",
+            "It will be 20-30F in Alhambra on Thursday.",
+        ),
+        (
+            "The highest temperature this week in Alhambra is 90F.",
+            "The highest temperature this week in Alhambra is 100F.",
+        ),
+    ],
+)
+def test_forecast_wrong_range_or_aggregate_is_corrected(
+    forecast: Checker, reply: str, fixed: str
+) -> None:
+    report = check(forecast, reply)
+    assert acted(report) == ["wrong_attribute"]
+    assert report.text == fixed

@@ -12,6 +12,7 @@ from kgcheck.types import Span
 
 if TYPE_CHECKING:
     from kgcheck.nlp.closed_values import StatedValue
+    from kgcheck.nlp.ranges import StatedRange
 
 __all__ = ["Claim", "ClaimObject", "Mention", "Segment", "Signal", "TurnAnalysis"]
 
@@ -110,6 +111,8 @@ class TurnAnalysis:
     quantities: tuple[Quantity, ...] = ()
     #: Members of a property's closed set of values ("snow" for the weather), bound like numbers.
     values: tuple[StatedValue, ...] = ()
+    #: Ranges over a period ("from 20F to 100F"), bound like numbers; their ends are no quantities.
+    ranges: tuple[StatedRange, ...] = ()
     pipeline: str = ""
     truncated: bool = False
     notes: tuple[str, ...] = field(default=())

@@ -11,7 +11,7 @@ are left out.
 Usage::
 
     binder = ClosedValueBinder(anchorer)
-    values = binder.bind(toks, mentions, matches, claims, context, temporals, text, segments)
+    values = binder.bind(ItemBinder(anchorer, toks, mentions, ...), text)
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kgcheck.kb.closed_values import closed_values
-from kgcheck.nlp.analysis import Claim, Mention
-from kgcheck.nlp.anchors import Anchor, Anchorer, _BySentence, _dated_by_sentence, _nearest
-from kgcheck.nlp.lexicon import PredicateMatch
+from kgcheck.nlp.analysis import Mention
+from kgcheck.nlp.anchors import Anchor, Anchorer
+from kgcheck.nlp.items import ItemBinder
 from kgcheck.nlp.negation import negated_before
 from kgcheck.nlp.temporal import TemporalExpression
 from kgcheck.nlp.tokens import Tok
@@ -63,22 +63,14 @@ class ClosedValueBinder:
         self.anchorer = anchorer
         self.index = closed_values(anchorer.kb)
 
-    def bind(
-        self,
-        toks: Sequence[Tok],
-        mentions: Sequence[Mention],
-        matches: Sequence[PredicateMatch],
-        claims: Sequence[Claim],
-        context: Sequence[str],
-        temporals: Sequence[TemporalExpression],
-        text: str,
-    ) -> list[StatedValue]:
+    def bind(self, items: ItemBinder, text: str) -> list[StatedValue]:
         """The closed-set values among ``mentions``, each with its anchor and period."""
+        toks = items.toks
         if not self.index.properties or not toks:
             return []
         found = [
             (m, props)
-            for m in mentions
+            for m in items.mentions
             if m.kind == "entity"
             and m.iri is not None
             and (props := self.index.properties_of(m.iri))
@@ -87,28 +79,17 @@ class ClosedValueBinder:
         found = [(m, p) for m, p in found if not _alternative(toks, m, [f for f, _ in found])]
         if not found:
             return []
-        starts = [t.start for t in toks]
-        positions = [m.token_start for m, _ in found]
-        local = _BySentence(toks, mentions, matches, claims, positions)
-        dated = _dated_by_sentence(toks, starts, temporals)
         out = []
-        for (m, props), i in zip(found, positions, strict=True):
-            sent = toks[i].sent
+        for m, props in found:
+            i = m.token_start
             wanted = set(props)
-            # the value itself is no subject: "snow" has no weather
-            others = [x for x in local.mentions.get(sent, []) if x is not m]
-            anchor = self.anchorer._anchor(
-                toks,
+            anchor, period = items.bind(
                 i,
-                others,
-                local.matches.get(sent, []),
-                local.claims.get(sent, []),
-                context,
-                others=local.positions.get(sent, []),
+                m.token_end - 1,
                 fits=lambda p, wanted=wanted: p in wanted,  # type: ignore[misc]
                 fallback=lambda props=props: list(props),  # type: ignore[misc]
+                itself=m,
             )
-            period = _nearest(toks, starts, i, dated.get(sent, []), last=m.token_end - 1)
             clause = _clause_start(toks, i)
             negated = negated_before(text, m.span.start, toks[clause].start) or bool(
                 _NO_BEFORE.search(text[toks[clause].start : m.span.start])

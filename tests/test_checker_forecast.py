@@ -161,3 +161,26 @@ def test_forecast_wrong_range_or_aggregate_is_corrected(
     report = check(forecast, reply)
     assert acted(report) == ["wrong_attribute"]
     assert report.text == fixed
+
+
+# relative values ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Chevron is 2 miles farther than Starbucks.",
+        "Stanford Express Care is 1 mile closer than Starbucks.",
+        "Friday will be 10 degrees warmer in Alhambra.",
+    ],
+)
+def test_forecast_relative_value_is_left_unchecked(forecast: Checker, reply: str) -> None:
+    report = check(forecast, reply)
+    assert acted(report) == []
+    assert not [c for c in report.numeric_claims if c.verdict != "verified"]
+
+
+def test_forecast_absolute_distance_is_still_checked(forecast: Checker) -> None:
+    report = check(forecast, "Chevron is 2 miles away.")
+    assert acted(report) == ["wrong_attribute"]
+    assert report.text == "Chevron is 5 miles away."

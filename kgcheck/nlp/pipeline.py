@@ -17,6 +17,7 @@ import re
 import threading
 import weakref
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -36,6 +37,7 @@ from kgcheck.nlp.lexicon import LexEntry, Lexicon
 from kgcheck.nlp.linker import EntityLinker
 from kgcheck.nlp.quantities import QuantityRecognizer
 from kgcheck.nlp.ranges import RangeBinder
+from kgcheck.nlp.relative import is_relative
 from kgcheck.nlp.sentences import SENTENCE_HINTS
 from kgcheck.nlp.signals import SignalMatcher
 from kgcheck.nlp.temporal import TemporalRecognizer
@@ -242,6 +244,10 @@ def _make_quantities(nlp: Language, name: str, *, kb_key: str) -> Any:
             anchorer, toks, mentions, doc._.kgc_matches, doc._.kgc_claims, context, temporals
         )
         values = binder.bind(items, doc.text)
+        # "2 miles farther", "10 degrees warmer": a difference, not the value
+        quantities = [
+            replace(q, anchor=None) if is_relative(doc.text, q.span) else q for q in quantities
+        ]
         periods = [q.period for q in quantities if q.period is not None and q.anchor is not None]
         ranges = range_binder.bind(items, ranges)
         periods += [v.period for v in values if v.period is not None and v.anchor is not None]

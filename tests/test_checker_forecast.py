@@ -184,3 +184,11 @@ def test_forecast_absolute_distance_is_still_checked(forecast: Checker) -> None:
     report = check(forecast, "Chevron is 2 miles away.")
     assert acted(report) == ["wrong_attribute"]
     assert report.text == "Chevron is 5 miles away."
+
+
+# negated existence ---------------------------------------------------------------------------
+
+
+def test_forecast_denied_unknown_place_is_not_an_unknown_name(forecast: Checker) -> None:
+    report = check(forecast, "There is no Peet Coffee locally.")
+    assert acted(report) == []

@@ -65,15 +65,17 @@ CONDITIONS = {
     "drizzle": ("drizzle", "drizzling", "drizzly"),
     "hail": ("hail", "hailing"),
     "stormy": ("stormy", "storm", "storms"),
-    "warm": ("warm",),
-    "hot": ("hot",),
     "humid": ("humid", "humidity"),
     "misty": ("misty", "mist"),
     "dew": ("dew",),
     "blizzard": ("blizzard", "blizzards"),
     "frost": ("frost", "frosty"),
 }
+#: "hot" and "warm" in the tables say how the day feels, which no condition excludes ("stormy,
+#: low of 90F": "it will be extremely warm"): a closed set of their own.
+FEELS = {"hot": ("hot",), "warm": ("warm",)}
 CONDITION_OF = {word: name for name, words in CONDITIONS.items() for word in words}
+FEEL_OF = {word: name for name, words in FEELS.items() for word in words}
 
 ONTOLOGY = {
     "schedule": """
@@ -108,6 +110,8 @@ kv:City a owl:Class ; rdfs:label "city" .
 kv:Condition a owl:Class ; rdfs:label "weather condition" ; kgc:closedWorld true .
 kv:weather a owl:ObjectProperty ; rdfs:label "weather" ; rdfs:domain kv:City ;
     rdfs:range kv:Condition ; kgc:lexicalForm "weather" , "forecast" .
+kv:Feel a owl:Class ; rdfs:label "how the day feels" ; kgc:closedWorld true .
+kv:feel a owl:ObjectProperty ; rdfs:label "feel" ; rdfs:domain kv:City ; rdfs:range kv:Feel .
 kv:low a owl:DatatypeProperty ; rdfs:label "low temperature" ; rdfs:domain kv:City ;
     rdfs:range xsd:decimal ; kgc:unit "F" ; kgc:tolerance 0.0 ;
     kgc:lexicalForm "low" , "low of" , "lowest temperature" , "low temperature" , "minimum" .
@@ -195,6 +199,7 @@ def build_kb(intent: str, items: list[dict[str, str]], today: date) -> str:
                     + " ."
                     for name, words in CONDITIONS.items()
                 ]
+                lines += [f"kv:{name} a kv:Feel ; rdfs:label {literal(name)} ." for name in FEELS]
             lines.append(f"{node} a kv:City ; rdfs:label {literal(row['location'])} .")
             for day in WEEKDAYS:
                 forecast = row.get(day)
@@ -204,7 +209,9 @@ def build_kb(intent: str, items: list[dict[str, str]], today: date) -> str:
                 assert when is not None
                 parts = [p.strip() for p in forecast.split(",")]
                 condition = CONDITION_OF.get(parts[0].lower())
+                feel = FEEL_OF.get(parts[0].lower())
                 facts = [f"kv:weather kv:{condition}"] if condition else []
+                facts += [f"kv:feel kv:{feel}"] if feel else []
                 for part in parts[1:]:
                     m = re.match(r"(low|high) of (-?\d+)F", part)
                     if m:
@@ -243,7 +250,7 @@ def swaps(intent: str, items: list[dict[str, str]], text: str, rng: random.Rando
                 for m in re.finditer(r"(?:low|high) of (-?\d+F)", row.get(day, "")):
                     columns["temperature"].add(m.group(1))
                 condition = row.get(day, "").split(",")[0].strip().lower()
-                if condition in CONDITION_OF:
+                if condition in CONDITION_OF or condition in FEEL_OF:
                     columns["weather type"].add(condition)
     out = []
     if "weather type" in columns:

@@ -5,8 +5,9 @@ states a value of that property: "On Friday there will be snow in Alhambra" says
 Alhambra on Friday is snow. The subject and the period are found the way a number's are
 (:mod:`kgcheck.nlp.anchors`): the entity of the sentence that has values of the property, else
 the most salient one of the conversation; the nearest date of the sentence. Values in a
-question, under "if" or "whether", or offered as alternatives ("rain or snow") state nothing and
-are left out.
+question, under "if" or "whether", offered as alternatives ("rain or snow") or joined ("rainy
+and cloudy"), or under a negation further back in the clause than "not" or "no" just before them
+state nothing checkable and are left out.
 
 Usage::
 
@@ -36,6 +37,8 @@ _OPEN = frozenset({"if", "whether", "unless", "when"})
 _BREAK_WORDS = frozenset({",", ";", ":", "but", "while", "whereas", "although", "however"})
 #: "no snow", "without rain": the value is denied.
 _NO_BEFORE = re.compile(r"\b(?:no|without)\s+(?:\w+\s+)?$", re.I)
+#: A negation further back in the clause.
+_NEGATION = re.compile(r"\b(?:no|not|never|without|none)\b|n['’]t\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +94,12 @@ class ClosedValueBinder:
                 itself=m,
             )
             clause = _clause_start(toks, i)
+            before = text[toks[clause].start : m.span.start]
             negated = negated_before(text, m.span.start, toks[clause].start) or bool(
-                _NO_BEFORE.search(text[toks[clause].start : m.span.start])
+                _NO_BEFORE.search(before)
             )
+            if not negated and _NEGATION.search(before):
+                continue  # "there aren't any days predicted to be dry": what is denied is unclear
             out.append(
                 StatedValue(
                     m.span, m.text, m.iri or "", tuple(map(str, props)), anchor, period, negated
@@ -120,13 +126,14 @@ class ClosedValueBinder:
 
 
 def _alternative(toks: Sequence[Tok], m: Mention, values: Sequence[Mention]) -> bool:
-    """Whether ``m`` and another value are offered as alternatives ("rain or snow")."""
+    """Whether ``m`` and another value are offered as alternatives ("rain or snow") or joined
+    ("rainy and cloudy over the next few days": on which day each is, the reply does not say)."""
     for other in values:
         if other is m:
             continue
         first, second = (m, other) if m.token_start < other.token_start else (other, m)
         gap = toks[first.token_end : second.token_start]
-        if 0 < len(gap) <= 2 and any(t.lower in {"or", "nor"} for t in gap):
+        if 0 < len(gap) <= 2 and any(t.lower in {"or", "nor", "and", "&"} for t in gap):
             return True
     return False
 

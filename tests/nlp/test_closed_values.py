@@ -59,6 +59,10 @@ def test_closed_values_denied(blank: Checker, text: str) -> None:
         "Will it snow in Alhambra on Friday?",
         "I can tell you if it will snow in Alhambra on Friday.",
         "There will be rain or snow in Alhambra on Friday.",
+        # joined: which day has which, the reply does not say
+        "It will be rainy and cloudy in Alhambra over the next few days.",
+        # a negation further back: what it denies is unclear
+        "There aren't any days predicted to be rainy in Alhambra this week.",
     ],
 )
 def test_closed_values_not_stated_are_left_out(blank: Checker, text: str) -> None:

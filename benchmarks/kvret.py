@@ -5,7 +5,8 @@ Each dialogue comes with its own table (calendar events, points of interest, or 
 forecast per city). The script turns the table into RDF (an ontology per domain, a KB per
 dialogue, the forecast as ``kgc:Observation`` nodes per day), checks every assistant turn with
 the dialogue so far, then swaps one time, date, distance, temperature or address in the turn for
-another value of the same column of the table and checks it again.
+another value of the same column of the table, or a weather condition ("snow") for another of
+the domain's closed set of conditions, and checks it again.
 
     python benchmarks/kvret.py [PATH] [--limit N] [--seed S] [--show K] [--intent I]
 
@@ -46,8 +47,35 @@ PREFIXES = """\
 @prefix owl:  <http://www.w3.org/2002/07/owl#> .
 @prefix xsd:  <http://www.w3.org/2001/XMLSchema#> .
 @prefix kgc:  <https://w3id.org/kgcheck#> .
+@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
 @prefix kv:   <https://example.org/kvret#> .
 """
+
+#: The weather conditions of the forecasts, a closed set (``kgc:closedWorld``): each member's
+#: words, its name in the tables first ("rain" and "raining" in a table are one condition).
+CONDITIONS = {
+    "foggy": ("foggy", "fog"),
+    "clearSkies": ("clear skies", "clear sky", "clear"),
+    "cloudy": ("cloudy", "clouds", "cloud"),
+    "rain": ("rain", "raining", "rainy", "rains"),
+    "overcast": ("overcast",),
+    "dry": ("dry",),
+    "snow": ("snow", "snowing", "snowy", "snows"),
+    "windy": ("windy", "wind", "winds"),
+    "drizzle": ("drizzle", "drizzling", "drizzly"),
+    "hail": ("hail", "hailing"),
+    "stormy": ("stormy", "storm", "storms"),
+    "humid": ("humid", "humidity"),
+    "misty": ("misty", "mist"),
+    "dew": ("dew",),
+    "blizzard": ("blizzard", "blizzards"),
+    "frost": ("frost", "frosty"),
+}
+#: "hot" and "warm" in the tables say how the day feels, which no condition excludes ("stormy,
+#: low of 90F": "it will be extremely warm"): a closed set of their own.
+FEELS = {"hot": ("hot",), "warm": ("warm",)}
+CONDITION_OF = {word: name for name, words in CONDITIONS.items() for word in words}
+FEEL_OF = {word: name for name, words in FEELS.items() for word in words}
 
 ONTOLOGY = {
     "schedule": """
@@ -79,8 +107,11 @@ kv:traffic a owl:DatatypeProperty ; rdfs:label "traffic" ; rdfs:domain kv:Place 
 """,
     "weather": """
 kv:City a owl:Class ; rdfs:label "city" .
-kv:weather a owl:DatatypeProperty ; rdfs:label "weather" ; rdfs:domain kv:City ;
-    rdfs:range xsd:string .
+kv:Condition a owl:Class ; rdfs:label "weather condition" ; kgc:closedWorld true .
+kv:weather a owl:ObjectProperty ; rdfs:label "weather" ; rdfs:domain kv:City ;
+    rdfs:range kv:Condition ; kgc:lexicalForm "weather" , "forecast" .
+kv:Feel a owl:Class ; rdfs:label "how the day feels" ; kgc:closedWorld true .
+kv:feel a owl:ObjectProperty ; rdfs:label "feel" ; rdfs:domain kv:City ; rdfs:range kv:Feel .
 kv:low a owl:DatatypeProperty ; rdfs:label "low temperature" ; rdfs:domain kv:City ;
     rdfs:range xsd:decimal ; kgc:unit "F" ; kgc:tolerance 0.0 ;
     kgc:lexicalForm "low" , "low of" , "lowest temperature" , "low temperature" , "minimum" .
@@ -161,6 +192,14 @@ def build_kb(intent: str, items: list[dict[str, str]], today: date) -> str:
             if miles:
                 lines.append(f"{node} kv:distance {miles.group(1)} .")
         else:
+            if n == 0:
+                lines += [
+                    f"kv:{name} a kv:Condition ; rdfs:label {literal(words[0])}"
+                    + "".join(f" ; skos:altLabel {literal(w)}" for w in words[1:])
+                    + " ."
+                    for name, words in CONDITIONS.items()
+                ]
+                lines += [f"kv:{name} a kv:Feel ; rdfs:label {literal(name)} ." for name in FEELS]
             lines.append(f"{node} a kv:City ; rdfs:label {literal(row['location'])} .")
             for day in WEEKDAYS:
                 forecast = row.get(day)
@@ -169,11 +208,16 @@ def build_kb(intent: str, items: list[dict[str, str]], today: date) -> str:
                 when = day_of(day, today)
                 assert when is not None
                 parts = [p.strip() for p in forecast.split(",")]
-                facts = [f"kv:weather {literal(parts[0])}"]
+                condition = CONDITION_OF.get(parts[0].lower())
+                feel = FEEL_OF.get(parts[0].lower())
+                facts = [f"kv:weather kv:{condition}"] if condition else []
+                facts += [f"kv:feel kv:{feel}"] if feel else []
                 for part in parts[1:]:
                     m = re.match(r"(low|high) of (-?\d+)F", part)
                     if m:
                         facts.append(f"kv:{m.group(1)} {m.group(2)}")
+                if not facts:
+                    continue
                 lines.append(
                     f"[ a kgc:Observation ; kgc:subject {node} ; "
                     f'kgc:period "{when.isoformat()}"^^xsd:date ; {" ; ".join(facts)} ] .'
@@ -209,7 +253,13 @@ def swaps(
             for day in WEEKDAYS:
                 for m in re.finditer(r"(?:low|high) of (-?\d+F)", row.get(day, "")):
                     columns["temperature"].add(m.group(1))
+                condition = row.get(day, "").split(",")[0].strip().lower()
+                if condition in CONDITION_OF or condition in FEEL_OF:
+                    columns["weather type"].add(condition)
     out = []
+    if "weather type" in columns:
+        out += _condition_swaps(text, rng)
+        del columns["weather type"]
     for kind, values in columns.items():
         for value in sorted(values):
             pattern = _pattern(kind, value)
@@ -219,6 +269,25 @@ def swaps(
                 )
                 if others:
                     out.append(Swap(kind, m.start(), m.group(0), rng.choice(others)))
+    return out
+
+
+def _condition_swaps(text: str, rng: random.Random) -> list[Swap]:
+    """A condition word of the turn ("snow", "raining") for another condition of the domain;
+    a denied one ("no snow", "will not rain") is left alone: denying another is no error."""
+    words = sorted(CONDITION_OF, key=len, reverse=True)
+    found = re.finditer(rf"(?<![\w-])(?:{'|'.join(map(re.escape, words))})(?![\w-])", text, re.I)
+    out = []
+    for m in found:
+        clause = re.split(r"[,;.!?]|\bbut\b", text[: m.start()])[-1]
+        if (
+            re.search(r"\b(?:no|not|never|without)\b|n't\b", clause, re.I)
+            or text.rstrip()[-1:] == "?"
+        ):
+            continue
+        own = CONDITION_OF[m.group(0).lower()]
+        others = sorted(words[0] for name, words in CONDITIONS.items() if name != own)
+        out.append(Swap("weather type", m.start(), m.group(0), rng.choice(others)))
     return out
 
 

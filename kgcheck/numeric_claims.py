@@ -159,14 +159,24 @@ def verify_numeric_claims(
         history: texts of the recent turns, most recent first, for a period the reply implies.
         temporal: how to read dates in ``history`` and the sources.
     """
+    # ranges, highest and lowest, values of a closed set: modules that build on this one
+    from kgcheck.period_claims import PeriodValues
+    from kgcheck.value_claims import verify_stated_values
+
     checker = _Verifier(kb, sources, now, config or NumericConfig(), temporal)
     checker.context_periods(analysis, history)
+    over = PeriodValues(analysis, kb, checker.held, checker.implied_at, checker.tolerance)
     out: list[NumericClaim] = []
     for q in analysis.quantities:
         bound = q.anchor is not None and bool(q.anchor.subjects)
         if not bound and q.kind not in _STANDALONE:
             continue  # "a grocery store 6 miles away": about nothing the KB can name
+        handled, found = over.quantity(q)
+        if handled:
+            out += [found] if found is not None else []
+            continue
         out.append(checker.quantity(q))
+    out += [c for r in analysis.ranges if (c := over.range(r)) is not None]
     for t in analysis.temporals:
         if t.relative and now is None:
             # "tomorrow" cannot be checked without a reference time; "7 pm today" has a time
@@ -176,6 +186,7 @@ def verify_numeric_claims(
         found = checker.date(t)
         if found is not None:
             out.append(found)
+    out += verify_stated_values(analysis, kb, checker.now, checker.implied_at, checker.held)
     return tuple(sorted((_with_polarity(c, analysis) for c in out), key=lambda c: c.span.start))
 
 
@@ -239,6 +250,11 @@ class _Verifier:
             if named:
                 self._history_period = named[-1]
                 break
+
+    def implied_at(self, start: int) -> TemporalExpression | None:
+        """The period an item at character ``start`` without one of its own takes."""
+        earlier = [t for t in self._reply_periods if t.span.end <= start]
+        return earlier[-1] if earlier else self._history_period
 
     def _implied_period(self, q: Quantity) -> TemporalExpression | None:
         earlier = [t for t in self._reply_periods if t.span.end <= q.span.start]
@@ -606,6 +622,14 @@ class _Verifier:
         return False
 
     # --- KB ----------------------------------------------------------------------------------
+
+    def tolerance(self, prop: URIRef, kind: str) -> float:
+        """The tolerance of a value of ``prop`` stated as ``kind``."""
+        return self.onto.tolerance.get(prop, self.config.tolerance(kind))
+
+    def held(self, subjects: Sequence[str], properties: Sequence[str]) -> list[_Held]:
+        """The values and observations of ``properties`` for ``subjects``."""
+        return self._held(subjects, properties)
 
     def _held(self, subjects: Sequence[str], properties: Sequence[str]) -> list[_Held]:
         out: list[_Held] = []

@@ -16,8 +16,6 @@ Usage::
 
 from __future__ import annotations
 
-import threading
-import weakref
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
@@ -26,6 +24,7 @@ from rdflib import Literal, URIRef
 from rdflib.namespace import RDF, RDFS, SKOS
 from rdflib.term import Node
 
+from kgcheck.kb.cache import per_kb
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.periods import Interval, interval_of_literal
 from kgcheck.vocab import KGC
@@ -85,15 +84,9 @@ class ObservationIndex:
         return sum(len(v) for v in self._by_key.values())
 
 
-_INDEXES: weakref.WeakKeyDictionary[KnowledgeBase, ObservationIndex] = weakref.WeakKeyDictionary()
-_LOCK = threading.Lock()
+_indexes = per_kb(ObservationIndex)
 
 
 def observations(kb: KnowledgeBase) -> ObservationIndex:
     """The observation index of ``kb`` (built on first use, then shared)."""
-    with _LOCK:
-        index = _INDEXES.get(kb)
-        if index is None:
-            index = ObservationIndex(kb)
-            _INDEXES[kb] = index
-        return index
+    return _indexes(kb)

@@ -107,9 +107,10 @@ def _text_match(a: str, b: str) -> bool:
     return bool(digits_a) and digits_a == digits_b and not letters
 
 
+#: A number with its scale word; a unit glued to it ("90F") is no scale and stays.
 _STATED_NUMBER = re.compile(
-    r"(?P<num>\d[\d,]*(?:\.\d+)?)(?P<space>\s?)"
-    r"(?P<scale>thousand|million|billion|bn|k|K|m|M|B)?\b"
+    r"(?P<num>\d[\d,]*(?:\.\d+)?)(?!\d)"
+    r"(?:\s?(?P<scale>thousand|million|billion|bn|k|K|m|M|B)\b)?"
 )
 _SCALES = {
     "thousand": 1_000, "k": 1_000, "K": 1_000, "million": 1_000_000, "m": 1_000_000,

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kgcheck.nlp.quantities import Quantity
 from kgcheck.nlp.temporal import TemporalExpression
 from kgcheck.types import Span
+
+if TYPE_CHECKING:
+    from kgcheck.nlp.closed_values import StatedValue
+    from kgcheck.nlp.ranges import StatedRange
 
 __all__ = ["Claim", "ClaimObject", "Mention", "Segment", "Signal", "TurnAnalysis"]
 
@@ -95,7 +99,8 @@ class Signal:
 
 @dataclass(frozen=True)
 class TurnAnalysis:
-    """Segments, mentions, claims, signals, temporal expressions and quantities of one reply."""
+    """Segments, mentions, claims, signals, temporal expressions, quantities and closed-set
+    values of one reply."""
 
     text: str
     segments: tuple[Segment, ...] = ()
@@ -104,6 +109,10 @@ class TurnAnalysis:
     signals: tuple[Signal, ...] = ()
     temporals: tuple[TemporalExpression, ...] = ()
     quantities: tuple[Quantity, ...] = ()
+    #: Members of a property's closed set of values ("snow" for the weather), bound like numbers.
+    values: tuple[StatedValue, ...] = ()
+    #: Ranges over a period ("from 20F to 100F"), bound like numbers; their ends are no quantities.
+    ranges: tuple[StatedRange, ...] = ()
     pipeline: str = ""
     truncated: bool = False
     notes: tuple[str, ...] = field(default=())

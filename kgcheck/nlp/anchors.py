@@ -131,10 +131,7 @@ class Anchorer:
         starts = [t.start for t in toks]
         positions = [_token_at(starts, q.span.start) for q in found]
         local = _BySentence(toks, mentions, matches, claims, positions)
-        dated: dict[int, list[TemporalExpression]] = defaultdict(list)
-        for t in temporals:
-            if t.has_date and t.start is not None:
-                dated[toks[_token_at(starts, t.span.start)].sent].append(t)
+        dated = _dated_by_sentence(toks, starts, temporals)
         out: list[Quantity] = []
         for q, i in zip(found, positions, strict=True):
             # "60F today, and 60F tomorrow": a number with no form of its own shares the
@@ -540,6 +537,17 @@ def _iris(m: Mention) -> tuple[str, ...]:
     if m.iri is not None:
         return (m.iri,)
     return m.candidates if m.kind == "ambiguous" else ()
+
+
+def _dated_by_sentence(
+    toks: Sequence[Tok], starts: Sequence[int], temporals: Sequence[TemporalExpression]
+) -> dict[int, list[TemporalExpression]]:
+    """The resolved dates of a reply by sentence: the periods items may take."""
+    dated: dict[int, list[TemporalExpression]] = defaultdict(list)
+    for t in temporals:
+        if t.has_date and t.start is not None:
+            dated[toks[_token_at(starts, t.span.start)].sent].append(t)
+    return dated
 
 
 def _token_at(starts: Sequence[int], char: int) -> int:

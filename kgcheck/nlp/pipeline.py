@@ -17,6 +17,7 @@ import re
 import threading
 import weakref
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -30,9 +31,13 @@ from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nlp.analysis import Segment, TurnAnalysis
 from kgcheck.nlp.anchors import Anchorer
 from kgcheck.nlp.claims import ClaimBuilder
+from kgcheck.nlp.closed_values import ClosedValueBinder
+from kgcheck.nlp.items import ItemBinder
 from kgcheck.nlp.lexicon import LexEntry, Lexicon
 from kgcheck.nlp.linker import EntityLinker
 from kgcheck.nlp.quantities import QuantityRecognizer
+from kgcheck.nlp.ranges import RangeBinder
+from kgcheck.nlp.relative import is_relative
 from kgcheck.nlp.sentences import SENTENCE_HINTS
 from kgcheck.nlp.signals import SignalMatcher
 from kgcheck.nlp.temporal import TemporalRecognizer
@@ -66,6 +71,8 @@ for _name in (
     "kgc_claims",
     "kgc_temporals",
     "kgc_quantities",
+    "kgc_values",
+    "kgc_ranges",
 ):
     if not Doc.has_extension(_name):
         Doc.set_extension(_name, default=None)
@@ -213,6 +220,8 @@ def _make_temporal(nlp: Language, name: str, *, date_order: str, fiscal_year_sta
 def _make_quantities(nlp: Language, name: str, *, kb_key: str) -> Any:
     recognizer = QuantityRecognizer()
     anchorer = Anchorer(_KBS[kb_key])
+    binder = ClosedValueBinder(anchorer)
+    range_binder = RangeBinder(anchorer)
 
     def component(doc: Doc) -> Doc:
         toks, mentions = doc._.kgc_tokens, doc._.kgc_mentions
@@ -225,15 +234,30 @@ def _make_quantities(nlp: Language, name: str, *, kb_key: str) -> Any:
             if m.kind in {"entity", "ambiguous"} or (m.kind == "name" and " " in m.text)
         ]
         context = doc.user_data.get("kgcheck_context", ())
-        found = recognizer.find(doc.text, skip)
+        # "from 20F to 100F": a range over a period, its ends no values of their own
+        ranges = range_binder.find(doc.text, skip)
+        found = recognizer.find(doc.text, skip + [r.span for r in ranges])
         quantities = anchorer.quantities(
             toks, mentions, doc._.kgc_matches, doc._.kgc_claims, context, found, temporals
         )
+        items = ItemBinder(
+            anchorer, toks, mentions, doc._.kgc_matches, doc._.kgc_claims, context, temporals
+        )
+        values = binder.bind(items, doc.text)
+        # "2 miles farther", "10 degrees warmer": a difference, not the value
+        quantities = [
+            replace(q, anchor=None) if is_relative(doc.text, q.span) else q for q in quantities
+        ]
         periods = [q.period for q in quantities if q.period is not None and q.anchor is not None]
+        ranges = range_binder.bind(items, ranges)
+        periods += [v.period for v in values if v.period is not None and v.anchor is not None]
+        periods += [r.period for r in ranges if r.period is not None and r.anchor is not None]
+        doc._.kgc_ranges = ranges
         doc._.kgc_quantities = quantities
+        doc._.kgc_values = values
         # "M" in "$1.2M" is a scale and "NOI" a property's lexical form, not unknown names
         forms = {(toks[p.start].start, toks[p.end - 1].end) for p in doc._.kgc_matches}
-        numbers = SpanIndex(q.span for q in quantities)
+        numbers = SpanIndex([*(q.span for q in quantities), *(r.span for r in ranges)])
         doc._.kgc_mentions = [
             m
             for m in mentions
@@ -409,6 +433,8 @@ class Analyzer:
             signals=tuple(doc._.kgc_signals),
             temporals=tuple(doc._.kgc_temporals),
             quantities=tuple(doc._.kgc_quantities),
+            values=tuple(doc._.kgc_values or ()),
+            ranges=tuple(doc._.kgc_ranges or ()),
             pipeline=self.pipeline_name,
             truncated=truncated,
             notes=(*notes, *doc.user_data.get("kgcheck_notes", ())),

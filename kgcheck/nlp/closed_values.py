@@ -1,0 +1,145 @@
+"""Values of a closed set named in a reply ("snow", "clear skies"), bound like numbers.
+
+A mention linked to a member of a property's closed set (see :mod:`kgcheck.kb.closed_values`)
+states a value of that property: "On Friday there will be snow in Alhambra" says the weather of
+Alhambra on Friday is snow. The subject and the period are found the way a number's are
+(:mod:`kgcheck.nlp.anchors`): the entity of the sentence that has values of the property, else
+the most salient one of the conversation; the nearest date of the sentence. Values in a
+question, under "if" or "whether", offered as alternatives ("rain or snow") or joined ("rainy
+and cloudy"), or under a negation further back in the clause than "not" or "no" just before them
+state nothing checkable and are left out.
+
+Usage::
+
+    binder = ClosedValueBinder(anchorer)
+    values = binder.bind(ItemBinder(anchorer, toks, mentions, ...), text)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from kgcheck.kb.closed_values import closed_values
+from kgcheck.nlp.analysis import Mention
+from kgcheck.nlp.anchors import Anchor, Anchorer
+from kgcheck.nlp.items import ItemBinder
+from kgcheck.nlp.negation import negated_before
+from kgcheck.nlp.temporal import TemporalExpression
+from kgcheck.nlp.tokens import Tok
+from kgcheck.types import Span
+
+__all__ = ["ClosedValueBinder", "StatedValue"]
+
+#: Words that make what follows in their clause a condition or a question, not a statement.
+_OPEN = frozenset({"if", "whether", "unless", "when"})
+_BREAK_WORDS = frozenset({",", ";", ":", "but", "while", "whereas", "although", "however"})
+#: "no snow", "without rain": the value is denied.
+_NO_BEFORE = re.compile(r"\b(?:no|without)\s+(?:\w+\s+)?$", re.I)
+#: A negation further back in the clause.
+_NEGATION = re.compile(r"\b(?:no|not|never|without|none)\b|n['’]t\b", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class StatedValue:
+    """A member of a closed set stated in the reply.
+
+    ``value`` is the member's IRI, ``properties`` the properties it can be a value of,
+    ``anchor`` the subject (and property) it is bound to, ``period`` the nearest date of its
+    sentence, ``negated`` whether the reply denies it ("no snow", "will not rain").
+    """
+
+    span: Span
+    text: str
+    value: str
+    properties: tuple[str, ...]
+    anchor: Anchor | None
+    period: TemporalExpression | None
+    negated: bool = False
+
+
+class ClosedValueBinder:
+    """Finds and binds the closed-set values of one reply (see the module docstring)."""
+
+    def __init__(self, anchorer: Anchorer) -> None:
+        self.anchorer = anchorer
+        self.index = closed_values(anchorer.kb)
+
+    def bind(self, items: ItemBinder, text: str) -> list[StatedValue]:
+        """The closed-set values among ``mentions``, each with its anchor and period."""
+        toks = items.toks
+        if not self.index.properties or not toks:
+            return []
+        found = [
+            (m, props)
+            for m in items.mentions
+            if m.kind == "entity"
+            and m.iri is not None
+            and (props := self.index.properties_of(m.iri))
+            and not self._unstated(toks, m)
+        ]
+        found = [(m, p) for m, p in found if not _alternative(toks, m, [f for f, _ in found])]
+        if not found:
+            return []
+        out = []
+        for m, props in found:
+            i = m.token_start
+            wanted = set(props)
+            anchor, period = items.bind(
+                i,
+                m.token_end - 1,
+                fits=lambda p, wanted=wanted: p in wanted,  # type: ignore[misc]
+                fallback=lambda props=props: list(props),  # type: ignore[misc]
+                itself=m,
+            )
+            clause = _clause_start(toks, i)
+            before = text[toks[clause].start : m.span.start]
+            negated = negated_before(text, m.span.start, toks[clause].start) or bool(
+                _NO_BEFORE.search(before)
+            )
+            if not negated and _NEGATION.search(before):
+                continue  # "there aren't any days predicted to be dry": what is denied is unclear
+            out.append(
+                StatedValue(
+                    m.span, m.text, m.iri or "", tuple(map(str, props)), anchor, period, negated
+                )
+            )
+        return out
+
+    @staticmethod
+    def _unstated(toks: Sequence[Tok], m: Mention) -> bool:
+        """Whether the mention is asked about or supposed rather than stated: its sentence is a
+        question, or "if" / "whether" opens its clause before it."""
+        sent = toks[m.token_start].sent
+        k = m.token_end
+        while k < len(toks) and toks[k].sent == sent:
+            k += 1
+        if toks[k - 1].text.endswith("?"):
+            return True
+        k = m.token_start - 1
+        while k >= 0 and toks[k].sent == sent and toks[k].lower not in _BREAK_WORDS:
+            if toks[k].lower in _OPEN:
+                return True
+            k -= 1
+        return False
+
+
+def _alternative(toks: Sequence[Tok], m: Mention, values: Sequence[Mention]) -> bool:
+    """Whether ``m`` and another value are offered as alternatives ("rain or snow") or joined
+    ("rainy and cloudy over the next few days": on which day each is, the reply does not say)."""
+    for other in values:
+        if other is m:
+            continue
+        first, second = (m, other) if m.token_start < other.token_start else (other, m)
+        gap = toks[first.token_end : second.token_start]
+        if 0 < len(gap) <= 2 and any(t.lower in {"or", "nor", "and", "&"} for t in gap):
+            return True
+    return False
+
+
+def _clause_start(toks: Sequence[Tok], i: int) -> int:
+    k = i
+    while k > 0 and toks[k - 1].sent == toks[i].sent and toks[k - 1].lower not in _BREAK_WORDS:
+        k -= 1
+    return k

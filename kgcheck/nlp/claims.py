@@ -28,6 +28,7 @@ from rdflib.namespace import RDF
 
 from kgcheck.config import TemporalConfig
 from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.kb.normalize import value_words
 from kgcheck.nlp.analysis import Claim, ClaimObject, Mention, Signal
 from kgcheck.nlp.attributes import attribute_claims
 from kgcheck.nlp.lexicon import PredicateMatch
@@ -52,6 +53,8 @@ _LIST_GLUE = frozenset({"and", ",", "or", "as", "well"})
 #: Prepositions that attach the name after them to the noun phrase before them.
 _ATTACHING = frozenset({"with", "for", "from", "of"})
 _MAX_CLASS_TOKENS = 3
+#: The most tokens a KB value stated as an object may have ("669 El Camino Real, Suite 2").
+_LONGEST_VALUE = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,7 +487,13 @@ class ClaimBuilder:
                     found.append(nxt)
                     nxt = self._coordinated(toks, nxt, limit, sent_end, by_start)
                 return [ClaimObject(span=m.span, text=m.text, iri=m.iri, mention=m) for m in found]
-        end = self._literal_end(toks, k, limit, prop)
+        end = self._value_end(toks, k, sent_end, p)
+        if end == k:
+            end = self._literal_end(toks, k, limit, prop)
+            if end == limit < sent_end and toks[limit].text[:1].isalnum():
+                # "is conference room 101" when "room" names the property: the value runs on
+                # past the phrase that cut it, so where it ends is not known
+                return []
         if end <= k:
             return []
         text = span_text(toks, k, end).rstrip(".!?")
@@ -527,6 +536,16 @@ class ClaimBuilder:
         if j == limit and limit < sent_end:
             return None
         return nxt
+
+    def _value_end(self, toks: Sequence[Tok], k: int, sent_end: int, prop: URIRef) -> int:
+        """The end of the longest stretch from token ``k`` that is a KB value of ``prop``, over
+        words that would end a literal ("conference room 100" when "room" names the property);
+        ``k`` when there is none."""
+        for end in range(min(sent_end, k + _LONGEST_VALUE), k, -1):
+            words = value_words(span_text(toks, k, end).rstrip(".!?"))
+            if words and any(p == prop for _, p in self.kb.owners_of_words(words)):
+                return end
+        return k
 
     def _literal_end(self, toks: Sequence[Tok], k: int, limit: int, prop: str) -> int:
         is_date = any(

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from kgcheck import Checker
 from kgcheck.nlp.analysis import Claim, TurnAnalysis
-from tests.conftest import local
+from tests.conftest import PREFIXES, local
 
 XSD = "http://www.w3.org/2001/XMLSchema#"
 
@@ -347,3 +348,40 @@ def test_claims_unknown_subject_is_kept_without_iri(analyse: Analyse) -> None:
 )
 def test_claims_none_without_a_lexical_form(analyse: Analyse, text: str) -> None:
     assert analyse(text).claims == ()
+
+
+ROOMS = """
+ex:Event a owl:Class ; rdfs:label "event" .
+ex:room a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "room" ;
+    rdfs:domain ex:Event ; rdfs:range xsd:string .
+ex:review a ex:Event ; rdfs:label "budget meeting" ; ex:room "conference room 100" .
+"""
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "The room of the budget meeting is conference room 100.",
+        "The room of the budget meeting is conference room 100 on the third floor.",
+    ],
+)
+def test_claims_value_holding_the_property_noun_is_read_whole(
+    make_checker: Callable[..., Checker], reply: str
+) -> None:
+    # "room" names the property and is a word of the value: the object is the whole value
+    checker = make_checker(PREFIXES + ROOMS, nli={"model": "none"})
+    (claim,) = checker.analyzer.analyse(reply).claims
+    assert claim.object.text == "conference room 100"
+    assert checker.check_turn(reply).flags == []
+
+
+def test_claims_value_cut_by_the_property_noun_is_no_claim_and_no_damage(
+    make_checker: Callable[..., Checker],
+) -> None:
+    # where a value that is not the KB's ends is not known: no claim of "conference"; the near
+    # miss of the meeting's own room is corrected whole
+    checker = make_checker(PREFIXES + ROOMS, nli={"model": "none"})
+    reply = "The room of the budget meeting is conference room 101."
+    assert checker.analyzer.analyse(reply).claims == ()
+    report = checker.check_turn(reply)
+    assert report.text == "The room of the budget meeting is conference room 100."

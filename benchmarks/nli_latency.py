@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/nli_latency.py [--model embedded] [--repeats 50] [--turns 20] [--warm-up 3]
-        [--threads N]
+        [--threads N] [--quantize] [--first-calls 10]
 
 The conversation is built here: a new Acme Health employee (user) talking with the assistant
 about people, places and their own preferences, alternating user and assistant for ``--turns``
@@ -19,14 +19,24 @@ timed ``--repeats`` times:
 - ``NLI on, warm cache``: the same reply again, every pair answered from the cache.
 
 Printed: p50, p95 and mean in ms, the ratio of each p50 to NLI off, the NLI pairs asked for per
-turn and those the model actually scored (cache misses), and where the time goes in each mode
-(``report.timings``).
+turn and those the model actually scored (cache misses), the model passes per turn (calls that
+reached the model), and where the time goes in each mode (``report.timings``).
+
+Then the first turn against the tenth, in a fresh Python process (nothing loaded or cached
+before): the time to build the checker, then ``--first-calls`` calls of ``check_turn`` with NLI
+on, each on a new ``--turns``-turn session (its history analysed untimed beforehand, embedded
+inside the call) with the pair cache emptied, so that every call does the same work and only
+what the checker leaves to its first use can make the first call slower. ``--first-calls 0``
+skips it.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+import subprocess
+import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -84,6 +94,7 @@ EXCHANGES = [
         "Dr. Ingrid Lindqvist leads Neurology and her extension is 4710.",
     ),
 ]
+_RESULT_PREFIX = "@@result "
 REPLY = (
     "Dr. Amira Patel works in Neurology. Your office is room C-210. "
     "You prefer coffee with two sugars."
@@ -110,6 +121,7 @@ class PairCounter:
     def __init__(self, scorer: NliScorer) -> None:
         self.asked = 0
         self.scored = 0
+        self.passes = 0
         score, run = scorer.score, scorer._run
 
         def counted_score(pairs: Sequence[tuple[str, str]]) -> list[NliScores]:
@@ -118,6 +130,7 @@ class PairCounter:
 
         def counted_run(pairs: list[tuple[str, str]]) -> list[NliScores]:
             self.scored += len(pairs)
+            self.passes += 1
             return run(pairs)
 
         # instance attributes shadow the methods: the checker's detectors call these
@@ -125,7 +138,7 @@ class PairCounter:
         scorer._run = counted_run  # type: ignore[method-assign]
 
     def reset(self) -> None:
-        self.asked = self.scored = 0
+        self.asked = self.scored = self.passes = 0
 
 
 def measure(
@@ -155,12 +168,22 @@ def main() -> None:
     parser.add_argument(
         "--quantize", action="store_true", help="int8 linear layers (nli.quantize: true)"
     )
+    parser.add_argument(
+        "--first-calls",
+        type=int,
+        default=10,
+        help="calls on a freshly built checker, in a fresh process (0: skip)",
+    )
+    parser.add_argument("--fresh", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     args.warm_up = max(1, args.warm_up)
     if args.threads is not None:
         import torch
 
         torch.set_num_threads(args.threads)
+    if args.fresh:
+        print(_RESULT_PREFIX + json.dumps(first_calls(args)), flush=True)
+        return
 
     off, on = checker("none"), checker(args.model, args.quantize)
     assert on.nli is not None
@@ -176,15 +199,15 @@ def main() -> None:
     if notes:
         raise SystemExit(f"the NLI checks did not run: {'; '.join(notes)}")
 
-    rows: list[tuple[str, list[float], list[TurnReport], float | None, float | None]] = []
+    rows: list[tuple[str, list[float], list[TurnReport], tuple[float, ...] | None]] = []
     samples, reports = measure(off, state_off, args.repeats)
-    rows.append(("NLI off", samples, reports, None, None))
+    rows.append(("NLI off", samples, reports, None))
     counter.reset()
     samples, reports = measure(on, state_on, args.repeats, before=cache.clear)
-    rows.append(("NLI on, cold cache", samples, reports, *per_turn(counter, args.repeats)))
+    rows.append(("NLI on, cold cache", samples, reports, per_turn(counter, args.repeats)))
     counter.reset()
     samples, reports = measure(on, state_on, args.repeats)
-    rows.append(("NLI on, warm cache", samples, reports, *per_turn(counter, args.repeats)))
+    rows.append(("NLI on, warm cache", samples, reports, per_turn(counter, args.repeats)))
 
     print(
         f"acme KB, {args.turns}-turn history, 3-sentence reply, "
@@ -195,25 +218,83 @@ def main() -> None:
     base = percentile(rows[0][1], 50) or 1.0
     print(
         f"\n{'mode':<20} {'p50 ms':>8} {'p95 ms':>8} {'mean ms':>8} {'x off':>6} "
-        f"{'NLI pairs/turn':>15} {'model pairs/turn':>17}  flags"
+        f"{'NLI pairs/turn':>15} {'model pairs/turn':>17} {'passes/turn':>12}  flags"
     )
-    for name, ms, reps, asked, scored in rows:
+    for name, ms, reps, counts in rows:
         p50, p95 = percentile(ms, 50), percentile(ms, 95)
         assert p50 is not None and p95 is not None
         flags = ", ".join(sorted(f"{f.type}" for f in reps[-1].flags))
+        asked, scored, passes = counts or (None, None, None)
         print(
             f"{name:<20} {p50:>8.1f} {p95:>8.1f} {statistics.fmean(ms):>8.1f} "
-            f"{p50 / base:>6.2f} {show(asked):>15} {show(scored):>17}  {flags}"
+            f"{p50 / base:>6.2f} {show(asked):>15} {show(scored):>17} {show(passes):>12}  {flags}"
         )
     print("\nwhere the time goes (mean ms per call, report.timings):")
-    parts = [breakdown(reps) for _, _, reps, _, _ in rows]
+    parts = [breakdown(reps) for _, _, reps, _ in rows]
     print(f"  {'':<32}" + "".join(f"{name:>20}" for name, *_ in rows))
     for key in sorted(parts[1], key=lambda k: -parts[1][k])[:10]:
         print(f"  {key:<32}" + "".join(f"{part.get(key, 0.0):>20.2f}" for part in parts))
+    if args.first_calls > 0:
+        report_first_calls(args)
 
 
-def per_turn(counter: PairCounter, repeats: int) -> tuple[float, float]:
-    return counter.asked / repeats, counter.scored / repeats
+def first_calls(args: argparse.Namespace) -> dict[str, object]:
+    """In this (fresh) process: seconds to build the checker, then milliseconds of each of
+    ``args.first_calls`` calls on a new session with the pair cache emptied."""
+    t0 = time.perf_counter()
+    check = checker(args.model, args.quantize)
+    build = time.perf_counter() - t0
+    assert check.nli is not None
+    states = [conversation(args.turns) for _ in range(args.first_calls)]
+    for state in states:
+        check.update_history(state)  # the history's NLP, no model
+    samples, notes = [], set()
+    for state in states:
+        check.nli._cache.clear()
+        t0 = time.perf_counter()
+        report = check.check_turn(REPLY, state)
+        samples.append((time.perf_counter() - t0) * 1000)
+        notes.update(s for s in report.skipped if s.startswith(("nli:", "grounding:")))
+    return {"build_s": build, "ms": samples, "notes": sorted(notes)}
+
+
+def report_first_calls(args: argparse.Namespace) -> None:
+    """Run ``first_calls`` in a fresh interpreter and print the first call against the tenth."""
+    command = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--fresh",
+        "--model",
+        args.model,
+        "--turns",
+        str(args.turns),
+        "--first-calls",
+        str(args.first_calls),
+        *(["--threads", str(args.threads)] if args.threads is not None else []),
+        *(["--quantize"] if args.quantize else []),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    lines = [x for x in done.stdout.splitlines() if x.startswith(_RESULT_PREFIX)]
+    if not lines:
+        sys.stderr.write(done.stdout + done.stderr)
+        raise SystemExit(f"the fresh process failed (exit status {done.returncode})")
+    result = json.loads(lines[-1].removeprefix(_RESULT_PREFIX))
+    ms = result["ms"]
+    print(
+        f"\nfirst turn vs later ones (fresh process, {args.turns}-turn history, cold pair cache, "
+        f"each call on a new session):"
+    )
+    print(f"  build the checker   {result['build_s']:8.1f} s")
+    print(f"  call 1              {ms[0]:8.1f} ms")
+    if len(ms) > 1:
+        print(f"  call {len(ms):<2}             {ms[-1]:8.1f} ms")
+        print(f"  calls 2-{len(ms)}, median   {statistics.median(ms[1:]):8.1f} ms")
+    if result["notes"]:
+        print(f"  (the NLI checks did not all run: {'; '.join(result['notes'])})")
+
+
+def per_turn(counter: PairCounter, repeats: int) -> tuple[float, float, float]:
+    return counter.asked / repeats, counter.scored / repeats, counter.passes / repeats
 
 
 def show(value: float | None) -> str:

@@ -6,13 +6,16 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 from kgcheck.caps import cap_flags, unanalysed
 from kgcheck.config import Config, load_config
-from kgcheck.detectors.base import DetectionContext, Detector, Source
+from kgcheck.detectors.base import DetectionContext, Detector, ModelDetector, Source
 from kgcheck.errors import ConfigError, InputError, KgcheckError, KnowledgeBaseError, ModelError
 from kgcheck.failures import (
     DETECTOR_FAILED,
@@ -21,11 +24,15 @@ from kgcheck.failures import (
     CheckError,
     apply_on_error,
 )
+from kgcheck.hf import set_torch_threads
+from kgcheck.history.embeddings import default_encoder
 from kgcheck.history.state import DialogueState, parse_time
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.mitigation import Mitigator
-from kgcheck.nli.grounding import GroundingReport, ground
-from kgcheck.nli.scorer import NliScorer, resolve_model
+from kgcheck.nli.batch import NliRequest, score_together
+from kgcheck.nli.checks import model_failed
+from kgcheck.nli.grounding import GroundingPlan, GroundingReport, plan_grounding
+from kgcheck.nli.scorer import NliScorer, NliScores, resolve_model
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.pipeline import Analyzer
 from kgcheck.nlp.text import clean_text
@@ -42,6 +49,8 @@ from kgcheck.types import Flag
 __all__ = ["Checker", "check_turn", "default_checker"]
 
 log = logging.getLogger(__name__)
+
+_T = TypeVar("_T")
 
 #: Detectors that run when the configuration does not mention them.
 DEFAULT_DETECTORS = (
@@ -63,6 +72,9 @@ DEFAULT_DETECTORS = (
 class Checker:
     """Checks replies of an agent.
 
+    Building one loads its models (the NLI model and the sentence embedder, shared by the
+    checkers of a process), so that no check pays for loading them.
+
     Usage::
 
         checker = Checker.from_config("data/acme/kgcheck.yaml")
@@ -72,7 +84,8 @@ class Checker:
     def __init__(self, config: Config | None = None, *, kb: KnowledgeBase | None = None) -> None:
         self.config = config or Config()
         # a model name that names nothing fails first, before a large KB is loaded (ModelError)
-        nli_model = self._nli_model() if self.config.nli.enabled else None
+        #: The NLI model, loaded now; ``None`` when ``nli.model`` is ``none``.
+        self.nli: NliScorer | None = self._load_nli() if self.config.nli.enabled else None
         kb_cfg = self.config.knowledge_base
         try:
             self.kb = (
@@ -102,39 +115,51 @@ class Checker:
             self.kb, self.config.nlp, fuzzy=kb_cfg.fuzzy, temporal=self.config.temporal
         )
         self.scorer = Scorer(self.config.scoring)
-        nli = self.config.nli
-        #: The NLI model (found now, loaded on first use); ``None`` when ``nli.model`` is ``none``.
-        self.nli: NliScorer | None = (
-            NliScorer(
-                nli_model,
-                device=nli.device,
-                batch_size=nli.batch_size,
-                max_length=nli.max_length,
-                cache_size=nli.cache_size,
-                labels=nli.labels,
-                quantize=nli.quantize,
-            )
-            if nli_model is not None
-            else None
-        )
+        if self.nli is not None and self.config.nli.history_pairs > 0:
+            _load_encoder()
         #: Where reports go (``store:``); ``None``: not stored.
         self.store: FlagStore | None = (
             open_flag_store(self.config.store) if self.config.store is not None else None
         )
 
-    def _nli_model(self) -> str:
-        """``nli.model``, checked offline now rather than at the first check.
+    def _load_nli(self) -> NliScorer:
+        """The scorer of ``nli.model``, its model loaded now rather than in the first check,
+        with torch's CPU threads set to ``nli.threads`` (for the whole process).
+
+        A model that is there but cannot be loaded (broken weights) does not stop the build:
+        it is logged now, and every check reports it as a failed ``nli`` check (KGC702, see
+        ``kgcheck.failures``), so no reply is accepted unremarked; the scorer remembers the
+        failure and does not try again.
 
         Raises:
-            ModelError: it names no installed model; the message names the file and the key.
+            ModelError: ``nli.model`` names no installed model; the message names the file and
+                the key.
         """
         nli = self.config.nli
+        where = f"{self.config.source}: " if self.config.source is not None else ""
         try:
             resolve_model(str(nli.model), download=nli.download)
         except ModelError as exc:
-            where = f"{self.config.source}: " if self.config.source is not None else ""
             raise ModelError(f"{where}nli.model: {exc.message}", code=exc.code) from exc
-        return str(nli.model)
+        set_torch_threads(nli.threads)
+        scorer = NliScorer(
+            str(nli.model),
+            device=nli.device,
+            batch_size=nli.batch_size,
+            max_length=nli.max_length,
+            cache_size=nli.cache_size,
+            labels=nli.labels,
+            quantize=nli.quantize,
+        )
+        try:
+            scorer.load()
+        except ModelError as exc:
+            log.error(
+                "%snli.model: %s; every check will report the NLI checks as failed (KGC702)",
+                where,
+                exc,
+            )
+        return scorer
 
     @classmethod
     def from_config(cls, path: str | Path) -> Checker:
@@ -266,7 +291,13 @@ class Checker:
     ) -> tuple[list[Flag], Sequence[NumericClaim], GroundingReport | None]:
         """Numeric verification, grounding and every detector on ``analysis``: the flags (not
         yet scored), the numeric claims and the grounding. Failures go to ``errors`` and
-        ``skipped``; ``models=False`` leaves the NLI model and grounding out."""
+        ``skipped``; ``models=False`` leaves the NLI model and grounding out.
+
+        The NLI model makes one pass per turn: the detectors that use it (``ModelDetector``)
+        and grounding first say which pairs they want scored, the model scores them all
+        together (``timings["nli"]``), each reads its answers, and then the other detectors run
+        with the grounding.
+        """
         t0 = time.perf_counter()
         numeric: Sequence[NumericClaim] = ()
         if any(d.name == "numeric_claim" for d in self.detectors):
@@ -283,9 +314,6 @@ class Checker:
             except Exception as exc:  # the other checks still run; on_error decides
                 _failed(errors, skipped, "numeric", NUMERIC_FAILED, exc)
         timings["numeric"] = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        grounding = self._ground(analysis, documents, numeric, skipped, errors) if models else None
-        timings["grounding"] = time.perf_counter() - t0
         ctx = DetectionContext(
             analysis=analysis,
             kb=self.kb,
@@ -298,20 +326,89 @@ class Checker:
             rules=self.rules,
             nli=self.nli if models else None,
             nli_settings=self.config.nli,
-            grounding=grounding,
         )
-        flags: list[Flag] = []
-        for detector in self.detectors:
-            t0 = time.perf_counter()
-            try:
-                flags.extend(detector.detect(ctx))
-            except Exception as exc:  # a failing detector must not hide the others' flags
-                stage = f"detector.{detector.name}"
-                _failed(errors, skipped, stage, DETECTOR_FAILED, exc, note=detector.name)
-            timings[f"detector.{detector.name}"] = time.perf_counter() - t0
+        found: list[list[Flag]] = [[] for _ in self.detectors]
+        asked: list[tuple[Detector, NliRequest]] = []
+        for i, detector in enumerate(self.detectors):
+            if isinstance(detector, ModelDetector):
+                step = self._step(detector, partial(detector.ask, ctx), skipped, errors, timings)
+                if step is not None:
+                    found[i], request = step
+                    if request is not None and request.pairs:
+                        asked.append((detector, request))
+        t0 = time.perf_counter()
+        plan = (
+            self._grounding_plan(analysis, documents, numeric, skipped, errors) if models else None
+        )
+        timings["grounding"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        questions = [request.pairs for _, request in asked] + ([plan.pairs] if plan else [])
+        answers = self._score(ctx, questions, plan, skipped, errors)
+        timings["nli"] = time.perf_counter() - t0
+        grounding = None
+        if answers is not None:
+            for (detector, request), scores in zip(asked, answers, strict=False):
+                self._step(detector, partial(request.answer, scores), skipped, errors, timings)
+            if plan is not None:
+                t0 = time.perf_counter()
+                try:
+                    grounding = plan.report(answers[-1])
+                except Exception as exc:  # grounding broke
+                    _failed(errors, skipped, "grounding", GROUNDING_FAILED, exc)
+                timings["grounding"] += time.perf_counter() - t0
+        ctx = replace(ctx, grounding=grounding)
+        for i, detector in enumerate(self.detectors):
+            if not isinstance(detector, ModelDetector):
+                flags = self._step(
+                    detector, partial(detector.detect, ctx), skipped, errors, timings
+                )
+                found[i] = flags or []
         skipped.extend(ctx.notes)
         errors.extend(e for e in ctx.errors if e not in errors)
-        return flags, numeric, grounding
+        return [flag for flags in found for flag in flags], numeric, grounding
+
+    @staticmethod
+    def _step(
+        detector: Detector,
+        step: Callable[[], _T],
+        skipped: list[str],
+        errors: list[CheckError],
+        timings: dict[str, float],
+    ) -> _T | None:
+        """``step()`` of ``detector``, timed (``timings["detector.<name>"]``); ``None`` when it
+        raised, the failure recorded: a failing detector must not hide the others' flags."""
+        key = f"detector.{detector.name}"
+        t0 = time.perf_counter()
+        try:
+            return step()
+        except Exception as exc:
+            _failed(errors, skipped, key, DETECTOR_FAILED, exc, note=detector.name)
+            return None
+        finally:
+            timings[key] = timings.get(key, 0.0) + time.perf_counter() - t0
+
+    @staticmethod
+    def _score(
+        ctx: DetectionContext,
+        questions: list[Sequence[tuple[str, str]]],
+        plan: GroundingPlan | None,
+        skipped: list[str],
+        errors: list[CheckError],
+    ) -> list[list[NliScores]] | None:
+        """The scores of each list of pairs, from one model pass; ``None`` when there is no
+        model or it failed: a failed ``nli`` check (KGC702), and grounding (``plan``) too."""
+        if ctx.nli is None or not questions:
+            return None
+        try:
+            return score_together(ctx.nli, questions)
+        except Exception as exc:  # the model cannot be loaded or run
+            if not isinstance(exc, ModelError):
+                log.error("the NLI model failed", exc_info=exc)
+                exc = ModelError(f"the NLI model failed: {type(exc).__name__}: {exc}")
+            model_failed(ctx, exc)
+            if plan is not None:
+                _failed(errors, skipped, "grounding", GROUNDING_FAILED, exc)
+            return None
 
     def _recheck(
         self,
@@ -340,31 +437,31 @@ class Checker:
                 skipped.append(f"{again.stage}: failed ({error.reason})")
         return self.scorer.score(flags, analysis)
 
-    def _ground(
+    def _grounding_plan(
         self,
         analysis: TurnAnalysis,
         documents: tuple[Source, ...],
         numeric: Sequence[NumericClaim],
         skipped: list[str],
         errors: list[CheckError],
-    ) -> GroundingReport | None:
-        """How well the reply rests on its sources; ``None`` (and why in ``skipped``) when
-        there are none, or no model to judge them, or (also in ``errors``) grounding failed."""
+    ) -> GroundingPlan | None:
+        """What grounding the reply in its sources asks the model; ``None`` (and why in
+        ``skipped``) when there are no sources, or no model to judge them, or (also in
+        ``errors``) grounding failed."""
         if not documents or not any(d.name == "unsupported_claim" for d in self.detectors):
             return None
         if self.nli is None:
             skipped.append("grounding: no NLI model (nli.model is none)")
             return None
         try:
-            return ground(
+            return plan_grounding(
                 analysis,
                 documents,
-                self.nli,
                 self.config.grounding,
                 numeric,
                 lemmas=self.analyzer.lemmas,
             )
-        except Exception as exc:  # the model cannot be loaded or run, or grounding broke
+        except Exception as exc:  # grounding broke
             _failed(errors, skipped, "grounding", GROUNDING_FAILED, exc)
             return None
 
@@ -422,6 +519,15 @@ class Checker:
             policy=self.config.outputs,
             now=parse_time(now) or self.config.now,
         )
+
+
+def _load_encoder() -> None:
+    """Load the shared sentence embedder now, not in the first check. One that cannot be
+    loaded is no failure: ``contradicts_prior`` then compares the last turns, and says so."""
+    try:
+        default_encoder().load()
+    except ModelError as exc:
+        log.warning("%s; contradicts_prior will compare the last turns", exc.message)
 
 
 def _failed(

@@ -329,6 +329,11 @@ class NliConfig(_Strict):
     #: Run the model's linear layers in int8 on a CPU: about 2x faster per turn, accuracy within
     #: a point (see the model card); ``false`` for the fp32 model.
     quantize: bool = True
+    #: Torch's intra-op CPU threads for the NLI model and the sentence embedder, set when the
+    #: checker loads them. Torch has one setting per process: the last checker built sets it for
+    #: every model in the process. 1 suits a server with a worker per core; 0 leaves torch's own
+    #: choice (one thread per core).
+    threads: int = Field(default=1, ge=0)
     #: Download a Hugging Face model id that is not in the local cache when the checker is built
     #: (the only time kgcheck goes to the hub); ``false``: the model must be there already.
     download: bool = False

@@ -1,12 +1,13 @@
-"""Quiet loading of Hugging Face models: no progress bars or "newly initialised weights"
-warnings on the user's terminal while kgcheck loads a model it knows how to use."""
+"""Loading Hugging Face models: quietly (no progress bars or "newly initialised weights" warnings
+on the user's terminal while kgcheck loads a model it knows how to use), and with the number of
+CPU threads torch may use."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["quiet_loading"]
+__all__ = ["quiet_loading", "set_torch_threads"]
 
 
 @contextmanager
@@ -24,3 +25,20 @@ def quiet_loading() -> Iterator[None]:
         hf_logging.set_verbosity(verbosity)
         if bars:
             hf_logging.enable_progress_bar()  # type: ignore[no-untyped-call]
+
+
+def set_torch_threads(threads: int) -> None:
+    """Let torch use ``threads`` CPU threads within an operation (``nli.threads``; 0: leave
+    torch's setting as it is).
+
+    The setting belongs to the process, not to a model: it is set once, when models are loaded,
+    never per call. Inter-op threads (``torch.set_num_interop_threads``) are left alone: the
+    models run no inter-op parallel work, and torch allows that setting only once per process,
+    before any parallel work, which is the host application's to choose.
+    """
+    if threads <= 0:
+        return
+    import torch
+
+    if torch.get_num_threads() != threads:
+        torch.set_num_threads(threads)

@@ -51,6 +51,24 @@ def acme_checker() -> Checker:
 
 
 @pytest.fixture
+def model_loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What loads, in order: ``"nli"`` for each ``NliScorer.load``, ``"embedder"`` for each
+    ``SentenceEncoder.load`` (the models still load)."""
+    from kgcheck.history.embeddings import SentenceEncoder
+    from kgcheck.nli.scorer import NliScorer
+
+    events: list[str] = []
+    for cls, name in ((NliScorer, "nli"), (SentenceEncoder, "embedder")):
+
+        def load(self: Any, real: Any = cls.load, name: str = name) -> Any:
+            events.append(name)
+            return real(self)
+
+        monkeypatch.setattr(cls, "load", load)
+    return events
+
+
+@pytest.fixture
 def state() -> DialogueState:
     return DialogueState(session_id="s1", now=NOW)
 

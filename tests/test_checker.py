@@ -23,6 +23,7 @@ from kgcheck import (
     ModelError,
     TurnReport,
 )
+from kgcheck.detectors.base import ModelDetector
 from kgcheck.errors import KnowledgeBaseError
 from tests.conftest import ACME_CONFIG, ACME_DIR, NOW
 
@@ -355,7 +356,9 @@ def _failing_checker(
 
     for detector in checker.detectors:
         if detector.name in broken:
-            monkeypatch.setattr(detector, "detect", boom)
+            # the checker calls a model detector's first step, ``ask``, rather than ``detect``
+            step = "ask" if isinstance(detector, ModelDetector) else "detect"
+            monkeypatch.setattr(detector, step, boom)
     return checker
 
 
@@ -512,6 +515,91 @@ def test_checker_unknown_nli_model_fails_at_build_time_offline(
         "the Hugging Face cache (offline); download it first (`hf download <id>`) or set "
         "nli.download: true"
     )
+
+
+# --- models loaded when the checker is built -------------------------------------------
+
+
+@pytest.mark.parametrize(("threads", "expected"), [(2, 2), (1, 1), (0, None)])
+def test_checker_nli_threads_sets_torch_threads_when_built(
+    acme_checker: Checker, threads: int, expected: int | None
+) -> None:
+    import torch
+
+    before = torch.get_num_threads()
+    config = kgcheck.config.config_from_dict({"now": NOW, "nli": {"threads": threads}})
+    try:
+        checker = Checker(config, kb=acme_checker.kb)
+        assert torch.get_num_threads() == (expected or before)  # 0: left as it was
+        # process-wide, set once: checking a turn does not set it again
+        torch.set_num_threads(3)
+        checker.check_turn("Dr. Amira Patel works in Cardiology.", DialogueState(now=NOW))
+        assert torch.get_num_threads() == 3
+    finally:
+        torch.set_num_threads(before)
+
+
+def test_checker_loads_its_models_when_built(acme_checker: Checker, model_loads: list[str]) -> None:
+    Checker(kgcheck.config.config_from_dict({"now": NOW}), kb=acme_checker.kb)
+    assert model_loads == ["nli", "embedder"]
+    model_loads.clear()
+    Checker(
+        kgcheck.config.config_from_dict({"now": NOW, "nli": {"model": "none"}}),
+        kb=acme_checker.kb,
+    )
+    assert model_loads == []  # no model, nothing loaded
+
+
+def test_checker_unloadable_model_is_logged_at_build_and_fails_each_turn(
+    acme_checker: Checker,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    import kgcheck.nli.scorer
+
+    model = tmp_path / "broken-model"
+    model.mkdir()
+    (model / "config.json").write_text("{not json", encoding="utf-8")
+    attempts: list[str] = []
+    real_load = kgcheck.nli.scorer._load
+    monkeypatch.setattr(
+        kgcheck.nli.scorer, "_load", lambda *a: attempts.append(a[0]) or real_load(*a)
+    )
+    config = kgcheck.config.config_from_dict({"now": NOW, "nli": {"model": str(model)}})
+    with caplog.at_level("ERROR", logger="kgcheck.checker"):
+        checker = Checker(config, kb=acme_checker.kb)
+    (record,) = [r for r in caplog.records if r.name == "kgcheck.checker"]
+    assert record.getMessage().startswith(
+        f"nli.model: [KGC501] cannot load the NLI model '{model}'"
+    )
+    assert record.getMessage().endswith("every check will report the NLI checks as failed (KGC702)")
+    for _ in range(2):
+        report = checker.check_turn(
+            "I have never visited the old museum. I have visited the old museum twice.",
+            DialogueState(now=NOW),
+        )
+        assert [(e.stage, e.code) for e in report.errors] == [("nli", "KGC702")]
+        assert report.decision == Decision.ACCEPT_WITH_WARNINGS and not report.ok
+    assert attempts == [str(model)]  # tried when built, remembered after
+
+
+def test_checker_model_that_raises_while_running_is_an_nli_error(
+    acme_checker: Checker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Crashing:
+        def score(self, pairs: object) -> list[object]:
+            raise RuntimeError("CUDA out of memory")
+
+    monkeypatch.setattr(acme_checker, "nli", Crashing())
+    report = acme_checker.check_turn(
+        "I have never visited the old museum. I have visited the old museum twice.",
+        DialogueState(now=NOW),
+        record=False,
+    )
+    (error,) = report.errors
+    assert (error.stage, error.code) == ("nli", "KGC702")
+    assert error.reason == "[KGC500] the NLI model failed: RuntimeError: CUDA out of memory"
 
 
 def test_checker_missing_kb_source_names_the_configuration(tmp_path: Path) -> None:

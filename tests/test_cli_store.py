@@ -178,6 +178,18 @@ def test_cli_store_serve_runs_uvicorn_on_the_app(
     assert (served["host"], served["port"]) == ("127.0.0.1", 8123)
 
 
+def test_cli_store_serve_loads_the_models_before_it_listens(
+    monkeypatch: pytest.MonkeyPatch, model_loads: list[str]
+) -> None:
+    import uvicorn
+
+    from tests.conftest import ACME_CONFIG
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: model_loads.append("listen"))
+    _invoke("serve", "--config", str(ACME_CONFIG))
+    assert model_loads == ["nli", "embedder", "listen"]
+
+
 def test_cli_store_serve_several_workers_need_a_sparql_store(tmp_path: Path) -> None:
     path = tmp_path / "kgcheck.yaml"
     path.write_text("store: oxigraph:flags\n", encoding="utf-8")

@@ -1,4 +1,5 @@
-"""The detector interface: each detector reads one ``DetectionContext`` and returns flags."""
+"""The detector interface: each detector reads one ``DetectionContext`` and returns flags;
+a ``ModelDetector`` also asks the NLI model, in a pass the checker shares among detectors."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from kgcheck.errors import ConfigError
 from kgcheck.failures import CheckError
 from kgcheck.history.state import DialogueState
 from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.nli.batch import NliRequest
+from kgcheck.nli.checks import nli_scores
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.types import Flag, FlagType
 
@@ -23,7 +26,7 @@ if TYPE_CHECKING:
     from kgcheck.numeric_claims import NumericClaim
     from kgcheck.rules.engine import RuleEngine
 
-__all__ = ["DetectionContext", "Detector", "NoParams", "Source"]
+__all__ = ["DetectionContext", "Detector", "ModelDetector", "NoParams", "Source"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,3 +103,25 @@ class Detector(ABC):
 
     def flag(self, **fields: Any) -> Flag:
         return Flag(type=self.flag_type, detector=self.name, **fields)
+
+
+class ModelDetector(Detector):
+    """A detector that also asks the NLI model about pairs of sentences.
+
+    ``ask`` runs the detector's own checks and names the pairs the model should score: an
+    ``NliRequest`` whose ``answer`` adds the model's findings to the flags ``ask`` returned. The
+    checker scores the requests of all detectors of a turn in one model pass
+    (``kgcheck.nli.batch``); ``detect`` runs both steps for this detector alone.
+    """
+
+    @abstractmethod
+    def ask(self, ctx: DetectionContext) -> tuple[list[Flag], NliRequest | None]:
+        """The flags found without the model, and what to ask it (``None``: nothing)."""
+
+    def detect(self, ctx: DetectionContext) -> list[Flag]:
+        flags, request = self.ask(ctx)
+        if request is not None:
+            scores = nli_scores(ctx, request.pairs)
+            if scores is not None:
+                request.answer(scores)
+        return flags

@@ -16,19 +16,20 @@ from pydantic import BaseModel, ConfigDict, Field
 from rdflib import URIRef
 from rdflib.namespace import RDF
 
-from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.detectors.base import DetectionContext, ModelDetector
 from kgcheck.kb.values import matches
+from kgcheck.nli.batch import NliRequest
 from kgcheck.nli.checks import (
     add_finding,
     content_words,
-    contradicts,
+    first_contradictions,
     flagged,
     kb_decided,
     model_evidence,
-    nli_scores,
     restates,
     statements,
 )
+from kgcheck.nli.scorer import NliScores
 from kgcheck.nlp.analysis import Claim, Segment
 from kgcheck.nlp.negation import without_negation
 from kgcheck.types import Evidence, Flag, FlagType
@@ -45,12 +46,12 @@ class _Params(BaseModel):
     model_strength: float = Field(default=0.4, ge=0.0, le=1.0)
 
 
-class ContradictsFactDetector(Detector):
+class ContradictsFactDetector(ModelDetector):
     name = "contradicts_fact"
     flag_type = FlagType.CONTRADICTS_FACT
     Params = _Params
 
-    def detect(self, ctx: DetectionContext) -> list[Flag]:
+    def ask(self, ctx: DetectionContext) -> tuple[list[Flag], NliRequest | None]:
         flags = []
         for claim in ctx.analysis.claims:
             if claim.subject_iri is None:
@@ -66,8 +67,8 @@ class ContradictsFactDetector(Detector):
         params = self.params
         assert isinstance(params, _Params)
         if params.nli and ctx.nli is not None and ctx.nli_settings.fact_pairs > 0:
-            self._nli(ctx, flags, params.model_strength)
-        return flags
+            return flags, self._nli(ctx, flags, params.model_strength)
+        return flags, None
 
     def _facts(self, ctx: DetectionContext, segment: Segment) -> list[tuple[str, Evidence, str]]:
         """The verbalised facts of the entities ``segment`` mentions that share a word with it
@@ -93,7 +94,9 @@ class ContradictsFactDetector(Detector):
         ranked.sort(key=lambda r: (r[0], r[1]))
         return [(fact, ev, iri) for _, fact, ev, iri in ranked[: ctx.nli_settings.fact_pairs]]
 
-    def _nli(self, ctx: DetectionContext, flags: list[Flag], strength: float) -> None:
+    def _nli(self, ctx: DetectionContext, flags: list[Flag], strength: float) -> NliRequest:
+        """What to ask the model: the reply sentences the KB does not decide (or already
+        flagged) against the verbalised facts of the entities they mention."""
         cfg = ctx.nli_settings
         candidates = [
             (segment, fact)
@@ -101,34 +104,34 @@ class ContradictsFactDetector(Detector):
             if flagged(flags, segment) or not kb_decided(ctx, segment)
             for fact in self._facts(ctx, segment)
         ]
-        scores = nli_scores(ctx, [(f[0], s.text) for s, f in candidates])
-        if scores is None:
-            return
-        done: set[int] = set()
-        for (segment, (fact, kb_evidence, iri)), score in zip(candidates, scores, strict=True):
-            if segment.index in done or not contradicts(score, cfg.contradiction_threshold):
-                continue
-            done.add(segment.index)
-            add_finding(
-                self,
-                ctx,
-                flags,
-                segment,
-                model_evidence("the knowledge base", fact, score),
-                claim=next(
-                    (
-                        c
-                        for c in ctx.analysis.claims
-                        if c.segment == segment.index and c.subject_iri == iri
-                    ),
-                    None,
-                ),
-                also=[kb_evidence],
-                message=f"The knowledge base says otherwise: {fact}",
-                suggestion=fact,
-                focus=iri,
-                kb_strength=strength * score.contradiction,
+
+        def answer(scores: list[NliScores]) -> None:
+            found = first_contradictions(
+                candidates, scores, cfg.contradiction_threshold, lambda c: c[0]
             )
+            for (segment, (fact, kb_evidence, iri)), score in found:
+                add_finding(
+                    self,
+                    ctx,
+                    flags,
+                    segment,
+                    model_evidence("the knowledge base", fact, score),
+                    claim=next(
+                        (
+                            c
+                            for c in ctx.analysis.claims
+                            if c.segment == segment.index and c.subject_iri == iri
+                        ),
+                        None,
+                    ),
+                    also=[kb_evidence],
+                    message=f"The knowledge base says otherwise: {fact}",
+                    suggestion=fact,
+                    focus=iri,
+                    kb_strength=strength * score.contradiction,
+                )
+
+        return NliRequest([(f[0], s.text) for s, f in candidates], answer)
 
     def _negated_fact(self, ctx: DetectionContext, claim: Claim) -> Flag | None:
         kb = ctx.kb

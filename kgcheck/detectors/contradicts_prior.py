@@ -17,11 +17,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from rdflib import URIRef
 from rdflib.namespace import RDF
 
-from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.detectors.base import DetectionContext, ModelDetector
 from kgcheck.errors import ModelError
 from kgcheck.history.claims import HistoryClaim, object_key, subject_key
 from kgcheck.history.embeddings import RelatedSentence
 from kgcheck.kb.values import matches
+from kgcheck.nli.batch import NliRequest
 from kgcheck.nli.checks import (
     add_finding,
     claim_in,
@@ -29,7 +30,6 @@ from kgcheck.nli.checks import (
     flagged,
     kb_decided,
     model_evidence,
-    nli_scores,
     restates,
     statements,
 )
@@ -56,12 +56,12 @@ class _Params(BaseModel):
     model_strength: float = Field(default=0.45, ge=0.0, le=1.0)
 
 
-class ContradictsPriorDetector(Detector):
+class ContradictsPriorDetector(ModelDetector):
     name = "contradicts_prior"
     flag_type = FlagType.CONTRADICTS_PRIOR
     Params = _Params
 
-    def detect(self, ctx: DetectionContext) -> list[Flag]:
+    def ask(self, ctx: DetectionContext) -> tuple[list[Flag], NliRequest | None]:
         flags = []
         for claim in ctx.analysis.claims:
             key = subject_key(claim.subject, "assistant")
@@ -77,8 +77,8 @@ class ContradictsPriorDetector(Detector):
         params = self.params
         assert isinstance(params, _Params)
         if params.nli and ctx.nli is not None and ctx.state.turns:
-            self._nli(ctx, flags)
-        return flags
+            return flags, self._nli(ctx, flags)
+        return flags, None
 
     @staticmethod
     def _history_decided(ctx: DetectionContext, segment: Segment) -> bool:
@@ -122,7 +122,9 @@ class ContradictsPriorDetector(Detector):
         ][: cfg.history_pairs]
         return [recent for _ in sentences]
 
-    def _nli(self, ctx: DetectionContext, flags: list[Flag]) -> None:
+    def _nli(self, ctx: DetectionContext, flags: list[Flag]) -> NliRequest | None:
+        """What to ask the model: the reply sentences the KB and the history cannot decide
+        (and those already flagged) against the earlier sentences related to each."""
         cfg = ctx.nli_settings
         sentences = [
             s
@@ -130,7 +132,7 @@ class ContradictsPriorDetector(Detector):
             if flagged(flags, s) or not (kb_decided(ctx, s) or self._history_decided(ctx, s))
         ]
         if not sentences or cfg.history_pairs == 0:
-            return
+            return None
         candidates = [
             (segment, earlier, premise)
             for segment, related in zip(sentences, self._earlier(ctx, sentences), strict=True)
@@ -138,30 +140,33 @@ class ContradictsPriorDetector(Detector):
             if not is_question(earlier.sentence)
             and not restates(premise := self._premise(earlier), segment.text)
         ]
-        scores = nli_scores(ctx, [(premise, s.text) for s, _, premise in candidates])
-        if scores is None:
-            return
-        best: dict[int, tuple[Segment, RelatedSentence, NliScores]] = {}
-        for (segment, earlier, _), score in zip(candidates, scores, strict=True):
-            if contradicts(score, cfg.contradiction_threshold) and (
-                segment.index not in best
-                or score.contradiction > best[segment.index][2].contradiction
-            ):
-                best[segment.index] = (segment, earlier, score)
-        for segment, earlier, score in best.values():
-            add_finding(
-                self,
-                ctx,
-                flags,
-                segment,
-                model_evidence(f"turn {earlier.turn} ({earlier.speaker})", earlier.sentence, score),
-                claim=claim_in(ctx.analysis, segment),
-                message=f"Turn {earlier.turn} ({earlier.speaker}) said otherwise: "
-                f"{earlier.sentence}",
-                suggestion=f'Reconcile with turn {earlier.turn}: "{earlier.sentence}"',
-                kb_strength=self._model_strength() * score.contradiction,
-                history_strength=score.contradiction,
-            )
+
+        def answer(scores: list[NliScores]) -> None:
+            best: dict[int, tuple[Segment, RelatedSentence, NliScores]] = {}
+            for (segment, earlier, _), score in zip(candidates, scores, strict=True):
+                if contradicts(score, cfg.contradiction_threshold) and (
+                    segment.index not in best
+                    or score.contradiction > best[segment.index][2].contradiction
+                ):
+                    best[segment.index] = (segment, earlier, score)
+            for segment, earlier, score in best.values():
+                add_finding(
+                    self,
+                    ctx,
+                    flags,
+                    segment,
+                    model_evidence(
+                        f"turn {earlier.turn} ({earlier.speaker})", earlier.sentence, score
+                    ),
+                    claim=claim_in(ctx.analysis, segment),
+                    message=f"Turn {earlier.turn} ({earlier.speaker}) said otherwise: "
+                    f"{earlier.sentence}",
+                    suggestion=f'Reconcile with turn {earlier.turn}: "{earlier.sentence}"',
+                    kb_strength=self._model_strength() * score.contradiction,
+                    history_strength=score.contradiction,
+                )
+
+        return NliRequest([(premise, s.text) for s, _, premise in candidates], answer)
 
     def _model_strength(self) -> float:
         params = self.params

@@ -12,19 +12,20 @@ from pydantic import BaseModel, ConfigDict, Field
 from rdflib import URIRef
 from rdflib.namespace import RDF
 
-from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.detectors.base import DetectionContext, ModelDetector
 from kgcheck.history.claims import object_key, subject_key
+from kgcheck.nli.batch import NliRequest
 from kgcheck.nli.checks import (
     add_finding,
     claim_in,
-    contradicts,
+    first_contradictions,
     flagged,
     kb_decided,
     model_evidence,
-    nli_scores,
     restates,
     statements,
 )
+from kgcheck.nli.scorer import NliScores
 from kgcheck.nlp.analysis import Claim, Segment
 from kgcheck.nlp.attributes import is_attribute
 from kgcheck.types import Evidence, Flag, FlagType
@@ -41,12 +42,12 @@ class _Params(BaseModel):
     model_strength: float = Field(default=0.45, ge=0.0, le=1.0)
 
 
-class LogicalInconsistencyDetector(Detector):
+class LogicalInconsistencyDetector(ModelDetector):
     name = "logical_inconsistency"
     flag_type = FlagType.LOGICAL_INCONSISTENCY
     Params = _Params
 
-    def detect(self, ctx: DetectionContext) -> list[Flag]:
+    def ask(self, ctx: DetectionContext) -> tuple[list[Flag], NliRequest | None]:
         # per (subject, predicate): the first claim of each (object, polarity), and the first
         # positive claim; each new claim is compared with those alone, so a long reply that
         # repeats itself costs linear time
@@ -75,8 +76,8 @@ class LogicalInconsistencyDetector(Detector):
         params = self.params
         assert isinstance(params, _Params)
         if params.nli and ctx.nli is not None:
-            self._nli(ctx, flags)
-        return flags
+            return flags, self._nli(ctx, flags)
+        return flags, None
 
     @staticmethod
     def _entities(ctx: DetectionContext, sentences: list[Segment]) -> dict[int, set[str]]:
@@ -87,7 +88,9 @@ class LogicalInconsistencyDetector(Detector):
                 out[m.segment].add(m.iri or m.text.casefold())
         return out
 
-    def _nli(self, ctx: DetectionContext, flags: list[Flag]) -> None:
+    def _nli(self, ctx: DetectionContext, flags: list[Flag]) -> NliRequest:
+        """What to ask the model: each pair of the reply's sentences that the KB does not
+        decide (or already flagged) and that may be about the same thing."""
         cfg = ctx.nli_settings
         sentences = statements(ctx.analysis, cfg.max_sentences)
         sentences = [s for s in sentences if flagged(flags, s) or not kb_decided(ctx, s)]
@@ -104,25 +107,23 @@ class LogicalInconsistencyDetector(Detector):
                 and entities[first.index].isdisjoint(entities[second.index])
             )
         ]
-        scores = nli_scores(ctx, [(a.text, b.text) for a, b in pairs])
-        if scores is None:
-            return
-        done: set[int] = set()
-        for (first, second), score in zip(pairs, scores, strict=True):
-            if second.index in done or not contradicts(score, cfg.contradiction_threshold):
-                continue
-            done.add(second.index)
-            add_finding(
-                self,
-                ctx,
-                flags,
-                second,
-                model_evidence("earlier in this reply", first.text, score),
-                claim=claim_in(ctx.analysis, second),
-                message=f'The reply contradicts itself: it also says "{first.text}"',
-                suggestion="Keep one of the two statements.",
-                kb_strength=self._model_strength() * score.contradiction,
-            )
+
+        def answer(scores: list[NliScores]) -> None:
+            found = first_contradictions(pairs, scores, cfg.contradiction_threshold, lambda p: p[1])
+            for (first, second), score in found:
+                add_finding(
+                    self,
+                    ctx,
+                    flags,
+                    second,
+                    model_evidence("earlier in this reply", first.text, score),
+                    claim=claim_in(ctx.analysis, second),
+                    message=f'The reply contradicts itself: it also says "{first.text}"',
+                    suggestion="Keep one of the two statements.",
+                    kb_strength=self._model_strength() * score.contradiction,
+                )
+
+        return NliRequest([(a.text, b.text) for a, b in pairs], answer)
 
     def _model_strength(self) -> float:
         params = self.params

@@ -56,7 +56,7 @@ class RelatedSentence:
 
 
 class SentenceEncoder:
-    """A lazily loaded, thread-safe sentence-transformers encoder.
+    """A thread-safe sentence-transformers encoder, loaded on first use or by ``load()``.
 
     Usage::
 
@@ -68,30 +68,42 @@ class SentenceEncoder:
         self.model_name = resolve_model(model)
         self.device = device
         self._model: Any = None
+        self._error: ModelError | None = None
         self._lock = threading.Lock()
 
-    def _load(self) -> Any:
+    def load(self) -> Any:
+        """The loaded model (loading it on first use; the checker loads it when it is built).
+
+        Raises:
+            ModelError: the model cannot be loaded (remembered: later calls fail at once).
+        """
         with self._lock:
+            if self._error is not None:
+                raise self._error
             if self._model is None:
                 try:
                     from sentence_transformers import SentenceTransformer
 
                     with quiet_loading():
-                        self._model = SentenceTransformer(
+                        model = SentenceTransformer(
                             self.model_name, device=self.device, local_files_only=True
                         )
+                    # torch's first-pass costs paid now, not in the first check
+                    model.encode(["A warm-up sentence."], show_progress_bar=False)
+                    self._model = model
                 except Exception as exc:  # not cached, bad path, broken weights
-                    raise ModelError(
+                    self._error = ModelError(
                         f"cannot load the sentence-embedding model {self.model_name!r}: {exc}",
                         code="KGC501",
-                    ) from exc
+                    )
+                    raise self._error from exc
             return self._model
 
     def encode(self, sentences: list[str]) -> NDArray[np.float32]:
         """Unit-length embeddings, one row per sentence."""
         if not sentences:
             return np.zeros((0, 0), dtype=np.float32)
-        model = self._load()
+        model = self.load()
         with self._lock:
             vectors = model.encode(
                 sentences, convert_to_numpy=True, normalize_embeddings=True, show_progress_bar=False

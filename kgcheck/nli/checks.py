@@ -5,8 +5,8 @@ into the flag a symbolic check already raised on the same sentence."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rdflib import URIRef
 
@@ -27,15 +27,19 @@ __all__ = [
     "claim_in",
     "content_words",
     "contradicts",
+    "first_contradictions",
     "flagged",
     "fold_into",
     "kb_decided",
     "model_evidence",
+    "model_failed",
     "negated",
     "nli_scores",
     "restates",
     "statements",
 ]
+
+_T = TypeVar("_T")
 
 #: A citation of sources: ``[S0]``, ``[S0, S2]``, ``[S0; doc-3]``.
 CITATION = re.compile(r"\s*\[([^\[\]\n]{1,80})\]")
@@ -93,21 +97,44 @@ def statements(analysis: TurnAnalysis, limit: int | None = None) -> list[Segment
 
 def nli_scores(ctx: DetectionContext, pairs: Sequence[tuple[str, str]]) -> list[NliScores] | None:
     """The model's scores for ``pairs``, or ``None`` when NLI is off or the model cannot be
-    loaded or run (a failure: a note for ``skipped`` and an entry for ``errors``)."""
+    loaded or run (a failure: see ``model_failed``)."""
     if ctx.nli is None or not pairs:
         return None
     try:
         return ctx.nli.score(pairs)
     except ModelError as exc:
-        note = f"nli: model checks skipped ({exc.message})"
-        if note not in ctx.notes:
-            ctx.notes.append(note)
-        ctx.fail("nli", NLI_FAILED, str(exc))
+        model_failed(ctx, exc)
         return None
+
+
+def model_failed(ctx: DetectionContext, exc: ModelError) -> None:
+    """Record, once, that the model could not be loaded or run: a note for ``skipped`` and an
+    entry for ``errors`` (KGC702)."""
+    note = f"nli: model checks skipped ({exc.message})"
+    if note not in ctx.notes:
+        ctx.notes.append(note)
+    ctx.fail("nli", NLI_FAILED, str(exc))
 
 
 def contradicts(scores: NliScores, threshold: float) -> bool:
     return scores.contradiction >= threshold and scores.contradiction > scores.entailment
+
+
+def first_contradictions(
+    candidates: Sequence[_T],
+    scores: Sequence[NliScores],
+    threshold: float,
+    sentence: Callable[[_T], Segment],
+) -> Iterator[tuple[_T, NliScores]]:
+    """Per reply sentence (``sentence(candidate)``), the first candidate whose scores
+    ``contradicts``, with them."""
+    done: set[int] = set()
+    for candidate, score in zip(candidates, scores, strict=True):
+        index = sentence(candidate).index
+        if index in done or not contradicts(score, threshold):
+            continue
+        done.add(index)
+        yield candidate, score
 
 
 def model_evidence(where: str, premise: str, scores: NliScores) -> Evidence:

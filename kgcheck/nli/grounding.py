@@ -28,7 +28,7 @@ from typing import Any
 
 from kgcheck.config import GroundingConfig
 from kgcheck.nli.checks import CITATION, content_words, negated
-from kgcheck.nli.scorer import NliScorer
+from kgcheck.nli.scorer import NliScorer, NliScores
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.vocabulary import is_question
 from kgcheck.numeric_claims import VERIFIED, NumericClaim
@@ -38,10 +38,12 @@ __all__ = [
     "COVERED",
     "REDACTED",
     "GroundedClaim",
+    "GroundingPlan",
     "GroundingReport",
     "citations",
     "ground",
     "kl_bits",
+    "plan_grounding",
 ]
 
 REDACTED = "[REDACTED]"
@@ -217,6 +219,19 @@ def ground(
     Raises:
         ModelError: the NLI model cannot be loaded.
     """
+    plan = plan_grounding(analysis, sources, config, numbers, lemmas)
+    return plan.report(scorer.score(plan.pairs) if plan.pairs else [])
+
+
+def plan_grounding(
+    analysis: TurnAnalysis,
+    sources: Sequence[Any],
+    config: GroundingConfig,
+    numbers: Sequence[NumericClaim] = (),
+    lemmas: Callable[[str], list[str]] | None = None,
+) -> GroundingPlan:
+    """``ground`` in two steps: the pairs to ask the model about (``plan.pairs``), then
+    ``plan.report(scores)``; the checker scores the pairs with the other checks' in one pass."""
     docs = [_Source(str(s.id), str(s.text)) for s in sources]
     known = {d.id for d in docs}
     claims = _claims(analysis, config)
@@ -233,49 +248,73 @@ def ground(
         without = _premises(docs, set(citing)) if citing else []
         plan.append((len(pairs), len(full), len(without)))
         pairs += [(p, claim.text) for p in full] + [(p, claim.text) for p in without]
-    scores = scorer.score(pairs) if pairs else []
-    words: dict[tuple[str, ...], tuple[set[str], bool]] = {}  # lemmas of sources left in
+    return GroundingPlan(pairs, docs, claims, citings, plan, config, tuple(numbers), lemmas)
 
-    def lemmas_of(kept: tuple[str, ...]) -> tuple[set[str], bool]:
-        assert lemmas is not None
-        if kept not in words:
-            found = lemmas(" ".join(d.text for d in docs if d.id in kept))
-            words[kept] = (set(found), negated(found))
-        return words[kept]
 
-    out: list[GroundedClaim] = []
-    for claim, citing, (start, n1, n0) in zip(claims, citings, plan, strict=True):
-        unknown = [c for c in claim.cited if c not in known]
-        p1 = max(s.entailment for s in scores[start : start + n1])
-        p0 = max((s.entailment for s in scores[start + n1 : start + n1 + n0]), default=0.0)
-        if lemmas is not None:
-            claim_words = lemmas(claim.text)
-            if _covered(claim_words, lemmas_of(tuple(d.id for d in docs))):
-                p1 = max(p1, COVERED)
-                if _covered(
-                    claim_words, lemmas_of(tuple(d.id for d in docs if d.id not in citing))
-                ):
-                    p0 = max(p0, COVERED)
-        p1 = max(
-            [p1]
-            + [
-                n.confidence
-                for n in numbers
-                if n.verdict == VERIFIED and n.source in citing and claim.span.contains(n.span)
-            ]
+@dataclass
+class GroundingPlan:
+    """The pairs grounding asks the model about (``pairs``), and how their scores are graded
+    (``report``). Made by ``plan_grounding``."""
+
+    pairs: list[tuple[str, str]]
+    _docs: list[_Source]
+    _claims: list[_Claim]
+    _citings: list[list[str]]
+    #: per claim: where its pairs start, how many have all sources, how many have the cited
+    #: ones redacted
+    _plan: list[tuple[int, int, int]]
+    _config: GroundingConfig
+    _numbers: tuple[NumericClaim, ...]
+    _lemmas: Callable[[str], list[str]] | None
+
+    def report(self, scores: Sequence[NliScores]) -> GroundingReport:
+        """The grounding of the reply, given the model's ``scores`` of ``pairs``, in order."""
+        docs, lemmas = self._docs, self._lemmas
+        known = {d.id for d in docs}
+        words: dict[tuple[str, ...], tuple[set[str], bool]] = {}  # lemmas of sources left in
+
+        def lemmas_of(kept: tuple[str, ...]) -> tuple[set[str], bool]:
+            assert lemmas is not None
+            if kept not in words:
+                found = lemmas(" ".join(d.text for d in docs if d.id in kept))
+                words[kept] = (set(found), negated(found))
+            return words[kept]
+
+        out: list[GroundedClaim] = []
+        for claim, citing, (start, n1, n0) in zip(
+            self._claims, self._citings, self._plan, strict=True
+        ):
+            unknown = [c for c in claim.cited if c not in known]
+            p1 = max(s.entailment for s in scores[start : start + n1])
+            p0 = max((s.entailment for s in scores[start + n1 : start + n1 + n0]), default=0.0)
+            if lemmas is not None:
+                claim_words = lemmas(claim.text)
+                if _covered(claim_words, lemmas_of(tuple(d.id for d in docs))):
+                    p1 = max(p1, COVERED)
+                    if _covered(
+                        claim_words, lemmas_of(tuple(d.id for d in docs if d.id not in citing))
+                    ):
+                        p0 = max(p0, COVERED)
+            p1 = max(
+                [p1]
+                + [
+                    n.confidence
+                    for n in self._numbers
+                    if n.verdict == VERIFIED and n.source in citing and claim.span.contains(n.span)
+                ]
+            )
+            if not n0:  # nothing cited: nothing to take away
+                p0 = p1
+            out.append(_grade(claim, citing, unknown, p1, p0, self._config))
+        grounded = sum(1 for c in out if c.grounded)
+        ratio = grounded / len(out) if out else 1.0
+        return GroundingReport(
+            overall_grounded=ratio >= self._config.grounded_ratio,
+            grounded_claims=grounded,
+            total_claims=len(out),
+            grounding_ratio=ratio,
+            claims=out,
         )
-        if not n0:  # nothing cited: nothing to take away
-            p0 = p1
-        out.append(_grade(claim, citing, unknown, p1, p0, config))
-    grounded = sum(1 for c in out if c.grounded)
-    ratio = grounded / len(out) if out else 1.0
-    return GroundingReport(
-        overall_grounded=ratio >= config.grounded_ratio,
-        grounded_claims=grounded,
-        total_claims=len(out),
-        grounding_ratio=ratio,
-        claims=out,
-    )
 
 
 def _covered(claim: list[str], source: tuple[set[str], bool]) -> bool:

@@ -7,8 +7,9 @@ id, from the local Hugging Face cache only: loading never goes to the network
 Label names are read from the model's configuration, since models differ in label order
 (``cross-encoder/nli-deberta-v3-*``: contradiction, entailment, neutral; ``ynie/roberta-*``:
 entailment, neutral, contradiction); two-way models (entailment / not_entailment) put the
-second label in ``neutral``. Loading is lazy and shared by scorers of the same model; results
-are kept in an LRU cache; ``score`` is thread-safe.
+second label in ``neutral``. Loading (with one warm-up pass) happens on first use or
+``load()``, once per process for scorers of the same model; results are kept in an LRU cache;
+``score`` is thread-safe.
 
 Usage::
 
@@ -182,6 +183,17 @@ def _quantized(network: Any) -> Any:
         )
 
 
+def _warm_up(tokenizer: Any, network: Any, device: str) -> None:
+    """One forward pass, so that torch's first-pass costs (allocations, kernel choice) are paid
+    while loading rather than in the first check."""
+    import torch
+
+    with torch.inference_mode():
+        network(
+            **tokenizer(["A short premise."], ["A hypothesis."], return_tensors="pt").to(device)
+        )
+
+
 def _load(model: str, device: str, overrides: Mapping[str, str], quantize: bool) -> LoadedModel:
     where = _resolve(model)
     quantize = quantize and device == "cpu"
@@ -208,6 +220,10 @@ def _load(model: str, device: str, overrides: Mapping[str, str], quantize: bool)
             except Exception as exc:  # no quantised kernels on this machine: stay in fp32
                 log.warning("NLI model %s not quantised (%s)", model, exc)
         labels = label_indices(network.config.id2label, overrides)
+        try:
+            _warm_up(tokenizer, network, device)
+        except Exception as exc:  # weights that load but cannot run
+            raise ModelError(f"cannot run the NLI model {model!r}: {exc}", code="KGC501") from exc
         loaded = LoadedModel(tokenizer, network, labels, threading.Lock())
         _loaded[key] = loaded
         return loaded

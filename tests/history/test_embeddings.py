@@ -77,6 +77,25 @@ def test_sentence_encoder_missing_model_is_a_model_error(tmp_path: Path) -> None
     assert "no-such-model" in str(info.value)
 
 
+def test_sentence_encoder_load_failure_is_remembered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sentence_transformers
+
+    tries: list[str] = []
+
+    def broken(name: str, **kwargs: object) -> None:
+        tries.append(name)
+        raise OSError("weights missing")
+
+    monkeypatch.setattr(sentence_transformers, "SentenceTransformer", broken)
+    encoder = SentenceEncoder(str(tmp_path / "model"))
+    for _ in range(2):
+        with pytest.raises(ModelError, match="weights missing"):
+            encoder.load()
+    assert tries == [str(tmp_path / "model")]  # not tried again in every turn
+
+
 def test_related_embeds_each_turn_once(tiny_model: Path) -> None:
     calls: list[list[str]] = []
 

@@ -9,7 +9,7 @@ import pytest
 from kgcheck import Checker
 from kgcheck.config import GroundingConfig
 from kgcheck.detectors.base import Source
-from kgcheck.nli.grounding import citations, ground, kl_bits
+from kgcheck.nli.grounding import citations, ground, kl_bits, plan_grounding
 from tests.nli.rule_scorer import RuleScorer
 
 MUSEUM = Source("S0", "The city museum opened in 1901 and holds three thousand paintings.")
@@ -122,6 +122,19 @@ def test_long_sources_are_read_in_windows(checker: Checker) -> None:
     long = Source("S0", filler + " The city museum opened in 1901.")
     report = grounded(checker, "The city museum opened in 1901 [S0].", [long, BRIDGE])
     assert report.claims[0].p1 == pytest.approx(0.9) and report.claims[0].grounded
+
+
+def test_plan_grounding_asks_the_pairs_ground_scores(checker: Checker) -> None:
+    analysis = checker.analyzer.analyse("The city museum opened in 1901 [S0]. It was rebuilt [S1].")
+    config = GroundingConfig()
+    plan = plan_grounding(analysis, [MUSEUM, BRIDGE], config)
+    assert all(
+        hypothesis in {c.text for c in plan.report(RuleScorer().score(plan.pairs)).claims}
+        for _, hypothesis in plan.pairs
+    )
+    assert checker.nli is not None
+    expected = ground(analysis, [MUSEUM, BRIDGE], checker.nli, config)  # type: ignore[arg-type]
+    assert plan.report(RuleScorer().score(plan.pairs)) == expected
 
 
 def test_kl_bits() -> None:

@@ -490,7 +490,7 @@ class ClaimBuilder:
         end = self._value_end(toks, k, sent_end, p)
         if end == k:
             end = self._literal_end(toks, k, limit, prop)
-            if end == limit < sent_end and toks[limit].text[:1].isalnum():
+            if end == limit < sent_end and toks[limit].lower in self._noun_words(p):
                 # "is conference room 101" when "room" names the property: the value runs on
                 # past the phrase that cut it, so where it ends is not known
                 return []
@@ -536,6 +536,11 @@ class ClaimBuilder:
         if j == limit and limit < sent_end:
             return None
         return nxt
+
+    def _noun_words(self, prop: URIRef) -> set[str]:
+        """The words of a property's label ("room" of "room"), which may also be words of its
+        values ("conference room 100")."""
+        return set(self.onto.labels.get(prop, "").lower().split())
 
     def _value_end(self, toks: Sequence[Tok], k: int, sent_end: int, prop: URIRef) -> int:
         """The end of the longest stretch from token ``k`` that is a KB value of ``prop``, over

@@ -88,7 +88,7 @@ class TrainSettings:
 def build_training_pairs(settings: TrainSettings) -> list[NliPair]:
     """The training pairs in a fixed order: the KB pairs of ``configs``, then DECODE (half of
     them with the utterances swapped, contradiction being symmetric), SICK both ways and the
-    copy pairs (with ``configs``, a seeded sample of ``replay`` of these).
+    copy pairs (with ``configs``, a seeded sample of ``replay`` of these, a third from each).
 
     Raises:
         InputError: neither configurations nor DECODE nor SICK are given, or a file cannot
@@ -113,15 +113,27 @@ def build_training_pairs(settings: TrainSettings) -> list[NliPair]:
     if settings.sick is not None:
         sick = load_sick_pairs(settings.sick, sets=("TRAIN", "TRIAL"), both_directions=True)
     utterances = [p.premise for p in decode] + [p.hypothesis for p in decode]
-    pairs = swapped + sick + copy_pairs(utterances, settings.copy_pairs, seed=settings.seed)
+    copies = copy_pairs(utterances, settings.copy_pairs, seed=settings.seed)
+    pairs = swapped + sick + copies
     if settings.configs:
-        if settings.replay is not None and settings.replay < len(pairs):
-            pairs = random.Random(settings.seed).sample(pairs, settings.replay)
+        if settings.replay is not None:
+            pairs = _replay([swapped, sick, copies], settings.replay, settings.seed)
         kb = [p for c in settings.configs for p in pairs_from_config(c, seed=settings.seed)]
         pairs = kb + pairs
     if settings.limit is not None:
         pairs = random.Random(settings.seed).sample(pairs, min(settings.limit, len(pairs)))
     return pairs
+
+
+def _replay(sources: list[list[NliPair]], count: int, seed: int) -> list[NliPair]:
+    """``count`` pairs drawn equally from each non-empty source (all of a smaller one), so
+    that SICK's 10k pairs are not drowned by DECODE's 30k."""
+    rng = random.Random(seed)
+    given = [s for s in sources if s]
+    out: list[NliPair] = []
+    for source in given:
+        out.extend(rng.sample(source, min(len(source), count // len(given))))
+    return out
 
 
 def _batches(lengths: list[int], batch_size: int, seed: int) -> list[list[int]]:

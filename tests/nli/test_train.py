@@ -4,6 +4,7 @@ model, resuming, reproducibility and errors."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -280,13 +281,14 @@ PARKS = Path(__file__).resolve().parent.parent / "fixtures" / "selftest" / "kgch
 def test_training_pairs_with_a_config_are_kb_pairs_then_a_replay_sample(
     data: tuple[Path, Path], tiny_base: Path, tmp_path: Path
 ):
-    settings = _settings(data, tiny_base, tmp_path, limit=None, configs=[PARKS], replay=10)
+    settings = _settings(data, tiny_base, tmp_path, limit=None, configs=[PARKS], replay=9)
     pairs = build_training_pairs(settings)
     kb = [p for p in pairs if p.origin.startswith("kb:selftest:")]
     assert kb == pairs[: len(kb)]
     assert {p.label for p in kb} == set(LABELS)
     replayed = pairs[len(kb) :]
-    assert len(replayed) == 10
+    # a third from each source: DECODE, SICK, copy pairs
+    assert Counter(p.origin.split(":")[0] for p in replayed) == {"decode": 3, "sick": 3, "copy": 3}
     everything = build_training_pairs(_settings(data, tiny_base, tmp_path, limit=None))
     assert set(replayed) <= set(everything)
 

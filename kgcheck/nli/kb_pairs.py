@@ -126,7 +126,7 @@ class _Pairs:
     def pair(self, premise: str, hypothesis: str, label: str, kind: str) -> NliPair:
         return NliPair(premise, hypothesis, label, f"kb:{self.domain}:{label}:{kind}")
 
-    def premise(self, s: Statement) -> str | None:
+    def premise(self, s: Statement) -> str:
         """The fact of ``s`` as the checker verbalises it; an observation's (which the checker
         does not verbalise) in the first phrasing the generator wrote."""
         if s.period is not None:
@@ -136,8 +136,6 @@ class _Pairs:
     def entailments(self) -> Iterator[NliPair]:
         for s in self.true:
             fact = self.premise(s)
-            if fact is None:
-                continue
             if s.phrasing == "pronoun":  # "X is a pharmacist. She runs Y."
                 fact = f"{s.text.split('. ', 1)[0]}. {fact}"
             if s.phrasing == "coordinated":
@@ -175,13 +173,13 @@ class _Pairs:
         by_subject: dict[str, list[Statement]] = {}
         by_property: dict[str, list[Statement]] = {}
         for s in self.true:
-            if s.phrasing in {"active", "noun", "passive"}:
+            if _single(s):
                 by_subject.setdefault(s.subject, []).append(s)
                 by_property.setdefault(s.property, []).append(s)
         for s in self.true:
-            fact = self.premise(s)
-            if fact is None or s.phrasing not in {"active", "coordinated"}:
+            if s.phrasing not in {"active", "coordinated"}:
                 continue
+            fact = self.premise(s)
             if s.phrasing == "coordinated":
                 yield self.pair(fact, s.text, "neutral", "partial")
                 continue

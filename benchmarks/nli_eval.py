@@ -3,8 +3,9 @@
 Usage::
 
     python benchmarks/nli_eval.py [--model embedded] [--data ROOT] [--limit N]
-        [--only decode-structured,decode-unstructured,sick,anli,begin] [--threshold 0.5]
-        [--thresholds] [--checker-threshold T] [--no-checker] [--json PATH] [--threads N]
+        [--only decode-structured,decode-unstructured,sick,anli,begin,kb-paraphrase]
+        [--threshold 0.5] [--thresholds] [--checker-threshold T] [--no-checker] [--json PATH]
+        [--threads N] [--kb-config PATH ...]
 
 ROOT defaults to ``../shared/benchmarks`` (relative to the repository root); nothing of the
 datasets is copied into the repository. The parts:
@@ -29,6 +30,12 @@ datasets is copied into the repository. The parts:
   attributable" against the rest, scored by 1 - P(entailment | knowledge, response) (model)
   and 1 - ``report.grounding.score`` (checker, the knowledge as source S0, the previous message
   as a user turn); the checker's ``unsupported_claim`` decision also gets accuracy/P/R/F1.
+- ``kb-paraphrase`` (pairs generated from the knowledge bases of ``--kb-config``, by default the
+  pharmacy domain kept out of training: ``tests/fixtures/pharmacy`` and ``pharmacy_chain``,
+  see :mod:`kgcheck.nli.kb_pairs`): the share of entailment (paraphrase) pairs with
+  P(contradiction) < 0.1 (target >= 98 %), recall on contradiction pairs and the share of
+  neutral pairs flagged, at the configuration's ``nli.contradiction_threshold`` (or
+  ``--checker-threshold``), by kind of pair.
 
 Times are wall-clock milliseconds per pair scored (model) and per example (model and checker),
 after the model and the checker are warmed up. The last output is a Markdown table.
@@ -52,13 +59,21 @@ from kgcheck.evaluation.dataset import Conversation, LabelledTurn, load_dataset
 from kgcheck.metrics import ConfusionMatrix, confusion_matrix, ratio
 from kgcheck.nli.checks import contradicts
 from kgcheck.nli.data import LABELS, load_anli_pairs, load_decode_pairs, load_sick_pairs
+from kgcheck.nli.kb_pairs import pairs_from_config
 from kgcheck.nli.scorer import EMBEDDED, NliScorer, NliScores
 from kgcheck.report import TurnReport
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "benchmarks"
 CONFIG = ROOT / "data" / "open-domain" / "kgcheck.yaml"
-PARTS = ("decode-structured", "decode-unstructured", "sick", "anli", "begin")
+PARTS = ("decode-structured", "decode-unstructured", "sick", "anli", "begin", "kb-paraphrase")
+#: The KB domain kept out of training the embedded model (``kgcheck/nli/model/README.md``).
+HELD_OUT = (
+    ROOT / "tests" / "fixtures" / "pharmacy" / "kgcheck.yaml",
+    ROOT / "tests" / "fixtures" / "pharmacy_chain" / "kgcheck.yaml",
+)
+#: A paraphrase is "safe" when the model gives it P(contradiction) below this.
+SAFE = 0.1
 CONTRADICTION = {FlagType.CONTRADICTS_PRIOR, FlagType.LOGICAL_INCONSISTENCY}
 #: ``benchmarks/decode_baseline.py`` on the whole unstructured dev split (4,026 dialogues).
 BASELINE = {"accuracy": 0.501, "f1": 0.006}
@@ -579,12 +594,75 @@ def begin(run: Run) -> None:
     run.figures["begin"] = part
 
 
+def kb_paraphrase(run: Run) -> None:
+    configs: list[Path] = run.args.kb_config or list(HELD_OUT)
+    pairs = [p for c in configs for p in pairs_from_config(c)]
+    pairs = pairs[: run.limit] if run.limit is not None else pairs
+    threshold = run.args.checker_threshold
+    if threshold is None:
+        threshold = load_config(configs[0]).nli.contradiction_threshold
+    names = ", ".join(c.parent.name for c in configs)
+    print(f"\nKB pairs ({names}): {len(pairs)} pairs, threshold {threshold:g}")
+    scores, seconds = run.score([(p.premise, p.hypothesis) for p in pairs])
+    by_kind: dict[str, list[float]] = {}
+    for p, s in zip(pairs, scores, strict=True):
+        label, kind = p.origin.split(":")[2:4]
+        by_kind.setdefault(f"{label}:{kind}", []).append(s.contradiction)
+    flagged = [contradicts(s, threshold) for s in scores]
+    safe = [s.contradiction < SAFE for s in scores]
+
+    def share(label: str, values: Sequence[bool]) -> tuple[float | None, int]:
+        chosen = [v for p, v in zip(pairs, values, strict=True) if p.label == label]
+        return ratio(sum(chosen), len(chosen)), len(chosen)
+
+    paraphrase, n_e = share("entailment", safe)
+    false_alarms, _ = share("entailment", flagged)
+    recall, n_c = share("contradiction", flagged)
+    neutral, n_n = share("neutral", flagged)
+    pair_ms = ms(seconds, len(pairs))
+    print(
+        f"  paraphrases with P(c) < {SAFE:g}: {show(paraphrase)} of {n_e} (target 0.98)  "
+        f"flagged: {show(false_alarms)}  contradiction recall: {show(recall)} of {n_c} "
+        f"(target 0.9)  neutral flagged: {show(neutral)} of {n_n}"
+    )
+    kinds: dict[str, Any] = {}
+    for kind, values in sorted(by_kind.items()):
+        cut = SAFE if kind.startswith("entailment") else threshold
+        below = ratio(sum(v < cut for v in values), len(values))
+        kinds[kind] = {"n": len(values), f"p_contradiction_below_{cut:g}": below}
+        print(f"    {kind:<28} n {len(values):>4}  P(c) < {cut:g}: {show(below)}")
+    run.figures["kb-paraphrase"] = {
+        "configs": [str(c) for c in configs],
+        "threshold": threshold,
+        "paraphrase_safe": paraphrase,
+        "paraphrase_flagged": false_alarms,
+        "contradiction_recall": recall,
+        "neutral_flagged": neutral,
+        "n": {"entailment": n_e, "contradiction": n_c, "neutral": n_n},
+        "kinds": kinds,
+        "ms_per_pair": pair_ms,
+    }
+    run.rows.append(
+        Row(
+            f"KB pairs, held out ({names})",
+            "model",
+            len(pairs),
+            {"recall": recall},
+            pair_ms,
+            pair_ms,
+            f"paraphrases P(c) < {SAFE:g}: {show(paraphrase)}, flagged {show(false_alarms)}; "
+            f"contradiction recall at {threshold:g}; neutral flagged {show(neutral)}",
+        )
+    )
+
+
 STEPS: dict[str, Callable[[Run], None]] = {
     "decode-structured": decode_structured,
     "decode-unstructured": decode_unstructured,
     "sick": sick,
     "anli": anli,
     "begin": begin,
+    "kb-paraphrase": kb_paraphrase,
 }
 
 
@@ -609,6 +687,13 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=None, help="torch CPU threads")
     parser.add_argument(
         "--quantize", action="store_true", help="int8 linear layers (nli.quantize: true)"
+    )
+    parser.add_argument(
+        "--kb-config",
+        type=Path,
+        action="append",
+        help="kgcheck.yaml whose KB gives the kb-paraphrase pairs (repeatable; default: "
+        "the held-out pharmacy domain)",
     )
     args = parser.parse_args()
     only = [p.strip() for p in args.only.split(",") if p.strip()]

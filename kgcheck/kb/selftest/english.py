@@ -59,6 +59,8 @@ _PARTICIPLES = {
 }  # fmt: skip
 _CURRENCY = {"USD": "$", "EUR": "€", "GBP": "£"}
 _UNIT_WORDS = {"sqft": "sq ft"}
+#: Temperature scales, written after a degree sign.
+_DEGREES = frozenset({"F", "C"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,6 +243,8 @@ def write_value(
     leaves out a unit the form already names ("number of units": "64")."""
     if isinstance(value, URIRef):
         return kb.label(value)
+    if isinstance(value, Literal) and value.datatype == XSD.time:
+        return kb.value_text(prop, value)  # "9:30 am", not "09:30:00"
     interval = date_of(value)
     if interval is not None:
         return write_period(interval, grain=grain, quarters=False)
@@ -263,6 +267,8 @@ def write_number(number: Decimal, unit: str | None) -> str:
         return f"{sign}{int(number):,}"
     if canonical in {"%", "x"}:
         return f"{_plain(number, grouped=False)}{canonical}"
+    if canonical in _DEGREES:
+        return f"{_plain(number, grouped=False)}°{canonical}"  # "75°F", not "75 F"
     if unit:
         return f"{_plain(number, grouped=True)} {_UNIT_WORDS.get(unit, unit)}"
     return _plain(number, grouped=False)

@@ -130,7 +130,8 @@ class Phraser:
         date or the observation's period, the period written after an observed value."""
         period = ""
         if fact.period is not None:
-            period = "in " + write_period(fact.period, quarters=True)
+            on_day = fact.period.granularity <= Granularity.DAY  # "on 23 November 2026"
+            period = ("on " if on_day else "in ") + write_period(fact.period, quarters=True)
         tense = tense_of(fact.period or (value if value is not None else fact.value), self.now)
         if form.shape == NOUN and fact.period is None:
             tense = "present"  # "her start date is 2 March 2015"

@@ -97,3 +97,28 @@ def test_assistant_wrong_value_is_corrected_in_place(
     report = check(assistant, reply)
     assert "wrong_attribute" in [f.type for f in report.flags if f.confidence >= 0.5]
     assert report.text == fixed
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Jon will be attending the budget meeting.",
+        "Martha will attend your dinner on Friday.",
+    ],
+)
+def test_assistant_made_up_party_opening_a_sentence_is_caught(
+    assistant: Checker, reply: str
+) -> None:
+    # a name opening its sentence before "will" is a person, not a capitalised word
+    report = check(assistant, reply)
+    assert [f for f in report.flags if f.confidence >= 0.5]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["Snow will fall in Alhambra on Thursday.", "Alex will join you for tennis on Saturday."],
+)
+def test_assistant_common_word_or_known_name_before_will_is_no_made_up_name(
+    assistant: Checker, reply: str
+) -> None:
+    assert [f for f in check(assistant, reply).flags if f.confidence >= 0.5] == []

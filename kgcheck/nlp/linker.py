@@ -467,7 +467,8 @@ def _followed_by_name_cue(toks: Sequence[Tok], j: int) -> bool:
         return False
     nxt = toks[j]
     return nxt.lower in AFFILIATION_WORDS - {"of"} or nxt.lemma in {
-        "be", "work", "lead", "head", "run", "report", "join", "manage", "'s", ",",
+        "be", "work", "lead", "head", "run", "report", "join", "manage", "'s", ",", "will",
+        "would", "can", "could", "should", "may", "might", "have", "attend", "meet", "come",
     }  # fmt: skip
 
 

@@ -4,8 +4,9 @@ detection of corrupted copies.
 Each dialogue comes with its own table (calendar events, points of interest, or a weekly
 forecast per city). The script turns the table into RDF (an ontology per domain, a KB per
 dialogue, the forecast as ``kgc:Observation`` nodes per day), checks every assistant turn with
-the dialogue so far, then swaps one time, date, distance, temperature or address in the turn for
-another value of the same column of the table, or a weather condition ("snow") for another of
+the dialogue so far, then swaps one time, date, distance, temperature, address, party or event
+name in the turn for another value of the same column of the table, a place for a made-up one,
+or a weather condition ("snow") for another of
 the domain's closed set of conditions, and checks it again.
 
     python benchmarks/kvret.py [PATH] [--limit N] [--seed S] [--show K] [--intent I]
@@ -14,7 +15,11 @@ PATH defaults to ``../shared/benchmarks/kvret/kvret_dev_public.json`` from the r
 Prints the false-positive rate (assistant turns as given with a flag at or above the
 configuration's ``mitigation.flag_threshold``: a flag the mitigator acts on; and, for reference,
 with any flag at all, evidence under the threshold included), per detector, and the detection
-rate per kind of corruption (an acted-on flag on the swapped value).
+rate per kind of corruption (an acted-on flag on the swapped value; for a party or an event
+name, a new acted-on flag in its sentence). Parties and event names are swapped only where the
+sentence states a time, date, party or event of them that no row of the new one has; places
+named in the turn are swapped for a made-up place (``MADE_UP_PLACES``) absent from the table
+and the dialogue.
 """
 
 from __future__ import annotations
@@ -235,11 +240,19 @@ def reference_day(intent: str, items: list[dict[str, str]]) -> date:
 
 
 def swaps(
-    intent: str, items: list[dict[str, str]], text: str, rng: random.Random, today: date
+    intent: str,
+    items: list[dict[str, str]],
+    text: str,
+    rng: random.Random,
+    today: date,
+    more_rng: random.Random | None = None,
+    dialogue_text: str = "",
 ) -> list[Swap]:
     """Corruptions of ``text``: a table value found in it swapped for another of its column
     that means something else ("tuesday" is no corruption of "the 8th" when the 8th is a
-    Tuesday)."""
+    Tuesday). The party, event-name and made-up-place swaps draw from ``more_rng`` (when
+    given), so that adding them leaves the other slots' draws as they were; a made-up place
+    is never one named anywhere in ``dialogue_text``."""
     columns: dict[str, set[str]] = defaultdict(set)
     for row in items:
         if intent == "schedule":
@@ -257,6 +270,12 @@ def swaps(
                 if condition in CONDITION_OF or condition in FEEL_OF:
                     columns["weather type"].add(condition)
     out = []
+    more = rng if more_rng is None else more_rng
+    if intent == "schedule":
+        out += _party_swaps(items, text, more, today)
+        out += _event_swaps(items, text, more, today)
+    elif intent == "navigate":
+        out += _place_swaps(items, text, more, dialogue_text)
     if "weather type" in columns:
         out += _condition_swaps(text, rng)
         del columns["weather type"]
@@ -270,6 +289,183 @@ def swaps(
                 if others:
                     out.append(Swap(kind, m.start(), m.group(0), rng.choice(others)))
     return out
+
+
+#: Plausible places that a navigation table might hold; a "made-up place" swap puts one of them,
+#: absent from the dialogue's table and from the whole dialogue, for a place the reply names.
+MADE_UP_PLACES = (
+    "Blue Bottle Coffee",
+    "Safeway",
+    "Costco",
+    "Walgreens",
+    "Panera Bread",
+    "Home Depot",
+    "Olive Garden",
+    "Jamba Juice",
+    "Hilton Garden Inn",
+    "Arco",
+)
+
+
+def _relation(party: str) -> bool:
+    """A party written in lower case is a relation or a group ("mother", "sales team")."""
+    return party[:1].islower()
+
+
+def _surface(new: str, text: str, start: int) -> str:
+    """``new`` capitalised when it starts a sentence of ``text`` at ``start``."""
+    opens = not text[:start].strip() or text[:start].rstrip()[-1] in ".!?"
+    return new[:1].upper() + new[1:] if opens and new[:1].islower() else new
+
+
+def _party_swaps(
+    items: list[dict[str, str]], text: str, rng: random.Random, today: date
+) -> list[Swap]:
+    """A party of the table named in a sentence of the turn ("with Jeff", "your mother") for
+    another party of the table none of whose rows has a time, date or event the sentence states
+    of the first party's rows ("your" goes with a relation: "with Jeff" -> "with your boss")."""
+    parties = sorted({row["party"] for row in items if row.get("party", "-") not in {"-", ""}})
+    out = []
+    for sentence in re.finditer(r"[^.!?]+[.!?]*", text):
+        body = sentence.group(0)
+        for party in parties:
+            pattern = rf"(?<![\w-])(?:(?:your|my)\s+)?{re.escape(party)}(?![\w-])"
+            for m in re.finditer(pattern, body, re.I):
+                stated = _stated_of(items, "party", party, body, today)
+                others = [
+                    p
+                    for p in parties
+                    if p.lower() != party.lower()
+                    and not _stated_of(items, "party", p, body, today) & stated
+                ]
+                if not others:
+                    continue
+                new = rng.choice(others)
+                new = f"your {new}" if _relation(new) else new
+                start = sentence.start() + m.start()
+                out.append(Swap("party", start, m.group(0), _surface(new, text, start)))
+    return out
+
+
+def _event_key(event: str) -> str:
+    """An event's name without the words that do not tell events apart ("dentist appointment"
+    and "dentist", "taking medicine" and "medicine" are one)."""
+    words = event.lower().split()
+    return " ".join(w for w in words if w not in {"appointment", "activity", "taking"})
+
+
+def _event_pattern(event: str) -> str:
+    words = event.split()
+    core = r"(?:'s)?\s+".join(map(re.escape, words))
+    tail = "" if words[-1].lower() in {"appointment", "activity"} else r"(?:\s+appointment)?"
+    return rf"(?<![\w-]){core}{tail}(?![\w-])"
+
+
+def _stated(row: dict[str, str], sentence: str, today: date) -> set[tuple[str, str]]:
+    """The time, date, party and event of ``row`` that ``sentence`` states."""
+    out = set()
+    for kind in ("time", "date", "party"):
+        value = row.get(kind, "-")
+        if value in {"-", ""}:
+            continue
+        if re.search(_pattern(kind, value), sentence, re.I):
+            out.add((kind, _norm(kind, value, today)))
+    if row.get("event") and re.search(_event_pattern(row["event"]), sentence, re.I):
+        out.add(("event", _event_key(row["event"])))
+    return out
+
+
+def _stated_of(
+    items: list[dict[str, str]], column: str, value: str, sentence: str, today: date
+) -> set[tuple[str, str]]:
+    """What ``sentence`` states of the rows whose ``column`` is ``value`` (the value itself
+    left out)."""
+    same = _event_key if column == "event" else str.lower
+    return {
+        fact
+        for row in items
+        if same(row.get(column, "")) == same(value)
+        for fact in _stated(row, sentence, today)
+        if fact[0] != column
+    }
+
+
+def _event_swaps(
+    items: list[dict[str, str]], text: str, rng: random.Random, today: date
+) -> list[Swap]:
+    """An event's name in the turn for another event of the table, only in a sentence that
+    states a time, date or party of an event of that name (so that the swap is checkable), and
+    only for an event none of whose rows has any of the stated values (so that the swapped
+    sentence is false on every count); questions are left alone."""
+    events = sorted({row["event"] for row in items if row.get("event")}, key=len, reverse=True)
+    out: list[Swap] = []
+    taken: list[tuple[int, int]] = []
+    for sentence in re.finditer(r"[^.!?]+[.!?]*", text):
+        body = sentence.group(0)
+        if body.rstrip().endswith("?"):
+            continue
+        for event in events:
+            key = _event_key(event)
+            stated = _stated_of(items, "event", event, body, today)
+            if not stated:
+                continue
+            others = sorted(
+                {
+                    other
+                    for other in events
+                    if _event_key(other) != key
+                    and not _stated_of(items, "event", other, body, today) & stated
+                }
+            )
+            for m in re.finditer(_event_pattern(event), body, re.I):
+                start, end = sentence.start() + m.start(), sentence.start() + m.end()
+                if any(start < e and s < end for s, e in taken):
+                    continue
+                taken.append((start, end))
+                if others:
+                    new = _surface(rng.choice(others), text, start)
+                    out.append(Swap("event name", start, m.group(0), new))
+    return out
+
+
+def _place_swaps(
+    items: list[dict[str, str]], text: str, rng: random.Random, dialogue_text: str
+) -> list[Swap]:
+    """A place of the table named in the turn for a plausible place that neither the table nor
+    the dialogue names; addresses standing as places ("5672 barringer street") and "home" are
+    left alone."""
+    names = {row["poi"].lower() for row in items}
+    spoken = dialogue_text.lower()
+    made_up = [
+        p
+        for p in MADE_UP_PLACES
+        if p.lower() not in names and not re.search(rf"\b{re.escape(p.lower())}\b", spoken)
+    ]
+    out = []
+    places = sorted({row["poi"] for row in items}, key=len, reverse=True)
+    taken: list[tuple[int, int]] = []
+    for row_poi in places:
+        row = next(r for r in items if r["poi"] == row_poi)
+        if row.get("poi_type") == "certain address" or row_poi.lower() == "home":
+            continue
+        for m in re.finditer(rf"(?<![\w-]){re.escape(row_poi)}(?![\w-])", text, re.I):
+            if any(m.start() < e and s < m.end() for s, e in taken) or not made_up:
+                continue
+            taken.append((m.start(), m.end()))
+            out.append(Swap("made-up place", m.start(), m.group(0), rng.choice(made_up)))
+    return out
+
+
+#: Slots whose swap makes a pair false (an event and its time, a party and its date): a flag
+#: anywhere in the swap's sentence counts.
+RELATIONAL = {"party", "event name"}
+
+
+def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
+    """The bounds of the sentence of ``text`` holding ``start``..``end``."""
+    low = max((m.end() for m in re.finditer(r"[.!?]\s", text[:start])), default=0)
+    m = re.search(r"[.!?](?:\s|$)", text[end:])
+    return low, end + m.end() if m else len(text)
 
 
 def _condition_swaps(text: str, rng: random.Random) -> list[Swap]:
@@ -327,6 +523,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.limit:
         dialogues = dialogues[: args.limit]
     rng = random.Random(args.seed)
+    more_rng = random.Random(args.seed + 1_000_003)
     turns = flagged = flagged_any = 0
     threshold = config_from_dict({}).mitigation.flag_threshold
     by_detector: Counter[str] = Counter()
@@ -356,6 +553,7 @@ def main(argv: list[str] | None = None) -> int:
                 config_from_dict({"knowledge_base": {"sources": [str(path)]}, "now": now})
             )
             state = DialogueState(session_id=f"kvret-{n}", now=now)
+            spoken = " ".join(t["data"]["utterance"] for t in dialogue["dialogue"])
             for turn in dialogue["dialogue"]:
                 text = turn["data"]["utterance"].strip()
                 if turn["turn"] != "assistant":
@@ -381,7 +579,7 @@ def main(argv: list[str] | None = None) -> int:
                 for f in acted:
                     by_detector[f.detector] += 1
                     by_type[str(f.type)] += 1
-                for swap in swaps(intent, items, text, rng, today):
+                for swap in swaps(intent, items, text, rng, today, more_rng, spoken):
                     corrupted = text[: swap.start] + swap.new + text[swap.start + len(swap.old) :]
                     end = swap.start + len(swap.new)
                     t0 = time.perf_counter()
@@ -404,6 +602,20 @@ def main(argv: list[str] | None = None) -> int:
                         and swap.start < f.span.end
                         and (f.type, f.detector) not in before_here
                     ]
+                    if swap.kind in RELATIONAL and not hit:
+                        # a swapped party or event name makes the pair false: the flag may
+                        # fall on the value the sentence states of it ("Not 5 PM: the time
+                        # of dentist is 1 pm")
+                        low, high = _sentence(corrupted, swap.start, end)
+                        before_flags = {(f.type, f.content) for f in report.flags}
+                        hit = [
+                            f
+                            for f in bad.flags
+                            if f.confidence >= threshold
+                            and f.span.start < high
+                            and low < f.span.end
+                            and (f.type, f.content) not in before_flags
+                        ]
                     caught[swap.kind] += bool(hit)
                     if not hit and missed < args.misses:
                         missed += 1

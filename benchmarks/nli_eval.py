@@ -5,7 +5,10 @@ Usage::
     python benchmarks/nli_eval.py [--model embedded] [--data ROOT] [--limit N]
         [--only decode-structured,decode-unstructured,sick,anli,begin,kb-paraphrase]
         [--threshold 0.5] [--thresholds] [--checker-threshold T] [--no-checker] [--json PATH]
-        [--threads N] [--kb-config PATH ...]
+        [--threads N] [--kb-config PATH ...] [--no-calibration]
+
+The model's ``calibration.json`` (temperature scaling, ``benchmarks/nli_calibrate.py``) is
+applied unless ``--no-calibration`` is given (that flag does not reach the checker rows).
 
 ROOT defaults to ``../shared/benchmarks`` (relative to the repository root); nothing of the
 datasets is copied into the repository. The parts:
@@ -203,6 +206,7 @@ class Run:
             max_length=args.max_length,
             cache_size=0,
             quantize=args.quantize,
+            calibrate=not args.no_calibration,
         )
         self._checker: Checker | None = None
         self.rows: list[Row] = []
@@ -681,6 +685,11 @@ def main() -> None:
         help="the checker's nli.contradiction_threshold (default: the configuration's)",
     )
     parser.add_argument("--no-checker", action="store_true", help="the model alone")
+    parser.add_argument(
+        "--no-calibration",
+        action="store_true",
+        help="model rows: the raw softmax, ignoring the model's calibration.json",
+    )
     parser.add_argument("--json", type=Path, default=None, help="write all figures here")
     parser.add_argument("--batch-size", type=int, default=64)
     parser.add_argument("--max-length", type=int, default=256, help="tokens per pair")

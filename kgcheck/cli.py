@@ -366,7 +366,7 @@ def train_nli_(
     SICK. Rerun the same command to resume; name out/model as nli.model to use the result."""
     import shutil
 
-    from kgcheck.nli.scorer import EMBEDDED_PATH
+    from kgcheck.nli.scorer import CALIBRATION_FILE, EMBEDDED_PATH
     from kgcheck.nli.train import TrainSettings, train_nli
 
     settings = TrainSettings(
@@ -393,6 +393,8 @@ def train_nli_(
     console.print(f"wrote {model}", highlight=False)
     if install:
         EMBEDDED_PATH.mkdir(parents=True, exist_ok=True)
+        # a temperature fitted to the previous weights does not hold for the new ones
+        (EMBEDDED_PATH / CALIBRATION_FILE).unlink(missing_ok=True)
         for item in model.iterdir():
             if item.is_file():
                 shutil.copy2(item, EMBEDDED_PATH / item.name)

@@ -11,6 +11,13 @@ second label in ``neutral``. Loading (with one warm-up pass) happens on first us
 ``load()``, once per process for scorers of the same model; results are kept in an LRU cache;
 ``score`` is thread-safe.
 
+Calibration: a model directory may hold ``calibration.json`` (written by
+``benchmarks/nli_calibrate.py``), ``{"temperature": T, ...}``; the scorer then divides the
+model's logits by ``T`` before the softmax (temperature scaling: ``T > 1`` flattens the
+probabilities, ``T < 1`` sharpens them; the argmax never changes). A directory without it is
+read as before (``T = 1``); a file that is not JSON or whose temperature is not a positive
+finite number is a :class:`~kgcheck.errors.ModelError` (KGC505) at load.
+
 Usage::
 
     scorer = NliScorer()                                  # the embedded model
@@ -19,7 +26,9 @@ Usage::
 
 from __future__ import annotations
 
+import json
 import logging
+import math
 import re
 import threading
 from collections import OrderedDict
@@ -33,18 +42,22 @@ from kgcheck.hf import quiet_loading
 from kgcheck.nli.data import LABELS
 
 __all__ = [
+    "CALIBRATION_FILE",
     "EMBEDDED",
     "EMBEDDED_PATH",
     "LoadedModel",
     "NliScorer",
     "NliScores",
     "label_indices",
+    "read_temperature",
     "resolve_model",
 ]
 
 #: The name of the model shipped with kgcheck.
 EMBEDDED = "embedded"
 EMBEDDED_PATH = Path(__file__).resolve().parent / "model"
+#: The temperature-scaling file a model directory may hold.
+CALIBRATION_FILE = "calibration.json"
 
 log = logging.getLogger(__name__)
 
@@ -102,15 +115,47 @@ def label_indices(
     return out
 
 
+def read_temperature(where: str | Path) -> float:
+    """The temperature in ``where/calibration.json``; 1.0 when there is no such file (a
+    Hugging Face id, or a directory never calibrated).
+
+    Raises:
+        ModelError: the file is not JSON, or its ``temperature`` is missing or not a positive
+            finite number (KGC505).
+    """
+    path = Path(where) / CALIBRATION_FILE
+    if not path.is_file():
+        return 1.0
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ModelError(f"cannot read {path}: {exc}", code="KGC505") from exc
+    value = data.get("temperature") if isinstance(data, dict) else None
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or value <= 0
+    ):
+        raise ModelError(
+            f"{path}: 'temperature' must be a positive number, not {value!r}; refit it with "
+            "benchmarks/nli_calibrate.py or delete the file",
+            code="KGC505",
+        )
+    return float(value)
+
+
 @dataclass
 class LoadedModel:
     tokenizer: Any
     model: Any
     labels: dict[str, list[int]]
     lock: threading.Lock
+    #: logits are divided by it before the softmax (``calibration.json``; 1.0 without one)
+    temperature: float = 1.0
 
 
-_loaded: dict[tuple[str, str, tuple[tuple[str, str], ...], bool], LoadedModel] = {}
+_loaded: dict[tuple[str, str, tuple[tuple[str, str], ...], bool, bool], LoadedModel] = {}
 _loaded_lock = threading.Lock()
 
 
@@ -194,13 +239,16 @@ def _warm_up(tokenizer: Any, network: Any, device: str) -> None:
         )
 
 
-def _load(model: str, device: str, overrides: Mapping[str, str], quantize: bool) -> LoadedModel:
+def _load(
+    model: str, device: str, overrides: Mapping[str, str], quantize: bool, calibrate: bool = True
+) -> LoadedModel:
     where = _resolve(model)
     quantize = quantize and device == "cpu"
-    key = (where, device, tuple(sorted(overrides.items())), quantize)
+    key = (where, device, tuple(sorted(overrides.items())), quantize, calibrate)
     with _loaded_lock:
         if key in _loaded:
             return _loaded[key]
+        temperature = read_temperature(where) if calibrate else 1.0
         try:
             import torch
             from transformers import AutoModelForSequenceClassification, AutoTokenizer
@@ -224,7 +272,7 @@ def _load(model: str, device: str, overrides: Mapping[str, str], quantize: bool)
             _warm_up(tokenizer, network, device)
         except Exception as exc:  # weights that load but cannot run
             raise ModelError(f"cannot run the NLI model {model!r}: {exc}", code="KGC501") from exc
-        loaded = LoadedModel(tokenizer, network, labels, threading.Lock())
+        loaded = LoadedModel(tokenizer, network, labels, threading.Lock(), temperature)
         _loaded[key] = loaded
         return loaded
 
@@ -242,6 +290,8 @@ class NliScorer:
             configuration does not say.
         quantize: run the model's linear layers in int8 on a CPU (faster, slightly different
             probabilities).
+        calibrate: apply the temperature of the model directory's ``calibration.json`` when
+            there is one (``False``: the raw softmax, as when fitting that temperature).
     """
 
     def __init__(
@@ -254,6 +304,7 @@ class NliScorer:
         cache_size: int = 4096,
         labels: Mapping[str, str] | None = None,
         quantize: bool = False,
+        calibrate: bool = True,
     ) -> None:
         self.model_name = model
         self.device = device
@@ -262,6 +313,7 @@ class NliScorer:
         self.cache_size = cache_size
         self.labels = dict(labels or {})
         self.quantize = quantize
+        self.calibrate = calibrate
         self._cache: OrderedDict[tuple[str, str], NliScores] = OrderedDict()
         self._lock = threading.Lock()
         self._error: ModelError | None = None
@@ -275,7 +327,7 @@ class NliScorer:
         if self._error is not None:
             raise self._error
         try:
-            return _load(self.model_name, self.device, self.labels, self.quantize)
+            return _load(self.model_name, self.device, self.labels, self.quantize, self.calibrate)
         except ModelError as exc:
             self._error = exc
             raise
@@ -330,7 +382,10 @@ class NliScorer:
                     padding=True,
                     return_tensors="pt",
                 ).to(self.device)
-                probs = torch.softmax(loaded.model(**inputs).logits.float(), dim=-1).cpu()
+                logits = loaded.model(**inputs).logits.float()
+                if loaded.temperature != 1.0:
+                    logits = logits / loaded.temperature
+                probs = torch.softmax(logits, dim=-1).cpu()
                 for row, i in zip(probs.tolist(), batch, strict=True):
                     e, n, c = (sum(row[j] for j in labels[name]) for name in LABELS)
                     out[i] = NliScores(e, n, c)

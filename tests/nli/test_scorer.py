@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import math
+import shutil
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -13,7 +16,14 @@ import kgcheck.nli.scorer as scorer_module
 from kgcheck import Checker
 from kgcheck.config import config_from_dict
 from kgcheck.errors import ModelError
-from kgcheck.nli.scorer import NliScorer, NliScores, label_indices, resolve_model
+from kgcheck.nli.scorer import (
+    CALIBRATION_FILE,
+    NliScorer,
+    NliScores,
+    label_indices,
+    read_temperature,
+    resolve_model,
+)
 from tests.nli.conftest import DEBERTA_LABELS, ROBERTA_LABELS
 
 MakeClassifier = Callable[[Mapping[int, str]], Path]
@@ -299,9 +309,11 @@ def test_unloadable_model_is_a_model_error_remembered(
     attempts: list[str] = []
     original = scorer_module._load
 
-    def load(model: str, device: str, overrides: Mapping[str, str], quantize: bool) -> object:
+    def load(
+        model: str, device: str, overrides: Mapping[str, str], quantize: bool, calibrate: bool
+    ) -> object:
         attempts.append(model)
-        return original(model, device, overrides, quantize)
+        return original(model, device, overrides, quantize, calibrate)
 
     monkeypatch.setattr(scorer_module, "_load", load)
     scorer = NliScorer(str(tmp_path / "no-such-model"))
@@ -426,3 +438,78 @@ def test_checker_with_a_tiny_local_model_directory_builds_and_scores(
     assert sum(scores) == pytest.approx(1.0, abs=1e-5)
     report = checker.check_turn("I love to bake bread. I never bake bread.")
     assert report.errors == []
+
+
+# --- calibration.json (temperature scaling) --------------------------------------------------
+
+
+def _calibrated_copy(source: Path, target: Path, content: str | None) -> Path:
+    shutil.copytree(source, target)
+    if content is not None:
+        (target / CALIBRATION_FILE).write_text(content, encoding="utf-8")
+    return target
+
+
+def _tempered(scores: NliScores, temperature: float) -> list[float]:
+    logs = [math.log(p) / temperature for p in scores]
+    total = sum(math.exp(v) for v in logs)
+    return [math.exp(v) / total for v in logs]
+
+
+@pytest.mark.parametrize("temperature", [2.0, 0.5])
+def test_scorer_divides_the_logits_by_the_calibration_temperature(
+    make_classifier: MakeClassifier, tmp_path: Path, temperature: float
+):
+    source = make_classifier(ROBERTA_LABELS)
+    calibrated = _calibrated_copy(
+        source, tmp_path / "calibrated", json.dumps({"temperature": temperature, "fitted_on": {}})
+    )
+    raw = NliScorer(str(source)).score(PAIRS)
+    scaled = NliScorer(str(calibrated)).score(PAIRS)
+    for before, after in zip(raw, scaled, strict=True):
+        assert sum(after) == pytest.approx(1.0, abs=1e-5)
+        assert list(after) == pytest.approx(_tempered(before, temperature), abs=1e-5)
+        # the label ranking never changes
+        assert sorted(range(3), key=lambda i: after[i]) == sorted(range(3), key=lambda i: before[i])
+        if temperature > 1:  # flatter: the top probability falls, the lowest rises
+            assert max(after) < max(before)
+            assert min(after) > min(before)
+        else:
+            assert max(after) > max(before)
+
+
+def test_calibrate_false_reads_the_raw_softmax(make_classifier: MakeClassifier, tmp_path: Path):
+    source = make_classifier(ROBERTA_LABELS)
+    calibrated = _calibrated_copy(source, tmp_path / "c", json.dumps({"temperature": 3.0}))
+    raw = NliScorer(str(source)).score(PAIRS)
+    assert NliScorer(str(calibrated), calibrate=False).score(PAIRS) == pytest.approx(raw)
+    assert NliScorer(str(calibrated)).score(PAIRS) != pytest.approx(raw)
+
+
+def test_without_calibration_json_the_temperature_is_one(tmp_path: Path):
+    assert read_temperature(tmp_path) == 1.0
+    assert read_temperature("some/hub-id") == 1.0
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "not json",
+        "[1.5]",
+        "{}",
+        '{"temperature": 0}',
+        '{"temperature": -1.2}',
+        '{"temperature": "1.5"}',
+        '{"temperature": true}',
+        '{"temperature": NaN}',
+        '{"temperature": Infinity}',
+    ],
+)
+def test_invalid_calibration_json_is_a_model_error(
+    make_classifier: MakeClassifier, tmp_path: Path, content: str
+):
+    broken = _calibrated_copy(make_classifier(ROBERTA_LABELS), tmp_path / "broken", content)
+    with pytest.raises(ModelError) as info:
+        NliScorer(str(broken)).score(PAIRS[:1])
+    assert info.value.code == "KGC505"
+    assert CALIBRATION_FILE in info.value.message

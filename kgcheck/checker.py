@@ -88,13 +88,7 @@ class Checker:
         self.nli: NliScorer | None = self._load_nli() if self.config.nli.enabled else None
         kb_cfg = self.config.knowledge_base
         try:
-            self.kb = (
-                kb
-                if kb is not None
-                else KnowledgeBase.open(
-                    kb_cfg.sources, store=kb_cfg.store, fuzzy_min_length=kb_cfg.fuzzy_min_length
-                )
-            )
+            self.kb = kb if kb is not None else KnowledgeBase.from_config(kb_cfg)
         except KnowledgeBaseError as exc:
             if self.config.source is None:
                 raise

@@ -40,9 +40,12 @@ class MisstatedValueDetector(Detector):
                 for m in ctx.analysis.mentions
                 if m.segment == segment.index and m.iri is not None
             }
+            if not named:
+                continue
+            parts = [(start, end, w) for start, end, ws in segment_words(segment) for w in ws]
             for entity in sorted(named):
                 for prop, value in self._values(ctx, entity):
-                    flag = self._near_miss(ctx, segment, entity, prop, value, decided)
+                    flag = self._near_miss(ctx, segment, parts, entity, prop, value, decided)
                     if flag is not None:
                         flags.append(flag)
         return flags
@@ -64,22 +67,21 @@ class MisstatedValueDetector(Detector):
         self,
         ctx: DetectionContext,
         segment: Segment,
+        parts: list[tuple[int, int, str]],
         entity: URIRef,
         prop: URIRef,
         value: Literal,
         decided: SpanIndex,
     ) -> Flag | None:
+        """The flag for the first stretch of ``parts`` (the segment's words) one word off
+        ``value``; ``None`` when the value is stated right or nowhere nearly."""
         held = value_words(str(value))
-        words = segment_words(segment)
-        parts = [(start, end, w) for start, end, ws in words for w in ws]
-        text = ctx.analysis.text
         n = len(held)
-        for i in range(len(parts) - n + 1):
-            window = tuple(w for _, _, w in parts[i : i + n])
-            if window == held:
-                return None  # stated right
-        for i in range(len(parts) - n + 1):
-            window = tuple(w for _, _, w in parts[i : i + n])
+        windows = [tuple(w for _, _, w in parts[i : i + n]) for i in range(len(parts) - n + 1)]
+        if held in windows:
+            return None  # stated right
+        text = ctx.analysis.text
+        for i, window in enumerate(windows):
             if not _one_word_off(window, held):
                 continue
             span = Span(parts[i][0], trimmed(text, parts[i][0], parts[i + n - 1][1]))

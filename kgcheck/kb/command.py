@@ -103,12 +103,7 @@ def lint_command(
 
     try:
         kb_cfg = load_config(config).knowledge_base
-        kb = KnowledgeBase.open(
-            kb_cfg.sources,
-            store=kb_cfg.store,
-            fuzzy_min_length=kb_cfg.fuzzy_min_length,
-            lexical_forms=lexical_forms,
-        )
+        kb = KnowledgeBase.from_config(kb_cfg, lexical_forms=lexical_forms)
     except KgcheckError as exc:
         _error(exc)
         return

@@ -9,6 +9,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 from rdflib import Graph, Literal, URIRef
@@ -21,6 +22,9 @@ from kgcheck.kb.ontology import OntologyView
 from kgcheck.kb.store import KB_GRAPH, open_store
 from kgcheck.kb.validate import check_values
 from kgcheck.kb.values import written
+
+if TYPE_CHECKING:
+    from kgcheck.config import KnowledgeBaseConfig
 
 __all__ = ["KnowledgeBase"]
 
@@ -99,6 +103,18 @@ class KnowledgeBase:
             for node, text in self.graph.subject_objects(URIRef(pred)):
                 if isinstance(node, URIRef) and str(node) not in schema_terms:
                     yield str(node), str(text), rank
+
+    @classmethod
+    def from_config(
+        cls, config: KnowledgeBaseConfig, *, lexical_forms: bool = True
+    ) -> KnowledgeBase:
+        """The KB a configuration's ``knowledge_base`` section names (see :meth:`open`)."""
+        return cls.open(
+            config.sources,
+            store=config.store,
+            fuzzy_min_length=config.fuzzy_min_length,
+            lexical_forms=lexical_forms,
+        )
 
     @classmethod
     def open(

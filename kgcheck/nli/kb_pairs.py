@@ -73,9 +73,7 @@ def pairs_from_config(
 
     loaded = load_config(config)
     kb_cfg = loaded.knowledge_base
-    kb = KnowledgeBase.open(
-        kb_cfg.sources, store=kb_cfg.store, fuzzy_min_length=kb_cfg.fuzzy_min_length
-    )
+    kb = KnowledgeBase.from_config(kb_cfg)
     return kb_pairs(
         kb,
         domain=config.resolve().parent.name,

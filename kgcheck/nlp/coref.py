@@ -226,11 +226,9 @@ class CorefResolver:
             return None  # "Dr. Patel and Dr. Mensah ... they": no one entity is meant
         how = "context" if best.from_context else anaphor.how
         namesakes = [
-            c.iri
-            for c in fitting
-            if c.from_context and c.iri is not None and c.text == best.text and best.from_context
+            c.iri for c in fitting if c.from_context and c.iri is not None and c.text == best.text
         ]
-        if len(namesakes) > 1:
+        if best.from_context and len(namesakes) > 1:
             # "my medicine" named two entries called "taking medicine": "it" is one of them
             return replace(
                 anaphor, kind="ambiguous", how=how, candidates=tuple(namesakes), iri=None

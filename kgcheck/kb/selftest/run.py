@@ -60,12 +60,7 @@ def load_checker(config: str | Path, *, lexical_forms: bool = True) -> Checker:
         return Checker(loaded)
     kb_cfg = loaded.knowledge_base
     try:
-        kb = KnowledgeBase.open(
-            kb_cfg.sources,
-            store=kb_cfg.store,
-            fuzzy_min_length=kb_cfg.fuzzy_min_length,
-            lexical_forms=False,
-        )
+        kb = KnowledgeBase.from_config(kb_cfg, lexical_forms=False)
     except KnowledgeBaseError as exc:
         raise KnowledgeBaseError(
             f"{config}: knowledge_base.sources: {exc.message}", code=exc.code

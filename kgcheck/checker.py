@@ -65,6 +65,7 @@ DEFAULT_DETECTORS = (
     "numeric_claim",
     "swapped_value",
     "misstated_value",
+    "mismatched_entry",
     "unsupported_claim",
 )
 

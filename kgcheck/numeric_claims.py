@@ -113,6 +113,9 @@ class NumericClaim:
     #: The reply denies the value ("was not 5.4%"): verified, it contradicts the KB; wrong, the
     #: denial is true.
     negated: bool = False
+    #: For a date of an item that names an entry and an entity it is not linked to
+    #: (``Anchor.described``): the subjects whose day and time all agree with it.
+    fitting: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -489,8 +492,13 @@ class _Verifier:
         if record.failing and len(chosen) > 1:
             # as near to one subject as to another: each one's day and time, nothing corrected
             held = [pair for v in chosen for pair in v.agreeing + v.failing]
-            whens = " and ".join(self._when(v) for v in chosen)
-            message = f"Not {t.text}: the KB has {self.kb.label(h.subject)} {whens}"
+            labels = {v.subject: self.kb.label(URIRef(v.subject)) for v in chosen}
+            if len(set(labels.values())) == 1:
+                whens = " and ".join(self._when(v) for v in chosen)
+                message = f"Not {t.text}: the KB has {self.kb.label(h.subject)} {whens}"
+            else:  # "the vaccination at 11 am and the dental cleaning on Friday"
+                whens = " and ".join(f"the {labels[v.subject]} {self._when(v)}" for v in chosen)
+                message = f"Not {t.text}: the KB has {whens}"
         wrong_time = record.wrong_time
         shown = [pair[0] for pair in (agreeing[:1] if agreeing else held)]
         verdict = VERIFIED if agreeing else WRONG
@@ -508,7 +516,10 @@ class _Verifier:
             evidence=tuple(x for s in shown for x in s.triples),
             functional=self._functional(h.prop),
         )
-        if not agreeing and len({p[0].value for p in held}) == 1:
+        if t.anchor.described:
+            fitting = tuple(v.subject for v in verdicts if v.agreeing and not v.failing)
+            claim = replace(claim, fitting=fitting)
+        if not agreeing and len({p[0].value for p in held}) == 1 and not t.anchor.described:
             # "Friday at 1 pm" with a wrong time: only "1 pm" is corrected
             span, text = t.part(time=wrong_time)
             written = self.kb.value_text(h.prop, h.value)

@@ -84,6 +84,7 @@ detectors: Registry[object] = Registry(
         "numeric_claim": "kgcheck.detectors.numeric_claim:NumericClaimDetector",
         "swapped_value": "kgcheck.detectors.swapped_value:SwappedValueDetector",
         "misstated_value": "kgcheck.detectors.misstated_value:MisstatedValueDetector",
+        "mismatched_entry": "kgcheck.detectors.mismatched_entry:MismatchedEntryDetector",
         "unsupported_claim": "kgcheck.detectors.unsupported_claim:UnsupportedClaimDetector",
     },
 )

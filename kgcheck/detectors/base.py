@@ -69,6 +69,14 @@ class DetectionContext:
     #: Parts of a check that failed (the model, a rule), for the report's ``errors``.
     errors: list[CheckError] = field(default_factory=list)
 
+    def verified_numbers(self) -> tuple[NumericClaim, ...]:
+        """The reply's numeric claims with their verdicts: the checker's, else checked now."""
+        if self.numeric_claims is not None:
+            return self.numeric_claims
+        from kgcheck.numeric_claims import verify_numeric_claims
+
+        return verify_numeric_claims(self.analysis, self.kb, self.sources, self.now, self.numeric)
+
     def fail(self, stage: str, code: str, reason: str) -> None:
         """Record a failed part of a check once (``report.errors``; see ``kgcheck.failures``)."""
         error = CheckError(stage, code, reason)

@@ -18,7 +18,6 @@ from kgcheck.numeric_claims import (
     WRONG,
     WRONG_PERIOD,
     NumericClaim,
-    verify_numeric_claims,
 )
 from kgcheck.types import Evidence, Flag, FlagType, Span
 
@@ -40,9 +39,7 @@ class NumericClaimDetector(Detector):
     Params = _Params
 
     def detect(self, ctx: DetectionContext) -> list[Flag]:
-        claims = ctx.numeric_claims
-        if claims is None:
-            claims = verify_numeric_claims(ctx.analysis, ctx.kb, ctx.sources, ctx.now, ctx.numeric)
+        claims = ctx.verified_numbers()
         flags = []
         for claim in claims:
             flag = self._flag(ctx, claim)

@@ -44,7 +44,7 @@ from kgcheck.nlp.quantities import (
 from kgcheck.nlp.temporal import TemporalExpression
 from kgcheck.nlp.tokens import Tok
 
-__all__ = ["Anchor", "Anchorer"]
+__all__ = ["Anchor", "Anchorer", "Description"]
 
 _TIME_TYPES = frozenset({XSD + "time", XSD + "dateTime"})
 #: Tokens that end a clause for the purpose of binding (a comma or semicolon away is far).
@@ -52,6 +52,19 @@ _BREAKS = frozenset({",", ";", ":", "but", "while", "whereas", "although", "howe
 _FAR = 100
 #: The most words a description by value may have ("coffee or tea place").
 _MAX_DESCRIPTION = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Description:
+    """An item that names an entry and another entity the entry is with ("your meeting with
+    Martha at 9 am"), where no entry of that name is linked to that entity: ``named`` are the
+    entries the name stands for, ``linked`` those linked to the other entity. Which of the two
+    is wrong, the stated day or time decides (``mismatched_entry``)."""
+
+    name: Mention
+    named: tuple[str, ...]
+    link: Mention
+    linked: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +84,9 @@ class Anchor:
     #: How many of the first ``subjects`` the nearest mention stands for (0: no such order):
     #: they win where the values fit another subject as well.
     nearest: int = 0
+    #: The item names an entry and other entities no entry of that name is linked to: the
+    #: subjects are both sides' entries, and the value tells which side it fits.
+    described: tuple[Description, ...] = ()
 
 
 class _BySentence:
@@ -241,8 +257,13 @@ class Anchorer:
                 fits=lambda p, e=expr: self._fits_date(e, p),  # type: ignore[misc]
                 fallback=None,
             )
-            if anchor is not None and len(anchor.subjects) > 1:
-                anchor = self._narrowed(anchor, _same_item(toks, i, local.mentions.get(sent, [])))
+            item = _same_item(toks, i, local.mentions.get(sent, [])) if anchor else []
+            described = self._descriptions(toks, item, anchor) if anchor else ()
+            if anchor is not None and described:
+                subjects = tuple(dict.fromkeys(s for d in described for s in (*d.named, *d.linked)))
+                anchor = replace(anchor, subjects=subjects, nearest=0, described=described)
+            elif anchor is not None and len(anchor.subjects) > 1:
+                anchor = self._narrowed(anchor, item)
             if anchor is not None and expr.has_date and expr.has_time:
                 anchor = self._both_kinds(anchor)
             out.append(replace(expr, anchor=anchor) if anchor is not None else expr)
@@ -259,6 +280,36 @@ class Anchorer:
             s for s in anchor.subjects if any(str(o) in named for _, o in self.kb.facts(URIRef(s)))
         )
         return replace(anchor, subjects=linked) if linked else anchor
+
+    def _descriptions(
+        self, toks: Sequence[Tok], item: Sequence[Mention], anchor: Anchor
+    ) -> tuple[Description, ...]:
+        """For the item's one named entry, each entity it is "with" or "for" that no entry of
+        that name is linked to (see ``Description``). The other entities the item links to
+        narrow the named entries first: in "the check-up for Luna with Dr. Okafor", Luna's
+        check-up is not with Dr. Okafor, and Dr. Okafor's check-up is not for Luna; the day or
+        time the item states tells which is wrong."""
+        props = [URIRef(p) for p in anchor.properties]
+        named: list[tuple[Mention, tuple[str, ...]]] = []
+        linked: list[tuple[Mention, set[str]]] = []
+        for m in item:
+            dated = self._dated(toks, m)
+            held = tuple(iri for iri in dated if self._holds(URIRef(iri), props))
+            if held and dated == _iris(m):
+                named.append((m, held))
+            elif held:
+                linked.append((m, set(held)))
+        if len(named) != 1:
+            return ()
+        name, entries = named[0]
+        found = []
+        for k, (link, with_link) in enumerate(linked):
+            narrowed = tuple(
+                s for s in entries if all(s in e for j, (_, e) in enumerate(linked) if j != k)
+            )
+            if narrowed and not with_link & set(narrowed):
+                found.append(Description(name, narrowed, link, tuple(sorted(with_link))))
+        return tuple(found)
 
     def _both_kinds(self, anchor: Anchor) -> Anchor:
         """A day with a time ("Tuesday at 10 am") bound to one of them through a claim ("is on")

@@ -9,6 +9,7 @@ from rdflib import URIRef
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.kb.normalize import value_words
 from kgcheck.nlp.analysis import Mention
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Evidence, Flag, FlagType
@@ -164,7 +165,99 @@ class NonexistentEntityDetector(Detector):
                 classes |= onto.range.get(prop, set())
         if m.affiliation is not None or m.title is not None:
             classes |= {c for c in onto.closed_world if onto.is_person_class(c)}
-        return classes
+        return classes | _classes_by_neighbours(ctx, m)
+
+
+#: What may stand between two names of one list: "Jing Jing and Arco", "a Dominos and a Arco".
+_LISTED = re.compile(r"^\s*(?:,|,?\s*(?:and|or))\s*(?:(?:a|an|the)\s+)?$", re.I)
+#: What may stand between a name and a measure of it: "Costco is 5 miles", "There is Arco 5
+#: miles", "a route to Walgreens, 4 miles away", "5 miles away from Arco".
+_MEASURED = re.compile(
+    r"^\s*,?\s*(?:(?:is|are|was|lies|sits)(?:\s+(?:about|only|just|around))?)?\s*$"
+    r"|^\s*(?:\w+\s+)?(?:away\s+)?(?:from|to)\s+(?:(?:a|an|the)\s+)?$",
+    re.I,
+)
+
+
+def _classes_by_neighbours(ctx: DetectionContext, m: Mention) -> set[URIRef]:
+    """Classes a name takes from its neighbours: a KB entity it is listed with ("Jing Jing and
+    Arco are both near": Jing Jing's class), and the domain of a quantity stated right next to
+    it ("Costco is 5 miles away", "1 mile away from Arco": what has a distance)."""
+    kb, onto, text = ctx.kb, ctx.kb.ontology, ctx.analysis.text
+    classes: set[URIRef] = set()
+    for other in ctx.analysis.mentions:
+        if other.iri is None or other.segment != m.segment or other.kind == "speaker":
+            continue
+        lo, hi = (
+            (other.span.end, m.span.start)
+            if other.span.end <= m.span.start
+            else (
+                m.span.end,
+                other.span.start,
+            )
+        )
+        if lo <= hi and _LISTED.match(text[lo:hi]):
+            classes |= kb.direct_types(URIRef(other.iri))
+    segment = (
+        ctx.analysis.segments[m.segment].span if m.segment < len(ctx.analysis.segments) else None
+    )
+    for q in ctx.analysis.quantities:
+        if q.anchor is None or segment is None or not segment.contains(q.span):
+            continue
+        between = (
+            text[m.span.end : q.span.start]
+            if m.span.end <= q.span.start
+            else text[q.span.end : m.span.start]
+        )
+        if _MEASURED.match(between):
+            for prop in q.anchor.properties:
+                classes |= onto.domain.get(URIRef(prop), set())
+    return classes | _classes_by_value(ctx, m)
+
+
+#: What may stand between a name and a KB string value stated of it: an address ("Costco is
+#: at 611 Ames Ave", "Walgreens at 528 Anton Ct"), a kind ("Safeway is a chinese restaurant",
+#: "Costco is the only grocery store", "the Costco hotel").
+_VALUE_AFTER = re.compile(
+    r"(?:\s*,)?\s*(?:(?:is|was|'s)\s+)?(?:(?:located|situated)\s+)?at\s+"
+    r"|\s*(?:is|was)\s+(?:a|an|the)\s+(?:(?:only|nearest|closest)\s+)?"
+    r"|\s+(?=\w)",
+    re.I,
+)
+#: What may stand between a KB string value and a name it is stated of: "The nearest hotel is
+#: the Walgreens", "the name of it is Costco".
+_VALUE_BEFORE = re.compile(r"\s+(?:is|was)\s+(?:the\s+)?$", re.I)
+_WORDS = re.compile(r"[\w'.-]+")
+
+
+def _classes_by_value(ctx: DetectionContext, m: Mention) -> set[URIRef]:
+    """The classes of the KB entities that hold a string value the reply states of the name,
+    right after it or right before it (see ``_VALUE_AFTER`` and ``_VALUE_BEFORE``)."""
+    kb, text = ctx.kb, ctx.analysis.text
+    segments = ctx.analysis.segments
+    if m.segment >= len(segments):
+        return set()
+    segment = segments[m.segment].span
+    found: list[list[str]] = []
+    after = _VALUE_AFTER.match(text, m.span.end, segment.end)
+    if after is not None:
+        words = _WORDS.findall(text[after.end() : segment.end])[:_LONGEST_VALUE]
+        found += [words[:n] for n in range(len(words), 0, -1)]
+    before = _VALUE_BEFORE.search(text, segment.start, m.span.start)
+    if before is not None and before.end() == m.span.start:
+        words = _WORDS.findall(text[segment.start : before.start()])[-_LONGEST_VALUE:]
+        found += [words[-n:] for n in range(len(words), 0, -1)]
+    classes: set[URIRef] = set()
+    for words in found:
+        key = value_words(" ".join(words).rstrip("."))
+        if key:
+            for subject, _ in kb.owners_of_words(key):
+                classes |= kb.direct_types(subject)
+    return classes
+
+
+#: The most words of a string value looked for next to a name.
+_LONGEST_VALUE = 6
 
 
 def _names_part_of(text: str, label: str) -> bool:

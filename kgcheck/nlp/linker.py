@@ -463,9 +463,13 @@ def _followed_by_person_cue(toks: Sequence[Tok], j: int) -> bool:
 
 def _followed_by_name_cue(toks: Sequence[Tok], j: int) -> bool:
     """After a lone capitalised word opening a sentence: is it used as a name?"""
+    while j < len(toks) and toks[j].text.isspace():
+        j += 1  # "Costco\tis at ...": a tab is no word
     if j >= len(toks):
         return False
     nxt = toks[j]
+    if nxt.lower in {"and", "or"} and j + 1 < len(toks) and toks[j + 1].is_capitalised:
+        return True  # "Peets and Crumbs are both near": one of a list of names
     return nxt.lower in AFFILIATION_WORDS - {"of"} or nxt.lemma in {
         "be", "work", "lead", "head", "run", "report", "join", "manage", "'s", ",", "will",
         "would", "can", "could", "should", "may", "might", "have", "attend", "meet", "come",

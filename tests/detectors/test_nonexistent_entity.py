@@ -194,3 +194,53 @@ def test_nonexistent_entity_made_up_bookshop_names_are_caught(
     bookshop: Checker, text: str, name: str
 ) -> None:
     assert unknown_names(bookshop, text) == [name]
+
+
+# A café finder (``tests/fixtures/cafes``), written from the README alone: a one-word name is
+# too little to call a place that does not exist ("GPS", "Yoga") unless the reply says what it
+# is: listed with a KB place, measured like one, or given a place's address or kind.
+CAFES = FIXTURES / "cafes" / "kgcheck.yaml"
+
+
+@pytest.fixture(scope="module")
+def cafes() -> Checker:
+    return Checker.from_config(CAFES)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lattea is 1 mile away.",
+        "There is Crumbs 4 miles away and Blue Door Cafe 2 miles away.",
+        "Lattea and Crumbs are both near.",
+        "Crumbs is at 77 Quarry Lane.",
+        "Lattea is a coffee shop nearby.",
+        "Sure, Lattea is the closest. Setting GPS now.",
+        "Traffic is light on the way to Lattea.",
+        "Yes, Lattea is 1 mile away, you are welcome.",
+    ],
+)
+def test_one_word_places_of_the_kb_are_not_flagged(cafes: Checker, text: str) -> None:
+    report = cafes.check_turn(text, DialogueState(session_id="c"))
+    assert report.flags == [], [f.message for f in report.flags]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Starbucks is 3 miles away.", "Starbucks"),  # measured like a place
+        ("Here is a route to Costa, 4 miles away.", "Costa"),
+        ("There is a Lattea and a Peets.", "Peets"),  # listed with a place
+        ("Peets and Crumbs are both near.", "Peets"),
+        ("Setting route to Arabica at 12 Harbor Road now.", "Arabica"),  # a place's address
+        ("Costa is a coffee shop nearby.", "Costa"),  # a place's kind
+    ],
+)
+def test_one_word_name_the_reply_makes_a_place_is_flagged(
+    cafes: Checker, text: str, name: str
+) -> None:
+    report = cafes.check_turn(text, DialogueState(session_id="c"))
+    unknown = [f for f in report.flags if f.type == FlagType.NONEXISTENT_ENTITY]
+    assert [f.content for f in unknown] == [name]
+    assert unknown[0].confidence >= 0.5
+    assert report.decision != "accept"

@@ -97,6 +97,34 @@ def test_planner_wrong_day_or_time_of_one_entry_is_corrected(
     assert report.text == fixed
 
 
+@pytest.mark.parametrize(
+    ("user", "reply", "wrong", "fixed"),
+    [
+        # the meeting on the 9th is HR's, and Tom has no entry that day: Tom is wrong
+        (
+            REVIEWS,
+            "Tom will be at the one on the 9th.",
+            "Tom",
+            "HR will be at the one on the 9th.",
+        ),
+        # Maya's piano lesson is on Wednesday, and football is not hers: the name is wrong
+        (
+            "",
+            "Your football practice with Maya is on Wednesday at 4:30 pm.",
+            "football practice",
+            "Your piano lesson with Maya is on Wednesday at 4:30 pm.",
+        ),
+    ],
+)
+def test_planner_wrong_person_or_entry_is_told_by_the_day_and_time(
+    planner: Checker, user: str, reply: str, wrong: str, fixed: str
+) -> None:
+    report = check(planner, reply, user)
+    flags = [f for f in report.flags if f.confidence >= 0.5]
+    assert [(f.detector, f.content) for f in flags] == [("mismatched_entry", wrong)]
+    assert report.text == fixed
+
+
 def test_planner_one_of_the_entries_asked_about_is_checked_without_a_guess(
     planner: Checker,
 ) -> None:

@@ -58,8 +58,15 @@ class MismatchedEntryDetector(Detector):
                 if len(described) != 1:
                     continue
             d = described[0]
-            if (d.name.span, d.link.span) not in seen:
-                seen.add((d.name.span, d.link.span))
+            fits_named = bool(set(d.named) & set(claim.fitting))
+            fits_linked = bool(set(d.linked) & set(claim.fitting))
+            if d.name is None and not (fits_named and not fits_linked):
+                # "the one on the 9th" that only the person's own entries fit: perhaps one the
+                # conversation was not about; nothing says the person is wrong
+                continue
+            key = (t.span if d.name is None else d.name.span, d.link.span)
+            if key not in seen:
+                seen.add(key)
                 flags.append(self._flag(ctx, t, d, claim))
         return flags
 
@@ -72,6 +79,8 @@ class MismatchedEntryDetector(Detector):
         fits_name = [s for s in d.named if s in claim.fitting]
         fits_link = [s for s in d.linked if s in claim.fitting]
         link = kb.label(URIRef(d.link.iri)) if d.link.iri else d.link.text
+        # what the item calls the entry: its name, else "the one"
+        called = d.name.text if d.name is not None else "one"
         triples = tuple(
             (str(s), str(p), str(o))
             for s in (*fits_name, *fits_link)
@@ -80,7 +89,7 @@ class MismatchedEntryDetector(Detector):
         # (the mention that is wrong, what it should be, which entries the evidence is of)
         wrong: Mention | None = None
         fixes: list[str] = []
-        if fits_link and not fits_name:
+        if fits_link and not fits_name and d.name is not None:
             wrong, fixes, focus = (
                 d.name,
                 sorted({kb.label(URIRef(s)) for s in fits_link}),
@@ -100,23 +109,24 @@ class MismatchedEntryDetector(Detector):
             )
             wrong, focus = d.link, fits_name
             message = (
-                f"Not {d.link.text}: the {d.name.text} ({t.text}) is with "
+                f"Not {d.link.text}: the {called} ({t.text}) is with "
                 f"{' or '.join(fixes) or 'another'}; nothing with {link} is {t.text}"
             )
         else:
+            assert d.name is not None  # ``detect`` keeps only the other readings of "the one"
             focus = list(d.named)
             names = sorted({kb.label(URIRef(s)) for s in d.linked})
             message = (
                 f"No {d.name.text} is with {link} in the KB: the entries with {link} are "
                 f"{', '.join(names)}"
             )
-        span = (
-            wrong.span
-            if wrong is not None
-            else Span(
+        if wrong is not None:
+            span = wrong.span
+        else:
+            assert d.name is not None
+            span = Span(
                 min(d.name.span.start, d.link.span.start), max(d.name.span.end, d.link.span.end)
             )
-        )
         fixed = wrong is not None and len(fixes) == 1
         return self.flag(
             span=span,

@@ -61,7 +61,8 @@ class Description:
     entries the name stands for, ``linked`` those linked to the other entity. Which of the two
     is wrong, the stated day or time decides (``mismatched_entry``)."""
 
-    name: Mention
+    #: ``None``: the item picks one of the entries the conversation is about ("the one").
+    name: Mention | None
     named: tuple[str, ...]
     link: Mention
     linked: tuple[str, ...]
@@ -258,7 +259,7 @@ class Anchorer:
                 fallback=None,
             )
             item = _same_item(toks, i, local.mentions.get(sent, [])) if anchor else []
-            described = self._descriptions(toks, item, anchor) if anchor else ()
+            described = self._descriptions(toks, i, item, anchor) if anchor else ()
             if anchor is not None and described:
                 subjects = tuple(dict.fromkeys(s for d in described for s in (*d.named, *d.linked)))
                 anchor = replace(anchor, subjects=subjects, nearest=0, described=described)
@@ -282,23 +283,37 @@ class Anchorer:
         return replace(anchor, subjects=linked) if linked else anchor
 
     def _descriptions(
-        self, toks: Sequence[Tok], item: Sequence[Mention], anchor: Anchor
+        self, toks: Sequence[Tok], i: int, item: Sequence[Mention], anchor: Anchor
     ) -> tuple[Description, ...]:
-        """For the item's one named entry, each entity it is "with" or "for" that no entry of
-        that name is linked to (see ``Description``). The other entities the item links to
-        narrow the named entries first: in "the check-up for Luna with Dr. Okafor", Luna's
-        check-up is not with Dr. Okafor, and Dr. Okafor's check-up is not for Luna; the day or
-        time the item states tells which is wrong."""
+        """For the item's one named entry (or, in "HR will be at the one on the 9th", the
+        entries of the conversation it picks from), each entity it is "with" or "for", or that
+        the item otherwise names, that no such entry is linked to (see ``Description``). The
+        other entities the item links to narrow the entries first: in "the check-up for Luna
+        with Dr. Okafor", Luna's check-up is not with Dr. Okafor, and Dr. Okafor's check-up is
+        not for Luna; the day or time the item states tells which is wrong."""
         props = [URIRef(p) for p in anchor.properties]
-        named: list[tuple[Mention, tuple[str, ...]]] = []
+        named: list[tuple[Mention | None, tuple[str, ...]]] = []
         linked: list[tuple[Mention, set[str]]] = []
         for m in item:
+            iris = _iris(m)
             dated = self._dated(toks, m)
             held = tuple(iri for iri in dated if self._holds(URIRef(iri), props))
-            if held and dated == _iris(m):
+            if held and dated == iris:
                 named.append((m, held))
             elif held:
                 linked.append((m, set(held)))
+            elif iris and not any(self._held(URIRef(iri)) for iri in iris):
+                # named without "with": "Jon will be at the one on the 9th"
+                referring = {
+                    str(r)
+                    for iri in iris
+                    for r in self.kb.referrers(URIRef(iri))
+                    if self._holds(r, props)
+                }
+                if referring:
+                    linked.append((m, referring))
+        if not named and anchor.how == "context" and _picks_one(toks, i):
+            named.append((None, anchor.subjects))
         if len(named) != 1:
             return ()
         name, entries = named[0]

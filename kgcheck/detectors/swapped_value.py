@@ -85,6 +85,9 @@ class SwappedValueDetector(Detector):
         owners: tuple[tuple[URIRef, URIRef], ...],
     ) -> Flag | None:
         kb = ctx.kb
+        own = {str(s) for s, _ in owners}
+        if any(m.iri in own for m in ctx.analysis.mentions if m.span.overlaps(span)):
+            return None  # a place named by its address: "5677 Springer Street is 2 miles away"
         props = list(dict.fromkeys(p for _, p in owners))
         entity = value_owner(ctx, segment, span, props)
         if entity is None or any(s == entity for s, _ in owners):

@@ -87,3 +87,27 @@ ex:valero ex:kind "gas station" .
     assert swapped(checker, "Yes, the gas station is at 611 Ames Ave.") == []
     # words that are a value but no description ("with heavy traffic") say nothing
     assert swapped(checker, "Expect heavy traffic at 611 Ames Ave.") == []
+
+
+def test_swapped_value_silent_on_a_place_named_by_its_own_address(tmp_path: Any) -> None:
+    # a navigation table names a friend's place by its address; "5677 Springer Street" is
+    # that place, not a value stated of the other "5677 ..." place the conversation is about
+    path = tmp_path / "kb.ttl"
+    path.write_text(
+        PREFIXES
+        + PLACES
+        + """
+ex:springer a ex:Place ; rdfs:label "5677 springer street" ; ex:address "5677 springer street" .
+ex:fourth a ex:Place ; rdfs:label "5677 southwest 4th street" ;
+    ex:address "5677 southwest 4th street" .
+""",
+        encoding="utf-8",
+    )
+    checker = Checker(
+        config_from_dict({"knowledge_base": {"sources": [str(path)]}, "nli": {"model": "none"}})
+    )
+    state = DialogueState()
+    state.add_turn("assistant", "5677 southwest 4th street is 4 miles away.")
+    assert swapped(checker, "5677 Springer Street is 2 miles away.", state) == []
+    (flag,) = swapped(checker, "5677 Springer Street is at 611 Ames Ave.", state)
+    assert flag.correction == "5677 springer street"

@@ -9,7 +9,7 @@ from rdflib import URIRef
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.kb.knowledge_base import KnowledgeBase
-from kgcheck.kb.normalize import value_words
+from kgcheck.kb.normalize import name_tokens, value_words
 from kgcheck.nlp.analysis import Mention
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Evidence, Flag, FlagType
@@ -69,6 +69,8 @@ class NonexistentEntityDetector(Detector):
                 continue
             if ctx.kb.has_literal(m.text) or ctx.kb.in_literal(m.text):
                 continue  # a value the KB holds ("Portland", "200 Alester Ave")
+            if _builds_on(ctx.kb, m.text):
+                continue  # "Jill or Jack?" with the KB's "jills house" and "jacks house"
             if ctx.state.entities.mentioned_by_user(m.text):
                 continue  # the user introduced this name: a conversation entity
             if _DENIED.search(analysis.text[max(0, m.span.start - 40) : m.span.start]):
@@ -258,6 +260,18 @@ def _classes_by_value(ctx: DetectionContext, m: Mention) -> set[URIRef]:
 
 #: The most words of a string value looked for next to a name.
 _LONGEST_VALUE = 6
+
+
+def _builds_on(kb: KnowledgeBase, text: str) -> bool:
+    """Whether a KB label names something of the one-word name ``text``: "jills house" or
+    "Jill's house" for "Jill" (a person's full name, "Sarah Lee" for "Sarah", does not count:
+    an affiliation may show that Sarah is someone else)."""
+    tokens = name_tokens(text)
+    if len(tokens) != 1:
+        return False
+    owned = re.compile(rf"\b{re.escape(tokens[0])}(?:'s|’s|s)\b")
+    iris = kb.labels.with_token(tokens[0]) | kb.labels.with_token(tokens[0] + "s")
+    return any(owned.search((kb.labels.display(iri) or "").casefold()) for iri in iris)
 
 
 def _names_part_of(text: str, label: str) -> bool:

@@ -144,6 +144,11 @@ class LabelIndex:
                     self._deletions[variant].add(token)
             self._token_iris[token].add(iri)
 
+    def with_token(self, token: str) -> set[str]:
+        """The entities one of whose labels has the word ``token`` (a :func:`name_tokens` word:
+        lower case, no possessive)."""
+        return set(self._token_iris.get(token, ()))
+
     def add_all(self, pairs: Iterable[tuple[str, str, int]]) -> None:
         for iri, label, rank in pairs:
             self.add(iri, label, rank=rank)

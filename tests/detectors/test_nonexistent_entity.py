@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from kgcheck import Checker, ConfigError, DialogueState, FlagType
+from kgcheck.config import config_from_dict
 from kgcheck.detectors.base import DetectionContext
 from kgcheck.detectors.nonexistent_entity import NonexistentEntityDetector
 from tests.conftest import EX, FIXTURES, NOW
@@ -244,3 +245,23 @@ def test_one_word_name_the_reply_makes_a_place_is_flagged(
     assert [f.content for f in unknown] == [name]
     assert unknown[0].confidence >= 0.5
     assert report.decision != "accept"
+
+
+def test_a_first_name_a_kb_label_builds_on_is_not_unknown(tmp_path: Any) -> None:
+    # navigation tables name friends' homes "jills house": "Jill or Jack?" names them
+    path = tmp_path / "kb.ttl"
+    path.write_text(
+        (FIXTURES / "cafes" / "ontology.ttl").read_text(encoding="utf-8")
+        + """
+cf:jill a cf:Place ; rdfs:label "jills house" ; cf:distance 4 .
+cf:jack a cf:Place ; rdfs:label "jacks house" ; cf:distance 6 .
+""",
+        encoding="utf-8",
+    )
+    checker = Checker(
+        config_from_dict({"knowledge_base": {"sources": [str(path)]}, "nli": {"model": "none"}})
+    )
+    for text in ["Jill or Jack?", "Jack or Jill?", "Jill is 4 miles away."]:
+        assert checker.check_turn(text, DialogueState(session_id="c")).flags == [], text
+    report = checker.check_turn("Costco and Jill are near.", DialogueState(session_id="c"))
+    assert [f.content for f in report.flags if f.type == FlagType.NONEXISTENT_ENTITY] == ["Costco"]

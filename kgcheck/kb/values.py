@@ -149,6 +149,9 @@ def written(value: Literal, unit: str | None = None) -> str:
     if unit == "fraction":
         return f"{_plain(number * 100)}%"
     if unit in _CURRENCY_SIGNS:
+        cents = digits.partition(".")[2]
+        if len(cents) == 1 and cents.isdigit():  # a store may drop a zero: 12.50 -> "12.5"
+            digits += "0"
         return f"{_CURRENCY_SIGNS[unit]}{digits}"
     if unit in _TIGHT_UNITS:
         return f"{digits}{unit}"

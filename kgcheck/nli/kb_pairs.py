@@ -163,8 +163,8 @@ class _Pairs:
                 if s.perturbation == "number":
                     for variant in number_variants(self.kb, s):
                         yield self.pair(fact, variant, "contradiction", "number")
-                if self.rng.random() < 0.5:  # contradiction is symmetric
-                    yield self.pair(s.text, fact, "contradiction", str(s.perturbation))
+                # contradiction is symmetric: the reply may state either value first
+                yield self.pair(s.text, fact, "contradiction", str(s.perturbation))
         yield from self._disjoint()
 
     def neutrals(self) -> Iterator[NliPair]:
@@ -191,7 +191,7 @@ class _Pairs:
 
     def _held(self, s: Statement) -> list[str]:
         """The premises ``s`` contradicts: the KB's fact (all its values, for a property with
-        several) verbalised, and for half of them another true phrasing."""
+        several) verbalised, and for a fact of one value another true phrasing of it."""
         if s.period is not None:
             observed = self.observed.get((s.subject, s.property, s.period))
             return [observed] if observed else []
@@ -205,7 +205,8 @@ class _Pairs:
         if len(values) == 1:
             key = (s.subject, s.property, str(values[0]), None)
             phrased = [o.text for o in self._precise(key)]
-            if phrased and self.rng.random() < 0.5:
+            phrased = [t for t in phrased if t not in held]
+            if phrased:
                 held.append(self.rng.choice(phrased))
         return held
 

@@ -25,7 +25,7 @@ from kgcheck.kb.selftest.facts import kb_values
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.report import TurnReport
 from kgcheck.types import Decision, Flag, FlagType, Span
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, ROOT
 
 PARKS_CONFIG = FIXTURES / "selftest" / "kgcheck.yaml"
 PK = "https://example.org/parks#"
@@ -245,3 +245,31 @@ def test_generate_writes_days_temperatures_and_clock_times_as_a_person_would() -
     assert "Alhambra's high on 23 November 2026 was 50°F." in texts
     assert "The time of tennis activity is 11 am." in texts
     assert not any(":00:00" in t or " F." in t or " in 23 " in t for t in texts)
+
+
+@pytest.mark.parametrize(
+    ("config", "prop", "text", "passive"),
+    [
+        # an entity value: the subject acts ("Elm Street Pharmacy sells Ventolin")
+        (FIXTURES / "pharmacy", "https://example.org/pharmacy#stocks", "sell", False),
+        # a date value: the subject is acted on ("the building was acquired on ...")
+        (ROOT / "data" / "finance", None, "acquire on", True),
+    ],
+)
+def test_shape_of_reads_a_participle_verb_as_passive_only_with_a_literal_value(
+    config: Path, prop: str | None, text: str, passive: bool
+) -> None:
+    from kgcheck.kb.selftest.english import shape_of
+
+    kb = KnowledgeBase.from_config(load_config(config / "kgcheck.yaml").knowledge_base)
+    if prop is None:
+        prop = next(str(p) for p, forms in kb.ontology.lexical_forms.items() if text in forms)
+    assert shape_of(kb, URIRef(prop), text).passive is passive
+
+
+def test_generate_never_writes_the_passive_of_a_verb_with_an_entity_object() -> None:
+    config = load_config(FIXTURES / "pharmacy" / "kgcheck.yaml")
+    kb = KnowledgeBase.from_config(config.knowledge_base)
+    texts = [s.text for s in generate_statements(kb, now=config.now, seed=13)]
+    assert any(t.endswith("sells Ventolin.") for t in texts)
+    assert not any(" is sold " in t and " is sold by " not in t for t in texts)

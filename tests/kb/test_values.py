@@ -165,6 +165,8 @@ def test_format_like_dates_at_the_stated_granularity(
         (Literal("0.85", datatype=XSD.decimal), "fraction", "85%"),
         (Literal("85", datatype=XSD.decimal), "%", "85%"),
         (Literal("1.25", datatype=XSD.decimal), "x", "1.25x"),
+        (Literal("12.5", datatype=XSD.decimal), "USD", "$12.50"),  # cents in full
+        (Literal("7.60", datatype=XSD.decimal), "USD", "$7.60"),
         (Literal(3), None, "3"),
         (Literal(date(2019, 11, 30)), None, "30 November 2019"),
         (Literal("Cardiology"), None, "Cardiology"),

@@ -180,3 +180,11 @@ def test_kb_pairs_disjoint_classes_contradict():
     disjoint = [p for p in kb_pairs(kb) if p.origin.endswith(":disjoint")]
     assert disjoint
     assert {p.label for p in disjoint} == {"contradiction"}
+
+
+def test_kb_pairs_contradictions_come_both_ways(pairs: list[NliPair]):
+    contradictions = {(p.premise, p.hypothesis) for p in pairs if p.label == "contradiction"}
+    other_value = [p for p in pairs if p.origin.endswith(":contradiction:other_value")]
+    assert other_value
+    for p in other_value:
+        assert (p.hypothesis, p.premise) in contradictions

@@ -51,7 +51,8 @@ _IRREGULAR_PAST = {
     "teach": "taught", "write": "wrote", "have": "had", "do": "did", "can": "could",
     "will": "would", "may": "might", "shut": "shut", "split": "split", "grow": "grew",
 }  # fmt: skip
-#: Verbs whose subject is the thing acted on when it is not a person: "S was acquired on".
+#: Verbs whose subject is the thing acted on when it is not a person and the value is a literal
+#: (a date, a price): "S was acquired on"; with an entity value the verb stays active ("sells").
 _PARTICIPLES = {
     "buy": "bought", "acquire": "acquired", "purchase": "purchased", "sell": "sold",
     "found": "founded", "establish": "established", "build": "built", "design": "designed",
@@ -101,8 +102,10 @@ def shape_of(kb: KnowledgeBase, prop: URIRef, text: str) -> Form:
         return Form(text, ADJECTIVE)
     if len(words) > 2 and words[0].endswith(_NOUN_ENDINGS):
         return Form(text, VERB, noun_prefix=words[0])
-    if words[0] in _PARTICIPLES and not any(
-        kb.ontology.is_person_class(c) for c in kb.ontology.domain.get(prop, ())
+    if (
+        words[0] in _PARTICIPLES
+        and kb.ontology.is_datatype_property(prop)  # "sell" a medicine: active, "is sold X" no
+        and not any(kb.ontology.is_person_class(c) for c in kb.ontology.domain.get(prop, ()))
     ):
         return Form(text, VERB, passive=True)
     inner = set(words[1:-1]) & _PREPOSITIONS - {"of"}

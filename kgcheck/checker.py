@@ -25,7 +25,7 @@ from kgcheck.failures import (
     apply_on_error,
 )
 from kgcheck.hf import set_torch_threads
-from kgcheck.history.embeddings import default_encoder
+from kgcheck.history.embeddings import SentenceEncoder, default_encoder
 from kgcheck.history.state import DialogueState, parse_time
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.mitigation import Mitigator
@@ -109,8 +109,10 @@ class Checker:
             self.kb, self.config.nlp, fuzzy=kb_cfg.fuzzy, temporal=self.config.temporal
         )
         self.scorer = Scorer(self.config.scoring)
+        #: The sentence embedder of ``contradicts_prior``, loaded now; ``None`` without NLI.
+        self.encoder: SentenceEncoder | None = None
         if self.nli is not None and self.config.nli.history_pairs > 0:
-            _load_encoder()
+            self.encoder = _load_encoder()
         #: Where reports go (``store:``); ``None``: not stored.
         self.store: FlagStore | None = (
             open_flag_store(self.config.store) if self.config.store is not None else None
@@ -320,6 +322,7 @@ class Checker:
             rules=self.rules,
             nli=self.nli if models else None,
             nli_settings=self.config.nli,
+            encoder=self.encoder,
         )
         found: list[list[Flag]] = [[] for _ in self.detectors]
         asked: list[tuple[Detector, NliRequest]] = []
@@ -515,13 +518,15 @@ class Checker:
         )
 
 
-def _load_encoder() -> None:
-    """Load the shared sentence embedder now, not in the first check. One that cannot be
+def _load_encoder() -> SentenceEncoder:
+    """The shared sentence embedder, loaded now, not in the first check. One that cannot be
     loaded is no failure: ``contradicts_prior`` then compares the last turns, and says so."""
+    encoder = default_encoder()
     try:
-        default_encoder().load()
+        encoder.load()
     except ModelError as exc:
         log.warning("%s; contradicts_prior will compare the last turns", exc.message)
+    return encoder
 
 
 def _failed(

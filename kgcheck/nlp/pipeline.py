@@ -40,6 +40,7 @@ from kgcheck.nlp.ranges import RangeBinder
 from kgcheck.nlp.relative import is_relative
 from kgcheck.nlp.sentences import SENTENCE_HINTS
 from kgcheck.nlp.signals import SignalMatcher
+from kgcheck.nlp.speech_acts import mood_of, mood_of_text
 from kgcheck.nlp.temporal import TemporalRecognizer
 from kgcheck.nlp.tense import Word, clause_tense
 from kgcheck.nlp.text import bounded_suffix_search, clean_text, mask_long_runs
@@ -443,9 +444,11 @@ class Analyzer:
 
 def _segments(doc: Doc) -> tuple[Segment, ...]:
     if not doc.has_annotation("SENT_START"):
-        return (Segment(0, Span(0, len(doc.text)), doc.text),)
+        return (Segment(0, Span(0, len(doc.text)), doc.text, mood_of_text(doc.text)),)
+    parsed = doc.has_annotation("DEP") and doc.has_annotation("TAG")
     return tuple(
-        Segment(i, Span(s.start_char, s.end_char), s.text) for i, s in enumerate(doc.sents)
+        Segment(i, Span(s.start_char, s.end_char), s.text, mood_of(s, parsed))
+        for i, s in enumerate(doc.sents)
     )
 
 

@@ -94,9 +94,11 @@ _VOCATIVES = frozenset(
      "assistant", "there"]
 )  # fmt: skip
 _FILLERS = frozenset(
-    ["so", "much", "very", "a", "lot", "again", "kindly", "for", "now", "then", "too", "and",
-     "oh", "well", "and", "again", "really", "just", "indeed", "as", "always"]
+    ["much", "a", "lot", "again", "for", "now", "then", "too", "and", "oh", "well", "just", "as",
+     "always"]
 )  # fmt: skip
+#: Words dropped before matching: "you are very welcome", "thank you so much".
+_INTENSIFIERS = frozenset(["very", "so", "really", "truly", "kindly", "indeed", "most"])
 _WORD = re.compile(r"[a-z0-9]+(?:['-][a-z0-9]+)*")
 
 _SUBJECTS = frozenset(["nsubj", "nsubjpass", "csubj", "csubjpass", "expl"])
@@ -109,7 +111,9 @@ _VERBS = frozenset(["VERB", "AUX"])
 def is_formula(sentence: str) -> bool:
     """Whether ``sentence`` is only courtesy formulas and acknowledgements ("Thank you car!",
     "You are very welcome.", "Okay, all set.", "No problem, have a good day.")."""
-    words = _WORD.findall(sentence.casefold().replace("’", "'"))
+    words = [
+        w for w in _WORD.findall(sentence.casefold().replace("’", "'")) if w not in _INTENSIFIERS
+    ]
     if not words:
         return False
     covered = False

@@ -148,14 +148,13 @@ def test_related_with_the_bundled_minilm_finds_the_relevant_turn() -> None:
 def test_the_encoder_remembers_sentences_and_runs_only_new_ones(tiny_model: Path) -> None:
     batches: list[list[str]] = []
     encoder = SentenceEncoder(str(tiny_model))
-    model = encoder.load()
-    encode = model.encode
+    embed = encoder._embed
 
-    def counted(sentences: list[str], **kwargs: object) -> object:
+    def counted(model: object, sentences: list[str]) -> np.ndarray:
         batches.append(list(sentences))
-        return encode(sentences, **kwargs)
+        return embed(model, sentences)
 
-    model.encode = counted
+    encoder._embed = counted  # type: ignore[method-assign]
     first = encoder.encode(["the weather is sunny today", "dr patel works in cardiology"])
     again = encoder.encode(["dr patel works in cardiology", "office room", "office room"])
     assert batches == [
@@ -189,3 +188,13 @@ def test_a_checked_reply_is_not_embedded_again_as_history(tiny_model: Path) -> N
         ["dr patel works in cardiology", "the weather is sunny today"],
         ["office room", "dr patel leads cardiology"],
     ]
+
+
+def test_the_traced_fast_path_embeds_as_sentence_transformers_does(tiny_model: Path) -> None:
+    encoder = SentenceEncoder(str(tiny_model), cache_size=0)
+    model = encoder.load()
+    assert encoder._fast is not None  # a transformer, mean pooling, normalisation: traced
+    sentences = ["dr patel works in cardiology", "office room", "the weather is sunny today"]
+    want = model.encode(sentences, convert_to_numpy=True, normalize_embeddings=True)
+    np.testing.assert_allclose(encoder.encode(sentences), want, atol=1e-5)
+    np.testing.assert_allclose(encoder.encode(sentences[1:2]), want[1:2], atol=1e-5)

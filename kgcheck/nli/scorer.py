@@ -9,7 +9,8 @@ Label names are read from the model's configuration, since models differ in labe
 entailment, neutral, contradiction); two-way models (entailment / not_entailment) put the
 second label in ``neutral``. Loading (with one warm-up pass) happens on first use or
 ``load()``, once per process for scorers of the same model; results are kept in an LRU cache;
-``score`` is thread-safe.
+``score`` is thread-safe. On a CPU the model runs as a TorchScript trace (no Python between
+its layers), used only when it gives the model's own logits on check batches at load.
 
 Calibration: a model directory may hold ``calibration.json`` (written by
 ``benchmarks/nli_calibrate.py``), ``{"temperature": T, ...}``; the scorer then divides the

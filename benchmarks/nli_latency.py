@@ -3,20 +3,22 @@
 Usage::
 
     python benchmarks/nli_latency.py [--model embedded] [--repeats 50] [--turns 20] [--warm-up 3]
-        [--threads N] [--quantize] [--first-calls 10]
+        [--threads N] [--quantize | --no-quantize] [--first-calls 10]
 
 The conversation is built here: a new Acme Health employee (user) talking with the assistant
 about people, places and their own preferences, alternating user and assistant for ``--turns``
 turns. The reply has three sentences, each contradicting something (the knowledge base, the
 user's office, the user's preference), checked with the Acme configuration
 ``data/acme/kgcheck.yaml`` so that the knowledge-base checks run too, ``nli.model`` set to
-``--model``, ``nli.quantize`` to ``--quantize`` and ``nli.threads`` to ``--threads`` (default:
-the configuration's, 1). After a warm-up (models loaded, the history analysed and embedded
+``--model``, ``nli.quantize`` to ``--quantize`` / ``--no-quantize`` and ``nli.threads`` to
+``--threads`` (default: the configuration's, int8 on a CPU and 1 thread; the first line printed
+says which). After a warm-up (models loaded, the history analysed and embedded
 once) each mode is timed ``--repeats`` times:
 
 - ``NLI off``: ``nli.model: none``;
-- ``NLI on, cold cache``: the scorer's pair cache is emptied before each call, so every pair goes
-  through the model (the real cost of a new reply);
+- ``NLI on, cold cache``: the scorer's pair cache and the embedder's sentence cache are emptied
+  before each call, so every pair goes through the model and every reply sentence through the
+  embedder (the real cost of a new reply);
 - ``NLI on, warm cache``: the same reply again, every pair answered from the cache.
 
 Printed: p50, p95 and mean in ms, the ratio of each p50 to NLI off, the NLI pairs asked for per
@@ -116,11 +118,13 @@ def conversation(turns: int) -> DialogueState:
     return state
 
 
-def checker(model: str, quantize: bool = False, threads: int | None = None) -> Checker:
-    """The Acme checker with ``nli.model``, ``nli.quantize`` and (unless ``None``: the
-    configuration's default) ``nli.threads`` set."""
+def checker(model: str, quantize: bool | None = None, threads: int | None = None) -> Checker:
+    """The Acme checker with ``nli.model`` set, and ``nli.quantize`` and ``nli.threads`` unless
+    ``None`` (the configuration's default: int8 on a CPU, one thread)."""
     config = load_config(CONFIG)
-    update: dict[str, object] = {"model": model, "quantize": quantize}
+    update: dict[str, object] = {"model": model}
+    if quantize is not None:
+        update["quantize"] = quantize
     if threads is not None:
         update["threads"] = threads
     return Checker(config.model_copy(update={"nli": config.nli.model_copy(update=update)}))
@@ -179,7 +183,11 @@ def main() -> None:
         "--threads", type=int, default=None, help="nli.threads (default: the configuration's)"
     )
     parser.add_argument(
-        "--quantize", action="store_true", help="int8 linear layers (nli.quantize: true)"
+        "--quantize",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="int8 linear layers (nli.quantize: true) or not (--no-quantize: fp32); default: "
+        "the configuration's (int8 on a CPU)",
     )
     parser.add_argument(
         "--first-calls",
@@ -198,6 +206,15 @@ def main() -> None:
     assert on.nli is not None
     counter = PairCounter(on.nli)
     cache = on.nli._cache
+    encoder = on.encoder
+
+    def cold() -> None:
+        """Nothing of this reply known: the pair cache and the sentence-embedding cache
+        emptied (the history's embeddings, kept in the state, stay)."""
+        cache.clear()
+        if encoder is not None:
+            encoder.clear_cache()
+
     state_off, state_on = conversation(args.turns), conversation(args.turns)
     t0 = time.perf_counter()
     measure(off, state_off, args.warm_up)
@@ -212,16 +229,18 @@ def main() -> None:
     samples, reports = measure(off, state_off, args.repeats)
     rows.append(("NLI off", samples, reports, None))
     counter.reset()
-    samples, reports = measure(on, state_on, args.repeats, before=cache.clear)
+    samples, reports = measure(on, state_on, args.repeats, before=cold)
     rows.append(("NLI on, cold cache", samples, reports, per_turn(counter, args.repeats)))
     counter.reset()
     samples, reports = measure(on, state_on, args.repeats)
     rows.append(("NLI on, warm cache", samples, reports, per_turn(counter, args.repeats)))
 
+    precision = "int8" if on.config.nli.quantize and on.config.nli.device == "cpu" else "fp32"
     print(
         f"acme KB, {args.turns}-turn history, 3-sentence reply, "
         f"{args.repeats} repeats after {args.warm_up} warm-up calls per mode "
-        f"({warm_up:.1f} s, models loaded); model {args.model}"
+        f"({warm_up:.1f} s, models loaded); model {args.model} ({precision}, "
+        f"nli.threads {on.config.nli.threads})"
     )
     print(f"reply: {REPLY}")
     base = percentile(rows[0][1], 50) or 1.0
@@ -304,6 +323,8 @@ def first_calls(args: argparse.Namespace) -> dict[str, object]:
     samples, notes = [], set()
     for state in states:
         check.nli._cache.clear()
+        if check.encoder is not None:
+            check.encoder.clear_cache()
         t0 = time.perf_counter()
         report = check.check_turn(REPLY, state)
         samples.append((time.perf_counter() - t0) * 1000)
@@ -328,7 +349,7 @@ def report_first_calls(args: argparse.Namespace, state: DialogueState) -> None:
         "--first-calls",
         str(args.first_calls),
         *(["--threads", str(args.threads)] if args.threads is not None else []),
-        *(["--quantize"] if args.quantize else []),
+        *([] if args.quantize is None else ["--quantize" if args.quantize else "--no-quantize"]),
     ]
     try:
         done = subprocess.run(command, capture_output=True, text=True, check=False)

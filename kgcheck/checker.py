@@ -25,7 +25,7 @@ from kgcheck.failures import (
     apply_on_error,
 )
 from kgcheck.hf import set_torch_threads
-from kgcheck.history.embeddings import default_encoder
+from kgcheck.history.embeddings import SentenceEncoder, default_encoder
 from kgcheck.history.state import DialogueState, parse_time
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.mitigation import Mitigator
@@ -37,6 +37,7 @@ from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.pipeline import Analyzer
 from kgcheck.nlp.text import clean_text
 from kgcheck.numeric_claims import VERIFIED, NumericClaim, verify_numeric_claims
+from kgcheck.registry import actions as action_registry
 from kgcheck.registry import detectors as detector_registry
 from kgcheck.report import TurnReport
 from kgcheck.rules.engine import RuleEngine
@@ -51,6 +52,14 @@ __all__ = ["Checker", "check_turn", "default_checker"]
 log = logging.getLogger(__name__)
 
 _T = TypeVar("_T")
+
+#: What the checker checks once when it is built (``Checker._warm_up``): a user turn and
+#: replies with a name, numbers, a date, a time, an amount, a duration and a courtesy.
+_WARM_UP_TURN = "Thank you. My appointment with Dr. Smith is on Monday 3 March 2025 at 10 am."
+_WARM_UP_REPLIES = (
+    "You're welcome. Your appointment with Dr. Smith is on Tuesday 4 March 2025 at 11 am; "
+    "it costs $12.50 and takes 2 hours. I never said it was on Monday.",
+)
 
 #: Detectors that run when the configuration does not mention them.
 DEFAULT_DETECTORS = (
@@ -110,12 +119,36 @@ class Checker:
             self.kb, self.config.nlp, fuzzy=kb_cfg.fuzzy, temporal=self.config.temporal
         )
         self.scorer = Scorer(self.config.scoring)
+        #: The sentence embedder of ``contradicts_prior``, loaded now; ``None`` without NLI.
+        self.encoder: SentenceEncoder | None = None
         if self.nli is not None and self.config.nli.history_pairs > 0:
-            _load_encoder()
+            self.encoder = _load_encoder()
         #: Where reports go (``store:``); ``None``: not stored.
         self.store: FlagStore | None = (
             open_flag_store(self.config.store) if self.config.store is not None else None
         )
+        self._warm_up()
+
+    def _warm_up(self) -> None:
+        """Build now what the checks would build on their first use, so that the first
+        ``check_turn`` is no slower than the tenth: the KB's word index of string values, the
+        plugin look-ups of detectors and actions, and, by checking a made-up turn (not
+        recorded), the recognisers' first calls and the traced models' first optimised runs
+        on batches of a turn's size. Nothing here can fail the build: a check that fails
+        reports itself when it runs for real."""
+        try:
+            self.kb.owners_of_words(("warm", "up"))
+            action_registry.names()  # reads the installed plugins' entry points once
+            state = DialogueState(session_id="kgcheck-warm-up", now=self.config.now)
+            state.add_turn("user", _WARM_UP_TURN)
+            for reply in _WARM_UP_REPLIES:
+                self.check_turn(reply, state, record=False)
+            if self.nli is not None:
+                self.nli._cache.clear()
+            if self.encoder is not None:
+                self.encoder.clear_cache()
+        except Exception as exc:  # a warm-up never stops the build
+            log.debug("warm-up check failed: %s", exc)
 
     def _load_nli(self) -> NliScorer:
         """The scorer of ``nli.model``, its model loaded now rather than in the first check,
@@ -321,6 +354,7 @@ class Checker:
             rules=self.rules,
             nli=self.nli if models else None,
             nli_settings=self.config.nli,
+            encoder=self.encoder,
         )
         found: list[list[Flag]] = [[] for _ in self.detectors]
         asked: list[tuple[Detector, NliRequest]] = []
@@ -516,13 +550,15 @@ class Checker:
         )
 
 
-def _load_encoder() -> None:
-    """Load the shared sentence embedder now, not in the first check. One that cannot be
+def _load_encoder() -> SentenceEncoder:
+    """The shared sentence embedder, loaded now, not in the first check. One that cannot be
     loaded is no failure: ``contradicts_prior`` then compares the last turns, and says so."""
+    encoder = default_encoder()
     try:
-        default_encoder().load()
+        encoder.load()
     except ModelError as exc:
         log.warning("%s; contradicts_prior will compare the last turns", exc.message)
+    return encoder
 
 
 def _failed(

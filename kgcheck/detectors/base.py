@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from kgcheck.config import NliConfig, NumericConfig, TemporalConfig
 from kgcheck.errors import ConfigError
 from kgcheck.failures import CheckError
+from kgcheck.history.embeddings import SentenceEncoder
 from kgcheck.history.state import DialogueState
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nli.batch import NliRequest
@@ -62,6 +63,9 @@ class DetectionContext:
     #: The NLI model (``None``: NLI is off) and the ``nli:`` section of the configuration.
     nli: NliScorer | None = None
     nli_settings: NliConfig = field(default_factory=NliConfig)
+    #: The sentence embedder that finds the earlier sentences to compare (``None``: the
+    #: state's own, else the shared default one).
+    encoder: SentenceEncoder | None = None
     #: How well the reply is grounded in ``sources`` (``None``: no sources, or no model).
     grounding: GroundingReport | None = None
     #: Parts of a check a detector could not run (a failing rule), for the report's ``skipped``.

@@ -30,6 +30,7 @@ from kgcheck.nli.checks import (
     flagged,
     kb_decided,
     model_evidence,
+    premise_states,
     restates,
     statements,
 )
@@ -37,7 +38,7 @@ from kgcheck.nli.perspective import from_other_side
 from kgcheck.nli.scorer import NliScores
 from kgcheck.nlp.analysis import Claim, Segment
 from kgcheck.nlp.attributes import is_attribute
-from kgcheck.nlp.vocabulary import is_question
+from kgcheck.nlp.speech_acts import mood_of_text
 from kgcheck.types import Evidence, Flag, FlagType
 
 __all__ = ["ContradictsPriorDetector"]
@@ -107,7 +108,10 @@ class ContradictsPriorDetector(ModelDetector):
         cfg = ctx.nli_settings
         try:
             return ctx.state.related_many(
-                [s.text for s in sentences], cfg.history_pairs, cfg.min_similarity
+                [s.text for s in sentences],
+                cfg.history_pairs,
+                cfg.min_similarity,
+                encoder=ctx.encoder,
             )
         except ModelError as exc:
             note = (
@@ -116,9 +120,15 @@ class ContradictsPriorDetector(ModelDetector):
             if note not in ctx.notes:
                 ctx.notes.append(note)
         recent = [
-            RelatedSentence(t.index, t.role, sentence, 0.0)
+            RelatedSentence(t.index, t.role, sentence, 0.0, mood)
             for t in reversed(ctx.state.turns)
-            for sentence in (t.sentences or [t.text])
+            for sentence, mood in zip(
+                t.sentences or [t.text],
+                t.moods
+                if t.moods is not None and t.sentences and len(t.moods) == len(t.sentences)
+                else [mood_of_text(x) for x in t.sentences or [t.text]],
+                strict=True,
+            )
         ][: cfg.history_pairs]
         return [recent for _ in sentences]
 
@@ -137,7 +147,7 @@ class ContradictsPriorDetector(ModelDetector):
             (segment, earlier, premise)
             for segment, related in zip(sentences, self._earlier(ctx, sentences), strict=True)
             for earlier in related
-            if not is_question(earlier.sentence)
+            if premise_states(earlier.sentence, earlier.mood, earlier.speaker)
             and not restates(premise := self._premise(earlier), segment.text)
         ]
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -47,29 +49,51 @@ def resolve_model(name: str | None) -> str:
 
 @dataclass(frozen=True, slots=True)
 class RelatedSentence:
-    """An earlier sentence similar to the one asked about."""
+    """An earlier sentence similar to the one asked about, and what it does
+    (``kgcheck.nlp.speech_acts``: ``statement``, ``question``, ``request``, ...)."""
 
     turn: int
     speaker: str
     sentence: str
     similarity: float
+    mood: str = "statement"
 
 
 class SentenceEncoder:
     """A thread-safe sentence-transformers encoder, loaded on first use or by ``load()``.
 
+    Embeddings are remembered by sentence (an LRU of ``cache_size`` sentences), so that a reply
+    checked now is not embedded again when it comes back as a turn of the history, nor a
+    sentence said again ("Thank you."); ``encode`` runs the sentences it has not seen in one
+    batch.
+
     Usage::
 
         encoder = SentenceEncoder()            # bundled all-MiniLM-L6-v2
         vectors = encoder.encode(["Dr. Patel works in Cardiology."])
+
+    Args:
+        model: a local path or a Hugging Face id in the local cache (default: all-MiniLM-L6-v2).
+        device: a torch device.
+        cache_size: sentences whose embeddings are remembered (0: none).
     """
 
-    def __init__(self, model: str | None = None, *, device: str = "cpu") -> None:
+    def __init__(
+        self,
+        model: str | None = None,
+        *,
+        device: str = "cpu",
+        cache_size: int = 2048,
+    ) -> None:
         self.model_name = resolve_model(model)
         self.device = device
+        self.cache_size = cache_size
         self._model: Any = None
+        #: ``model.encode`` done by hand with a traced transformer (``_fast_path``), or None
+        self._fast: Callable[[list[str]], NDArray[np.float32]] | None = None
         self._error: ModelError | None = None
         self._lock = threading.Lock()
+        self._cache: OrderedDict[str, NDArray[np.float32]] = OrderedDict()
 
     def load(self) -> Any:
         """The loaded model (loading it on first use; the checker loads it when it is built).
@@ -88,8 +112,11 @@ class SentenceEncoder:
                         model = SentenceTransformer(
                             self.model_name, device=self.device, local_files_only=True
                         )
-                    # torch's first-pass costs paid now, not in the first check
-                    model.encode(["A warm-up sentence."], show_progress_bar=False)
+                    # torch's first-pass costs (and the tokenizer's) paid now, not in the
+                    # first check: a batch of two sentences of different lengths
+                    model.encode(_WARM_UP, show_progress_bar=False)
+                    if self.device == "cpu":
+                        self._fast = _fast_path(model)
                     self._model = model
                 except Exception as exc:  # not cached, bad path, broken weights
                     self._error = ModelError(
@@ -105,10 +132,116 @@ class SentenceEncoder:
             return np.zeros((0, 0), dtype=np.float32)
         model = self.load()
         with self._lock:
-            vectors = model.encode(
+            found = {s: v for s in sentences if (v := self._cache.get(s)) is not None}
+            todo = list(dict.fromkeys(s for s in sentences if s not in found))
+            if todo:
+                vectors = self._embed(model, todo)
+                found.update(zip(todo, vectors, strict=True))
+            if self.cache_size > 0:
+                for sentence in sentences:
+                    self._cache[sentence] = found[sentence]
+                    self._cache.move_to_end(sentence)
+                while len(self._cache) > self.cache_size:
+                    self._cache.popitem(last=False)
+        return np.stack([found[s] for s in sentences])
+
+    def _embed(self, model: Any, sentences: list[str]) -> NDArray[np.float32]:
+        """The embeddings of ``sentences``, computed now (one batch)."""
+        if self._fast is not None:
+            return self._fast(sentences)
+        return np.asarray(
+            model.encode(
+                sentences, convert_to_numpy=True, normalize_embeddings=True, show_progress_bar=False
+            ),
+            dtype=np.float32,
+        )
+
+    def clear_cache(self) -> None:
+        """Forget the remembered embeddings."""
+        with self._lock:
+            self._cache.clear()
+
+
+#: Sentences the model is warmed up with when it loads (a batch with padding), and that the
+#: fast path is traced with.
+_WARM_UP = ["A warm-up sentence.", "Another, somewhat longer, warm-up sentence for the model."]
+#: What the fast path must embed as ``model.encode`` does: other sizes and lengths.
+_CHECKS = [
+    ["One sentence alone, with nothing padded."],
+    ["Dr. Patel works in Cardiology.", "Thank you!", "I take the bus from Northgate every day."],
+]
+
+
+def _fast_path(model: Any) -> Callable[[list[str]], NDArray[np.float32]] | None:
+    """``model.encode`` (normalised) without sentence-transformers' per-call work or Python
+    between the layers: the tokenizer, a TorchScript trace of the transformer, mean pooling and
+    normalisation. ``None`` (``model.encode`` is used) unless the model is a transformer and
+    mean pooling (then normalisation, or not: ``encode`` normalises), and the trace gives
+    ``model.encode``'s embeddings (within 1e-5) on batches of other sizes and lengths, padded
+    or not."""
+    import warnings
+
+    import torch
+
+    try:
+        modules = list(model)
+        if [type(m).__name__ for m in modules][:2] != ["Transformer", "Pooling"] or any(
+            type(m).__name__ != "Normalize" for m in modules[2:]
+        ):
+            return None
+        if getattr(modules[1], "pooling_mode", None) != "mean":
+            return None
+        inner, tokenizer, limit = modules[0].auto_model, model.tokenizer, model.max_seq_length
+
+        def tokens(sentences: list[str]) -> dict[str, Any]:
+            return dict(
+                tokenizer(
+                    sentences,
+                    padding=True,
+                    truncation=True,
+                    max_length=limit,
+                    return_tensors="pt",
+                )
+            )
+
+        names = tuple(tokens(_WARM_UP))
+
+        class Hidden(torch.nn.Module):
+            def __init__(self, network: Any) -> None:
+                super().__init__()
+                self.network = network
+
+            def forward(self, *tensors: Any) -> Any:
+                return self.network(**dict(zip(names, tensors, strict=True))).last_hidden_state
+
+        sample = tokens(_WARM_UP)
+        with warnings.catch_warnings(), torch.no_grad():
+            warnings.simplefilter("ignore")  # TracerWarnings; the check below is the judge
+            traced = torch.jit.trace(  # type: ignore[no-untyped-call]
+                Hidden(inner).eval(), tuple(sample[n] for n in names), strict=False
+            )
+
+        def encode(sentences: list[str]) -> NDArray[np.float32]:
+            batch = tokens(sentences)
+            with torch.inference_mode():
+                hidden = traced(*(batch[n] for n in names))
+                mask = batch["attention_mask"].unsqueeze(-1).to(hidden.dtype)
+                pooled = (hidden * mask).sum(dim=1) / mask.sum(dim=1).clamp(min=1e-9)
+                unit = torch.nn.functional.normalize(pooled, p=2.0, dim=1)
+            return np.asarray(unit.numpy(), dtype=np.float32)
+
+        for sentences in [_WARM_UP, *_CHECKS]:
+            want = model.encode(
                 sentences, convert_to_numpy=True, normalize_embeddings=True, show_progress_bar=False
             )
-        return np.asarray(vectors, dtype=np.float32)
+            got = encode(sentences)
+            if got.shape != want.shape or not np.allclose(got, want, atol=1e-5):
+                log.info("sentence embedder not traced: its embeddings differ from encode's")
+                return None
+        return encode
+    except Exception as exc:  # a model torch cannot trace: sentence-transformers runs it
+        log.info("sentence embedder not traced (%s: %s)", type(exc).__name__, exc)
+        return None
 
 
 _default: SentenceEncoder | None = None
@@ -116,7 +249,9 @@ _default_lock = threading.Lock()
 
 
 def default_encoder() -> SentenceEncoder:
-    """One shared encoder of the default model."""
+    """One shared encoder of the default model. It stays in fp32 whatever ``nli.quantize``
+    says: int8 linear layers move its embeddings too far (cosine 0.91 to the fp32 ones on
+    DECODE sentences, a third of the earlier sentences chosen would change)."""
     global _default
     with _default_lock:
         if _default is None:

@@ -26,6 +26,7 @@ from kgcheck.history.embeddings import RelatedSentence, SentenceEncoder, default
 from kgcheck.history.entities import EntityRegistry
 from kgcheck.kb.normalize import normalize
 from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.nlp.speech_acts import mood_of_text
 from kgcheck.nlp.text import clean_text
 from kgcheck.vocab import KGC
 
@@ -56,7 +57,8 @@ def parse_time(value: str | datetime | None) -> datetime | None:
 class Turn:
     """One turn: who spoke, what they said, when, and the checker's report when there is one.
 
-    ``analysis``, ``sentences`` and ``embeddings`` are caches the checker fills once.
+    ``analysis``, ``sentences`` (with their ``moods``: ``kgcheck.nlp.speech_acts``) and
+    ``embeddings`` are caches the checker fills once.
     """
 
     index: int
@@ -68,6 +70,7 @@ class Turn:
     analysis: TurnAnalysis | None = field(default=None, repr=False, compare=False)
     recorded: bool = field(default=False, repr=False)
     sentences: list[str] | None = field(default=None, repr=False)
+    moods: list[str] | None = field(default=None, repr=False)
     embeddings: NDArray[np.float32] | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
@@ -148,7 +151,9 @@ class DialogueState:
             if key is not None:
                 self.graph.add_node(_entity_node(key), kind="entity", iri=m.iri, name=m.text)
                 self.graph.add_edge(_turn_node(turn.index), _entity_node(key), key="mentions")
-        turn.sentences = [s.text.strip() for s in analysis.segments if s.text.strip()]
+        said = [s for s in analysis.segments if s.text.strip()]
+        turn.sentences = [s.text.strip() for s in said]
+        turn.moods = [s.mood for s in said]
         turn.recorded = True
 
     def _index(self, turn: Turn, claims: list[HistoryClaim]) -> None:
@@ -185,26 +190,39 @@ class DialogueState:
         return self.related_many([sentence], k, min_similarity)[0]
 
     def related_many(
-        self, sentences: list[str], k: int = 5, min_similarity: float = 0.3
+        self,
+        sentences: list[str],
+        k: int = 5,
+        min_similarity: float = 0.3,
+        *,
+        encoder: SentenceEncoder | None = None,
     ) -> list[list[RelatedSentence]]:
-        """``related`` for several sentences at once (one batch through the encoder)."""
+        """``related`` for several sentences at once: they and the turns not embedded yet go
+        through the encoder in one batch. The state's own ``encoder`` comes first, then
+        ``encoder`` (the checker's), then the shared default one."""
         if not sentences:
             return []
-        encoder = self.encoder or default_encoder()
+        encoder = self.encoder or encoder or default_encoder()
         rows: list[tuple[Turn, int]] = []
-        matrices = []
+        new: list[Turn] = []
         for turn in self.turns:
             if turn.sentences is None:
                 turn.sentences = [turn.text.strip()] if turn.text.strip() else []
             if not turn.sentences:
                 continue
             if turn.embeddings is None:
-                turn.embeddings = encoder.encode(turn.sentences)
-            matrices.append(turn.embeddings)
+                new.append(turn)
             rows.extend((turn, i) for i in range(len(turn.sentences)))
         if not rows:
             return [[] for _ in sentences]
-        scores = np.vstack(matrices) @ encoder.encode(sentences).T
+        vectors = encoder.encode([s for t in new for s in t.sentences or ()] + sentences)
+        start = 0
+        for turn in new:
+            assert turn.sentences is not None
+            turn.embeddings = vectors[start : start + len(turn.sentences)]
+            start += len(turn.sentences)
+        matrices = [t.embeddings for t in self.turns if t.sentences and t.embeddings is not None]
+        scores = np.vstack(matrices) @ vectors[start:].T
         out = []
         for column in range(len(sentences)):
             found = []
@@ -214,9 +232,13 @@ class DialogueState:
                     break
                 turn, n = rows[int(i)]
                 assert turn.sentences is not None
-                found.append(
-                    RelatedSentence(turn.index, turn.role, turn.sentences[n], round(score, 4))
+                text = turn.sentences[n]
+                mood = (
+                    turn.moods[n]
+                    if turn.moods is not None and len(turn.moods) == len(turn.sentences)
+                    else mood_of_text(text)
                 )
+                found.append(RelatedSentence(turn.index, turn.role, text, round(score, 4), mood))
             out.append(found)
         return out
 
@@ -231,6 +253,7 @@ class DialogueState:
             data["recorded"] = turn.recorded
             data["claims"] = [c.to_dict() for c in self.claims.of_turn(turn.index)]
             data["sentences"] = turn.sentences
+            data["moods"] = turn.moods
             data["embeddings"] = _pack(turn.embeddings)
             turns.append(data)
         return {
@@ -255,6 +278,7 @@ class DialogueState:
                 raise InputError(f"turns[{n}]: expected 'role' and 'text'", code="KGC605") from exc
             turn.report_data = item.get("report")
             turn.sentences = item.get("sentences")
+            turn.moods = item.get("moods")
             turn.embeddings = _unpack(item.get("embeddings"))
             if item.get("recorded"):
                 claims = [HistoryClaim.from_dict(c) for c in item.get("claims", [])]

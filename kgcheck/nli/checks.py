@@ -14,6 +14,15 @@ from kgcheck.errors import ModelError
 from kgcheck.failures import NLI_FAILED
 from kgcheck.nli.scorer import NliScores
 from kgcheck.nlp.analysis import Claim, Segment, TurnAnalysis
+from kgcheck.nlp.speech_acts import (
+    FORMULA,
+    FRAGMENT,
+    MIXED,
+    QUESTION,
+    REQUEST,
+    STATEMENT,
+    mood_of_text,
+)
 from kgcheck.nlp.vocabulary import is_question
 from kgcheck.numeric_claims import UNSUPPORTED
 from kgcheck.types import Evidence, Flag
@@ -35,11 +44,14 @@ __all__ = [
     "model_failed",
     "negated",
     "nli_scores",
+    "premise_states",
     "restates",
     "statements",
 ]
 
 _T = TypeVar("_T")
+#: What a sentence does when it states nothing the model could compare.
+_NOT_STATED = frozenset([QUESTION, REQUEST, FORMULA])
 
 #: A citation of sources: ``[S0]``, ``[S0, S2]``, ``[S0; doc-3]``.
 CITATION = re.compile(r"\s*\[([^\[\]\n]{1,80})\]")
@@ -83,16 +95,27 @@ def restates(premise: str, hypothesis: str) -> bool:
 
 
 def statements(analysis: TurnAnalysis, limit: int | None = None) -> list[Segment]:
-    """The reply's sentences worth comparing: not questions, at least three words."""
+    """The reply's sentences worth comparing: statements (not questions, requests or courtesy
+    formulas: ``kgcheck.nlp.speech_acts``) of at least three words."""
     out = []
     for segment in analysis.segments:
         text = CITATION.sub("", segment.text).strip()
-        if is_question(text) or len(text.split()) < 3:
+        if segment.mood in _NOT_STATED or is_question(text) or len(text.split()) < 3:
             continue
         out.append(segment)
         if limit is not None and len(out) >= limit:
             break
     return out
+
+
+def premise_states(sentence: str, mood: str, speaker: str) -> bool:
+    """Whether an earlier sentence (of ``speaker``, doing ``mood``) is a premise a reply
+    sentence can contradict: a statement, not a question, a request or a courtesy formula
+    ("Thank you.", "Set the GPS to the fastest route."), nor a user's verbless answer ("Monday
+    at 3pm.", "Boston."), whose content lies in the question it answers."""
+    if mood in _NOT_STATED or is_question(sentence) or mood_of_text(sentence) != STATEMENT:
+        return False
+    return not (mood in {FRAGMENT, MIXED} and speaker == "user")
 
 
 def nli_scores(ctx: DetectionContext, pairs: Sequence[tuple[str, str]]) -> list[NliScores] | None:

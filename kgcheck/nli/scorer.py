@@ -9,7 +9,8 @@ Label names are read from the model's configuration, since models differ in labe
 entailment, neutral, contradiction); two-way models (entailment / not_entailment) put the
 second label in ``neutral``. Loading (with one warm-up pass) happens on first use or
 ``load()``, once per process for scorers of the same model; results are kept in an LRU cache;
-``score`` is thread-safe.
+``score`` is thread-safe. On a CPU the model runs as a TorchScript trace (no Python between
+its layers), used only when it gives the model's own logits on check batches at load.
 
 Calibration: a model directory may hold ``calibration.json`` (written by
 ``benchmarks/nli_calibrate.py``), ``{"temperature": T, ...}``; the scorer then divides the
@@ -153,6 +154,9 @@ class LoadedModel:
     lock: threading.Lock
     #: logits are divided by it before the softmax (``calibration.json``; 1.0 without one)
     temperature: float = 1.0
+    #: the model's logits for tokenised inputs: a TorchScript trace of ``model`` on a CPU
+    #: (no Python per layer), ``None`` to call ``model`` itself
+    forward: Any = None
 
 
 _loaded: dict[tuple[str, str, tuple[tuple[str, str], ...], bool, bool], LoadedModel] = {}
@@ -239,6 +243,76 @@ def _warm_up(tokenizer: Any, network: Any, device: str) -> None:
         )
 
 
+#: Pairs the trace is made on (padded: the attention mask stays in the trace) and checked
+#: against the model with: other batch sizes and lengths, with and without padding.
+_TRACE_PAIRS = [
+    ("A short premise.", "A hypothesis."),
+    ("A somewhat longer premise, with a clause or two in it.", "Another hypothesis here."),
+]
+_CHECK_PAIRS = [
+    [("One pair only, so no padding at all.", "Nothing is padded.")],
+    [
+        ("Dr. Patel works in Cardiology.", "Dr. Patel works in Oncology."),
+        ("I have two dogs and a cat, and they all sleep in the kitchen.", "I have no pets."),
+        ("The ferry leaves at 9 am from the north pier every weekday.", "It leaves at ten."),
+    ],
+]
+
+
+def _traced(tokenizer: Any, network: Any, device: str) -> Any:
+    """``network``'s logits as a TorchScript trace, or ``None`` when it cannot be traced or the
+    trace does not give the model's own logits (within 1e-4) on batches of other sizes and
+    lengths, padded or not. The trace runs the same operations as the model without Python
+    between them: a few milliseconds less per pass on a CPU, the same scores."""
+    import warnings
+
+    import torch
+
+    def encode(pairs: list[tuple[str, str]]) -> dict[str, Any]:
+        batch = tokenizer(
+            [p for p, _ in pairs], [h for _, h in pairs], padding=True, return_tensors="pt"
+        )
+        return dict(batch.to(device))
+
+    names = tuple(encode(_TRACE_PAIRS))  # input_ids, token_type_ids, attention_mask, ...
+
+    class Logits(torch.nn.Module):
+        """The model's logits from its inputs given in the order of ``names``."""
+
+        def __init__(self, inner: Any) -> None:
+            super().__init__()
+            self.inner = inner
+
+        def forward(self, *tensors: Any) -> Any:
+            return self.inner(**dict(zip(names, tensors, strict=True))).logits
+
+    wrapper = Logits(network).eval()
+    try:
+        with warnings.catch_warnings(), torch.no_grad():
+            warnings.simplefilter("ignore")  # TracerWarnings; the check below is the judge
+            inputs = encode(_TRACE_PAIRS)
+            traced = torch.jit.trace(  # type: ignore[no-untyped-call]
+                wrapper, tuple(inputs[n] for n in names), strict=False
+            )
+            for pairs in [_TRACE_PAIRS, *_CHECK_PAIRS]:
+                inputs = encode(pairs)
+                if tuple(inputs) != names:
+                    return None
+                got = traced(*(inputs[n] for n in names))
+                want = wrapper(*(inputs[n] for n in names))
+                if got.shape != want.shape or not torch.allclose(got, want, atol=1e-4):
+                    log.info("NLI model not traced: the trace's logits differ from the model's")
+                    return None
+    except Exception as exc:  # a model torch cannot trace: run it as it is
+        log.info("NLI model not traced (%s: %s)", type(exc).__name__, exc)
+        return None
+
+    def forward(**inputs: Any) -> Any:
+        return traced(*(inputs[n] for n in names))
+
+    return forward
+
+
 def _load(
     model: str, device: str, overrides: Mapping[str, str], quantize: bool, calibrate: bool = True
 ) -> LoadedModel:
@@ -272,7 +346,8 @@ def _load(
             _warm_up(tokenizer, network, device)
         except Exception as exc:  # weights that load but cannot run
             raise ModelError(f"cannot run the NLI model {model!r}: {exc}", code="KGC501") from exc
-        loaded = LoadedModel(tokenizer, network, labels, threading.Lock(), temperature)
+        forward = _traced(tokenizer, network, device) if device == "cpu" else None
+        loaded = LoadedModel(tokenizer, network, labels, threading.Lock(), temperature, forward)
         _loaded[key] = loaded
         return loaded
 
@@ -382,7 +457,10 @@ class NliScorer:
                     padding=True,
                     return_tensors="pt",
                 ).to(self.device)
-                logits = loaded.model(**inputs).logits.float()
+                if loaded.forward is not None:
+                    logits = loaded.forward(**inputs).float()
+                else:
+                    logits = loaded.model(**inputs).logits.float()
                 if loaded.temperature != 1.0:
                     logits = logits / loaded.temperature
                 probs = torch.softmax(logits, dim=-1).cpu()

@@ -19,11 +19,13 @@ __all__ = ["Claim", "ClaimObject", "Mention", "Segment", "Signal", "TurnAnalysis
 
 @dataclass(frozen=True, slots=True)
 class Segment:
-    """A sentence of the reply."""
+    """A sentence of the reply, and what it does (``kgcheck.nlp.speech_acts``: ``statement``,
+    ``question``, ``request``, ``formula`` or ``fragment``)."""
 
     index: int
     span: Span
     text: str
+    mood: str = "statement"
 
 
 @dataclass(frozen=True, slots=True)

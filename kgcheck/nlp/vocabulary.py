@@ -85,17 +85,23 @@ _QUESTION_OPENERS = frozenset(
 )  # fmt: skip
 _QUESTION_PHRASES = (
     "tell me", "let me know", "please", "can you tell", "i wonder", "give me", "show me",
-    "get me", "find me", "remind me",
+    "get me", "find me", "remind me", "i want to know", "i wanna know", "i want to find out",
+    "i'd like to know", "i would like to know", "i need to know",
 )  # fmt: skip
+#: "what's", "when's", "how's": a question word with "is" or "has" contracted onto it.
+_CONTRACTED = ("'s", "’s")
 
 
 def is_question(sentence: str) -> bool:
     """Whether a sentence asks rather than states: it ends with a question mark, or opens like
-    a question or a request ("what time and day is my doctor's appointment on", "give me the
-    time for my next doctor's appointment")."""
+    a question or a request ("what time and day is my doctor's appointment on", "when's my
+    doctor's appointment", "give me the time for my next doctor's appointment", "I want to know
+    if it will rain")."""
     text = sentence.strip()
     if text.endswith("?"):
         return True
     lowered = text.casefold().lstrip("\"'([ ")
     first = lowered.split(maxsplit=1)[0].strip(",.!") if lowered else ""
+    if first.endswith(_CONTRACTED) and first[:-2] in _QUESTION_OPENERS:
+        return True
     return first in _QUESTION_OPENERS or lowered.startswith(_QUESTION_PHRASES)

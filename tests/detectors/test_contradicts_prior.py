@@ -7,7 +7,8 @@ import json
 import pytest
 
 from kgcheck import Checker, DialogueState, FlagType
-from tests.conftest import NOW
+from kgcheck.nli.scorer import NliScorer, NliScores
+from tests.conftest import ACME_CONFIG, NOW
 
 History = list[tuple[str, str]]
 
@@ -116,3 +117,71 @@ def test_contradicts_prior_works_without_a_knowledge_base() -> None:
     assert flag.type == FlagType.CONTRADICTS_PRIOR
     assert report.text == "Your office is room 401."
     assert checker.check_turn("Your favourite colour is green.", state).flags == []
+
+
+class _ContradictsAll(NliScorer):
+    """A model that reads every pair as a contradiction, as the embedded one reads "You are
+    welcome." against "Thank you." (P(contradiction) about 0.7); ``pairs`` records what it
+    was asked."""
+
+    def __init__(self) -> None:
+        super().__init__("contradicts-all")
+        self.pairs: list[tuple[str, str]] = []
+
+    def _run(self, pairs: list[tuple[str, str]]) -> list[NliScores]:
+        self.pairs += pairs
+        return [NliScores(0.02, 0.08, 0.9) for _ in pairs]
+
+
+@pytest.fixture(scope="module")
+def eager_checker() -> Checker:
+    built = Checker.from_config(ACME_CONFIG)
+    built.nli = _ContradictsAll()
+    return built
+
+
+def _asked(checker: Checker) -> list[tuple[str, str]]:
+    assert isinstance(checker.nli, _ContradictsAll)
+    asked, checker.nli.pairs = checker.nli.pairs, []
+    checker.nli._cache.clear()
+    return asked
+
+
+@pytest.mark.parametrize(
+    "reply", ["You are welcome.", "You are very welcome, have a great day!", "Not a problem."]
+)
+def test_a_courtesy_reply_after_thanks_gets_no_flag(eager_checker: Checker, reply: str) -> None:
+    history = [
+        ("user", "My office is room C-204."),
+        ("assistant", "Noted: your office is room C-204."),
+        ("user", "Thank you."),
+    ]
+    _, report = check(eager_checker, history, reply)
+    assert report.flags == []  # type: ignore[attr-defined]
+    assert _asked(eager_checker) == []  # neither side of a formula goes to the model
+
+
+def test_thanks_are_not_compared_but_a_contradiction_beside_them_is(
+    eager_checker: Checker,
+) -> None:
+    history = [("user", "I have never owned a dog."), ("user", "Thanks so much!")]
+    _, report = check(eager_checker, history, "You're welcome. You have owned a dog for years.")
+    (flag,) = prior_flags(report)
+    assert flag.by_model and flag.content == "You have owned a dog for years."  # type: ignore[attr-defined]
+    assert _asked(eager_checker) == [
+        ("You have never owned a dog.", "You have owned a dog for years.")
+    ]
+
+
+def test_an_action_the_user_asked_for_is_not_compared_with_the_request(
+    eager_checker: Checker,
+) -> None:
+    """ "Setting a reminder ..." does what "Set a reminder ..." asks: a request states nothing
+    to contradict. Read from the parse: the blank pipeline cannot tell a request."""
+    if eager_checker.analyzer.pipeline_name.startswith("blank"):
+        pytest.skip("requests are read from a parsed pipeline")
+    history = [("user", "Set a reminder for my dentist appointment on Friday at 10 am.")]
+    reply = "Okay, setting a reminder for your dentist appointment on Friday at 10 am."
+    _, report = check(eager_checker, history, reply)
+    assert prior_flags(report) == []
+    assert _asked(eager_checker) == []

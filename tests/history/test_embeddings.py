@@ -109,8 +109,15 @@ def test_related_embeds_each_turn_once(tiny_model: Path) -> None:
     state.add_turn("assistant", "the weather is sunny today")
     first = state.related("dr patel works in cardiology", k=2, min_similarity=-1.0)
     second = state.related("office room", k=2, min_similarity=-1.0)
-    assert calls.count(["dr patel works in cardiology"]) == 2  # the turn once, the query once
-    assert len(calls) == 4  # two turns, two queries: no turn embedded twice
+    # one batch: the turns not embedded yet and the query; then the next query alone
+    assert calls == [
+        [
+            "dr patel works in cardiology",
+            "the weather is sunny today",
+            "dr patel works in cardiology",
+        ],
+        ["office room"],
+    ]
     assert first[0].turn == 0 and first[0].speaker == "user"
     assert first[0].similarity == pytest.approx(1.0, abs=1e-4)
     assert len(second) == 2
@@ -136,3 +143,58 @@ def test_related_with_the_bundled_minilm_finds_the_relevant_turn() -> None:
         r.turn != 2
         for r in state.related("Amira Patel is a cardiologist.", k=3, min_similarity=0.3)
     )
+
+
+def test_the_encoder_remembers_sentences_and_runs_only_new_ones(tiny_model: Path) -> None:
+    batches: list[list[str]] = []
+    encoder = SentenceEncoder(str(tiny_model))
+    embed = encoder._embed
+
+    def counted(model: object, sentences: list[str]) -> np.ndarray:
+        batches.append(list(sentences))
+        return embed(model, sentences)
+
+    encoder._embed = counted  # type: ignore[method-assign]
+    first = encoder.encode(["the weather is sunny today", "dr patel works in cardiology"])
+    again = encoder.encode(["dr patel works in cardiology", "office room", "office room"])
+    assert batches == [
+        ["the weather is sunny today", "dr patel works in cardiology"],
+        ["office room"],  # once, though asked twice; the known sentence not again
+    ]
+    np.testing.assert_array_equal(again[0], first[1])
+    np.testing.assert_array_equal(again[1], again[2])
+    encoder.clear_cache()
+    encoder.encode(["office room"])
+    assert batches[-1] == ["office room"]
+
+
+def test_a_checked_reply_is_not_embedded_again_as_history(tiny_model: Path) -> None:
+    batches: list[list[str]] = []
+
+    class Counting(SentenceEncoder):
+        def encode(self, sentences: list[str]) -> np.ndarray:  # type: ignore[override]
+            new = [s for s in sentences if s not in self._cache]
+            if new:
+                batches.append(new)
+            return super().encode(sentences)
+
+    state = DialogueState(encoder=Counting(str(tiny_model)))
+    state.add_turn("user", "dr patel works in cardiology")
+    state.related("the weather is sunny today", k=1, min_similarity=-1.0)  # the reply checked
+    state.add_turn("assistant", "the weather is sunny today")  # then sent
+    state.add_turn("user", "office room")
+    state.related("dr patel leads cardiology", k=1, min_similarity=-1.0)
+    assert batches == [
+        ["dr patel works in cardiology", "the weather is sunny today"],
+        ["office room", "dr patel leads cardiology"],
+    ]
+
+
+def test_the_traced_fast_path_embeds_as_sentence_transformers_does(tiny_model: Path) -> None:
+    encoder = SentenceEncoder(str(tiny_model), cache_size=0)
+    model = encoder.load()
+    assert encoder._fast is not None  # a transformer, mean pooling, normalisation: traced
+    sentences = ["dr patel works in cardiology", "office room", "the weather is sunny today"]
+    want = model.encode(sentences, convert_to_numpy=True, normalize_embeddings=True)
+    np.testing.assert_allclose(encoder.encode(sentences), want, atol=1e-5)
+    np.testing.assert_allclose(encoder.encode(sentences[1:2]), want[1:2], atol=1e-5)

@@ -513,3 +513,34 @@ def test_invalid_calibration_json_is_a_model_error(
         NliScorer(str(broken)).score(PAIRS[:1])
     assert info.value.code == "KGC505"
     assert CALIBRATION_FILE in info.value.message
+
+
+def test_on_a_cpu_the_model_runs_traced_with_its_own_scores(make_classifier: MakeClassifier):
+    model_dir = make_classifier(ROBERTA_LABELS)
+    scorer = NliScorer(str(model_dir), cache_size=0)
+    traced = scorer.score(PAIRS)
+    loaded = scorer.load()
+    assert loaded.forward is not None  # traced, and checked against the model at load
+    forward, loaded.forward = loaded.forward, None
+    try:
+        eager = scorer.score(PAIRS)
+    finally:
+        loaded.forward = forward
+    for got, want in zip(traced, eager, strict=True):
+        assert got == pytest.approx(want, abs=1e-6)
+
+
+def test_a_model_whose_trace_differs_runs_as_it_is(
+    make_classifier: MakeClassifier, monkeypatch: pytest.MonkeyPatch
+):
+    import torch
+
+    def wrong_trace(module: object, inputs: object, **kwargs: object) -> object:
+        return lambda *tensors: module(*tensors) + 1.0  # type: ignore[operator]
+
+    monkeypatch.setattr(torch.jit, "trace", wrong_trace)
+    monkeypatch.setattr(scorer_module, "_loaded", {})
+    model_dir = make_classifier(DEBERTA_LABELS)
+    scorer = NliScorer(str(model_dir))
+    assert scorer.load().forward is None
+    assert sum(scorer.score(PAIRS[:1])[0]) == pytest.approx(1.0, abs=1e-5)

@@ -1,0 +1,198 @@
+"""What a sentence does: state something, ask, request, or only perform a courtesy.
+
+Only statements can contradict anything: an NLI model reads "You are welcome." against "Thank
+you." or "Setting GPS now." against "Set the GPS to the fastest route." as contradictions
+(P(contradiction) 0.7-0.96 with the embedded model), though neither side asserts anything the
+other denies. The model checks therefore compare statements only (``kgcheck.nli.checks``):
+
+- ``question``: :func:`~kgcheck.nlp.vocabulary.is_question` (a question mark, a question or
+  request opener, "I want to know if ...");
+- ``formula``: a fixed formula without propositional content, and nothing else: thanks,
+  "you're welcome", "no problem", greetings and leave-takings, wishes ("have a great day",
+  "drive safely"), acknowledgements ("okay", "sure", "done", "all set", "that will do"),
+  possibly addressed ("thanks, car"). The formulas are the small lexicon below, matched on
+  whole words; a sentence with anything else in it ("You're welcome, GPS set.") is not one;
+- ``request``: from a parsed pipeline, a sentence with a clause in the imperative mood (a verb
+  in the base form, ``VB``, heading a clause with no subject, no auxiliary and no infinitive
+  marker; "please"; "let's"; a subjectless base-form verb opening the sentence): "Set a
+  reminder for 9 am", "Thank you car, please set the GPS", "Let's go". It asks for something
+  to be done; the assistant doing it ("Setting a reminder for 9 am.") agrees with it rather
+  than contradicts it;
+- ``mixed``: a request beside a clause with a subject ("That is fine, just give directions",
+  "I sent it to your screen, please drive carefully"). The statement in it is compared when
+  the assistant says it; a user's is taken as the request it makes;
+- ``fragment``: from a parsed pipeline, a sentence with no verb at all ("Monday at 3pm.",
+  "Boston."): an answer whose content lies in the question it answers;
+- ``statement``: anything else (and, from the blank pipeline, anything that is not a question
+  or a formula: it has no parse to tell a request or a fragment).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from kgcheck.nlp.vocabulary import is_question
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+__all__ = [
+    "FORMULA",
+    "FRAGMENT",
+    "MIXED",
+    "QUESTION",
+    "REQUEST",
+    "STATEMENT",
+    "is_formula",
+    "mood_of",
+    "mood_of_text",
+]
+
+STATEMENT = "statement"
+QUESTION = "question"
+REQUEST = "request"
+FORMULA = "formula"
+FRAGMENT = "fragment"
+MIXED = "mixed"
+
+#: Courtesy formulas and acknowledgements, as word sequences (lower case, apostrophes
+#: straight). A sentence is a formula when these, the vocatives and the fillers below cover
+#: all its words.
+_FORMULAS = sorted(
+    (
+        tuple(phrase.split())
+        for phrase in """
+thank you|thanks|thank u|thx|ty|many thanks|much appreciated|i appreciate it|appreciate it
+you're welcome|you are welcome|welcome|my pleasure|the pleasure is mine|pleasure
+no problem|not a problem|no problem at all|no worries|anytime|any time|don't mention it
+happy to help|glad to help|glad i could help|happy to assist|glad to be of help|always happy to help
+hello|hi|hey|good morning|good afternoon|good evening|good night
+bye|goodbye|good bye|bye bye|bye-bye|see you|see you later|see ya|talk to you later|farewell
+have a good day|have a great day|have a nice day|have a good one|have a great one|have a nice one
+have a good night|have a great night|have a nice evening|have a good evening|have a great evening
+have a good trip|have a great trip|have a nice trip|have a safe trip|have a good drive
+have a great drive|have a safe drive|have a good weekend|have a great weekend|have fun
+enjoy your day|enjoy your trip|enjoy the drive|enjoy your drive|enjoy your meal|enjoy
+drive safely|drive safe|drive carefully|stay safe|take care|safe travels|good luck|you too
+okay|ok|okey|alright|all right|sure|sure thing|of course|certainly|absolutely|yes|yeah|yep|yup
+done|all done|all set|you're all set|you are all set|got it|will do|understood|noted
+great|perfect|awesome|cool|good|very good|excellent|wonderful|fantastic|nice|fine|sounds good
+that's fine|that is fine|that's great|that is great|that's perfect|that is perfect
+that will do|that'll do|that's all|that is all|that's it|that is it|that's all i need
+that's all i needed|that is all i need|that is all i needed|that's all the info i needed
+""".replace("\n", "|").split("|")
+        if phrase.strip()
+    ),
+    key=len,
+    reverse=True,
+)
+#: Words that may stand beside a formula without giving it content: ways of addressing the
+#: other side (the in-car assistant is "car") and intensifiers.
+_VOCATIVES = frozenset(
+    ["car", "driver", "buddy", "friend", "sir", "madam", "ma'am", "man", "dude", "mate",
+     "assistant", "there"]
+)  # fmt: skip
+_FILLERS = frozenset(
+    ["much", "a", "lot", "again", "for", "now", "then", "too", "and", "oh", "well", "just", "as",
+     "always"]
+)  # fmt: skip
+#: Words dropped before matching: "you are very welcome", "thank you so much".
+_INTENSIFIERS = frozenset(["very", "so", "really", "truly", "kindly", "indeed", "most"])
+_WORD = re.compile(r"[a-z0-9]+(?:['-][a-z0-9]+)*")
+
+_SUBJECTS = frozenset(["nsubj", "nsubjpass", "csubj", "csubjpass", "expl"])
+_NOT_FINITE = frozenset(["aux", "auxpass", "mark"])
+#: Dependencies of a verb heading a clause of its own (not "to go", "help you find it").
+_CLAUSE_HEADS = frozenset(["ROOT", "conj", "parataxis", "advcl", "ccomp", "dep"])
+_VERBS = frozenset(["VERB", "AUX"])
+
+
+def is_formula(sentence: str) -> bool:
+    """Whether ``sentence`` is only courtesy formulas and acknowledgements ("Thank you car!",
+    "You are very welcome.", "Okay, all set.", "No problem, have a good day.")."""
+    words = [
+        w for w in _WORD.findall(sentence.casefold().replace("’", "'")) if w not in _INTENSIFIERS
+    ]
+    if not words:
+        return False
+    covered = False
+    i = 0
+    while i < len(words):
+        for phrase in _FORMULAS:
+            if tuple(words[i : i + len(phrase)]) == phrase:
+                i += len(phrase)
+                covered = True
+                break
+        else:
+            if words[i] not in _VOCATIVES and words[i] not in _FILLERS:
+                return False
+            i += 1
+    return covered
+
+
+def _subjectless(verb: Token) -> bool:
+    return not any(c.dep_ in _SUBJECTS or c.dep_ in _NOT_FINITE for c in verb.children)
+
+
+def _lets(verb: Token) -> bool:
+    """ "let's" / "let us": a first-person imperative ("'s" is parsed as its subject)."""
+    return verb.lemma_.lower() == "let" and any(
+        c.lower_ in {"'s", "’s", "us"} for c in verb.children
+    )
+
+
+def _imperative(sentence: Span) -> bool:
+    """Whether a clause of ``sentence`` asks for something to be done: "please"; a verb in the
+    base form heading a clause with no subject, auxiliary or marker; "let's"; or a subjectless
+    verb opening the sentence in its base form ("set a reminder ...", which the tagger may read
+    as a past tense)."""
+    words = [t for t in sentence if not (t.is_punct or t.is_space)]
+    if any(t.lower_ == "please" for t in words):
+        return True
+    for t in words:
+        if t.pos_ in _VERBS and (
+            _lets(t) or (t.tag_ == "VB" and t.dep_ in _CLAUSE_HEADS and _subjectless(t))
+        ):
+            return True
+    opening = next((t for t in words if t.pos_ not in {"INTJ", "CCONJ"}), None)
+    return (
+        opening is not None
+        and opening.pos_ == "VERB"
+        and opening.tag_ in {"VB", "VBD", "VBN"}
+        and opening.lower_ == opening.lemma_.lower()
+        and _subjectless(opening)
+    )
+
+
+def _states(sentence: Span) -> bool:
+    """Whether a clause of ``sentence`` has a subject (and is no "let's" or "thank you")."""
+    return any(
+        t.pos_ in _VERBS
+        and t.lemma_.lower() not in {"thank", "let"}
+        and any(c.dep_ in _SUBJECTS for c in t.children)
+        for t in sentence
+    )
+
+
+def mood_of_text(sentence: str) -> str:
+    """``question``, ``formula`` or ``statement``: what the text alone tells."""
+    text = sentence.strip()
+    if is_question(text):
+        return QUESTION
+    if is_formula(text):
+        return FORMULA
+    return STATEMENT
+
+
+def mood_of(sentence: Span, parsed: bool) -> str:
+    """What a spaCy sentence does (see the module's description); ``parsed``: the pipeline
+    gives parts of speech and dependencies (else the text alone decides)."""
+    mood = mood_of_text(sentence.text)
+    if mood != STATEMENT or not parsed:
+        return mood
+    if _imperative(sentence):
+        return MIXED if _states(sentence) else REQUEST
+    if not any(t.pos_ in _VERBS for t in sentence):
+        return FRAGMENT
+    return STATEMENT

@@ -1,0 +1,102 @@
+"""What a sentence does: only statements are compared by the NLI model; courtesy formulas,
+questions and requests are not (``kgcheck.nlp.speech_acts``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from kgcheck.config import NlpConfig
+from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.nlp.pipeline import Analyzer, build_base_pipeline
+from kgcheck.nlp.speech_acts import is_formula, mood_of_text
+
+_, _FOUND = build_base_pipeline("auto")
+PARSED = _FOUND != "blank:en"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Thank you car!",
+        "thanks",
+        "You are very welcome.",
+        "You're welcome; drive carefully, and enjoy",
+        "No problem, have a good day.",
+        "Bye for now.",
+        "Not a problem.",
+        "Okay, all set.",
+        "That will do, thank you kindly.",
+        "That’s all the info I needed, thanks.",
+        "Perfect.",
+    ],
+)
+def test_courtesy_formulas_and_acknowledgements_are_formulas(sentence: str) -> None:
+    assert is_formula(sentence)
+    assert mood_of_text(sentence) == "formula"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "You're welcome, GPS set to the quickest route.",
+        "Thanks, I love dogs.",
+        "I have no problem with that.",
+        "Okay, the meeting is at 3 pm.",
+        "Great, the route has no traffic.",
+        "Have a look at the map.",
+        "",
+    ],
+)
+def test_a_formula_with_content_beside_it_is_no_formula(sentence: str) -> None:
+    assert not is_formula(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "what's the weather like in new york",
+        "when's my doctor's appointment",
+        "I wanna know if it will rain",
+    ],
+)
+def test_questions_without_a_question_mark(sentence: str) -> None:
+    assert mood_of_text(sentence) == "question"
+
+
+@pytest.fixture(scope="module", params=["auto", "blank"])
+def moods(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Callable[[str], list[str]], bool]:
+    """What each sentence of a text does, and whether the pipeline parses."""
+    if request.param == "auto" and not PARSED:
+        pytest.skip("no pretrained spaCy pipeline installed")
+    path = tmp_path_factory.mktemp("acts") / "kb.ttl"
+    path.write_text("", encoding="utf-8")
+    analyzer = Analyzer(KnowledgeBase.open([path]), NlpConfig(pipeline=request.param))
+    return (lambda text: [s.mood for s in analyzer.analyse(text).segments]), request.param == "auto"
+
+
+def test_moods_of_a_conversation(moods: tuple[Callable[[str], list[str]], bool]) -> None:
+    of, _ = moods
+    assert of("Thank you! Dr. Patel works in Cardiology.") == ["formula", "statement"]
+    assert of("Is Dr. Patel in Cardiology?") == ["question"]
+    assert of("I have never owned a dog.") == ["statement"]
+    # what the assistant says it does is a statement
+    assert of("Okay, setting a reminder for your dentist appointment on Friday.") == ["statement"]
+
+
+def test_requests_and_answers_are_read_from_the_parse(
+    moods: tuple[Callable[[str], list[str]], bool],
+) -> None:
+    """Imperatives and verbless answers are read from the parse; the blank pipeline has none
+    and calls them statements (compared as before)."""
+    of, parsed = moods
+    request = of("Set a reminder for my dentist appointment on Friday at 10 am.")
+    mixed = of("That is fine, just give directions around the traffic.")
+    answer = of("Monday at 3pm.")
+    if parsed:
+        assert (request, mixed, answer) == (["request"], ["mixed"], ["fragment"])
+    else:
+        assert request == mixed == answer == ["statement"]

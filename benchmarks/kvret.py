@@ -514,6 +514,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--detector", default="", help="with --show: only this detector's flags")
     parser.add_argument("--misses", type=int, default=0, help="print this many undetected swaps")
     parser.add_argument(
+        "--show-weak",
+        type=int,
+        default=0,
+        help="print this many turns as given whose only flags are evidence under the threshold",
+    )
+    parser.add_argument(
         "--intent", default="", help="only dialogues of this task (schedule, navigate, weather)"
     )
     args = parser.parse_args(argv)
@@ -528,7 +534,7 @@ def main(argv: list[str] | None = None) -> int:
     threshold = config_from_dict({}).mitigation.flag_threshold
     by_detector: Counter[str] = Counter()
     by_type: Counter[str] = Counter()
-    shown = missed = 0
+    shown = missed = weak_shown = 0
     tried: Counter[str] = Counter()
     caught: Counter[str] = Counter()
     caught_any: Counter[str] = Counter()
@@ -568,6 +574,14 @@ def main(argv: list[str] | None = None) -> int:
                 turns += 1
                 acted = [f for f in report.flags if f.confidence >= threshold]
                 flagged_any += bool(report.flags)
+                if report.flags and not acted and weak_shown < args.show_weak:
+                    weak_shown += 1
+                    print(f"WEAK [{intent}] {text}")
+                    for f in report.flags:
+                        print(
+                            f"    {f.type} ({f.detector}) {f.confidence:.2f} {f.content!r}: "
+                            f"{f.message}"
+                        )
                 if acted:
                     flagged += 1
                     wanted = [f for f in acted if args.detector in {"", f.detector}]

@@ -49,6 +49,7 @@ from kgcheck.nlp.quantities import (
     QuantityRecognizer,
     canonical_unit,
     convert,
+    same_counted,
 )
 from kgcheck.nlp.temporal import TemporalExpression, TemporalRecognizer, agrees
 from kgcheck.periods import Granularity, Interval, interval_of_literal
@@ -732,7 +733,7 @@ def _comparable(q: Quantity, other: Quantity) -> bool:
     if q.kind == QUANTITY:
         return convert(Decimal(1), q.unit, other.unit) is not None
     if q.kind == COUNT:
-        return q.unit == other.unit
+        return same_counted(q.unit, other.unit)
     return q.kind in {PERCENT, RATIO} or q.unit == other.unit
 
 

@@ -6,7 +6,9 @@ already points to someone else ("Sarah Lee leads Analytics" when Analytics is le
 
 With an NLI model, each reply sentence the KB cannot decide itself (``kb_decided``), or already
 flagged, is also compared with the verbalised KB facts of the entities it mentions (those
-sharing a word with it besides their names); a contradiction the model finds joins the symbolic
+sharing a word with it besides their names, unless it states the fact's value: "Cafe Venetia is
+on 269 Alger Dr" is not compared with "The address of Cafe Venetia is 269 Alger Dr."); a
+contradiction the model finds joins the symbolic
 flag on that sentence as evidence, or becomes a flag of its own.
 """
 
@@ -28,6 +30,7 @@ from kgcheck.nli.checks import (
     model_evidence,
     restates,
     statements,
+    states_value,
 )
 from kgcheck.nli.scorer import NliScores
 from kgcheck.nlp.analysis import Claim, Segment
@@ -88,7 +91,11 @@ class ContradictsFactDetector(ModelDetector):
                     continue
                 fact = kb.verbalise(s, p, o)
                 shared = len((words - named) & (content_words(fact) - named))
-                if shared and not restates(fact, segment.text):
+                if (
+                    shared
+                    and not restates(fact, segment.text)
+                    and not states_value(segment.text, fact, kb.label(o))
+                ):
                     evidence = Evidence("kb", fact, ((iri, str(p), str(o)),))
                     ranked.append((-shared, fact, evidence, iri))
         ranked.sort(key=lambda r: (r[0], r[1]))

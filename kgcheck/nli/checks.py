@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import snowballstemmer
 from rdflib import URIRef
 
 from kgcheck.errors import ModelError
@@ -19,6 +21,7 @@ from kgcheck.nlp.speech_acts import (
     FRAGMENT,
     MIXED,
     QUESTION,
+    REPORT,
     REQUEST,
     STATEMENT,
     mood_of_text,
@@ -47,15 +50,17 @@ __all__ = [
     "premise_states",
     "restates",
     "statements",
+    "states_value",
 ]
 
 _T = TypeVar("_T")
 #: What a sentence does when it states nothing the model could compare.
-_NOT_STATED = frozenset([QUESTION, REQUEST, FORMULA])
+_NOT_STATED = frozenset([QUESTION, REQUEST, FORMULA, REPORT])
 
 #: A citation of sources: ``[S0]``, ``[S0, S2]``, ``[S0; doc-3]``.
 CITATION = re.compile(r"\s*\[([^\[\]\n]{1,80})\]")
-_WORD = re.compile(r"[\w'’-]+")
+#: Words, with a number and its unit apart ("1pm" is "1" "pm", as "1 pm" is).
+_WORD = re.compile(r"\d+(?:[.,]\d+)*(?:st|nd|rd|th)?|[^\W\d_]+(?:['’-][^\W\d_]+)*")
 _NEGATIONS = frozenset(
     ["not", "no", "never", "none", "nothing", "nobody", "nor", "neither", "cannot", "without"]
 )
@@ -66,6 +71,15 @@ _STOPWORDS = frozenset(
      "them", "i", "me", "my", "you", "your", "we", "our", "us", "so", "now", "also", "too",
      "just", "said", "say", "says", "well", "yes", "dr", "mr", "mrs", "ms"]
 )  # fmt: skip
+#: Words that say what the speaker wants, not what is so: "You need a gas station" says no
+#: more than "a gas station" about the world.
+_WANTING = frozenset(["need", "needs", "want", "wants", "would", "like", "please", "'d"])
+_STEMMER = snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=65536)
+def _stem(word: str) -> str:
+    return str(_STEMMER.stemWord(word))
 
 
 def _words(text: str) -> list[str]:
@@ -77,26 +91,53 @@ def negated(words: list[str]) -> bool:
     return any(w in _NEGATIONS or w.endswith("n't") for w in words)
 
 
+#: An answer opening a sentence ("No, it is closed today."): it denies the question, not what
+#: the sentence goes on to say.
+_ANSWER = re.compile(r"^\W*(?:no|nope|nah)\s*[,.!;:\u2013\u2014-]", re.I)
+
+
+def _denies(text: str) -> bool:
+    """Whether ``text`` holds a negation, an answer "No," opening it aside."""
+    return negated(_words(_ANSWER.sub("", text, count=1)))
+
+
 def content_words(text: str) -> set[str]:
-    """The words of ``text`` that carry its content (no function words, no negations)."""
+    """The stems (Snowball) of the words of ``text`` that carry its content: no function words,
+    negations or words of wanting; a number apart from its unit ("1pm" as "1 pm")."""
     return {
-        w
+        _stem(w)
         for w in _words(text)
-        if w not in _STOPWORDS and w not in _NEGATIONS and not w.endswith("n't")
+        if w not in _STOPWORDS
+        and w not in _NEGATIONS
+        and w not in _WANTING
+        and not w.endswith("n't")
     }
 
 
 def restates(premise: str, hypothesis: str) -> bool:
-    """Whether ``hypothesis`` only says again (part of) what ``premise`` says: every content
-    word of it is in the premise, and both or neither are negated. A model is not asked about
-    such pairs: saying the same thing again is no contradiction."""
-    p, h = _words(premise), _words(hypothesis)
-    return content_words(hypothesis) <= content_words(premise) and negated(p) == negated(h)
+    """Whether one of the two only says again (part of) what the other says: every content word
+    of one is in the other ("Your dinner is at 7 pm on the 1st." after "It is at 7pm on the
+    1st.", or the other way round), and both or neither are negated. A model is not asked about
+    such pairs: saying the same thing again, or more about it, is no contradiction."""
+    if _denies(premise) != _denies(hypothesis):
+        return False
+    p, h = content_words(premise), content_words(hypothesis)
+    return bool(p and h) and (h <= p or p <= h)
+
+
+def states_value(sentence: str, fact: str, value: str) -> bool:
+    """Whether ``sentence``, which names the subject of ``fact``, also states its ``value`` (the
+    object's label: "Cafe Venetia is on 269 Alger Dr" of "The address of Cafe Venetia is 269
+    Alger Dr."), and both or neither are negated: it says what the fact says, in its own words
+    for the property, so the model is not asked whether it contradicts it."""
+    words = content_words(value)
+    return bool(words) and words <= content_words(sentence) and _denies(sentence) == _denies(fact)
 
 
 def statements(analysis: TurnAnalysis, limit: int | None = None) -> list[Segment]:
-    """The reply's sentences worth comparing: statements (not questions, requests or courtesy
-    formulas: ``kgcheck.nlp.speech_acts``) of at least three words."""
+    """The reply's sentences worth comparing: statements (not questions, requests, courtesy
+    formulas or reports of what the speaker does: ``kgcheck.nlp.speech_acts``) of at least
+    three words."""
     out = []
     for segment in analysis.segments:
         text = CITATION.sub("", segment.text).strip()
@@ -110,8 +151,9 @@ def statements(analysis: TurnAnalysis, limit: int | None = None) -> list[Segment
 
 def premise_states(sentence: str, mood: str, speaker: str) -> bool:
     """Whether an earlier sentence (of ``speaker``, doing ``mood``) is a premise a reply
-    sentence can contradict: a statement, not a question, a request or a courtesy formula
-    ("Thank you.", "Set the GPS to the fastest route."), nor a user's verbless answer ("Monday
+    sentence can contradict: a statement, not a question, a request, a courtesy formula or a
+    report of what the speaker does ("Thank you.", "Set the GPS to the fastest route.",
+    "Navigating you there."), nor a user's verbless answer ("Monday
     at 3pm.", "Boston."), whose content lies in the question it answers."""
     if mood in _NOT_STATED or is_question(sentence) or mood_of_text(sentence) != STATEMENT:
         return False

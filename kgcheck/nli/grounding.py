@@ -277,7 +277,7 @@ class GroundingPlan:
             assert lemmas is not None
             if kept not in words:
                 found = lemmas(" ".join(d.text for d in docs if d.id in kept))
-                words[kept] = (set(found), negated(found))
+                words[kept] = (content_words(" ".join(found)), negated(found))
             return words[kept]
 
         out: list[GroundedClaim] = []
@@ -318,8 +318,8 @@ class GroundingPlan:
 
 
 def _covered(claim: list[str], source: tuple[set[str], bool]) -> bool:
-    """Every content lemma of the claim is in the source (its lemmas, whether it is negated),
-    and both or neither are negated."""
+    """Every content word of the claim's lemmas is in the source (the content words of its
+    lemmas, whether it is negated), and both or neither are negated."""
     words = content_words(" ".join(claim))
     return bool(words) and words <= source[0] and negated(claim) == source[1]
 

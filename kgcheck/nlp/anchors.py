@@ -40,6 +40,8 @@ from kgcheck.nlp.quantities import (
     Quantity,
     canonical_unit,
     convert,
+    same_counted,
+    singular,
 )
 from kgcheck.nlp.temporal import TemporalExpression
 from kgcheck.nlp.tokens import Tok
@@ -198,7 +200,7 @@ class Anchorer:
         if q.kind == QUANTITY:
             return unit is None or convert(Decimal(1), q.unit, unit) is not None
         if q.kind == COUNT:
-            return unit is None or unit == q.unit
+            return unit is None or same_counted(unit, q.unit)
         return unit in {None, "x"}
 
     def _by_unit(self, q: Quantity) -> list[URIRef]:
@@ -208,7 +210,7 @@ class Anchorer:
         if q.kind == NUMBER:
             return []
         if q.kind == COUNT and q.unit is not None:
-            noun = _singular(q.unit.lower())
+            noun = singular(q.unit.lower())
             found = sorted(p for p in self.counted.get(noun, ()) if self._fits(q, p))
             if found:
                 return found
@@ -461,7 +463,7 @@ class Anchorer:
                 if len(words) < n or words[-1].sent != sent or not words[-1].is_alpha:
                     continue
                 key = value_words(
-                    " ".join([*(t.lower for t in words[:-1]), _singular(words[-1].lower)])
+                    " ".join([*(t.lower for t in words[:-1]), singular(words[-1].lower)])
                 )
                 owners = self.kb.owners_of_words(key) if key else ()
                 held = [str(s) for s, _ in owners if self._holds(s, props)]
@@ -569,17 +571,6 @@ def _ends_item(toks: Sequence[Tok], k: int) -> bool:
     return any(t.sent == toks[k].sent and t.lower in _NEXT_ITEM for t in ahead)
 
 
-def _singular(word: str) -> str:
-    """A plain English singular, enough to match "floors" with "floor"."""
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("ches", "shes", "sses", "xes")):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
-        return word[:-1]
-    return word
-
-
 def _counted_nouns(onto: OntologyView, numeric: set[URIRef]) -> dict[str, set[URIRef]]:
     """For each noun of the lexical forms and labels of the numeric properties, the properties
     it names ("floor" -> ex:floor for "number of floors" and "floor count")."""
@@ -589,7 +580,7 @@ def _counted_nouns(onto: OntologyView, numeric: set[URIRef]) -> dict[str, set[UR
         for phrase in phrases:
             for word in phrase.lower().split():
                 if word.isalpha() and word not in _NOT_COUNTED:
-                    out[_singular(word)].add(prop)
+                    out[singular(word)].add(prop)
     return out
 
 

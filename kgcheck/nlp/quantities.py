@@ -39,6 +39,8 @@ __all__ = [
     "QuantityRecognizer",
     "canonical_unit",
     "convert",
+    "same_counted",
+    "singular",
 ]
 
 CURRENCY = "currency"
@@ -148,6 +150,24 @@ _STOP_NOUNS = frozenset(
         "less", "than", "but", "so", "as", "if", "per", "each", "away", "am", "pm",
     }
 )  # fmt: skip
+
+
+def singular(word: str) -> str:
+    """A plain English singular, enough to match "floors" with "floor"."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def same_counted(unit: str | None, other: str | None) -> bool:
+    """Whether two count nouns name the same thing ("bike" and "bikes")."""
+    if unit is None or other is None:
+        return unit == other
+    return singular(unit.lower()) == singular(other.lower())
 
 
 def canonical_unit(unit: str | None) -> str | None:

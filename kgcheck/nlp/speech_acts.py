@@ -14,13 +14,20 @@ other denies. The model checks therefore compare statements only (``kgcheck.nli.
   whole words; a sentence with anything else in it ("You're welcome, GPS set.") is not one;
 - ``request``: from a parsed pipeline, a sentence with a clause in the imperative mood (a verb
   in the base form, ``VB``, heading a clause with no subject, no auxiliary and no infinitive
-  marker; "please"; "let's"; a subjectless base-form verb opening the sentence): "Set a
-  reminder for 9 am", "Thank you car, please set the GPS", "Let's go". It asks for something
+  marker; "please"; "let's"; a subjectless base-form verb opening the sentence, or a verb of
+  asking an assistant that the tagger read as a noun or adjective there, in a sentence with no
+  subject: "Set meeting for Saturday 11am"): "Set a reminder for 9 am", "Thank you car, please
+  set the GPS", "Let's go". It asks for something
   to be done; the assistant doing it ("Setting a reminder for 9 am.") agrees with it rather
   than contradicts it;
 - ``mixed``: a request beside a clause with a subject ("That is fine, just give directions",
   "I sent it to your screen, please drive carefully"). The statement in it is compared when
   the assistant says it; a user's is taken as the request it makes;
+- ``report``: from a parsed pipeline, the speaker's report of what it is doing as it speaks,
+  with the speaker left out ("Setting GPS now.", "Navigating you to Jing Jing.", "Okay, heading
+  to Town and Country at 383 University Ave") or a presentation ("Here is the best route to
+  Chevron."). It does what was asked; what it names (a place, an address, a time) is checked
+  against the KB like anything else, but it asserts nothing a model could find contradicted;
 - ``fragment``: from a parsed pipeline, a sentence with no verb at all ("Monday at 3pm.",
   "Boston."): an answer whose content lies in the question it answers;
 - ``statement``: anything else (and, from the blank pipeline, anything that is not a question
@@ -42,6 +49,7 @@ __all__ = [
     "FRAGMENT",
     "MIXED",
     "QUESTION",
+    "REPORT",
     "REQUEST",
     "STATEMENT",
     "is_formula",
@@ -54,6 +62,7 @@ QUESTION = "question"
 REQUEST = "request"
 FORMULA = "formula"
 FRAGMENT = "fragment"
+REPORT = "report"
 MIXED = "mixed"
 
 #: Courtesy formulas and acknowledgements, as word sequences (lower case, apostrophes
@@ -106,6 +115,13 @@ _NOT_FINITE = frozenset(["aux", "auxpass", "mark"])
 #: Dependencies of a verb heading a clause of its own (not "to go", "help you find it").
 _CLAUSE_HEADS = frozenset(["ROOT", "conj", "parataxis", "advcl", "ccomp", "dep"])
 _VERBS = frozenset(["VERB", "AUX"])
+#: Verbs of asking an assistant that the tagger reads as a noun or an adjective when they open a
+#: sentence ("Set meeting for Saturday 11am", "Book a table for two").
+_COMMANDS = frozenset(
+    ["set", "book", "schedule", "list", "plot", "route", "text", "call", "order", "check",
+     "remind", "add", "find", "show", "send", "cancel", "reserve", "change", "move", "map",
+     "navigate", "play", "save", "note", "email", "message", "update", "display"]
+)  # fmt: skip
 
 
 def is_formula(sentence: str) -> bool:
@@ -156,12 +172,29 @@ def _imperative(sentence: Span) -> bool:
         ):
             return True
     opening = next((t for t in words if t.pos_ not in {"INTJ", "CCONJ"}), None)
+    if opening is None:
+        return False
+    if opening.pos_ != "VERB":
+        # "Set meeting for Saturday 11am with the boss": a verb of asking read as a modifier
+        return opening.lower_ in _COMMANDS and not any(
+            c.dep_ in _SUBJECTS for c in sentence.root.children
+        )
     return (
-        opening is not None
-        and opening.pos_ == "VERB"
-        and opening.tag_ in {"VB", "VBD", "VBN"}
+        opening.tag_ in {"VB", "VBD", "VBN"}
         and opening.lower_ == opening.lemma_.lower()
         and _subjectless(opening)
+    )
+
+
+def _reports(sentence: Span) -> bool:
+    """Whether ``sentence`` reports what the speaker is doing, the speaker left out (its root
+    a gerund with no subject or auxiliary: "Setting GPS now."), or presents something ("Here
+    is the route.")."""
+    root = sentence.root
+    if root.tag_ == "VBG" and _subjectless(root):
+        return True
+    return root.lemma_.lower() == "be" and any(
+        c.lower_ == "here" and c.i < root.i for c in root.children
     )
 
 
@@ -195,4 +228,6 @@ def mood_of(sentence: Span, parsed: bool) -> str:
         return MIXED if _states(sentence) else REQUEST
     if not any(t.pos_ in _VERBS for t in sentence):
         return FRAGMENT
+    if _reports(sentence):
+        return REPORT
     return STATEMENT

@@ -187,12 +187,38 @@ def test_no_model_configured_means_no_nli_and_no_note(checker: Checker) -> None:
         ("I have never owned a dog.", "I never owned a dog.", True),
         ("I don't eat meat.", "I eat meat.", False),
         ("Tom is in room B-101.", "Tom is in room B-105.", False),  # a new word
+        # saying the same again with more: word forms and "1pm" / "1 pm" do not matter
+        ("It is today at 1 pm with HR.", "I am setting a meeting today at 1pm with HR.", True),
+        ("You have a meeting at 11am.", "Okay, the meeting at 11 am is set.", True),
+        # wanting something says nothing of the world the reply could contradict
+        ("You need a gas station.", "I have one gas station listed.", True),
+        ("Tom is in room B-101.", "Tom is not in room B-101 today.", False),
     ],
 )
 def test_restating_is_not_sent_to_the_model(premise: str, hypothesis: str, expected: bool) -> None:
     from kgcheck.nli.checks import restates
 
     assert restates(premise, hypothesis) is expected
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value", "expected"),
+    [
+        ("The nearest coffee shop is Cafe Venetia on 269 Alger Dr", "269 Alger Dr", True),
+        ("There is no traffic on the way to Jill's House.", "no traffic", True),
+        ("Cafe Venetia is not at 269 Alger Dr.", "269 Alger Dr", False),  # negated
+        # an answer "No," denies the question, not the sentence
+        ("No, Cafe Venetia is at 269 Alger Dr.", "269 Alger Dr", True),
+        ("Cafe Venetia is at 271 Alger Dr.", "269 Alger Dr", False),
+    ],
+)
+def test_a_sentence_stating_a_facts_value_is_not_compared_with_it(
+    sentence: str, value: str, expected: bool
+) -> None:
+    from kgcheck.nli.checks import states_value
+
+    fact = f"The address of Cafe Venetia is {value}."
+    assert states_value(sentence, fact, value) is expected
 
 
 def test_sentences_about_different_entities_are_not_compared(checker: Checker) -> None:

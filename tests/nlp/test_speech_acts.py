@@ -83,8 +83,23 @@ def test_moods_of_a_conversation(moods: tuple[Callable[[str], list[str]], bool])
     assert of("Thank you! Dr. Patel works in Cardiology.") == ["formula", "statement"]
     assert of("Is Dr. Patel in Cardiology?") == ["question"]
     assert of("I have never owned a dog.") == ["statement"]
-    # what the assistant says it does is a statement
-    assert of("Okay, setting a reminder for your dentist appointment on Friday.") == ["statement"]
+
+
+def test_reports_of_what_the_speaker_does_are_read_from_the_parse(
+    moods: tuple[Callable[[str], list[str]], bool],
+) -> None:
+    """The speaker left out of what it is doing ("setting a reminder ...") or presenting
+    something ("Here is ..."): a report, which a model is not asked to compare. A gerund that
+    is not the sentence's head ("Looking at your calendar, you have ...") leaves a statement."""
+    of, parsed = moods
+    reports = [
+        of("Okay, setting a reminder for your dentist appointment on Friday."),
+        of("Navigating you to Jing Jing."),
+        of("Here is the best route to Chevron."),
+    ]
+    stated = of("Looking at your calendar, you have a meeting at 5 pm.")
+    assert reports == ([["report"]] * 3 if parsed else [["statement"]] * 3)
+    assert stated == ["statement"]
 
 
 def test_requests_and_answers_are_read_from_the_parse(
@@ -100,3 +115,17 @@ def test_requests_and_answers_are_read_from_the_parse(
         assert (request, mixed, answer) == (["request"], ["mixed"], ["fragment"])
     else:
         assert request == mixed == answer == ["statement"]
+
+
+def test_a_verb_of_asking_read_as_a_modifier_still_asks(
+    moods: tuple[Callable[[str], list[str]], bool],
+) -> None:
+    """The tagger reads "Set" opening "Set meeting for ..." as an adjective and "Book" as a
+    noun; with no subject, the sentence asks for something all the same. "Set menu is cheap
+    today." has a subject and states something."""
+    of, parsed = moods
+    asked = [of("Set meeting for Saturday 11am with the boss."), of("Book a table for two.")]
+    stated = of("Set menu is cheap today.")
+    if parsed:
+        assert asked == [["request"], ["request"]]
+    assert stated == ["statement"]

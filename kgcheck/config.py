@@ -352,6 +352,10 @@ class NliConfig(_Strict):
     fact_pairs: int = Field(default=4, ge=0)
     #: Reply sentences compared pairwise with each other (the first ones).
     max_sentences: int = Field(default=10, ge=0)
+    #: Also ask the model about reply sentences a symbolic check already flagged, so that its
+    #: judgement joins the flag as evidence for a reviewer (the flag's confidence stays as it
+    #: is). Off by default: the model's time goes to what the symbols cannot decide.
+    corroborate: bool = False
 
     @property
     def enabled(self) -> bool:

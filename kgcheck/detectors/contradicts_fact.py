@@ -4,12 +4,12 @@ It negates an asserted fact, asserts a fact an ``owl:NegativePropertyAssertion``
 assigns a class disjoint with the subject's classes, or gives an object whose functional inverse
 already points to someone else ("Sarah Lee leads Analytics" when Analytics is led by Priya Raman).
 
-With an NLI model, each reply sentence the KB cannot decide itself (``kb_decided``), or already
-flagged, is also compared with the verbalised KB facts of the entities it mentions (those
+With an NLI model, each reply sentence the KB cannot decide itself (``kb_decided``) and no check
+flagged (with ``nli.corroborate``, also those flagged) is also compared with the verbalised KB facts of the entities it mentions (those
 sharing a word with it besides their names, unless it states the fact's value: "Cafe Venetia is
 on 269 Alger Dr" is not compared with "The address of Cafe Venetia is 269 Alger Dr."); a
-contradiction the model finds joins the symbolic
-flag on that sentence as evidence, or becomes a flag of its own.
+contradiction the model finds joins the symbolic flag on that sentence as evidence, or becomes a
+flag of its own.
 """
 
 from __future__ import annotations
@@ -25,12 +25,12 @@ from kgcheck.nli.checks import (
     add_finding,
     content_words,
     first_contradictions,
-    flagged,
     kb_decided,
     model_evidence,
     restates,
     statements,
     states_value,
+    worth_asking,
 )
 from kgcheck.nli.scorer import NliScores
 from kgcheck.nlp.analysis import Claim, Segment
@@ -102,13 +102,13 @@ class ContradictsFactDetector(ModelDetector):
         return [(fact, ev, iri) for _, fact, ev, iri in ranked[: ctx.nli_settings.fact_pairs]]
 
     def _nli(self, ctx: DetectionContext, flags: list[Flag], strength: float) -> NliRequest:
-        """What to ask the model: the reply sentences the KB does not decide (or already
-        flagged) against the verbalised facts of the entities they mention."""
+        """What to ask the model: the reply sentences the KB does not decide (``worth_asking``)
+        against the verbalised facts of the entities they mention."""
         cfg = ctx.nli_settings
         candidates = [
             (segment, fact)
             for segment in statements(ctx.analysis, cfg.max_sentences)
-            if flagged(flags, segment) or not kb_decided(ctx, segment)
+            if worth_asking(ctx, flags, segment, kb_decided(ctx, segment))
             for fact in self._facts(ctx, segment)
         ]
 

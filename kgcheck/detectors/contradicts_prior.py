@@ -5,8 +5,8 @@ value, or the same statement with the opposite polarity. Restating is not a conf
 reply the KB itself supports. The evidence quotes the earlier turn; the correction is the earlier
 value when the user stated it or the KB supports it.
 
-With an NLI model, the reply sentences that the KB and the history cannot decide (and those
-already flagged) are also compared with the earlier sentences most similar to them (either
+With an NLI model, the reply sentences that the KB and the history cannot decide (with
+``nli.corroborate``, also those already flagged) are also compared with the earlier sentences most similar to them (either
 speaker's; the user's put from the assistant's side, "I" as "you"): a contradiction the model
 finds joins the symbolic flag on that sentence as evidence, or becomes a flag of its own.
 """
@@ -27,12 +27,12 @@ from kgcheck.nli.checks import (
     add_finding,
     claim_in,
     contradicts,
-    flagged,
     kb_decided,
     model_evidence,
     premise_states,
     restates,
     statements,
+    worth_asking,
 )
 from kgcheck.nli.perspective import from_other_side
 from kgcheck.nli.scorer import NliScores
@@ -134,12 +134,12 @@ class ContradictsPriorDetector(ModelDetector):
 
     def _nli(self, ctx: DetectionContext, flags: list[Flag]) -> NliRequest | None:
         """What to ask the model: the reply sentences the KB and the history cannot decide
-        (and those already flagged) against the earlier sentences related to each."""
+        (``worth_asking``) against the earlier sentences related to each."""
         cfg = ctx.nli_settings
         sentences = [
             s
             for s in statements(ctx.analysis, cfg.max_sentences)
-            if flagged(flags, s) or not (kb_decided(ctx, s) or self._history_decided(ctx, s))
+            if worth_asking(ctx, flags, s, kb_decided(ctx, s) or self._history_decided(ctx, s))
         ]
         if not sentences or cfg.history_pairs == 0:
             return None

@@ -19,11 +19,11 @@ from kgcheck.nli.checks import (
     add_finding,
     claim_in,
     first_contradictions,
-    flagged,
     kb_decided,
     model_evidence,
     restates,
     statements,
+    worth_asking,
 )
 from kgcheck.nli.scorer import NliScores
 from kgcheck.nlp.analysis import Claim, Segment
@@ -90,10 +90,10 @@ class LogicalInconsistencyDetector(ModelDetector):
 
     def _nli(self, ctx: DetectionContext, flags: list[Flag]) -> NliRequest:
         """What to ask the model: each pair of the reply's sentences that the KB does not
-        decide (or already flagged) and that may be about the same thing."""
+        decide (``worth_asking``) and that may be about the same thing."""
         cfg = ctx.nli_settings
         sentences = statements(ctx.analysis, cfg.max_sentences)
-        sentences = [s for s in sentences if flagged(flags, s) or not kb_decided(ctx, s)]
+        sentences = [s for s in sentences if worth_asking(ctx, flags, s, kb_decided(ctx, s))]
         entities = self._entities(ctx, sentences)
         pairs = [
             (first, second)

@@ -51,6 +51,7 @@ __all__ = [
     "restates",
     "statements",
     "states_value",
+    "worth_asking",
 ]
 
 _T = TypeVar("_T")
@@ -240,6 +241,17 @@ def kb_decided(ctx: DetectionContext, segment: Segment) -> bool:
 
 def flagged(flags: Sequence[Flag], segment: Segment) -> bool:
     return any(f.span.overlaps(segment.span) for f in flags)
+
+
+def worth_asking(
+    ctx: DetectionContext, flags: Sequence[Flag], segment: Segment, decided: bool
+) -> bool:
+    """Whether to ask the model about ``segment``, which the symbolic checks ``decided`` (or
+    not): when they did not and raised no flag on it; with ``nli.corroborate``, also when they
+    flagged it, for the model's evidence on that flag (which leaves its confidence as it is)."""
+    if flagged(flags, segment):
+        return ctx.nli_settings.corroborate
+    return not decided
 
 
 def add_finding(

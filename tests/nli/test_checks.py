@@ -23,6 +23,16 @@ def checker() -> Checker:
     return built
 
 
+@pytest.fixture(scope="module")
+def corroborating(checker: Checker) -> Checker:
+    """The same checker with ``nli.corroborate``: flagged sentences go to the model too."""
+    config = checker.config
+    config = config.model_copy(update={"nli": config.nli.model_copy(update={"corroborate": True})})
+    built = Checker(config, kb=checker.kb)
+    built.nli = RuleScorer()
+    return built
+
+
 def run(checker: Checker, history: list[tuple[str, str]], reply: str) -> object:
     state = DialogueState(session_id="n", now=NOW)
     for role, text in history:
@@ -54,15 +64,27 @@ def test_nli_finds_a_contradiction_of_an_earlier_turn_the_parser_cannot_read(
     assert report.text == "You have owned a dog for years."  # type: ignore[attr-defined]
 
 
-def test_symbolic_and_model_evidence_make_one_flag(checker: Checker) -> None:
+def test_symbolic_and_model_evidence_make_one_flag(
+    checker: Checker, corroborating: Checker
+) -> None:
+    """A sentence the symbols flagged is not asked about again, unless ``nli.corroborate``:
+    then the model's evidence joins the flag, whose confidence stays the symbols'."""
     history = [
         ("user", "Is Tom Okafor in room B-7?"),
         ("assistant", "Tom Okafor is not in room B-7."),
     ]
-    report = run(checker, history, "Tom Okafor is in room B-7.")
+    scorer = checker.nli
+    assert isinstance(scorer, RuleScorer)
+    before = scorer.calls
+    (plain,) = of_type(
+        run(checker, history, "Tom Okafor is in room B-7."), FlagType.CONTRADICTS_PRIOR
+    )
+    assert [e.kind for e in plain.evidence] == ["history"]
+    assert scorer.calls == before
+    report = run(corroborating, history, "Tom Okafor is in room B-7.")
     (flag,) = of_type(report, FlagType.CONTRADICTS_PRIOR)
-    kinds = sorted(e.kind for e in flag.evidence)
-    assert kinds == ["history", "model"]
+    assert sorted(e.kind for e in flag.evidence) == ["history", "model"]
+    assert flag.confidence == plain.confidence
 
 
 def test_questions_are_not_contradicted(checker: Checker) -> None:
@@ -110,9 +132,13 @@ def test_nli_compares_sentences_with_verbalised_kb_facts(checker: Checker) -> No
     assert model_evidence(flag) and flag.by_model
 
 
-def test_a_negated_fact_gets_symbolic_and_model_evidence(checker: Checker) -> None:
-    report = run(checker, [], "Dr. Amira Patel does not work in Cardiology.")
-    (flag,) = of_type(report, FlagType.CONTRADICTS_FACT)
+def test_a_negated_fact_gets_symbolic_and_model_evidence(
+    checker: Checker, corroborating: Checker
+) -> None:
+    reply = "Dr. Amira Patel does not work in Cardiology."
+    (plain,) = of_type(run(checker, [], reply), FlagType.CONTRADICTS_FACT)
+    assert {e.kind for e in plain.evidence} == {"kb"}
+    (flag,) = of_type(run(corroborating, [], reply), FlagType.CONTRADICTS_FACT)
     assert {e.kind for e in flag.evidence} == {"kb", "model"}
     assert not flag.by_model
 

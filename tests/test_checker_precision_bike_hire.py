@@ -1,9 +1,9 @@
 """Precision on a city bike-hire assistant written from the README alone
 (``tests/fixtures/bike_hire``): docking stations with an address, a distance, the bikes docked
-and whether they are open. True replies that restate the KB or the conversation in other words,
-report what the assistant does, or answer "No, ..." get no flag, not even a model's evidence;
-false ones are corrected by the symbolic checks. CI runs this file again with
-``KGCHECK_NLP__PIPELINE=blank``.
+and whether they are open (a closed set of values). True replies that restate the KB or the
+conversation in other words, report what the assistant does, or answer "No, ..." get no flag,
+not even a model's evidence; false ones are corrected by the symbolic checks. CI runs this file
+again with ``KGCHECK_NLP__PIPELINE=blank``.
 
 A model that calls every pair a contradiction (the failure the embedded model showed on task
 replies: "The address of Cafe Venetia is 269 Alger Dr." against "The nearest coffee shop is Cafe
@@ -98,6 +98,7 @@ TRUE_REPLIES = [
     ["I need a bike near the market.", "Market Square Dock is 0.5 km away, but it has 0 bikes."],
     ["I need a dock with bikes.", "College Green Dock has 14 bikes, but it is closed."],
     ["How many bikes does Quayside Dock have?", "It has 9 bikes."],
+    ["Is Quayside open?", "Quayside Dock is not closed."],
 ]
 
 
@@ -117,6 +118,9 @@ FALSE_REPLIES = [
         "Quayside Dock at 31 Corn Exchange Lane has 9 bikes.",
         "Quayside Dock at 4 Wharf Street has 9 bikes.",
     ),
+    # a status is one of a closed set of values named in lower case (ontology.ttl)
+    ("Yes, College Green Dock is open.", "Yes, College Green Dock is closed."),
+    ("Quayside Dock is closed today.", "Quayside Dock is open today."),
 ]
 
 

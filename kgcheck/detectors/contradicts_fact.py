@@ -5,11 +5,11 @@ assigns a class disjoint with the subject's classes, or gives an object whose fu
 already points to someone else ("Sarah Lee leads Analytics" when Analytics is led by Priya Raman).
 
 With an NLI model, each reply sentence the KB cannot decide itself (``kb_decided``) and no check
-flagged (with ``nli.corroborate``, also those flagged) is also compared with the verbalised KB facts of the entities it mentions (those
-sharing a word with it besides their names, unless it states the fact's value: "Cafe Venetia is
-on 269 Alger Dr" is not compared with "The address of Cafe Venetia is 269 Alger Dr."); a
-contradiction the model finds joins the symbolic flag on that sentence as evidence, or becomes a
-flag of its own.
+flagged (with ``nli.corroborate``, also those flagged) is also compared with the verbalised KB
+facts of the entities it mentions (those sharing a word with it besides their names, unless it
+states the fact's value: "Cafe Venetia is on 269 Alger Dr" is not compared with "The address of
+Cafe Venetia is 269 Alger Dr."); a contradiction the model finds joins the symbolic flag on that
+sentence as evidence, or becomes a flag of its own.
 """
 
 from __future__ import annotations

@@ -6,9 +6,10 @@ reply the KB itself supports. The evidence quotes the earlier turn; the correcti
 value when the user stated it or the KB supports it.
 
 With an NLI model, the reply sentences that the KB and the history cannot decide (with
-``nli.corroborate``, also those already flagged) are also compared with the earlier sentences most similar to them (either
-speaker's; the user's put from the assistant's side, "I" as "you"): a contradiction the model
-finds joins the symbolic flag on that sentence as evidence, or becomes a flag of its own.
+``nli.corroborate``, also those already flagged) are also compared with the earlier sentences
+most similar to them (either speaker's; the user's put from the assistant's side, "I" as "you"):
+a contradiction the model finds joins the symbolic flag on that sentence as evidence, or becomes
+a flag of its own.
 """
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
 """Closed sets of values: the entities a period-specific property's values are drawn from, when
 the ontology lists them all.
 
-A property that ``kgc:Observation`` nodes give values of has a closed set of values when its
-``rdfs:range`` is a class declared ``kgc:closedWorld true`` (its instances are all there are) or
-an OWL enumeration (``owl:oneOf``). Other properties are left to the claims: a closed class of
-things (departments, people) is not a set of values. A word of the reply that names one of
+A property has a closed set of values when its ``rdfs:range`` is a class declared
+``kgc:closedWorld true`` (its instances are all there are) or an OWL enumeration (``owl:oneOf``),
+and either ``kgc:Observation`` nodes give values of it or the members have nothing but a class,
+names and comments, named in lower case (a station's status, "open" or "closed"). Other
+properties are left to the claims: a closed class of things (departments, people) is not a set
+of values. A word of the reply that names one of
 them ("snow", "clear skies") is then a value of that property, whatever else the sentence
 says::
 
@@ -21,9 +23,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from rdflib import URIRef
+from rdflib import Graph, URIRef
 from rdflib.collection import Collection
-from rdflib.namespace import OWL
+from rdflib.namespace import OWL, RDF, RDFS, SKOS
 
 from kgcheck.kb.cache import per_kb
 from kgcheck.kb.knowledge_base import KnowledgeBase
@@ -46,11 +48,11 @@ class ClosedValueIndex:
         by_value: dict[URIRef, set[URIRef]] = defaultdict(set)
         observed = observations(kb).predicates
         for prop, ranges in kb.ontology.range.items():
-            if prop not in observed:
-                continue
             for cls_ in ranges:
-                for member in members.get(cls_, ()):
-                    by_value[member].add(prop)
+                found = members.get(cls_, set())
+                if prop in observed or (found and all(_named_only(graph, m) for m in found)):
+                    for member in found:
+                        by_value[member].add(prop)
         self._by_value = {v: tuple(sorted(ps)) for v, ps in by_value.items()}
         #: The properties with a closed set of values.
         self.properties = frozenset(p for ps in self._by_value.values() for p in ps)
@@ -66,6 +68,23 @@ class ClosedValueIndex:
     def members(self, prop: URIRef) -> frozenset[URIRef]:
         """The closed set of ``prop``'s values (empty when it has none)."""
         return self._members.get(prop, frozenset())
+
+
+#: What a member of a set of values may say of itself: its class, names and comments.
+_NAMING = frozenset([RDF.type, RDFS.label, RDFS.comment, SKOS.prefLabel, SKOS.altLabel,
+                     SKOS.hiddenLabel, SKOS.definition])  # fmt: skip
+
+
+def _named_only(graph: Graph, member: URIRef) -> bool:
+    """Whether ``member`` has nothing but a class, names and comments, and its names are
+    common words, not proper names: a value ("open"), not a thing ("Cardiology", a department,
+    with or without facts of its own)."""
+    names = [str(o) for o in graph.objects(member, RDFS.label)]
+    return (
+        bool(names)
+        and all(n == n.lower() for n in names)
+        and all(p in _NAMING for p in graph.predicates(member, None))
+    )
 
 
 _indexes = per_kb(ClosedValueIndex)

@@ -51,6 +51,22 @@ def test_closed_values_members_of_an_owl_one_of_enumeration(
     assert closed_values(kb).properties_of(EX + "large") == (URIRef(EX + "size"),)
 
 
+def test_closed_values_of_a_plain_property_named_by_common_words(
+    make_kb: Callable[[str], KnowledgeBase],
+) -> None:
+    """No observations: the members of the closed range have nothing but a class and a
+    lower-case name, so they are values ("Quayside Dock is open")."""
+    kb = make_kb(
+        """
+        ex:Status a owl:Class ; kgc:closedWorld true .
+        ex:status rdfs:range ex:Status .
+        ex:open a ex:Status ; rdfs:label "open" .
+        ex:closed a ex:Status ; rdfs:label "closed" ; rdfs:comment "no bikes can be taken" .
+        """
+    )
+    assert closed_values(kb).properties_of(EX + "closed") == (URIRef(EX + "status"),)
+
+
 @pytest.mark.parametrize(
     "body",
     [
@@ -60,11 +76,17 @@ def test_closed_values_members_of_an_owl_one_of_enumeration(
         ex:snow a ex:Condition ; rdfs:label "snow" .
         [ a kgc:Observation ; kgc:subject ex:paris ; kgc:period "2026" ; ex:weather ex:snow ] .
         """,
-        # a closed class of things, not of values of a period-specific property
+        # a closed class of things, not of values of a period-specific property: a proper
+        # name, or facts of its own
         """
         ex:Department a owl:Class ; kgc:closedWorld true .
         ex:worksIn rdfs:range ex:Department .
         ex:cardiology a ex:Department ; rdfs:label "Cardiology" .
+        """,
+        """
+        ex:Ward a owl:Class ; kgc:closedWorld true .
+        ex:ward rdfs:range ex:Ward .
+        ex:east a ex:Ward ; rdfs:label "east wing" ; ex:floor 3 .
         """,
     ],
 )

@@ -3,7 +3,7 @@
 Usage::
 
     python benchmarks/nli_latency.py [--model embedded] [--repeats 50] [--turns 20] [--warm-up 3]
-        [--threads N] [--quantize | --no-quantize] [--first-calls 10]
+        [--threads N] [--quantize | --no-quantize] [--first-calls 10] [--corroborate]
 
 The conversation is built here: a new Acme Health employee (user) talking with the assistant
 about people, places and their own preferences, alternating user and assistant for ``--turns``
@@ -12,8 +12,9 @@ user's office, the user's preference), checked with the Acme configuration
 ``data/acme/kgcheck.yaml`` so that the knowledge-base checks run too, ``nli.model`` set to
 ``--model``, ``nli.quantize`` to ``--quantize`` / ``--no-quantize`` and ``nli.threads`` to
 ``--threads`` (default: the configuration's, int8 on a CPU and 1 thread; the first line printed
-says which). After a warm-up (models loaded, the history analysed and embedded
-once) each mode is timed ``--repeats`` times:
+says which), and ``nli.corroborate`` to ``--corroborate`` (default off: the model is not asked
+about the sentences the symbolic checks flagged, here two of the three). After a warm-up (models
+loaded, the history analysed and embedded once) each mode is timed ``--repeats`` times:
 
 - ``NLI off``: ``nli.model: none``;
 - ``NLI on, cold cache``: the scorer's pair cache and the embedder's sentence cache are emptied
@@ -118,11 +119,17 @@ def conversation(turns: int) -> DialogueState:
     return state
 
 
-def checker(model: str, quantize: bool | None = None, threads: int | None = None) -> Checker:
+def checker(
+    model: str,
+    quantize: bool | None = None,
+    threads: int | None = None,
+    corroborate: bool = False,
+) -> Checker:
     """The Acme checker with ``nli.model`` set, and ``nli.quantize`` and ``nli.threads`` unless
-    ``None`` (the configuration's default: int8 on a CPU, one thread)."""
+    ``None`` (the configuration's default: int8 on a CPU, one thread); ``corroborate``: the
+    model is asked about the sentences the symbolic checks flagged too."""
     config = load_config(CONFIG)
-    update: dict[str, object] = {"model": model}
+    update: dict[str, object] = {"model": model, "corroborate": corroborate}
     if quantize is not None:
         update["quantize"] = quantize
     if threads is not None:
@@ -195,6 +202,12 @@ def main() -> None:
         default=10,
         help="calls on a freshly built checker, in a fresh process (0: skip)",
     )
+    parser.add_argument(
+        "--corroborate",
+        action="store_true",
+        help="nli.corroborate: true (the model also asked about the sentences the symbolic "
+        "checks flagged: all three of this reply)",
+    )
     parser.add_argument("--fresh", type=Path, help=argparse.SUPPRESS)  # the saved session
     args = parser.parse_args()
     args.warm_up = max(1, args.warm_up)
@@ -202,7 +215,8 @@ def main() -> None:
         print(_RESULT_PREFIX + json.dumps(first_calls(args)), flush=True)
         return
 
-    off, on = checker("none"), checker(args.model, args.quantize, args.threads)
+    off = checker("none")
+    on = checker(args.model, args.quantize, args.threads, args.corroborate)
     assert on.nli is not None
     counter = PairCounter(on.nli)
     cache = on.nli._cache
@@ -240,7 +254,7 @@ def main() -> None:
         f"acme KB, {args.turns}-turn history, 3-sentence reply, "
         f"{args.repeats} repeats after {args.warm_up} warm-up calls per mode "
         f"({warm_up:.1f} s, models loaded); model {args.model} ({precision}, "
-        f"nli.threads {on.config.nli.threads})"
+        f"nli.threads {on.config.nli.threads}, nli.corroborate {args.corroborate})"
     )
     print(f"reply: {REPLY}")
     base = percentile(rows[0][1], 50) or 1.0
@@ -315,7 +329,7 @@ def first_calls(args: argparse.Namespace) -> dict[str, object]:
     """In this (fresh) process: seconds to build the checker, then milliseconds of each of
     ``args.first_calls`` calls on a copy of the saved session with the pair cache emptied."""
     t0 = time.perf_counter()
-    check = checker(args.model, args.quantize, args.threads)
+    check = checker(args.model, args.quantize, args.threads, args.corroborate)
     build = time.perf_counter() - t0
     assert check.nli is not None
     saved = json.loads(args.fresh.read_text(encoding="utf-8"))
@@ -350,6 +364,7 @@ def report_first_calls(args: argparse.Namespace, state: DialogueState) -> None:
         str(args.first_calls),
         *(["--threads", str(args.threads)] if args.threads is not None else []),
         *([] if args.quantize is None else ["--quantize" if args.quantize else "--no-quantize"]),
+        *(["--corroborate"] if args.corroborate else []),
     ]
     try:
         done = subprocess.run(command, capture_output=True, text=True, check=False)

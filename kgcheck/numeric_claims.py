@@ -172,6 +172,8 @@ def verify_numeric_claims(
     over = PeriodValues(analysis, kb, checker.held, checker.implied_at, checker.tolerance)
     out: list[NumericClaim] = []
     for q in analysis.quantities:
+        if q.derived:
+            continue  # "2 miles farther", "$25 in total": a difference or a sum
         bound = q.anchor is not None and bool(q.anchor.subjects)
         if not bound and q.kind not in _STANDALONE:
             continue  # "a grocery store 6 miles away": about nothing the KB can name

@@ -1,7 +1,8 @@
 """``fabricated_fact``: a value the KB should have but does not.
 
 Either the claim is about a subject the KB does not know (a named but unknown person, team or
-thing), or its predicate is declared ``kgc:complete`` and the KB has no value for the subject.
+thing; a name the KB holds as a value, such as a director's name as a string, is known), or its
+predicate is declared ``kgc:complete`` and the KB has no value for the subject.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ class FabricatedFactDetector(Detector):
             if claim.subject_iri is None and claim.subject.kind == "name":
                 if ctx.state.entities.introduced_by_user(claim.subject.text):
                     continue  # someone the user told us about: a conversation entity
+                if ctx.kb.has_literal(claim.subject.text) or ctx.kb.in_literal(claim.subject.text):
+                    continue  # a name the KB holds as a value ("directed by Mara Quist")
                 flags.append(self._unknown_subject(ctx, claim))
             elif claim.subject_iri is not None:
                 flag = self._missing_value(ctx, claim)

@@ -52,6 +52,8 @@ class WrongAttributeDetector(Detector):
             p, values = kb.bounding_values(s, p)
             if not values:
                 return None
+        if any(q.derived and claim.object.span.contains(q.span) for q in ctx.analysis.quantities):
+            return None  # "cost $25 in total": a sum, not the value (kgcheck.nlp.relative)
         tolerance = onto.tolerance.get(p, params.numeric_tolerance)
         stated = claim.object.stated
         if any(matches(stated, claim.object.iri, v, tolerance=tolerance) for v in values):

@@ -208,8 +208,11 @@ def format_like(stated: str, value: Node, fallback: str) -> str:
             digits = f"{int(whole):,}" + (f".{frac}" if frac else "")
     # "$9.50" -> "$7.60": money keeps the cents the reply wrote, when the value needs no more
     own = len(digits.partition(".")[2])
-    if places > own and _MONEY.search(stated):
-        digits = (digits if own else digits + ".") + "0" * (places - own)
+    if _MONEY.search(stated) and not scale:
+        if places > own:
+            digits = (digits if own else digits + ".") + "0" * (places - own)
+        elif own == 1:  # "$25" -> "$12.50": an amount with cents has two of them
+            digits += "0"
     return stated[: found.start("num")] + digits + stated[found.end("num") :]
 
 

@@ -35,9 +35,9 @@ from kgcheck.nlp.closed_values import ClosedValueBinder
 from kgcheck.nlp.items import ItemBinder
 from kgcheck.nlp.lexicon import LexEntry, Lexicon
 from kgcheck.nlp.linker import EntityLinker
-from kgcheck.nlp.quantities import QuantityRecognizer
+from kgcheck.nlp.quantities import CURRENCY, QuantityRecognizer
 from kgcheck.nlp.ranges import RangeBinder
-from kgcheck.nlp.relative import is_relative
+from kgcheck.nlp.relative import is_aggregate, is_relative
 from kgcheck.nlp.sentences import SENTENCE_HINTS
 from kgcheck.nlp.signals import SignalMatcher
 from kgcheck.nlp.speech_acts import mood_of, mood_of_text
@@ -250,9 +250,14 @@ def _make_quantities(nlp: Language, name: str, *, kb_key: str) -> Any:
             anchorer, toks, mentions, doc._.kgc_matches, doc._.kgc_claims, context, temporals
         )
         values = binder.bind(items, doc.text)
-        # "2 miles farther", "10 degrees warmer": a difference, not the value
+        # "2 miles farther", "10 degrees warmer": a difference, not the value; "$25 in total",
+        # "two tickets cost $25": a sum
         quantities = [
-            replace(q, anchor=None) if is_relative(doc.text, q.span) else q for q in quantities
+            replace(q, anchor=None, derived=True)
+            if is_relative(doc.text, q.span)
+            or is_aggregate(doc.text, q.span, money=q.kind == CURRENCY)
+            else q
+            for q in quantities
         ]
         periods = [q.period for q in quantities if q.period is not None and q.anchor is not None]
         ranges = range_binder.bind(items, ranges)

@@ -60,7 +60,9 @@ class Quantity:
     1200000, "85%" -> 85); ``unit`` is canonical (``USD``, ``%``, ``x``, ``mile``, ``F``, or the
     counted noun); ``currency`` an ISO code. ``bound`` is ``min`` for "more than", "at least",
     ``max`` for "less than", "up to". ``anchor`` binds it to KB subjects and properties and
-    ``period`` to the temporal expression it holds for (both set by the pipeline).
+    ``period`` to the temporal expression it holds for (both set by the pipeline). ``derived``:
+    a difference or a sum ("2 miles farther", "$25 in total": ``kgcheck.nlp.relative``), the
+    value of no property, so never checked.
     """
 
     span: Span
@@ -72,6 +74,7 @@ class Quantity:
     bound: str | None = None
     anchor: Anchor | None = None
     period: TemporalExpression | None = None
+    derived: bool = False
 
 
 _NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"

@@ -25,7 +25,8 @@ ex:room a owl:DatatypeProperty ; rdfs:label "room" ; rdfs:domain ex:Person ;
     rdfs:range xsd:string ; kgc:lexicalForm "room" .
 ex:ann a ex:Person ; rdfs:label "Ann Archer" ; ex:extension "1234" .
 ex:bob a ex:Person ; rdfs:label "Bob Brown" .
-ex:lab a ex:Unit ; rdfs:label "Main Lab" .
+ex:head a owl:DatatypeProperty ; rdfs:label "head" ; rdfs:domain ex:Unit ; rdfs:range xsd:string .
+ex:lab a ex:Unit ; rdfs:label "Main Lab" ; ex:head "Cara Cole" .
 """
 
 
@@ -117,6 +118,7 @@ def test_fabricated_fact_value_missing_from_a_complete_property(complete_checker
         "Ann Archer's extension is 9999.",  # on record, differs: wrong_attribute's
         "Bob Brown's room is R-1.",  # room is not declared complete
         "Main Lab's extension is 7777.",  # complete for people, and a lab is not one
+        "Cara Cole's room is R-2.",  # a name the KB holds as a value: not unknown
     ],
 )
 def test_fabricated_fact_complete_property_silent(complete_checker: Checker, text: str) -> None:

@@ -25,3 +25,33 @@ def test_is_relative(text: str, relative: bool) -> None:
     m = re.search(r"\$?\d+ ?(?:miles|degrees|F)?", text)
     assert m is not None
     assert is_relative(text, Span(m.start(), m.end())) is relative
+
+
+@pytest.mark.parametrize(
+    ("text", "aggregate"),
+    [
+        ("Booking two tickets for Tideline. That comes to $25.", True),
+        ("Two tickets for Tideline cost $25 in total.", True),
+        ("Tickets are $12.50 each, so $25 for two.", True),
+        ("The bill totals $40.", True),
+        ("Booking two tickets for Tideline: $25.", True),  # several of something, then money
+        ("Tideline costs $25.", False),
+        ("A ticket for Tideline costs $25.", False),
+        # the sentence before does not count
+        ("I booked two tickets. Tideline costs $25.", False),
+    ],
+)
+def test_is_aggregate(text: str, aggregate: bool) -> None:
+    from kgcheck.nlp.relative import is_aggregate
+
+    m = list(re.finditer(r"\$\d+", text))[-1]
+    assert is_aggregate(text, Span(m.start(), m.end())) is aggregate
+
+
+def test_a_count_before_a_distance_makes_no_sum() -> None:
+    """Several of something before a quantity that is no money: "2 docks, 3 km away"."""
+    from kgcheck.nlp.relative import is_aggregate
+
+    text = "There are 2 docks 3 km away."
+    start = text.index("3 km")
+    assert is_aggregate(text, Span(start, start + 4), money=False) is False

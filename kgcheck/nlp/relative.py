@@ -31,7 +31,10 @@ def is_relative(text: str, span: Span) -> bool:
     return _COMPARATIVE.match(text, span.end) is not None
 
 
-_NUMBER_WORDS = r"(?:[2-9]|\d{2,}|two|three|four|five|six|seven|eight|nine|ten|twelve|both)"
+_NUMBER_WORDS = (
+    r"(?:(?<![\d.,:])(?:[2-9]|[1-9]\d{1,2})(?![\d.,:])|two|three|four|five|six|seven|eight|nine"
+    r"|ten|twelve|both)"
+)
 #: Words before an amount that make it a sum: "comes to $25", "a total of $25", "$25 for both".
 _SUM_BEFORE = re.compile(
     r"\b(?:in\s+total|totals?|totall?ed|totall?ing|altogether|combined|(?:comes?|came)\s+to|"
@@ -44,7 +47,11 @@ _SUM_AFTER = re.compile(
     re.I,
 )
 #: Several of something before the amount in its sentence: "Two tickets ... cost $25".
-_SEVERAL = re.compile(rf"\b{_NUMBER_WORDS}\s+(?:[a-z-]+\s+)?[a-z]+s\b", re.I)
+_SEVERAL = re.compile(
+    rf"\b{_NUMBER_WORDS}\s+(?:[a-z-]+\s+)?(?!(?:was|has|is|does|this|its|his|us|as|yes|always|"
+    rf"plus)\b)[a-z]+s\b",
+    re.I,
+)
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
 
 

@@ -55,3 +55,12 @@ def test_a_count_before_a_distance_makes_no_sum() -> None:
     text = "There are 2 docks 3 km away."
     start = text.index("3 km")
     assert is_aggregate(text, Span(start, start + 4), money=False) is False
+
+
+def test_a_year_before_money_is_no_count() -> None:
+    """ "Q3 2024 was $1.5M": a year and a verb, not several of something."""
+    from kgcheck.nlp.relative import is_aggregate
+
+    text = "Harbor Point's NOI in Q3 2024 was $1.5M."
+    start = text.index("$")
+    assert is_aggregate(text, Span(start, start + 5)) is False

@@ -35,7 +35,7 @@ from kgcheck.nlp.closed_values import ClosedValueBinder
 from kgcheck.nlp.items import ItemBinder
 from kgcheck.nlp.lexicon import LexEntry, Lexicon
 from kgcheck.nlp.linker import EntityLinker
-from kgcheck.nlp.quantities import CURRENCY, QuantityRecognizer
+from kgcheck.nlp.quantities import QuantityRecognizer
 from kgcheck.nlp.ranges import RangeBinder
 from kgcheck.nlp.relative import is_aggregate, is_relative
 from kgcheck.nlp.sentences import SENTENCE_HINTS
@@ -251,11 +251,10 @@ def _make_quantities(nlp: Language, name: str, *, kb_key: str) -> Any:
         )
         values = binder.bind(items, doc.text)
         # "2 miles farther", "10 degrees warmer": a difference, not the value; "$25 in total",
-        # "two tickets cost $25": a sum
+        # "that comes to $25": a sum
         quantities = [
             replace(q, anchor=None, derived=True)
-            if is_relative(doc.text, q.span)
-            or is_aggregate(doc.text, q.span, money=q.kind == CURRENCY)
+            if is_relative(doc.text, q.span) or is_aggregate(doc.text, q.span)
             else q
             for q in quantities
         ]

@@ -7,7 +7,7 @@ property its unit names: a unit price of $12.50 does not make a total of $25 wro
 Usage::
 
     is_relative(text, quantity.span)      # "2 miles farther than Starbucks": True
-    is_aggregate(text, quantity.span)     # "Two tickets for Tideline cost $25": True
+    is_aggregate(text, quantity.span)     # "Two tickets for Tideline cost $25 in total": True
 """
 
 from __future__ import annotations
@@ -37,31 +37,22 @@ _NUMBER_WORDS = (
 )
 #: Words before an amount that make it a sum: "comes to $25", "a total of $25", "$25 for both".
 _SUM_BEFORE = re.compile(
-    r"\b(?:in\s+total|totals?|totall?ed|totall?ing|altogether|combined|(?:comes?|came)\s+to|"
+    r"\b(?:in\s+total|totals|totall?ed|totall?ing|(?:a|the)\s+total\s+(?:of|is|was|comes)|"
+    r"altogether|(?:comes?|came)\s+to|"
     r"adds?\s+up\s+to|added\s+up\s+to|sum\s+of)\b[^.!?]*$",
     re.I,
 )
 _SUM_AFTER = re.compile(
-    rf"\s*(?:in\s+total|total|altogether|all\s+together|combined|together|"
+    rf"\s*(?:in\s+total|total(?=\s*(?:[.,;!?]|$))|altogether|all\s+together|combined|"
     rf"for\s+(?:both|all|each\s+of|the\s+{_NUMBER_WORDS}|{_NUMBER_WORDS}))\b",
-    re.I,
-)
-#: Several of something before the amount in its sentence: "Two tickets ... cost $25".
-_SEVERAL = re.compile(
-    rf"\b{_NUMBER_WORDS}\s+(?:[a-z-]+\s+)?(?!(?:was|has|is|does|this|its|his|us|as|yes|always|"
-    rf"plus)\b)[a-z]+s\b",
     re.I,
 )
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
 
 
-def is_aggregate(text: str, span: Span, money: bool = True) -> bool:
+def is_aggregate(text: str, span: Span) -> bool:
     """Whether the quantity at ``span`` is a sum: a word of summing before it in its sentence
-    ("that comes to $25") or after it ("$25 in total", "$25 for both"), or, for an amount of
-    money (``money``), several of something before it in its sentence ("Booking two tickets:
-    $25")."""
+    ("that comes to $25") or after it ("$25 in total", "$25 for both"). Several of something
+    before an amount is not enough: "240 units and an NOI of $1.2M" states a value."""
     start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, span.start)), default=0)
-    before = text[start : span.start]
-    if _SUM_BEFORE.search(before) or _SUM_AFTER.match(text, span.end):
-        return True
-    return money and _SEVERAL.search(before) is not None
+    return bool(_SUM_BEFORE.search(text[start : span.start]) or _SUM_AFTER.match(text, span.end))

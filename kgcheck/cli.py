@@ -16,7 +16,13 @@ from rich.panel import Panel
 from rich.table import Table
 
 from kgcheck.cli_store import app as store_app
-from kgcheck.errors import InputError, KgcheckError
+from kgcheck.errors import (
+    DatasetInvalid,
+    HistoryLineInvalid,
+    InputError,
+    KgcheckError,
+    SourceInvalid,
+)
 from kgcheck.history.state import DialogueState
 from kgcheck.kb.command import kb_app
 from kgcheck.report import TurnReport
@@ -55,9 +61,8 @@ def _read_history(path: Path, state: DialogueState) -> None:
             turn = json.loads(line)
             state.add_turn(turn["role"], turn["text"], time=turn.get("time"))
         except (json.JSONDecodeError, KeyError, TypeError) as exc:
-            raise InputError(
-                f"{path}: line {number}: expected a JSON object with 'role' and 'text' ({exc})",
-                code="KGC603",
+            raise HistoryLineInvalid(
+                f"{path}: line {number}: expected a JSON object with 'role' and 'text' ({exc})"
             ) from exc
         except InputError as exc:
             raise InputError(f"{path}: line {number}: {exc.message}", code=exc.code) from exc
@@ -67,7 +72,7 @@ def _read_source(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot read the source ({exc})", code="KGC604") from exc
+        raise SourceInvalid(f"{path}: cannot read the source ({exc})") from exc
 
 
 def render_report(report: TurnReport, title: str = "") -> None:
@@ -269,7 +274,7 @@ def eval_(
     try:
         dataset = load_dataset(file, fmt.value, limit=limit)
         if not dataset.conversations:
-            raise InputError(f"{file}: no conversations", code="KGC611")
+            raise DatasetInvalid(f"{file}: no conversations")
         if (
             config is None
             and dataset.config is None

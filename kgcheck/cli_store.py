@@ -20,7 +20,12 @@ from rich.console import Console
 from rich.table import Table
 
 from kgcheck.config import load_config
-from kgcheck.errors import ConfigError, KgcheckError, StoreError
+from kgcheck.errors import (
+    KgcheckError,
+    OpenServerRefused,
+    StoreLocked,
+    StoreNotConfigured,
+)
 from kgcheck.store import (
     FlagFilter,
     FlagStore,
@@ -63,7 +68,7 @@ class Format(StrEnum):
 
 def _fail(exc: KgcheckError) -> typer.Exit:
     err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
-    if exc.code == "KGC401" and "another process" in exc.message:
+    if isinstance(exc, StoreLocked):
         err_console.print(
             "[dim]hint: a running `kgcheck serve` holds the store: use its /review endpoints, "
             "or a sparql: store for several writers[/]"
@@ -74,12 +79,11 @@ def _fail(exc: KgcheckError) -> typer.Exit:
 def _open(config: Path, *, read_only: bool) -> FlagStore:
     settings = load_config(config)
     if settings.store is None:
-        raise StoreError(f"{config}: no store: section; nothing is stored", code="KGC407")
+        raise StoreNotConfigured(f"{config}: no store: section; nothing is stored")
     if settings.store.backend == "memory":
-        raise StoreError(
+        raise StoreNotConfigured(
             f"{config}: store: memory keeps nothing between runs; use oxigraph:<dir> or "
-            "sparql:<url> to inspect flags later",
-            code="KGC407",
+            "sparql:<url> to inspect flags later"
         )
     return open_flag_store(settings.store, read_only=read_only)
 
@@ -386,11 +390,10 @@ def serve(
         settings = load_config(config)
         if not settings.server.api_keys:
             if not _loopback(host) and not (allow_open or settings.server.allow_open):
-                raise ConfigError(
+                raise OpenServerRefused(
                     f"no server.api_keys: refusing to listen on {host}, where anyone could "
                     "call the service; set server.api_keys (KGCHECK_SERVER__API_KEYS), or "
-                    "pass --allow-open",
-                    code="KGC106",
+                    "pass --allow-open"
                 )
             err_console.print(
                 f"[yellow]note:[/] no server.api_keys: anyone who can reach {host}:{port} "
@@ -399,10 +402,9 @@ def serve(
         if workers > 1 and (
             settings.store is None or not settings.store.backend.startswith("sparql:")
         ):
-            raise StoreError(
+            raise StoreNotConfigured(
                 "several workers share sessions through the store, and only a SPARQL server "
-                "takes writes from several processes: configure store: sparql:<url>",
-                code="KGC407",
+                "takes writes from several processes: configure store: sparql:<url>"
             )
         if workers == 1:
             from kgcheck.server import create_app

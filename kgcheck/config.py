@@ -29,7 +29,13 @@ from pydantic import (
     model_validator,
 )
 
-from kgcheck.errors import ConfigError
+from kgcheck.errors import (
+    ConfigError,
+    ConfigInvalid,
+    ConfigNotMapping,
+    ConfigSyntaxError,
+    OverrideInvalid,
+)
 from kgcheck.failures import OnError
 from kgcheck.types import FlagType, Severity
 from kgcheck.yamlpos import error_line, line_of
@@ -423,18 +429,18 @@ def load_config(path: str | Path, *, environ: Mapping[str, str] | None = None) -
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read the configuration ({exc.strerror})") from exc
     except UnicodeDecodeError as exc:
-        raise ConfigError(f"{path}: not UTF-8 text (byte {exc.start})", code="KGC101") from exc
+        raise ConfigSyntaxError(f"{path}: not UTF-8 text (byte {exc.start})") from exc
     try:
         raw = yaml.safe_load(text)
         root = yaml.compose(text)
     except yaml.YAMLError as exc:
         line = error_line(exc, text)
         where = f" line {line}" if line is not None else ""
-        raise ConfigError(f"{path}:{where} not valid YAML: {exc}", code="KGC101") from exc
+        raise ConfigSyntaxError(f"{path}:{where} not valid YAML: {exc}") from exc
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise ConfigError(f"{path}: expected a mapping at the top level", code="KGC102")
+        raise ConfigNotMapping(f"{path}: expected a mapping at the top level")
     return config_from_dict(raw, base_dir=path.parent, source=path, environ=environ, node=root)
 
 
@@ -466,7 +472,7 @@ def config_from_dict(
             line = line_of(node, err["loc"]) if node is not None else None
             at = f" (line {line})" if line else ""
             lines.append(f"{where}: {key_path}{at}: {err['msg']}")
-        raise ConfigError("\n".join(lines), code="KGC103") from exc
+        raise ConfigInvalid("\n".join(lines)) from exc
     base = base_dir or Path.cwd()
     kb = config.knowledge_base
     kb.sources = [p if p.is_absolute() else (base / p) for p in kb.sources]
@@ -502,7 +508,7 @@ def _apply_env(
         try:
             parsed = yaml.safe_load(value)
         except yaml.YAMLError as exc:
-            raise ConfigError(f"{name}: not a valid YAML value: {exc}", code="KGC104") from exc
+            raise OverrideInvalid(f"{name}: not a valid YAML value: {exc}") from exc
         target = data
         for key in keys[:-1]:
             child = target.get(key)

@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from kgcheck.errors import InputError
+from kgcheck.errors import DatasetFormatError, DatasetInvalid, DatasetUnreadable
 from kgcheck.types import FlagType
 
 __all__ = [
@@ -152,7 +152,7 @@ def _read_lines(path: Path) -> list[str]:
     try:
         return path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror})", code="KGC610") from exc
+        raise DatasetUnreadable(f"{path}: cannot read ({exc.strerror})") from exc
 
 
 def _beside(path: Path, relative: Path) -> Path:
@@ -177,22 +177,21 @@ def load_labelled(path: Path) -> Dataset:
         try:
             data = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise InputError(f"{where}: not JSON ({exc.msg})", code="KGC611") from exc
+            raise DatasetInvalid(f"{where}: not JSON ({exc.msg})") from exc
         if not isinstance(data, dict):
-            raise InputError(f"{where}: expected a JSON object", code="KGC611")
+            raise DatasetInvalid(f"{where}: expected a JSON object")
         try:
             if "defaults" in data:
                 if conversations or set(data) != {"defaults"}:
-                    raise InputError(
+                    raise DatasetInvalid(
                         f'{where}: {{"defaults": ...}} must be a line of its own, before the '
-                        "conversations",
-                        code="KGC611",
+                        "conversations"
                     )
                 defaults = _Defaults.model_validate(data["defaults"])
                 continue
             conversation = Conversation.model_validate(data)
         except ValidationError as exc:
-            raise InputError(f"{where}: {_problems(exc)}", code="KGC611") from exc
+            raise DatasetInvalid(f"{where}: {_problems(exc)}") from exc
         update: dict[str, Any] = {"id": conversation.id or f"line {number}"}
         if conversation.config is not None:
             update["config"] = _beside(path, conversation.config)
@@ -200,9 +199,8 @@ def load_labelled(path: Path) -> Dataset:
             update["now"] = defaults.now
         conversation = conversation.model_copy(update=update)
         if conversation.id in seen:
-            raise InputError(
-                f"{where}: id {conversation.id!r} is already used on line {seen[conversation.id]}",
-                code="KGC611",
+            raise DatasetInvalid(
+                f"{where}: id {conversation.id!r} is already used on line {seen[conversation.id]}"
             )
         seen[conversation.id] = number
         conversations.append(conversation)
@@ -232,18 +230,16 @@ def load_decode(path: Path) -> Dataset:
         for suffix in (".input0", ".input1", ".label")
     )
     if not len(histories) == len(lasts) == len(labels):
-        raise InputError(
+        raise DatasetFormatError(
             f"{stem}.*: {len(histories)} histories, {len(lasts)} last utterances and "
-            f"{len(labels)} labels",
-            code="KGC612",
+            f"{len(labels)} labels"
         )
     conversations = []
     for n, (history, last, label) in enumerate(zip(histories, lasts, labels, strict=True), 1):
         final = _speakers(last)
         if len(final) != 1 or label.strip() not in {"0", "1"}:
-            raise InputError(
-                f"{stem}.*: line {n}: expected one '<0>'/'<1>' utterance and a label 0 or 1",
-                code="KGC612",
+            raise DatasetFormatError(
+                f"{stem}.*: line {n}: expected one '<0>'/'<1>' utterance and a label 0 or 1"
             )
         speaker, reply = final[0]
         conversations.append(
@@ -279,16 +275,13 @@ def load_begin(path: Path) -> Dataset:
     lines = _read_lines(path)
     rows = list(csv.reader(lines, delimiter="\t", quoting=csv.QUOTE_NONE))
     if not rows or rows[0] != _BEGIN_COLUMNS:
-        raise InputError(
-            f"{path}: expected BEGIN's header ({' '.join(_BEGIN_COLUMNS)})", code="KGC612"
-        )
+        raise DatasetFormatError(f"{path}: expected BEGIN's header ({' '.join(_BEGIN_COLUMNS)})")
     conversations = []
     for n, row in enumerate(rows[1:], start=2):
         if len(row) != len(_BEGIN_COLUMNS) or row[5] not in _BEGIN_LABELS:
-            raise InputError(
+            raise DatasetFormatError(
                 f"{path}: line {n}: expected 6 tab-separated columns ending in one of "
-                f"{', '.join(sorted(_BEGIN_LABELS))}",
-                code="KGC612",
+                f"{', '.join(sorted(_BEGIN_LABELS))}"
             )
         model, source, knowledge, message, response, label = row
         unsupported = label == "Not fully attributable"
@@ -323,9 +316,7 @@ def load_dataset(path: str | Path, format: str = "kgcheck", *, limit: int | None
     """
     reader = FORMATS.get(format)
     if reader is None:
-        raise InputError(
-            f"unknown format {format!r}; expected one of {', '.join(FORMATS)}", code="KGC612"
-        )
+        raise DatasetFormatError(f"unknown format {format!r}; expected one of {', '.join(FORMATS)}")
     dataset = reader(Path(path))
     if limit is not None:
         dataset = replace(dataset, conversations=dataset.conversations[:limit])

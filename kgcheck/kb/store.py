@@ -17,7 +17,13 @@ import pyoxigraph as ox
 from oxrdflib import OxigraphStore
 from rdflib import Graph, URIRef
 
-from kgcheck.errors import KnowledgeBaseError
+from kgcheck.errors import (
+    KbStoreUnusable,
+    RdfSyntaxError,
+    SourceNotFound,
+    SourceUnloadable,
+    UnknownFormat,
+)
 
 __all__ = ["KB_GRAPH", "META_GRAPH", "LoadResult", "open_store"]
 
@@ -63,12 +69,11 @@ def open_store(spec: str, sources: Sequence[Path]) -> LoadResult:
     """
     for path in sources:
         if not path.is_file():
-            raise KnowledgeBaseError(f"{path}: knowledge-base source not found", code="KGC201")
+            raise SourceNotFound(f"{path}: knowledge-base source not found")
         if path.suffix.lower() not in _FORMATS:
-            raise KnowledgeBaseError(
+            raise UnknownFormat(
                 f"{path}: unknown RDF format {path.suffix!r}; expected one of "
-                f"{', '.join(sorted(_FORMATS))}",
-                code="KGC202",
+                f"{', '.join(sorted(_FORMATS))}"
             )
     directory: Path | None = None
     if spec == "memory":
@@ -79,9 +84,7 @@ def open_store(spec: str, sources: Sequence[Path]) -> LoadResult:
             directory.mkdir(parents=True, exist_ok=True)
             store = ox.Store(str(directory))
         except OSError as exc:
-            raise KnowledgeBaseError(
-                f"{directory}: cannot open the on-disk store ({exc})", code="KGC203"
-            ) from exc
+            raise KbStoreUnusable(f"{directory}: cannot open the on-disk store ({exc})") from exc
     kb_graph = ox.NamedNode(KB_GRAPH)
     wanted = _manifest_of(sources)
     reloaded = False
@@ -109,12 +112,10 @@ def _load(store: ox.Store, path: Path, graph: ox.NamedNode) -> None:
     except SyntaxError as exc:
         store.clear_graph(graph)
         line = f" line {exc.lineno}" if exc.lineno else ""
-        raise KnowledgeBaseError(
-            f"{path}:{line}: RDF syntax error: {exc.msg}", code="KGC204"
-        ) from exc
+        raise RdfSyntaxError(f"{path}:{line}: RDF syntax error: {exc.msg}") from exc
     except (OSError, ValueError) as exc:
         store.clear_graph(graph)
-        raise KnowledgeBaseError(f"{path}: cannot load ({exc})", code="KGC205") from exc
+        raise SourceUnloadable(f"{path}: cannot load ({exc})") from exc
 
 
 def _manifest_of(sources: Sequence[Path]) -> list[str]:

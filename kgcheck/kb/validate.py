@@ -20,7 +20,7 @@ import pyoxigraph as ox
 from rdflib import Graph, Literal
 from rdflib.term import Node
 
-from kgcheck.errors import KnowledgeBaseError
+from kgcheck.errors import NonFiniteLiteral, ToleranceInvalid
 from kgcheck.vocab import KGC
 
 __all__ = ["check_values"]
@@ -48,16 +48,14 @@ def check_values(graph: Graph, store: ox.Store | None = None, sources: Sequence[
     for prop, value in graph.subject_objects(KGC.tolerance):
         if _tolerance(value) is None:
             triple = f"<{prop}> kgc:tolerance {_n3(value)}"
-            raise KnowledgeBaseError(
+            raise ToleranceInvalid(
                 f"{_where(sources, str(value))}{triple}: expected a finite number from 0 up "
-                "(a relative tolerance such as 0.05)",
-                code="KGC206",
+                "(a relative tolerance such as 0.05)"
             )
     for s, p, o, lexical in _not_finite(graph, store):
-        raise KnowledgeBaseError(
+        raise NonFiniteLiteral(
             f"{_where(sources, lexical)}<{s}> <{p}> {o}: a numeric value must be a finite number "
-            "(NaN and infinities are not values kgcheck can compare)",
-            code="KGC207",
+            "(NaN and infinities are not values kgcheck can compare)"
         )
 
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from kgcheck.errors import InputError
+from kgcheck.errors import DatasetFormatError, InputError
 
 __all__ = [
     "LABELS",
@@ -50,7 +50,7 @@ def _read_lines(path: Path) -> list[str]:
     try:
         return path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror})", code="KGC612") from exc
+        raise DatasetFormatError(f"{path}: cannot read ({exc.strerror})") from exc
 
 
 def _stem(path: Path, suffixes: Iterable[str]) -> Path:
@@ -70,15 +70,14 @@ def load_decode_pairs(path: Path) -> list[NliPair]:
         for suffix in (".input0", ".input1", ".label")
     )
     if not len(first) == len(second) == len(labels):
-        raise InputError(
+        raise DatasetFormatError(
             f"{stem}.*: {len(first)} first utterances, {len(second)} second utterances and "
-            f"{len(labels)} labels",
-            code="KGC612",
+            f"{len(labels)} labels"
         )
     pairs = []
     for n, (a, b, label) in enumerate(zip(first, second, labels, strict=True), start=1):
         if label.strip() not in {"0", "1"}:
-            raise InputError(f"{stem}.label: line {n}: expected 0 or 1", code="KGC612")
+            raise DatasetFormatError(f"{stem}.label: line {n}: expected 0 or 1")
         name = "contradiction" if label.strip() == "1" else "neutral"
         pairs.append(NliPair(a.strip(), b.strip(), name, f"decode:{n}"))
     return pairs
@@ -110,7 +109,7 @@ def load_sick_pairs(
             continue
         label = _SICK_LABELS.get(row["entailment_label"])
         if label is None:
-            raise InputError(f"{path}: pair {row['pair_ID']}: unknown label", code="KGC612")
+            raise DatasetFormatError(f"{path}: pair {row['pair_ID']}: unknown label")
         a, b = row["sentence_A"].strip(), row["sentence_B"].strip()
         pairs.append(NliPair(a, b, label, f"sick:{row['pair_ID']}"))
         if both_directions:
@@ -139,9 +138,8 @@ def load_anli_pairs(path: Path) -> list[NliPair]:
                 NliPair(row["context"], row["hypothesis"], _ANLI_LABELS[row["label"]], row["uid"])
             )
         except (json.JSONDecodeError, KeyError, TypeError) as exc:
-            raise InputError(
-                f"{path}: line {n}: expected ANLI's context, hypothesis, label, uid ({exc})",
-                code="KGC612",
+            raise DatasetFormatError(
+                f"{path}: line {n}: expected ANLI's context, hypothesis, label, uid ({exc})"
             ) from exc
     return pairs
 

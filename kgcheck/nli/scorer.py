@@ -38,7 +38,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from kgcheck.errors import ModelError
+from kgcheck.errors import (
+    CalibrationInvalid,
+    ModelError,
+    ModelLoadFailed,
+    ModelNotInstalled,
+    ModelUnusable,
+    UnknownModel,
+)
 from kgcheck.hf import quiet_loading
 from kgcheck.nli.data import LABELS
 
@@ -105,14 +112,13 @@ def label_indices(
         given = (overrides or {}).get(raw)
         name = given if given in LABELS else _ALIASES.get(re.sub(r"[\s-]+", "_", raw.lower()))
         if name is None:
-            raise ModelError(
+            raise ModelUnusable(
                 f"the model's label {raw!r} (output {index}) is not entailment, neutral or "
-                "contradiction; map it with nli.labels in the configuration",
-                code="KGC503",
+                "contradiction; map it with nli.labels in the configuration"
             )
         out[name].append(int(index))
     if not out["entailment"]:
-        raise ModelError("the model has no entailment label", code="KGC503")
+        raise ModelUnusable("the model has no entailment label")
     return out
 
 
@@ -130,7 +136,7 @@ def read_temperature(where: str | Path) -> float:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ModelError(f"cannot read {path}: {exc}", code="KGC505") from exc
+        raise CalibrationInvalid(f"cannot read {path}: {exc}") from exc
     value = data.get("temperature") if isinstance(data, dict) else None
     if (
         isinstance(value, bool)
@@ -138,10 +144,9 @@ def read_temperature(where: str | Path) -> float:
         or not math.isfinite(value)
         or value <= 0
     ):
-        raise ModelError(
+        raise CalibrationInvalid(
             f"{path}: 'temperature' must be a positive number, not {value!r}; refit it with "
-            "benchmarks/nli_calibrate.py or delete the file",
-            code="KGC505",
+            "benchmarks/nli_calibrate.py or delete the file"
         )
     return float(value)
 
@@ -167,10 +172,9 @@ def _resolve(model: str) -> str:
     if model != EMBEDDED:
         return model
     if not (EMBEDDED_PATH / "config.json").is_file():
-        raise ModelError(
+        raise ModelNotInstalled(
             f"the embedded NLI model is not installed ({EMBEDDED_PATH}); train it with "
-            "`kgcheck train-nli` or set nli.model to a Hugging Face model",
-            code="KGC502",
+            "`kgcheck train-nli` or set nli.model to a Hugging Face model"
         )
     return str(EMBEDDED_PATH)
 
@@ -209,12 +213,11 @@ def resolve_model(model: str, *, download: bool = False) -> str:
             with quiet_loading():
                 snapshot_download(model)
         except Exception as exc:  # hub unreachable, no such repository
-            raise ModelError(f"cannot download {model!r}: {exc}", code="KGC501") from exc
+            raise ModelLoadFailed(f"cannot download {model!r}: {exc}") from exc
         return model
-    raise ModelError(
+    raise UnknownModel(
         f"{model!r} is neither 'embedded', a local directory, nor a model in the Hugging Face "
-        "cache (offline); download it first (`hf download <id>`) or set nli.download: true",
-        code="KGC504",
+        "cache (offline); download it first (`hf download <id>`) or set nli.download: true"
     )
 
 
@@ -334,7 +337,7 @@ def _load(
                     where, dtype=torch.float32, local_files_only=True
                 )
         except Exception as exc:  # not cached, bad path, broken weights
-            raise ModelError(f"cannot load the NLI model {model!r}: {exc}", code="KGC501") from exc
+            raise ModelLoadFailed(f"cannot load the NLI model {model!r}: {exc}") from exc
         network.to(device).eval()
         if quantize:
             try:
@@ -345,7 +348,7 @@ def _load(
         try:
             _warm_up(tokenizer, network, device)
         except Exception as exc:  # weights that load but cannot run
-            raise ModelError(f"cannot run the NLI model {model!r}: {exc}", code="KGC501") from exc
+            raise ModelLoadFailed(f"cannot run the NLI model {model!r}: {exc}") from exc
         forward = _traced(tokenizer, network, device) if device == "cpu" else None
         loaded = LoadedModel(tokenizer, network, labels, threading.Lock(), temperature, forward)
         _loaded[key] = loaded

@@ -33,7 +33,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kgcheck.errors import InputError, ModelError
+from kgcheck.errors import (
+    DatasetFormatError,
+    ModelLoadFailed,
+    ModelNotInstalled,
+)
 from kgcheck.hf import quiet_loading
 from kgcheck.nli.data import LABELS, NliPair, copy_pairs, load_decode_pairs, load_sick_pairs
 from kgcheck.nli.kb_pairs import pairs_from_config
@@ -96,10 +100,9 @@ def build_training_pairs(settings: TrainSettings) -> list[NliPair]:
         KgcheckError: a configuration or its knowledge base cannot be loaded.
     """
     if not settings.configs and settings.decode is None and settings.sick is None:
-        raise InputError(
+        raise DatasetFormatError(
             "nothing to train on: give a kgcheck.yaml (--config), DECODE (--decode) or SICK "
-            "(--sick)",
-            code="KGC612",
+            "(--sick)"
         )
     rng = random.Random(settings.seed)
     decode = load_decode_pairs(settings.decode) if settings.decode is not None else []
@@ -198,7 +201,7 @@ def train_nli(
                 label2id=label2id,
             )
     except Exception as exc:
-        raise ModelError(f"cannot load the base model {base!r}: {exc}", code="KGC501") from exc
+        raise ModelLoadFailed(f"cannot load the base model {base!r}: {exc}") from exc
 
     encoded = tokenizer(
         [p.premise for p in pairs],
@@ -235,9 +238,8 @@ def train_nli(
     if checkpoint.is_file():
         saved = torch.load(checkpoint, weights_only=False)
         if saved["settings"] != settings.to_json():
-            raise ModelError(
-                f"{checkpoint} was written with other settings; use another --out or delete it",
-                code="KGC502",
+            raise ModelNotInstalled(
+                f"{checkpoint} was written with other settings; use another --out or delete it"
             )
         model.load_state_dict(saved["model"])
         optimizer.load_state_dict(saved["optimizer"])

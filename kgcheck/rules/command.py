@@ -17,7 +17,7 @@ from typing import Annotated
 import typer
 
 from kgcheck.config import load_config
-from kgcheck.errors import InputError, KgcheckError
+from kgcheck.errors import InputError, KgcheckError, NotJson
 from kgcheck.rules.loader import check_rule_files
 
 __all__ = ["rules_app"]
@@ -88,7 +88,7 @@ def check_output(
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        _error(InputError(f"{data}: not JSON ({exc})", code="KGC606"))
+        _error(NotJson(f"{data}: not JSON ({exc})"))
         return
     try:
         report = Checker.from_config(config).check_output(value)

@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 import pyoxigraph as ox
 
-from kgcheck.errors import InputError
+from kgcheck.errors import NotJson, NotJsonLd
 from kgcheck.vocab import KGC_NS
 
 __all__ = ["NODE_PREFIX", "MappedOutput", "map_output"]
@@ -42,9 +42,7 @@ def map_output(data: Mapping[str, Any], contexts: Sequence[Mapping[str, Any]]) -
             ``@context``, or is not valid JSON-LD under the contexts.
     """
     if not isinstance(data, Mapping):
-        raise InputError(
-            f"a structured output must be a JSON object, got {type(data).__name__}", code="KGC606"
-        )
+        raise NotJson(f"a structured output must be a JSON object, got {type(data).__name__}")
     own = data.get("@context")
     context: list[Any] = [dict(c) for c in contexts]
     if own is not None:
@@ -56,13 +54,13 @@ def map_output(data: Mapping[str, Any], contexts: Sequence[Mapping[str, Any]]) -
     try:
         text = json.dumps(doc)
     except (TypeError, ValueError) as exc:
-        raise InputError(f"the output is not JSON: {exc}", code="KGC606") from exc
+        raise NotJson(f"the output is not JSON: {exc}") from exc
     try:
         triples = [ox.Triple(q.subject, q.predicate, q.object) for q in ox.parse(
             text, format=ox.RdfFormat.JSON_LD
         )]  # fmt: skip
     except (SyntaxError, ValueError) as exc:
-        raise InputError(f"the output is not valid JSON-LD: {exc}", code="KGC607") from exc
+        raise NotJsonLd(f"the output is not valid JSON-LD: {exc}") from exc
     return MappedOutput(triples, paths)
 
 
@@ -78,14 +76,11 @@ def _node(
     out: dict[str, Any] = {"@id": iri}
     for key, value in obj.items():
         if not isinstance(key, str):
-            raise InputError(f"{_path(pointer) or 'output'}: keys must be strings", code="KGC606")
+            raise NotJson(f"{_path(pointer) or 'output'}: keys must be strings")
         if key.startswith("@"):
             if key == "@context" and not pointer:
                 continue
-            raise InputError(
-                f"{_path((*pointer, key))}: keys starting with '@' are JSON-LD keywords",
-                code="KGC606",
-            )
+            raise NotJson(f"{_path((*pointer, key))}: keys starting with '@' are JSON-LD keywords")
         name = key if key in terms or _SAFE_KEY.match(key) else quote(key, safe="")
         out[name] = _value(value, (*pointer, key), paths, terms)
     return out

@@ -125,7 +125,7 @@ def rule_error(problems: Sequence[RuleProblem]) -> RuleError:
     if len(problems) == 1:
         return RuleError(problems[0].text(), code=problems[0].code)
     lines = "\n".join(str(p) for p in problems)
-    return RuleError(f"{len(problems)} problems in rule files:\n{lines}", code="KGC300")
+    return RuleError(f"{len(problems)} problems in rule files:\n{lines}")
 
 
 def check_rule_files(paths: Sequence[Path]) -> tuple[RuleBook | None, list[RuleProblem]]:

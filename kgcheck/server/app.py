@@ -24,7 +24,7 @@ from starlette.concurrency import run_in_threadpool
 import kgcheck
 from kgcheck.checker import Checker
 from kgcheck.config import Config, StoreConfig, load_config
-from kgcheck.errors import ConfigError, KgcheckError
+from kgcheck.errors import ConfigMissing, KgcheckError
 from kgcheck.server import review, sessions, sparql
 from kgcheck.server.errors import install_error_handlers
 from kgcheck.server.limits import ApiKeyGate, BodyLimit
@@ -58,7 +58,7 @@ def create_app(
         config = load_config(config)
     if checker is None:
         if config is None:
-            raise ConfigError("create_app: give a configuration or a checker", code="KGC105")
+            raise ConfigMissing("create_app: give a configuration or a checker")
         checker = Checker(config)
     config = config or checker.config
     if store is None:

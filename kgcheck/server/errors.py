@@ -11,52 +11,17 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from kgcheck.errors import (
-    ConfigError,
-    InputError,
-    KgcheckError,
-    ModelError,
-    RuleError,
-    StoreError,
-)
+from kgcheck.errors import KgcheckError, http_status
 
 __all__ = ["error_body", "install_error_handlers", "status_of"]
 
 log = logging.getLogger(__name__)
 
-#: Store errors by code: what the client did wrong, or what is wrong behind the service.
-_STORE_STATUS = {
-    "KGC401": 503,  # store locked or unreadable
-    "KGC402": 503,  # store unreachable
-    "KGC403": 502,  # the store refused the service's request
-    "KGC404": 400,  # malformed query
-    "KGC405": 403,  # update (or SERVICE) sent to the query endpoint
-    "KGC406": 400,  # bad filter value
-    "KGC407": 500,  # no store configured
-    "KGC408": 503,  # spool not writable
-    "KGC409": 503,  # the store (or a proxy before it) answered 400 to a write
-    "KGC410": 404,  # no such flag
-    "KGC411": 409,  # review change not allowed from the flag's status
-    "KGC412": 409,  # changed by someone else meanwhile
-    "KGC413": 404,  # no such session
-    "KGC414": 500,  # stored session unreadable
-    "KGC415": 503,  # query ran past its time limit and was stopped
-    "KGC416": 429,  # too many queries at once from one client, or over all
-    "KGC417": 503,  # a query past its memory limit
-}
-
 
 def status_of(exc: KgcheckError) -> int:
-    """The HTTP status for a kgcheck error."""
-    if isinstance(exc, StoreError):
-        return _STORE_STATUS.get(exc.code, 503)
-    if isinstance(exc, InputError | RuleError):
-        return 400
-    if isinstance(exc, ModelError):
-        return 503
-    if isinstance(exc, ConfigError):
-        return 500
-    return 500
+    """The HTTP status for a kgcheck error: its class's in :data:`kgcheck.errors.ERROR_CODES`
+    (a subclass of its own answers like the class it derives from)."""
+    return http_status(exc)
 
 
 def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:

@@ -1,10 +1,11 @@
 """What the routes share: the checker, the store, the locks that keep one worker's requests on
 a session in order, and the sessions this worker could not save while the store was down.
 
-While the store is unreachable (KGC401, KGC402, KGC409) a session is kept in this worker's memory
-(as JSON, at most ``MAX_CACHED`` sessions) and saved with the first request on it once the store
-answers again, unless another worker saved the session meanwhile (then the store's version wins
-and the turns kept here are dropped, with an error in the log). Reports are spooled meanwhile.
+While the store is unreachable (:class:`~kgcheck.errors.StoreUnavailable`) a session is kept in
+this worker's memory (as JSON, at most ``MAX_CACHED`` sessions) and saved with the first request on
+it once the store answers again, unless another worker saved the session meanwhile (then the
+store's version wins and the turns kept here are dropped, with an error in the log). Reports are
+spooled meanwhile.
 """
 
 from __future__ import annotations
@@ -24,12 +25,11 @@ from fastapi import Depends, Request
 
 from kgcheck.checker import Checker
 from kgcheck.config import ServerConfig
-from kgcheck.errors import StoreError
+from kgcheck.errors import StoreError, StoreUnavailable, TooManyQueries
 from kgcheck.history.state import DialogueState
 from kgcheck.report import TurnReport
 from kgcheck.server.limits import API_KEY_HEADER, check_api_key
 from kgcheck.store import FlagStore, ReviewQueue, SessionStore
-from kgcheck.store.base import TRANSIENT
 
 __all__ = ["MAX_CACHED", "Service", "ServiceDep", "authorised", "service"]
 
@@ -97,7 +97,7 @@ class Service:
         try:
             loaded = self.sessions.load(session_id)
         except StoreError as exc:
-            if exc.code not in TRANSIENT:
+            if not isinstance(exc, StoreUnavailable):
                 raise
             with self._guard:
                 unsaved = self._unsaved.get(session_id)
@@ -132,13 +132,13 @@ class Service:
             the version now, and whether the store has it.
 
         Raises:
-            StoreError: (KGC412) another worker saved the session meanwhile, or the store failed
+            StoreConflict: another worker saved the session meanwhile, or the store failed
                 other than by being unreachable.
         """
         try:
             saved = self.sessions.save(state, version=version)
         except StoreError as exc:
-            if exc.code not in TRANSIENT:
+            if not isinstance(exc, StoreUnavailable):
                 raise
             log.warning("session %r kept in memory: %s", state.session_id, exc.message)
             with self._guard:
@@ -167,22 +167,20 @@ class Service:
         server's ``sparql_workers``) while the block runs.
 
         Raises:
-            StoreError: (KGC416) the client, or the server, runs as many queries as it may.
+            TooManyQueries: the client, or the server, runs as many queries as it may.
         """
         limit = self.settings.sparql_concurrency
         with self._guard:
             running = self._queries.get(client, 0)
             if running >= limit:
-                raise StoreError(
-                    f"{running} queries of this client are running; at most {limit} at once",
-                    code="KGC416",
+                raise TooManyQueries(
+                    f"{running} queries of this client are running; at most {limit} at once"
                 )
             everyone = sum(self._queries.values())
             if everyone >= self.settings.sparql_workers:
-                raise StoreError(
+                raise TooManyQueries(
                     f"{everyone} queries are running; at most {self.settings.sparql_workers} "
-                    "at once (server.sparql_workers): try again shortly",
-                    code="KGC416",
+                    "at once (server.sparql_workers): try again shortly"
                 )
             self._queries[client] = running + 1
         try:

@@ -17,7 +17,7 @@ from typing import Any
 
 from fastapi import APIRouter, Response
 
-from kgcheck.errors import StoreError
+from kgcheck.errors import SessionNotFound, StoreConflict, StoreError
 from kgcheck.history.state import DialogueState
 from kgcheck.server.models import CheckRequest, TurnRequest
 from kgcheck.server.service import Service, ServiceDep
@@ -72,7 +72,7 @@ def check_turn(session_id: str, body: CheckRequest, svc: ServiceDep) -> dict[str
                     stored = _summary(state, *svc.save_session(state, version=version))
                 svc.record(report, staged=staged)
             except StoreError as exc:
-                if exc.code == "KGC412" and attempt < _ATTEMPTS - 1:
+                if isinstance(exc, StoreConflict) and attempt < _ATTEMPTS - 1:
                     svc.unstage(staged, keep=False)
                     continue
                 svc.unstage(staged, keep=True)
@@ -93,7 +93,7 @@ def add_turn(session_id: str, body: TurnRequest, svc: ServiceDep) -> dict[str, A
             try:
                 version, saved = svc.save_session(state, version=version)
             except StoreError as exc:
-                if exc.code == "KGC412" and attempt < _ATTEMPTS - 1:
+                if isinstance(exc, StoreConflict) and attempt < _ATTEMPTS - 1:
                     continue
                 raise
             return {"session": _summary(state, version, saved)}
@@ -104,7 +104,7 @@ def add_turn(session_id: str, body: TurnRequest, svc: ServiceDep) -> dict[str, A
 def read_session(session_id: str, svc: ServiceDep) -> dict[str, Any]:
     loaded = svc.load_session(session_id)
     if loaded is None:
-        raise StoreError(f"no session {session_id!r}", code="KGC413")
+        raise SessionNotFound(f"no session {session_id!r}")
     state, version = loaded
     saved = session_id not in svc.unsaved_sessions()
     return {"session": _summary(state, version, saved), "state": state.to_dict()}
@@ -113,5 +113,5 @@ def read_session(session_id: str, svc: ServiceDep) -> dict[str, Any]:
 @router.delete("/{session_id}", status_code=204, summary="Forget a session (its flags stay)")
 def delete_session(session_id: str, svc: ServiceDep) -> Response:
     if not svc.sessions.delete(session_id):
-        raise StoreError(f"no session {session_id!r}", code="KGC413")
+        raise SessionNotFound(f"no session {session_id!r}")
     return Response(status_code=204)

@@ -20,7 +20,7 @@ from urllib.parse import parse_qs
 from fastapi import APIRouter, Request, Response
 from starlette.exceptions import HTTPException
 
-from kgcheck.errors import StoreError
+from kgcheck.errors import QueryNotAllowed
 from kgcheck.server.limits import client_id
 from kgcheck.server.service import Service, ServiceDep
 from kgcheck.store.limited import QueryLimits, run_query_async
@@ -93,7 +93,7 @@ async def sparql_post(request: Request, svc: ServiceDep) -> Response:
 async def _answer(request: Request, svc: Service) -> Response:
     params = await _operation(request)
     if "update" in params:
-        raise StoreError("updates are refused: this endpoint is read-only", code="KGC405")
+        raise QueryNotAllowed("updates are refused: this endpoint is read-only")
     queries = params.get("query", [])
     if len(queries) != 1 or not queries[0].strip():
         raise HTTPException(400, "expected exactly one query parameter")

@@ -11,25 +11,17 @@ says so. While the store is down (for ``cooldown`` seconds after a failure) repo
 the spool. The first write that succeeds afterwards, and from then on one write every
 ``cooldown`` seconds, starts a background thread that replays the spool in batches of
 ``replay_batch`` (no turn waits for the replay); opening the store replays it at once. An update
-the store cannot run at all (KGC404) is kept in the spool's dead-letter folder, never dropped.
+the store cannot run at all (:class:`~kgcheck.errors.InvalidQuery`) is kept in the spool's
+dead-letter folder, never dropped.
 
-Error codes (``StoreError``)::
+What a failed write does is decided by the error's class (see :mod:`kgcheck.errors` and
+``docs/errors.md``)::
 
-    KGC401  the on-disk store cannot be opened (locked by another process, unreadable)
-    KGC402  the store cannot be reached (connection refused, timeout, HTTP 5xx)
-    KGC403  the store refused a request (HTTP 401/403 or another 4xx)
-    KGC404  the store could not run a query or update (syntax error, unknown function)
-    KGC405  an update or a SERVICE call was sent where only queries are allowed
-    KGC406  a value is invalid (flag type, review status, time, reviewer, note)
-    KGC407  no store is configured
-    KGC408  the spool cannot be written
-    KGC409  the store answered HTTP 400 (a proxy's, or a malformed update): retried, spooled,
-            and a dead letter after ``dead_after`` replays that got the same answer
-    KGC410  no such flag                  KGC411  review change not allowed
-    KGC412  changed by someone else       KGC413  no such session
-    KGC414  a stored session cannot be read
-    KGC415  a query ran past its time limit and was stopped (see ``store.limited``)
-    KGC416  too many queries at once from one client (``/sparql``)
+    StoreUnavailable (StoreLocked, StoreBadRequest, StoreWriteFailed)
+                     transient: retried, then spooled; the store counts as down
+    InvalidQuery     the store cannot run the update: not retried, kept as a dead letter
+    any other        permanent (StoreRejected, StoreUnreadable, ...): not retried, spooled
+                     until someone fixes the store; the store counts as down
 """
 
 from __future__ import annotations
@@ -43,7 +35,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-from kgcheck.errors import StoreError
+from kgcheck.errors import StoreError, StoreUnavailable
 from kgcheck.report import TurnReport
 from kgcheck.store.gate import gate_query
 from kgcheck.store.queries import with_prefixes
@@ -51,12 +43,9 @@ from kgcheck.store.rdf import report_updates
 from kgcheck.store.results import QueryResult, RawResult
 from kgcheck.store.spool import PERMANENT, Spool
 
-__all__ = ["TRANSIENT", "FlagStore", "StoreStatus", "WriteResult"]
+__all__ = ["FlagStore", "StoreStatus", "WriteResult"]
 
 log = logging.getLogger(__name__)
-
-#: Codes of failures worth retrying: the store may be back in a moment.
-TRANSIENT = frozenset({"KGC401", "KGC402", "KGC409"})
 
 
 class StoreStatus(StrEnum):
@@ -143,8 +132,8 @@ class FlagStore(ABC):
         ``SERVICE`` but to the endpoints of ``service_allow``.
 
         Raises:
-            StoreError: the text is an update or calls another endpoint (KGC405) or is
-                malformed (KGC404), or the store is unavailable.
+            StoreError: the text is an update or calls another endpoint (QueryNotAllowed) or
+                is malformed (InvalidQuery), or the store is unavailable.
         """
         gated = gate_query(text, service_allow=service_allow)
         return self._select(with_prefixes(gated.text), gated.form)
@@ -172,21 +161,22 @@ class FlagStore(ABC):
         """
         updates = report_updates(report, max_triples=self.max_update_triples)
         reason = self._skip_reason()
-        rejected, code = False, "KGC402"
+        kind: type[StoreError] = StoreUnavailable
+        rejected, code = False, StoreUnavailable.code
         if reason is None:
             try:
                 for update in updates:
                     self._update_with_retries(update)
             except StoreError as exc:
-                reason, code = exc.message, exc.code
-                rejected = exc.code in PERMANENT
+                reason, kind, code = exc.message, type(exc), exc.code
+                rejected = isinstance(exc, PERMANENT)
                 if not rejected:
                     self._mark_down(reason)
             else:
                 self._after_success()
                 return WriteResult(StoreStatus.STORED)
         if self.spool is None:
-            raise StoreError(f"{self.describe()}: report not stored ({reason})", code=code)
+            raise kind(f"{self.describe()}: report not stored ({reason})", code=code)
         path = self.spool.put(
             updates,
             report_id=report.report_id,
@@ -206,7 +196,7 @@ class FlagStore(ABC):
         save); then :meth:`record` it with ``staged=``. ``None`` without a spool.
 
         Raises:
-            StoreError: (KGC408) the spool cannot be written.
+            SpoolUnwritable: the spool cannot be written.
         """
         if self.spool is None:
             return None
@@ -250,7 +240,7 @@ class FlagStore(ABC):
                     self._update_with_retries(update)
             except StoreError as exc:
                 reason = exc.message
-                if exc.code not in PERMANENT:
+                if not isinstance(exc, PERMANENT):
                     self._mark_down(reason)
             else:
                 self.spool.unstage(staged)
@@ -290,7 +280,7 @@ class FlagStore(ABC):
                 self._update(update)
                 return
             except StoreError as exc:
-                if exc.code not in TRANSIENT or attempt == self.retries:
+                if not isinstance(exc, StoreUnavailable) or attempt == self.retries:
                     raise
                 log.warning("%s: %s; retrying", self.describe(), exc.message)
                 delay = self.retry_delay * 2**attempt

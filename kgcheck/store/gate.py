@@ -31,7 +31,7 @@ from rdflib.plugins.sparql.parser import parseQuery, parseUpdate
 from rdflib.plugins.sparql.parserutils import CompValue
 from rdflib.term import URIRef
 
-from kgcheck.errors import StoreError
+from kgcheck.errors import InvalidQuery, QueryNotAllowed, StoreError
 
 __all__ = ["GatedQuery", "QueryForm", "gate_query"]
 
@@ -77,9 +77,7 @@ def gate_query(text: str, *, service_allow: Collection[str] = ()) -> GatedQuery:
     """
     text = _ESCAPE.sub(_expand, text)
     if _ESCAPE.search(text):
-        raise StoreError(
-            "\\u escapes that spell other escapes are not accepted in queries", code="KGC404"
-        )
+        raise InvalidQuery("\\u escapes that spell other escapes are not accepted in queries")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:
         tree = parseQuery(text)
@@ -87,15 +85,14 @@ def gate_query(text: str, *, service_allow: Collection[str] = ()) -> GatedQuery:
         raise _refusal(text, exc) from exc
     form = next((_FORMS[n.name] for n in tree if getattr(n, "name", None) in _FORMS), None)
     if form is None:  # pragma: no cover - the grammar admits only the four forms
-        raise StoreError("not a SPARQL query", code="KGC405")
+        raise QueryNotAllowed("not a SPARQL query")
     allowed = set(service_allow)
     for node in _nodes(tree):
         if node.name == "ServiceGraphPattern":
             endpoint = node.get("term")
             if not isinstance(endpoint, URIRef) or str(endpoint) not in allowed:
-                raise StoreError(
-                    f"SERVICE (a call to another endpoint, here {endpoint}) is refused here",
-                    code="KGC405",
+                raise QueryNotAllowed(
+                    f"SERVICE (a call to another endpoint, here {endpoint}) is refused here"
                 )
     return GatedQuery(text, form)
 
@@ -103,7 +100,7 @@ def gate_query(text: str, *, service_allow: Collection[str] = ()) -> GatedQuery:
 def _expand(match: re.Match[str]) -> str:
     code = int(match.group(1) or match.group(2), 16)
     if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
-        raise StoreError(f"SPARQL syntax error: no character {match.group(0)}", code="KGC404")
+        raise InvalidQuery(f"SPARQL syntax error: no character {match.group(0)}")
     return chr(code)
 
 
@@ -114,9 +111,9 @@ def _refusal(text: str, exc: Exception) -> StoreError:
         words = sorted({w.upper() for w in _UPDATE_WORD.findall(_NOISE.sub(" ", text))})
         if not words:
             detail = " ".join(str(exc).split())
-            return StoreError(f"SPARQL syntax error: {detail}", code="KGC404")
-        return StoreError(_update_message(", ".join(words)), code="KGC405")
-    return StoreError(_update_message("an update"), code="KGC405")
+            return InvalidQuery(f"SPARQL syntax error: {detail}")
+        return QueryNotAllowed(_update_message(", ".join(words)))
+    return QueryNotAllowed(_update_message("an update"))
 
 
 def _update_message(what: str) -> str:

@@ -26,7 +26,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from kgcheck.errors import StoreError
+from kgcheck.errors import InvalidQuery, QueryTimeout, QueryTooLarge, StoreError
 from kgcheck.store.base import FlagStore
 from kgcheck.store.gate import QueryForm, gate_query
 from kgcheck.store.oxigraph import OxigraphFlagStore, answer_media
@@ -100,18 +100,18 @@ class QueryJob:
         """The answer, once the worker has written it.
 
         Raises:
-            StoreError: KGC415 not done within ``timeout`` seconds (the worker is killed);
-                KGC404 the query failed; KGC401 the store could not be read.
+            QueryTimeout: not done within ``timeout`` seconds (the worker is killed);
+            QueryTooLarge: past its memory limit; InvalidQuery: the query failed;
+            StoreUnreadable: the store could not be read.
         """
         try:
             out, err = self._proc.communicate(self._input, timeout=timeout)
         except subprocess.TimeoutExpired as exc:
             self._proc.kill()
             self._proc.communicate()  # reaps it and closes the pipes
-            raise StoreError(
+            raise QueryTimeout(
                 f"the query ran longer than {timeout:g}s and was stopped; narrow it down "
-                "(LIMIT, more specific patterns)",
-                code="KGC415",
+                "(LIMIT, more specific patterns)"
             ) from exc
         head, _, body = out.partition(b"\n")
         try:
@@ -120,13 +120,12 @@ class QueryJob:
             detail = err.decode("utf-8", "replace").strip().splitlines()[-1:] or ["no answer"]
             if self._memory_mb and self._proc.returncode != 0:
                 # an allocation past the address-space cap aborts the process
-                raise StoreError(
+                raise QueryTooLarge(
                     f"the query needed more than {self._memory_mb} MiB and was stopped; "
-                    f"narrow it down (LIMIT, more specific patterns) ({detail[0]})",
-                    code="KGC417",
+                    f"narrow it down (LIMIT, more specific patterns) ({detail[0]})"
                 ) from None
-            raise StoreError(f"the query process failed ({detail[0]})", code="KGC404") from None
-        if not status.get("ok"):
+            raise InvalidQuery(f"the query process failed ({detail[0]})") from None
+        if not status.get("ok"):  # the worker names the code: StoreError builds its class
             raise StoreError(str(status.get("message")), code=str(status.get("code")))
         return LimitedResult(body, str(status["media"]), self.form, bool(status["truncated"]))
 

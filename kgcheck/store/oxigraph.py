@@ -3,8 +3,8 @@ anything persistent).
 
 One process at a time may hold an on-disk store for writing (RocksDB locks it); threads of that
 process share it. A second process that finds the store locked keeps working: its writes fail
-as transient (KGC401), so its reports are spooled and the holder, or the next process to open
-the store, replays them; its queries read a read-only snapshot of the store. For several
+as transient (``StoreLocked``), so its reports are spooled and the holder, or the next process
+to open the store, replays them; its queries read a read-only snapshot of the store. For several
 processes writing at once, use a SPARQL server (``sparql:``).
 """
 
@@ -16,7 +16,15 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
-from kgcheck.errors import StoreError
+from kgcheck.errors import (
+    InvalidQuery,
+    StoreError,
+    StoreLocked,
+    StoreMissing,
+    StoreRejected,
+    StoreUnreadable,
+    StoreWriteFailed,
+)
 from kgcheck.store.base import FlagStore
 from kgcheck.store.results import QueryResult, RawResult, Term
 from kgcheck.store.spool import Spool
@@ -115,7 +123,7 @@ class OxigraphFlagStore(FlagStore):
         try:
             self._store = self._open()
         except StoreError as exc:
-            if exc.code not in ("KGC401",) or not directory.is_dir():
+            if not isinstance(exc, StoreLocked) or not directory.is_dir():
                 raise
             log.warning("%s; reports will be spooled until it is free", exc.message)
             return
@@ -140,11 +148,11 @@ class OxigraphFlagStore(FlagStore):
         except OSError as exc:
             text = str(exc)
             if "lock" in text.lower():
-                raise StoreError(
-                    f"{self.directory}: the store is held by another process", code="KGC401"
+                raise StoreLocked(
+                    f"{self.directory}: the store is held by another process"
                 ) from exc
-            raise StoreError(
-                f"{self.directory}: cannot open the on-disk store ({text})", code="KGC401"
+            raise StoreUnreadable(
+                f"{self.directory}: cannot open the on-disk store ({text})"
             ) from exc
 
     def snapshot(self) -> tuple[Path | None, bytes]:
@@ -152,7 +160,7 @@ class OxigraphFlagStore(FlagStore):
         there), or, in memory, all of it as N-Quads."""
         if self.directory is not None:
             if not self.directory.is_dir():
-                raise StoreError(f"{self.directory}: no flag store here yet", code="KGC401")
+                raise StoreMissing(f"{self.directory}: no flag store here yet")
             if self._store is not None:
                 self._store.flush()
             return self.directory, b""
@@ -162,7 +170,7 @@ class OxigraphFlagStore(FlagStore):
 
     def _writable(self) -> ox.Store:
         if self.read_only:
-            raise StoreError(f"{self.describe()}: opened read-only", code="KGC403")
+            raise StoreRejected(f"{self.describe()}: opened read-only")
         with self._open_lock:
             if self._store is None:
                 self._store = self._open()
@@ -173,13 +181,13 @@ class OxigraphFlagStore(FlagStore):
             return self._store
         assert self.directory is not None
         if not self.directory.is_dir():
-            raise StoreError(f"{self.directory}: no flag store here yet", code="KGC401")
+            raise StoreMissing(f"{self.directory}: no flag store here yet")
         try:
             # held by another process: read the latest snapshot instead
             return ox.Store.read_only(str(self.directory))
         except OSError as exc:
-            raise StoreError(
-                f"{self.directory}: cannot read the on-disk store ({exc})", code="KGC401"
+            raise StoreUnreadable(
+                f"{self.directory}: cannot read the on-disk store ({exc})"
             ) from exc
 
     def _run(self, query: str) -> object:
@@ -187,9 +195,9 @@ class OxigraphFlagStore(FlagStore):
         try:
             return store.query(query, use_default_graph_as_union=True)
         except SyntaxError as exc:
-            raise StoreError(f"SPARQL syntax error: {exc}", code="KGC404") from exc
+            raise InvalidQuery(f"SPARQL syntax error: {exc}") from exc
         except (OSError, ValueError, RuntimeError) as exc:
-            raise StoreError(f"query failed: {exc}", code="KGC404") from exc
+            raise InvalidQuery(f"query failed: {exc}") from exc
 
     def _select(self, query: str, form: str) -> QueryResult:
         results = self._run(query)
@@ -226,9 +234,9 @@ class OxigraphFlagStore(FlagStore):
         try:
             store.update(update)
         except SyntaxError as exc:
-            raise StoreError(f"SPARQL syntax error in update: {exc}", code="KGC404") from exc
+            raise InvalidQuery(f"SPARQL syntax error in update: {exc}") from exc
         except OSError as exc:
-            raise StoreError(f"{self.describe()}: update failed ({exc})", code="KGC401") from exc
+            raise StoreWriteFailed(f"{self.describe()}: update failed ({exc})") from exc
 
 
 def _term(value: object) -> Term:

@@ -15,7 +15,7 @@ from enum import StrEnum
 from rdflib import Literal
 from rdflib.namespace import PROV, RDF, RDFS, XSD
 
-from kgcheck.errors import StoreError
+from kgcheck.errors import InvalidValue
 from kgcheck.store.gate import QueryForm, gate_query
 from kgcheck.store.rdf import FLAG_TYPE_IRI, date_time, nt
 from kgcheck.types import FlagType
@@ -118,7 +118,7 @@ class FlagFilter:
             self.type = None if flag_type is None else FlagType(flag_type)
             self.status = None if status is None else ReviewStatus(status)
         except ValueError as exc:
-            raise StoreError(f"unknown flag type or review status: {exc}", code="KGC406") from exc
+            raise InvalidValue(f"unknown flag type or review status: {exc}") from exc
         self.since = since
 
     def clauses(self) -> str:
@@ -240,15 +240,13 @@ def parse_since(text: str, *, now: datetime | None = None) -> datetime:
         try:
             return (now or datetime.now(UTC)) - timedelta(seconds=seconds)
         except (OverflowError, ValueError) as exc:  # before year 1 ("9999999999999d")
-            raise StoreError(
-                f"since: {text!r} reaches back before the year 1; give a shorter span",
-                code="KGC406",
+            raise InvalidValue(
+                f"since: {text!r} reaches back before the year 1; give a shorter span"
             ) from exc
     try:
         value = datetime.fromisoformat(text.strip())
     except ValueError as exc:
-        raise StoreError(
-            f"since: expected an ISO 8601 date or time, or a span such as 24h or 7d; got {text!r}",
-            code="KGC406",
+        raise InvalidValue(
+            f"since: expected an ISO 8601 date or time, or a span such as 24h or 7d; got {text!r}"
         ) from exc
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)

@@ -108,8 +108,8 @@ def main() -> None:
     except SyntaxError as exc:
         head = {"ok": False, "code": "KGC404", "message": f"SPARQL syntax error: {exc}"}
         body = b""
-    except OSError as exc:
-        head = {"ok": False, "code": "KGC401", "message": f"cannot read the store ({exc})"}
+    except OSError as exc:  # StoreUnreadable (kgcheck.errors is not imported here)
+        head = {"ok": False, "code": "KGC418", "message": f"cannot read the store ({exc})"}
         body = b""
     except (ValueError, RuntimeError) as exc:
         head = {"ok": False, "code": "KGC404", "message": f"query failed: {exc}"}

@@ -29,7 +29,7 @@ from urllib.parse import quote, unquote
 from rdflib import Literal, URIRef
 from rdflib.namespace import PROV, RDF, RDFS, XSD
 
-from kgcheck.errors import StoreError
+from kgcheck.errors import NotFound
 from kgcheck.report import TurnReport
 from kgcheck.types import ActionKind, Decision, Flag, FlagType, Severity
 from kgcheck.vocab import KGC
@@ -147,9 +147,8 @@ def parse_flag_id(identifier: str) -> str:
     short = identifier.strip().removeprefix(_FLAG_NS)
     if not _FLAG_ID.fullmatch(short):
         shown = identifier if len(identifier) <= 80 else identifier[:77] + "..."
-        raise StoreError(
-            f"no flag {shown!r}: a flag id is a report id and a position, like 3f2a9c0d1b7e4a55-0",
-            code="KGC410",
+        raise NotFound(
+            f"no flag {shown!r}: a flag id is a report id and a position, like 3f2a9c0d1b7e4a55-0"
         )
     return short
 

@@ -26,7 +26,7 @@ from uuid import uuid4
 
 from rdflib import Literal, URIRef
 
-from kgcheck.errors import StoreError
+from kgcheck.errors import InvalidValue, NotFound, ReviewNotAllowed, StoreConflict
 from kgcheck.store.base import FlagStore
 from kgcheck.store.queries import (
     STATUS_IRI,
@@ -221,7 +221,7 @@ class ReviewQueue:
         iri = str(flag_iri(flag))
         found = self._describe([iri], reply=True)
         if not found:
-            raise StoreError(f"no flag {flag!r} in {self.store.describe()}", code="KGC410")
+            raise NotFound(f"no flag {flag!r} in {self.store.describe()}")
         stored = found[0]
         evidence = self.store.query(evidence_query(iri)).records()
         stored.evidence = [(str(r["kind"]), str(r["text"])) for r in evidence]
@@ -263,7 +263,7 @@ class ReviewQueue:
     def note(self, flag: str, *, reviewer: str, note: str) -> ReviewEvent:
         """Comment on a flag; a pending flag becomes ``reviewed``."""
         if not note.strip():
-            raise StoreError("a note needs some text", code="KGC406")
+            raise InvalidValue("a note needs some text")
         return self.change(flag, ReviewAction.NOTE, reviewer=reviewer, note=note)
 
     def change(
@@ -277,19 +277,18 @@ class ReviewQueue:
         """
         reviewer = reviewer.strip()
         if not reviewer or len(reviewer) > 200:
-            raise StoreError("a reviewer name (1 to 200 characters) is required", code="KGC406")
+            raise InvalidValue("a reviewer name (1 to 200 characters) is required")
         iri = flag_iri(flag)
         pattern = f"GRAPH ?graph {{ {nt(iri)} kgc:reviewStatus ?status }}"
         found = self.store.query(f"SELECT ?graph ?status WHERE {{ {pattern} }}").rows
         if not found:
-            raise StoreError(f"no flag {flag!r} in {self.store.describe()}", code="KGC410")
+            raise NotFound(f"no flag {flag!r} in {self.store.describe()}")
         graph, status_iri = found[0]["graph"].value, found[0]["status"].value
         before = _STATUS_OF[status_iri]
         after = TRANSITIONS.get((before, action))
         if after is None:
-            raise StoreError(
-                f"flag {short_flag_id(str(iri))} is already {before}; cannot {action} it",
-                code="KGC411",
+            raise ReviewNotAllowed(
+                f"flag {short_flag_id(str(iri))} is already {before}; cannot {action} it"
             )
         now = datetime.now(UTC)
         event = URIRef(f"urn:kgcheck:review:{uuid4().hex}")
@@ -310,9 +309,8 @@ class ReviewQueue:
             f"WHERE {{ GRAPH {g} {{ {f} kgc:reviewStatus {old} }} }}"
         )
         if not self.store.query(f"ASK {{ GRAPH {g} {{ {nt(event)} a kgc:ReviewEvent }} }}").boolean:
-            raise StoreError(
+            raise StoreConflict(
                 f"flag {short_flag_id(str(iri))} was changed by someone else meanwhile; "
-                "look at it again",
-                code="KGC412",
+                "look at it again"
             )
         return ReviewEvent(short_flag_id(str(iri)), before, after, reviewer, now, note)

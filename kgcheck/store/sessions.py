@@ -24,7 +24,7 @@ from uuid import uuid4
 
 from rdflib import Literal
 
-from kgcheck.errors import InputError, StoreError
+from kgcheck.errors import InputError, SessionUnreadable, StoreConflict
 from kgcheck.history.state import DialogueState
 from kgcheck.store.base import FlagStore
 from kgcheck.store.rdf import date_time, nt, session_graph, session_iri
@@ -55,8 +55,8 @@ class SessionStore:
         try:
             state = DialogueState.from_dict(json.loads(rows[0]["state"].value))
         except (ValueError, InputError) as exc:
-            raise StoreError(
-                f"session {session_id!r}: the stored state cannot be read ({exc})", code="KGC414"
+            raise SessionUnreadable(
+                f"session {session_id!r}: the stored state cannot be read ({exc})"
             ) from exc
         return state, version
 
@@ -93,9 +93,8 @@ class SessionStore:
             )
         rows = self.store.query(f"SELECT ?w WHERE {{ GRAPH {g} {{ {s} kgc:writer ?w }} }}").rows
         if [r["w"].value for r in rows] != [token]:
-            raise StoreError(
-                f"session {state.session_id!r} was changed by another request; load it again",
-                code="KGC412",
+            raise StoreConflict(
+                f"session {state.session_id!r} was changed by another request; load it again"
             )
         return version + 1
 

@@ -3,10 +3,10 @@ GraphDB, Oxigraph server, ...), over plain HTTP.
 
 Queries and updates go as form-encoded POSTs (``query=`` / ``update=``), the form every server
 accepts, including Virtuoso 7.2, which mishandles others; SELECT and ASK ask for SPARQL JSON
-results; every request has a timeout. An update answered 400 (which proxies and load balancers
-send for their own reasons), 408 or 429 is worth trying again (KGC409, KGC402), after the
-``Retry-After`` the server names, if any. Credentials (HTTP basic or digest) come from the
-configuration, where ``KGCHECK_STORE__PASSWORD`` can supply the password.
+results; every request has a timeout. An update answered 400 (which proxies and load balancers send
+for their own reasons), 408 or 429 is worth trying again (``StoreBadRequest``,
+``StoreUnavailable``), after the ``Retry-After`` the server names, if any. Credentials (HTTP basic
+or digest) come from the configuration, where ``KGCHECK_STORE__PASSWORD`` can supply the password.
 """
 
 from __future__ import annotations
@@ -18,7 +18,13 @@ from email.utils import parsedate_to_datetime
 
 import httpx
 
-from kgcheck.errors import StoreError
+from kgcheck.errors import (
+    InvalidQuery,
+    StoreBadRequest,
+    StoreError,
+    StoreRejected,
+    StoreUnavailable,
+)
 from kgcheck.store.base import FlagStore
 from kgcheck.store.results import QueryResult, RawResult
 from kgcheck.store.spool import Spool
@@ -102,28 +108,27 @@ class SparqlFlagStore(FlagStore):
         try:
             response = self._client.post(url, data=form, headers={"Accept": accept})
         except httpx.TimeoutException as exc:
-            raise StoreError(
-                f"{self.describe()}: no answer within {self._client.timeout.read}s", code="KGC402"
+            raise StoreUnavailable(
+                f"{self.describe()}: no answer within {self._client.timeout.read}s"
             ) from exc
         except httpx.HTTPError as exc:
-            raise StoreError(
-                f"{self.describe()}: cannot reach the server ({exc})", code="KGC402"
-            ) from exc
+            raise StoreUnavailable(f"{self.describe()}: cannot reach the server ({exc})") from exc
         if response.is_success:
             return response
         detail = " ".join(response.text.split())[:300]
         status = response.status_code
+        kind: type[StoreError]
         if status in (401, 403) or "permission" in detail.lower():
-            code = "KGC403"
+            kind = StoreRejected
         elif status >= 500 or status in (408, 429):
-            code = "KGC402"
+            kind = StoreUnavailable
         elif status == 400:
             # a query is the caller's to fix; an update kgcheck wrote is most likely fine and
             # the 400 a proxy's, so it is retried (and kept as a dead letter if it keeps failing)
-            code = "KGC409" if update else "KGC404"
+            kind = StoreBadRequest if update else InvalidQuery
         else:
-            code = "KGC403"
-        error = StoreError(f"{self.describe()}: HTTP {status}: {detail}", code=code)
+            kind = StoreRejected
+        error = kind(f"{self.describe()}: HTTP {status}: {detail}")
         error.retry_after = _retry_after(response.headers.get("retry-after"))
         raise error
 
@@ -141,9 +146,7 @@ class SparqlFlagStore(FlagStore):
         try:
             data = response.json()
         except ValueError as exc:
-            raise StoreError(
-                f"{self.describe()}: the answer is not SPARQL JSON results", code="KGC404"
-            ) from exc
+            raise InvalidQuery(f"{self.describe()}: the answer is not SPARQL JSON results") from exc
         return QueryResult.from_json(form, data)
 
     def _raw(self, query: str, form: str, accept: str) -> RawResult:

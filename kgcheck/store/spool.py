@@ -3,11 +3,11 @@
 Each spooled report is one JSON file holding the ``INSERT DATA`` update(s) that write its graph,
 written to a temporary name and renamed into place, so a crash never leaves half a file. Files are
 replayed oldest first, in batches. A report the store refuses for good (it cannot run the update:
-KGC404) is moved to the dead-letter folder ``dead/`` with an error in the log, instead of blocking
-the reports behind it; one the store cannot take now stops the replay until the next time. An
-HTTP 400 (KGC409: a proxy's, or a malformed update, which cannot be told apart) counts as
-"not now" ``dead_after`` times, then the report goes to ``dead/`` too. Nothing is ever deleted
-unwritten: ``revive()`` puts dead letters back in the queue.
+:class:`~kgcheck.errors.InvalidQuery`) is moved to the dead-letter folder ``dead/`` with an error
+in the log, instead of blocking the reports behind it; one the store cannot take now stops the
+replay until the next time. An HTTP 400 (``StoreBadRequest``: a proxy's, or a malformed update,
+which cannot be told apart) counts as "not now" ``dead_after`` times, then the report goes to
+``dead/`` too. Nothing is ever deleted unwritten: ``revive()`` puts dead letters back in the queue.
 
 A report can also be *staged* (``stage``) before the service saves the session it belongs to:
 a file in ``pending/`` named after the staging process, deleted once the report is stored,
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from kgcheck.errors import StoreError
+from kgcheck.errors import InvalidQuery, SpoolUnwritable, StoreBadRequest, StoreError
 
 __all__ = ["AMBIGUOUS", "PERMANENT", "Spool", "SpoolEntry"]
 
@@ -42,9 +42,9 @@ _REJECTED = ".rejected"
 _DEAD = "dead"
 _PENDING = "pending"
 #: Failures no retry will cure: the store cannot run the update at all.
-PERMANENT = frozenset({"KGC404"})
+PERMANENT: tuple[type[StoreError], ...] = (InvalidQuery,)
 #: Failures that may pass or may not (HTTP 400: a proxy, or a malformed update).
-AMBIGUOUS = frozenset({"KGC409"})
+AMBIGUOUS: tuple[type[StoreError], ...] = (StoreBadRequest,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +71,8 @@ class Spool:
 
     def __init__(self, directory: Path, *, dead_after: int = 5) -> None:
         self.directory = directory
-        #: Replays an ambiguous failure (KGC409) may stop before the report is a dead letter.
+        #: Replays an ambiguous failure (StoreBadRequest) may stop before the report is a dead
+        #: letter.
         self.dead_after = dead_after
 
     @property
@@ -92,7 +93,7 @@ class Spool:
         """Write one report's update(s) to the spool (``rejected``: set aside at once).
 
         Raises:
-            StoreError: (KGC408) the spool directory cannot be written.
+            SpoolUnwritable: the spool directory cannot be written.
         """
         payload = _payload(updates, report_id, session, turn, reason)
         name = f"{time.time_ns():020d}-{report_id}.json"
@@ -105,7 +106,7 @@ class Spool:
         :meth:`unstage` and :meth:`promote`.
 
         Raises:
-            StoreError: (KGC408) the spool directory cannot be written.
+            SpoolUnwritable: the spool directory cannot be written.
         """
         payload = _payload(updates, report_id, session, turn, "staged before the session was saved")
         name = f"{time.time_ns():020d}-{report_id}.json.{os.getpid()}"
@@ -129,8 +130,8 @@ class Spool:
         except FileNotFoundError:
             pass  # stored or promoted already
         except (OSError, ValueError) as exc:
-            raise StoreError(
-                f"{self.directory}: cannot spool the staged report ({exc})", code="KGC408"
+            raise SpoolUnwritable(
+                f"{self.directory}: cannot spool the staged report ({exc})"
             ) from exc
         return target
 
@@ -153,9 +154,8 @@ class Spool:
                 os.fsync(out.fileno())
             os.replace(tmp, path)
         except OSError as exc:
-            raise StoreError(
-                f"{self.directory}: cannot spool the report ({exc.strerror or exc})",
-                code="KGC408",
+            raise SpoolUnwritable(
+                f"{self.directory}: cannot spool the report ({exc.strerror or exc})"
             ) from exc
 
     def paths(self) -> list[Path]:
@@ -227,7 +227,7 @@ class Spool:
                 for update in updates:
                     apply(str(update))
             except StoreError as exc:
-                if exc.code in PERMANENT or self._bounced(claimed, exc):
+                if isinstance(exc, PERMANENT) or self._bounced(claimed, exc):
                     self._bury(claimed, path, exc)
                     continue
                 os.replace(claimed, path)
@@ -240,7 +240,7 @@ class Spool:
 
     def _bounced(self, claimed: Path, exc: StoreError) -> bool:
         """Count an ambiguous failure against the file; ``True`` once it has had enough."""
-        if exc.code not in AMBIGUOUS:
+        if not isinstance(exc, AMBIGUOUS):
             return False
         try:
             data = json.loads(claimed.read_text(encoding="utf-8"))

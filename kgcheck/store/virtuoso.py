@@ -25,7 +25,7 @@ from types import TracebackType
 
 import httpx
 
-from kgcheck.errors import StoreError
+from kgcheck.errors import LocalServerFailed
 
 __all__ = ["LocalVirtuoso", "virtuoso_installed"]
 
@@ -134,12 +134,11 @@ class LocalVirtuoso:
         """Start the server, wait until it answers, and grant updates to the SPARQL user.
 
         Raises:
-            StoreError: (KGC401) Virtuoso is not installed, or does not come up in time.
+            StoreError: (LocalServerFailed) Virtuoso is not installed, or does not come up in time.
         """
         if not virtuoso_installed():
-            raise StoreError(
-                "virtuoso-t is not installed (apt-get install virtuoso-opensource)",
-                code="KGC401",
+            raise LocalServerFailed(
+                "virtuoso-t is not installed (apt-get install virtuoso-opensource)"
             )
         self.directory.mkdir(parents=True, exist_ok=True)
         self.http_port, self.isql_port = _free_port(), _free_port()
@@ -178,10 +177,9 @@ class LocalVirtuoso:
         assert self._process is not None
         while time.monotonic() < deadline:
             if self._process.poll() is not None:
-                raise StoreError(
+                raise LocalServerFailed(
                     f"virtuoso-t exited with {self._process.returncode}; see "
-                    f"{self.directory / 'server.out'}",
-                    code="KGC401",
+                    f"{self.directory / 'server.out'}"
                 )
             try:
                 answer = httpx.post(
@@ -195,7 +193,7 @@ class LocalVirtuoso:
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
-        raise StoreError(f"virtuoso-t did not answer within {self.startup_timeout}s", code="KGC401")
+        raise LocalServerFailed(f"virtuoso-t did not answer within {self.startup_timeout}s")
 
     def _isql(self, statement: str) -> None:
         client = next(shutil.which(i) for i in ISQL if shutil.which(i))
@@ -208,14 +206,14 @@ class LocalVirtuoso:
         )
         output = (done.stdout + done.stderr).decode(errors="replace")
         if done.returncode != 0 or "Error" in output:
-            raise StoreError(f"isql {statement!r} failed: {output}", code="KGC401")
+            raise LocalServerFailed(f"isql {statement!r} failed: {output}")
 
     def load_nquads(self, path: Path) -> None:
         """Bulk-load an N-Quads file with Virtuoso's own loader (much faster than SPARQL
         updates, for filling a store in benchmarks).
 
         Raises:
-            StoreError: (KGC401) the loader failed.
+            StoreError: (LocalServerFailed) the loader failed.
         """
         inbox = self.directory / "load"
         inbox.mkdir(exist_ok=True)

@@ -8,7 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from kgcheck.errors import StoreError
+from kgcheck.errors import (
+    InvalidQuery,
+    StoreBadRequest,
+    StoreError,
+    StoreLocked,
+    StoreRejected,
+    StoreUnavailable,
+    StoreUnreadable,
+    StoreWriteFailed,
+)
 from kgcheck.store import StoreStatus
 from kgcheck.store.oxigraph import OxigraphFlagStore
 from kgcheck.store.spool import Spool
@@ -23,12 +32,12 @@ class FlakyStore(OxigraphFlagStore):
         spool: Spool | None,
         *,
         failures: int = 0,
-        code: str = "KGC402",
+        error: type[StoreError] = StoreUnavailable,
         cooldown: float = 60.0,
     ) -> None:
         super().__init__(None, spool=spool, retries=2, retry_delay=0.0, cooldown=cooldown)
         self.failures = failures
-        self.code = code
+        self.error = error
         self.down = False
         self.attempts = 0
 
@@ -36,7 +45,7 @@ class FlakyStore(OxigraphFlagStore):
         self.attempts += 1
         if self.down or self.failures > 0:
             self.failures -= 1
-            raise StoreError("connection refused", code=self.code)
+            raise self.error("connection refused")
         super()._update(update)
 
     def reports(self) -> int:
@@ -95,7 +104,7 @@ def test_base_replay_twice_writes_each_report_once(tmp_path: Path) -> None:
 
 
 def test_base_refused_request_is_not_retried(tmp_path: Path) -> None:
-    store = FlakyStore(Spool(tmp_path), failures=5, code="KGC403")
+    store = FlakyStore(Spool(tmp_path), failures=5, error=StoreRejected)
     assert store.record(make_report()) is StoreStatus.SPOOLED
     assert store.attempts == 1
 
@@ -141,9 +150,54 @@ def test_base_malformed_query_names_the_problem() -> None:
 
 def test_base_update_the_store_cannot_run_is_kept_aside(tmp_path: Path) -> None:
     spool = Spool(tmp_path)
-    store = FlakyStore(spool, failures=1, code="KGC404")
+    store = FlakyStore(spool, failures=1, error=InvalidQuery)
     report = make_report()
     assert store.record(report) is StoreStatus.FAILED
     assert "kept in" in report.skipped[-1]
     assert len(spool.rejected()) == 1 and len(spool) == 0
     assert store.record(make_report(turn=2)) is StoreStatus.STORED  # the store is not "down"
+
+
+@pytest.mark.parametrize(
+    ("error", "attempts", "status", "dead"),
+    [
+        # transient: retried (3 attempts), then spooled to be replayed
+        (StoreUnavailable, 3, StoreStatus.SPOOLED, 0),
+        (StoreLocked, 3, StoreStatus.SPOOLED, 0),
+        (StoreBadRequest, 3, StoreStatus.SPOOLED, 0),
+        (StoreWriteFailed, 3, StoreStatus.SPOOLED, 0),
+        # permanent for the store: not retried, spooled until the store is fixed
+        (StoreRejected, 1, StoreStatus.SPOOLED, 0),
+        (StoreUnreadable, 1, StoreStatus.SPOOLED, 0),
+        # permanent for the update: not retried, a dead letter
+        (InvalidQuery, 1, StoreStatus.FAILED, 1),
+    ],
+)
+def test_base_retry_and_spool_follow_the_error_class(
+    tmp_path: Path, error: type[StoreError], attempts: int, status: StoreStatus, dead: int
+) -> None:
+    spool = Spool(tmp_path)
+    store = FlakyStore(spool, failures=10, error=error)
+    assert store.record(make_report()) is status
+    assert store.attempts == attempts
+    assert (len(spool), len(spool.rejected())) == (1 - dead, dead)
+
+
+def test_base_a_code_passed_the_old_way_still_decides_by_class(tmp_path: Path) -> None:
+    class OldStyle(FlakyStore):
+        def _update(self, update: str) -> None:
+            self.attempts += 1
+            if self.failures > 0:
+                self.failures -= 1
+                raise StoreError("connection refused", code="KGC402")
+            OxigraphFlagStore._update(self, update)
+
+    store = OldStyle(Spool(tmp_path), failures=2)
+    assert store.record(make_report()) is StoreStatus.STORED
+    assert store.attempts == 3
+
+
+def test_base_without_spool_the_error_keeps_its_class() -> None:
+    store = FlakyStore(None, failures=10, error=StoreRejected)
+    with pytest.raises(StoreRejected, match="report not stored"):
+        store.write(make_report())

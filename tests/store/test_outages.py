@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kgcheck.errors import StoreError
+from kgcheck.errors import StoreBadRequest, StoreError
 from kgcheck.store import StoreStatus
 from kgcheck.store.rdf import report_updates
 from kgcheck.store.sparql import SparqlFlagStore, _retry_after
@@ -74,6 +74,21 @@ def test_outages_proxy_answers_are_retried_then_stored(
     assert fake.reports() == 1 and fake.requests == 2
 
 
+@pytest.mark.parametrize("mode", ["401", "403"])
+def test_outages_refusal_is_permanent_not_retried_and_spooled(
+    fake: FakeSparql, tmp_path: Path, mode: str
+) -> None:
+    store = _store(fake.url, tmp_path / "spool")
+    fake.mode = mode
+    report = make_report()
+    assert store.record(report) is StoreStatus.SPOOLED
+    assert fake.requests == 1  # not retried: credentials do not fix themselves
+    spool = store.spool
+    assert spool is not None and len(spool) == 1 and spool.rejected() == []
+    fake.mode = "ok"  # fixed: the report was kept and is written now
+    assert store.replay() == 1 and fake.reports() == 1
+
+
 def test_outages_retry_after_is_read_in_seconds_or_as_a_date() -> None:
     assert _retry_after("3") == 3.0
     assert _retry_after("Wed, 21 Oct 2015 07:28:00 GMT") == 0.0  # in the past: now
@@ -90,7 +105,8 @@ def test_outages_persistent_400_becomes_a_dead_letter_never_dropped(
     assert store.record(make_report()) is StoreStatus.SPOOLED
     with pytest.raises(StoreError) as caught:
         store.replay()  # first bounce: stays queued
-    assert caught.value.code == "KGC409" and len(spool) == 1
+    assert isinstance(caught.value, StoreBadRequest) and caught.value.code == "KGC409"
+    assert len(spool) == 1
     assert store.replay() == 0  # second bounce: a dead letter
     assert len(spool) == 0 and len(spool.rejected()) == 1
     fake.mode = "ok"

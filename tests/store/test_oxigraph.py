@@ -17,7 +17,13 @@ from pathlib import Path
 import pytest
 
 from kgcheck.config import load_config
-from kgcheck.errors import StoreError
+from kgcheck.errors import (
+    StoreLocked,
+    StoreMissing,
+    StoreRejected,
+    StoreUnavailable,
+    StoreUnreadable,
+)
 from kgcheck.store import StoreStatus, open_flag_store
 from kgcheck.store.oxigraph import OxigraphFlagStore, negotiate
 from kgcheck.store.rdf import report_updates
@@ -103,6 +109,8 @@ def test_oxigraph_store_held_elsewhere_reads_a_snapshot_and_spools(tmp_path: Pat
     report = make_report(session="b")
     assert other.record(report) is StoreStatus.SPOOLED
     assert "held by another process" in report.skipped[-1]
+    with pytest.raises(StoreLocked):  # transient: retried, then spooled
+        other.update("INSERT DATA { <urn:a> <urn:b> <urn:c> }")
     holder.close()
     del holder
     gc.collect()
@@ -174,13 +182,21 @@ def test_oxigraph_read_only_store_refuses_writes(tmp_path: Path) -> None:
     OxigraphFlagStore(tmp_path / "flags").close()
     gc.collect()
     reader = OxigraphFlagStore(tmp_path / "flags", read_only=True)
-    with pytest.raises(StoreError):
+    with pytest.raises(StoreRejected):
         reader.update("INSERT DATA { <urn:a> <urn:b> <urn:c> }")
 
 
 def test_oxigraph_missing_directory_read_only_says_nothing_is_stored(tmp_path: Path) -> None:
-    with pytest.raises(StoreError, match="no flag store here yet"):
+    with pytest.raises(StoreMissing, match="no flag store here yet"):
         OxigraphFlagStore(tmp_path / "none", read_only=True).query("ASK { }")
+
+
+def test_oxigraph_store_that_cannot_be_opened_is_permanent(tmp_path: Path) -> None:
+    blocker = tmp_path / "flags"
+    blocker.write_text("not a store", encoding="utf-8")
+    with pytest.raises(StoreUnreadable) as caught:  # not taken for a lock: not retried
+        OxigraphFlagStore(blocker, spool=Spool(tmp_path / "spool"))
+    assert not isinstance(caught.value, StoreUnavailable)
 
 
 @pytest.mark.parametrize(

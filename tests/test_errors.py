@@ -3,6 +3,7 @@ in docs/errors.md, and answered with its class's HTTP status."""
 
 from __future__ import annotations
 
+import ast
 import inspect
 import pickle
 import re
@@ -71,6 +72,22 @@ def test_errors_every_code_in_the_package_is_in_the_table() -> None:
                 used.setdefault(code, str(path.relative_to(PACKAGE)))
     assert len(used) > 60  # the scan reads the package
     assert {code: where for code, where in used.items() if code not in known} == {}
+
+
+def test_errors_a_code_passed_by_name_belongs_to_the_class_named() -> None:
+    """``InputError("...", code="KGC601")`` builds an ``InvalidTime``; a code of another family
+    would be kept on the wrong class, so none is passed."""
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            named = getattr(errors, node.func.id, None)
+            if not (inspect.isclass(named) and issubclass(named, KgcheckError)):
+                continue
+            for keyword in node.keywords:
+                if keyword.arg == "code" and isinstance(keyword.value, ast.Constant):
+                    owner = error_code(str(keyword.value.value)).error
+                    assert owner is not None and issubclass(owner, named), (path, node.lineno)
 
 
 def test_errors_every_code_is_documented_under_its_own_heading() -> None:

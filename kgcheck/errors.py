@@ -11,7 +11,7 @@ string, and callers decide by class (``except StoreUnavailable``), never by code
     ├── RuleError            KGC3xx  a rule file or shape is invalid
     ├── StoreError           KGC4xx  a store cannot be opened, read or written
     │   ├── StoreUnavailable   transient: retried, then the report is spooled
-    │   │   ├── StoreLocked, StoreBadRequest, StoreWriteFailed
+    │   │   └── StoreLocked, StoreBadRequest, StoreWriteFailed
     │   ├── StoreRejected      permanent: the store refuses the service (not retried)
     │   ├── StoreUnreadable    permanent: the on-disk store cannot be opened or read
     │   ├── InvalidQuery       permanent: the store cannot run the query or update

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kgcheck.errors import StoreError
+from kgcheck.errors import InvalidQuery, StoreError, StoreRejected, StoreUnavailable
 from kgcheck.store.spool import Spool
 
 
@@ -43,7 +43,7 @@ def test_spool_failure_keeps_the_failed_report_and_the_rest(tmp_path: Path) -> N
 
     def apply(update: str) -> None:
         if update == "UPDATE 1":
-            raise StoreError("down again", code="KGC402")
+            raise StoreUnavailable("down again")
         applied.append(update)
 
     with pytest.raises(StoreError):
@@ -105,9 +105,24 @@ def test_spool_sets_aside_what_the_store_refuses_for_good(tmp_path: Path) -> Non
 
     def apply(update: str) -> None:
         if update == "UPDATE 0":
-            raise StoreError("SP031: too long", code="KGC404")
+            raise InvalidQuery("SP031: too long")
         applied.append(update)
 
     assert spool.replay(apply) == 2
     assert applied == ["UPDATE 1", "UPDATE 2"]
     assert len(spool.rejected()) == 1 and len(spool) == 0
+
+
+def test_spool_a_store_that_refuses_the_service_stops_the_replay_and_buries_nothing(
+    tmp_path: Path,
+) -> None:
+    spool = Spool(tmp_path)
+    for n in range(2):
+        _put(spool, n)
+
+    def apply(update: str) -> None:
+        raise StoreRejected("HTTP 401: credentials")  # the store's fault, not the report's
+
+    with pytest.raises(StoreRejected):
+        spool.replay(apply)
+    assert len(spool) == 2 and spool.rejected() == []

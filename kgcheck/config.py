@@ -126,6 +126,13 @@ class ScoringConfig(_Strict):
         return value
 
 
+class ActionSettings(_Strict):
+    """The operator ``mitigation.actions`` names for a flag type, with its parameters."""
+
+    operator: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
 class MitigationConfig(_Strict):
     flag_threshold: float = Field(default=0.5, ge=0.0, le=1.0)
     correct_threshold: float = Field(default=0.8, ge=0.0, le=1.0)
@@ -135,8 +142,16 @@ class MitigationConfig(_Strict):
     #: At most this many flags per turn, the most confident; the others are summarised in
     #: ``report.skipped``.
     max_flags: int = Field(default=50, ge=1)
-    #: Operator to use per flag type instead of the policy's choice (e.g. ``escalate``).
-    actions: dict[FlagType, str] = Field(default_factory=dict)
+    #: Operator to use per flag type instead of the policy's choice: its name (``escalate``)
+    #: or ``{operator: name, params: {...}}`` (validated by the operator's ``Params``).
+    actions: dict[FlagType, ActionSettings] = Field(default_factory=dict)
+
+    @field_validator("actions", mode="before")
+    @classmethod
+    def _action_names(cls, value: object) -> object:
+        if isinstance(value, dict):
+            return {k: {"operator": v} if isinstance(v, str) else v for k, v in value.items()}
+        return value
 
 
 class OutputsConfig(_Strict):

@@ -12,6 +12,7 @@ import pytest
 import kgcheck
 import kgcheck.checker
 import kgcheck.config
+import kgcheck.numeric_claims
 from kgcheck import (
     ActionKind,
     Checker,
@@ -472,7 +473,7 @@ def test_checker_numeric_verification_that_fails_is_an_error(
     def boom(*args: object, **kwargs: object) -> list[object]:
         raise ValueError("bad tolerance table")
 
-    monkeypatch.setattr(kgcheck.checker, "verify_numeric_claims", boom)
+    monkeypatch.setattr(kgcheck.numeric_claims, "verify_numeric_claims", boom)
     config = kgcheck.config.config_from_dict({"now": NOW, "nli": {"model": "none"}})
     checker = Checker(config, kb=acme_checker.kb)
     report = checker.check_turn("Amira Patel's extension is 4412.", DialogueState(now=NOW))

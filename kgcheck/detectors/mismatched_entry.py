@@ -35,6 +35,7 @@ class _Params(BaseModel):
 class MismatchedEntryDetector(Detector):
     name = "mismatched_entry"
     flag_type = FlagType.WRONG_ATTRIBUTE
+    requires = frozenset({"numeric_claims"})
     Params = _Params
 
     def detect(self, ctx: DetectionContext) -> list[Flag]:

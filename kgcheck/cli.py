@@ -155,10 +155,11 @@ def demo(
             # the symbolic checks run on the core install; the model's checks need the extra
             off = settings.nli.model_copy(update={"model": "none"})
             settings = settings.model_copy(update={"nli": off})
-            console.print(
-                "[dim]note: the NLI model is off: the [nli] extra is not installed "
-                f"({escape(install_hint('nli'))}); the symbolic checks run without it[/]"
+            note = (
+                "note: the NLI model is off: the [nli] extra is not installed "
+                f"({install_hint('nli')}); the symbolic checks run without it"
             )
+            console.print(f"[dim]{escape(note)}[/]")
         checker = Checker(settings)
         script = DialogueState(session_id="demo")
         _read_history(conversation, script)

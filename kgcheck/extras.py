@@ -50,7 +50,13 @@ def install_hint(extra: str) -> str:
     return f'pip install "kgcheck[{extra}]"'
 
 
-def require(extra: str, what: str, error: type[KgcheckError], code: str | None = None) -> None:
+def require(
+    extra: str,
+    what: str,
+    error: type[KgcheckError],
+    code: str | None = None,
+    otherwise: str = "",
+) -> None:
     """Raise ``error`` naming the extra when a module of ``extra`` is missing.
 
     Args:
@@ -58,11 +64,12 @@ def require(extra: str, what: str, error: type[KgcheckError], code: str | None =
         what: what needs it, for the message ("the NLI model 'embedded'").
         error: the error class to raise (``ModelError``, ``ConfigError``, ...).
         code: its code, when not the class's own.
+        otherwise: what to do instead of installing it ("set nli.model: none").
     """
     absent = missing(extra)
     if absent:
         message = (
             f"{what} needs the [{extra}] extra ({', '.join(absent)} not installed): "
-            f"{install_hint(extra)}"
+            f"{install_hint(extra)}" + (f", or {otherwise}" if otherwise else "")
         )
         raise error(message, code=code)

@@ -178,7 +178,8 @@ def _resolve(model: str) -> str:
 
 def _require_nli(model: str) -> None:
     """Raise ModelError (KGC502) naming the ``[nli]`` extra when torch or transformers is absent."""
-    require("nli", f"the NLI model {model!r} (or set nli.model: none)", ModelError, code="KGC502")
+    what = f"the NLI model {model!r}"
+    require("nli", what, ModelError, code="KGC502", otherwise="set nli.model: none")
 
 
 def resolve_model(model: str, *, download: bool = False) -> str:

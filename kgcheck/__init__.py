@@ -100,14 +100,15 @@ _MODULES = {
 }
 
 
-def __getattr__(name: str) -> object:
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module 'kgcheck' has no attribute {name!r}")
-    value = getattr(_import_module(module), name)
-    globals()[name] = value  # later reads skip this function
-    return value
+if not _typing.TYPE_CHECKING:  # type checkers see the imports above, and no __getattr__
 
+    def __getattr__(name: str) -> object:
+        module = _MODULES.get(name)
+        if module is None:
+            raise AttributeError(f"module 'kgcheck' has no attribute {name!r}")
+        value = getattr(_import_module(module), name)
+        globals()[name] = value  # later reads skip this function
+        return value
 
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *__all__})

@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def components(turns: list[str], repeat: int) -> None:
     """Milliseconds per turn of each kgcheck component of the Acme pipeline."""
-    analyzer = Checker.from_config(ROOT / "data" / "acme" / "kgcheck.yaml").analyzer
+    analyzer = Checker.from_config(ROOT / "kgcheck" / "examples" / "acme" / "kgcheck.yaml").analyzer
     spent: dict[str, list[float]] = {}
     for _ in range(repeat):
         for text in turns:

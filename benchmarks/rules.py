@@ -34,7 +34,7 @@ from kgcheck.rules import RuleEngine, load_rules
 from kgcheck.rules.graphs import claim_quads, history_claims
 
 ROOT = Path(__file__).resolve().parent.parent
-ACME = ROOT / "data" / "acme"
+ACME = ROOT / "kgcheck" / "examples" / "acme"
 NOW = "2026-11-22T10:00:00+00:00"
 
 _BUILTIN = """

@@ -71,7 +71,7 @@ class Checker:
 
     Usage::
 
-        checker = Checker.from_config("data/acme/kgcheck.yaml")
+        checker = Checker.from_config("kgcheck/examples/acme/kgcheck.yaml")
         report = checker.check_turn("Dr. Patel works in Oncology.", state)
     """
 

@@ -17,10 +17,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from kgcheck.config import load_config
 from kgcheck.errors import ConfigError, KgcheckError, StoreError
+from kgcheck.extras import require
 from kgcheck.store import (
     FlagFilter,
     FlagStore,
@@ -62,7 +64,7 @@ class Format(StrEnum):
 
 
 def _fail(exc: KgcheckError) -> typer.Exit:
-    err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
+    err_console.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
     if exc.code == "KGC401" and "another process" in exc.message:
         err_console.print(
             "[dim]hint: a running `kgcheck serve` holds the store: use its /review endpoints, "
@@ -380,9 +382,8 @@ def serve(
     Without server.api_keys the service is open to anyone who reaches it, so it listens on
     loopback only unless --allow-open (or server.allow_open) says otherwise.
     """
-    import uvicorn
-
     try:
+        require("server", "kgcheck serve", ConfigError)
         settings = load_config(config)
         if not settings.server.api_keys:
             if not _loopback(host) and not (allow_open or settings.server.allow_open):
@@ -410,6 +411,8 @@ def serve(
             application = create_app(settings)
     except KgcheckError as exc:
         raise _fail(exc) from exc
+    import uvicorn
+
     if workers == 1:
         uvicorn.run(application, host=host, port=port)
         return

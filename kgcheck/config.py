@@ -2,7 +2,7 @@
 
 Usage::
 
-    config = load_config("data/acme/kgcheck.yaml")
+    config = load_config("kgcheck/examples/acme/kgcheck.yaml")
 
 Paths in the file are relative to the file. ``KGCHECK_<SECTION>__<KEY>=value`` environment
 variables override keys (``KGCHECK_KNOWLEDGE_BASE__STORE=oxigraph:/var/kb``, ``KGCHECK_NOW=...``);

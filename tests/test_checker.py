@@ -1,4 +1,5 @@
-"""End to end on data/acme: check_turn from a reply to flags, actions, text and a decision."""
+"""End to end on the Acme example (kgcheck/examples/acme): check_turn from a reply to flags,
+actions, text and a decision."""
 
 from __future__ import annotations
 

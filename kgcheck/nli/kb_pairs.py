@@ -18,7 +18,7 @@ the same fact, so that training matches inference. Pairs, by ``origin``
 
 Usage::
 
-    pairs = pairs_from_config(Path("data/acme/kgcheck.yaml"), seed=13)
+    pairs = pairs_from_config(Path("kgcheck/examples/acme/kgcheck.yaml"), seed=13)
 """
 
 from __future__ import annotations

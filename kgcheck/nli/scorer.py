@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from kgcheck.errors import ModelError
+from kgcheck.extras import require
 from kgcheck.hf import quiet_loading
 from kgcheck.nli.data import LABELS
 
@@ -175,6 +176,12 @@ def _resolve(model: str) -> str:
     return str(EMBEDDED_PATH)
 
 
+def _require_nli(model: str) -> None:
+    """Raise ModelError (KGC502) naming the ``[nli]`` extra when torch or transformers is absent."""
+    what = f"the NLI model {model!r}"
+    require("nli", what, ModelError, code="KGC502", otherwise="set nli.model: none")
+
+
 def resolve_model(model: str, *, download: bool = False) -> str:
     """Where ``model`` is, found without the network: ``embedded`` is the shipped model, an
     existing directory is itself, anything else a Hugging Face id already in the local cache.
@@ -188,9 +195,10 @@ def resolve_model(model: str, *, download: bool = False) -> str:
         download: fetch a Hugging Face id that is not cached (the one network access).
 
     Raises:
-        ModelError: the embedded model is not installed (KGC502), or ``model`` is none of
-            these (KGC504), or its download failed (KGC501).
+        ModelError: the ``[nli]`` extra or the embedded model is not installed (KGC502), or
+            ``model`` is none of these (KGC504), or its download failed (KGC501).
     """
+    _require_nli(model)
     if model == EMBEDDED:
         return _resolve(model)
     if Path(model).expanduser().is_dir():
@@ -323,6 +331,7 @@ def _load(
         if key in _loaded:
             return _loaded[key]
         temperature = read_temperature(where) if calibrate else 1.0
+        _require_nli(model)
         try:
             import torch
             from transformers import AutoModelForSequenceClassification, AutoTokenizer

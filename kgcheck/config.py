@@ -283,14 +283,17 @@ class StoreConfig(_Strict):
     @field_validator("backend")
     @classmethod
     def _backend_kind(cls, value: str) -> str:
+        from kgcheck.registry import stores
+
         if value == "memory":
             return value
-        for prefix in ("oxigraph:", "sparql:"):
-            if value.startswith(prefix) and len(value) > len(prefix):
-                if prefix == "sparql:" and not re.match(r"https?://", value[len(prefix) :]):
-                    raise ValueError("expected sparql:http://host:port/path")
-                return value
-        raise ValueError("expected 'memory', 'oxigraph:<directory>' or 'sparql:<query-url>'")
+        scheme, _, location = value.partition(":")
+        if scheme == "sparql" and location and not re.match(r"https?://", location):
+            raise ValueError("expected sparql:http://host:port/path")
+        if scheme != "memory" and location and scheme in stores:
+            return value
+        others = ", ".join(f"'{n}:<location>'" for n in stores.names() if n != "memory")
+        raise ValueError(f"expected 'memory' or one of {others}")
 
     @model_validator(mode="after")
     def _sparql_only(self) -> StoreConfig:

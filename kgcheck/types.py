@@ -71,6 +71,14 @@ class _Name(str, metaclass=_Names):
         """The registered values, built-ins first, in the order they were registered."""
         return [entry[0] for entry in cls._registered.values()]
 
+    @classmethod
+    def installed(cls) -> list[Self]:
+        """The registered values once the installed plugins are read (``known`` may not yet
+        hold a plugin's values: they register when its classes are loaded)."""
+        if not _discovering:
+            _discover_plugins(cls)
+        return cls.known()
+
     @property
     def value(self) -> str:
         """The plain string (as an enum member's ``value``)."""

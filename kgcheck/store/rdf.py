@@ -32,7 +32,7 @@ from rdflib.namespace import PROV, RDF, RDFS, XSD
 from kgcheck.errors import StoreError
 from kgcheck.report import TurnReport
 from kgcheck.types import ActionKind, Decision, Flag, FlagType, Severity
-from kgcheck.vocab import KGC
+from kgcheck.vocab import KGC, KGC_NS
 
 __all__ = [
     "ACTION_KIND_IRI",
@@ -109,7 +109,7 @@ def flag_type_iri(flag_type: FlagType | str) -> URIRef:
     known = FlagType(flag_type)
     iri = FLAG_TYPE_IRI.get(known)
     if iri is None:
-        iri = URIRef(known.iri) if known.iri else KGC[_camel(known)]
+        iri = URIRef(known.iri or f"{KGC_NS}{_camel(known)}")
         _NAMES.setdefault(str(iri), str(known))
     return iri
 
@@ -120,7 +120,7 @@ def action_kind_iri(kind: ActionKind | str) -> URIRef:
     known = ActionKind(kind)
     iri = ACTION_KIND_IRI.get(known)
     if iri is None:
-        iri = KGC[f"{_camel(known)}Action"]
+        iri = URIRef(f"{KGC_NS}{_camel(known)}Action")
         _NAMES.setdefault(str(iri), str(known))
     return iri
 

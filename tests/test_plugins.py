@@ -75,7 +75,8 @@ def _config(tmp_path: Path, detectors_yaml: str) -> Path:
         "knowledge_base:\n  sources: [ontology.ttl, kb.ttl]\n"
         f'now: "{NOW}"\nnli: {{model: none}}\nstore: memory\n'
         f"detectors:\n{detectors_yaml}"
-        "mitigation:\n  actions:\n    policy_violation: {operator: notify, params: {channel: ops}}\n",
+        "mitigation:\n  actions:\n"
+        "    policy_violation: {operator: notify, params: {channel: ops}}\n",
         encoding="utf-8",
     )
     return path

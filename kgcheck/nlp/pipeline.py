@@ -35,19 +35,19 @@ from kgcheck.nlp.closed_values import ClosedValueBinder
 from kgcheck.nlp.items import ItemBinder
 from kgcheck.nlp.lexicon import LexEntry, Lexicon
 from kgcheck.nlp.linker import EntityLinker
-from kgcheck.nlp.quantities import QuantityRecognizer
 from kgcheck.nlp.ranges import RangeBinder
 from kgcheck.nlp.relative import is_aggregate, is_relative
 from kgcheck.nlp.sentences import SENTENCE_HINTS
 from kgcheck.nlp.signals import SignalMatcher
 from kgcheck.nlp.speech_acts import mood_of, mood_of_text
-from kgcheck.nlp.temporal import TemporalRecognizer
-from kgcheck.nlp.tense import Word, clause_tense
 from kgcheck.nlp.text import bounded_suffix_search, clean_text, mask_long_runs
 from kgcheck.nlp.tokens import tokens_of
 from kgcheck.nlp.vocabulary import DEFAULT_CERTAINTY, DEFAULT_HEDGES
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Span
+from kgcheck.values.quantities import QuantityRecognizer
+from kgcheck.values.temporal import TemporalRecognizer
+from kgcheck.values.tense import Word, clause_tense
 
 __all__ = ["AUTO_PIPELINES", "Analyzer", "build_base_pipeline"]
 

@@ -30,8 +30,8 @@ from pathlib import Path
 
 from kgcheck import Checker, DialogueState, KnowledgeBase
 from kgcheck.config import load_config
+from kgcheck.history.rdf import claim_quads, history_claims
 from kgcheck.rules import RuleEngine, load_rules
-from kgcheck.rules.graphs import claim_quads, history_claims
 
 ROOT = Path(__file__).resolve().parent.parent
 ACME = ROOT / "data" / "acme"

@@ -19,6 +19,15 @@ import pyoxigraph as ox
 from rdflib import URIRef
 
 from kgcheck.config import OutputsConfig
+from kgcheck.history.rdf import (
+    HISTORY_GRAPH,
+    TURN_GRAPH,
+    PastClaim,
+    claim_iri,
+    claim_quads,
+    history_claims,
+    history_iri,
+)
 from kgcheck.history.state import DialogueState
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.store import KB_GRAPH
@@ -26,16 +35,7 @@ from kgcheck.kb.values import format_like
 from kgcheck.nlp.analysis import Claim, TurnAnalysis
 from kgcheck.rules.checks import Finding
 from kgcheck.rules.facts import ReplyFacts
-from kgcheck.rules.graphs import (
-    HISTORY_GRAPH,
-    TURN_GRAPH,
-    PastClaim,
-    Workspace,
-    claim_iri,
-    claim_quads,
-    history_claims,
-    history_iri,
-)
+from kgcheck.rules.graphs import Workspace
 from kgcheck.rules.loader import CompiledRule, RuleBook
 from kgcheck.rules.sparql import Term
 from kgcheck.rules.structured import OutputReport, check_output

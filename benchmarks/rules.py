@@ -198,7 +198,7 @@ def run(work: Path, repeats: int) -> None:
     def scratch() -> None:
         for a in analyses:
             quads = claim_quads(a, history_claims(state))
-            with engine.workspace.holding(quads[0] + quads[1]):
+            with engine.kb.scratch(quads[0] + quads[1]):
                 pass
 
     show("build, write and clear the claim graphs", timed(scratch, repeats), per=len(analyses))

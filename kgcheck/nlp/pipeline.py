@@ -14,7 +14,6 @@ from __future__ import annotations
 import importlib
 import logging
 import re
-import threading
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -417,7 +416,6 @@ class Analyzer:
             assert isinstance(component, _KbComponent)
             component.bind(kb)
         self.nlp.max_length = max(self.nlp.max_length, self.config.max_chars + 1)
-        self._lock = threading.Lock()
 
     def lemmas(self, text: str) -> list[str]:
         """The lemmas of ``text`` from the base pipeline alone (no kgcheck components): cheap
@@ -469,9 +467,10 @@ class Analyzer:
                 truncated=truncated,
                 notes=(*notes, "nlp: the reply does not look like English; no claims extracted"),
             )
-        with self._lock:  # spaCy components are not documented as thread-safe
-            for _, proc in self.nlp.pipeline:
-                doc = proc(doc)
+        # no lock: the components keep what they build from the KB and their settings, and
+        # everything of one call on the doc, so several threads may analyse at once
+        for _, proc in self.nlp.pipeline:
+            doc = proc(doc)
         return TurnAnalysis(
             text=text,
             segments=_segments(doc),

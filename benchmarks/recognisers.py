@@ -25,8 +25,8 @@ from datetime import datetime
 from pathlib import Path
 
 from kgcheck import Checker
-from kgcheck.nlp.quantities import QuantityRecognizer
-from kgcheck.nlp.temporal import TemporalRecognizer
+from kgcheck.values.quantities import QuantityRecognizer
+from kgcheck.values.temporal import TemporalRecognizer
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = ROOT.parent / "shared" / "benchmarks" / "kvret" / "kvret_dev_public.json"

@@ -15,6 +15,7 @@ from typing import TypeVar
 from kgcheck.caps import cap_flags, unanalysed
 from kgcheck.config import Config, load_config
 from kgcheck.detectors.base import DetectionContext, Detector, ModelDetector, Source
+from kgcheck.detectors.model_checks import model_failed
 from kgcheck.errors import ConfigError, InputError, KnowledgeBaseError, ModelError
 from kgcheck.failures import (
     DETECTOR_FAILED,
@@ -29,7 +30,6 @@ from kgcheck.history.state import DialogueState, parse_time
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.mitigation import Mitigator
 from kgcheck.nli.batch import NliRequest, score_together
-from kgcheck.nli.checks import model_failed
 from kgcheck.nli.grounding import GroundingReport
 from kgcheck.nli.scorer import NliScorer, NliScores, resolve_model
 from kgcheck.nlp.analysis import TurnAnalysis

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from kgcheck.config import Config, NliConfig, NumericConfig, TemporalConfig
+from kgcheck.detectors.model_checks import nli_scores
 from kgcheck.errors import ConfigError
 from kgcheck.failures import CheckError
 from kgcheck.history.embeddings import SentenceEncoder
 from kgcheck.history.state import DialogueState
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nli.batch import NliRequest
-from kgcheck.nli.checks import nli_scores
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.providers.base import TurnResults
 from kgcheck.types import Flag, FlagType

@@ -19,9 +19,9 @@ from rdflib.namespace import RDFS
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.nlp.analysis import Mention
 from kgcheck.nlp.anchors import Description
-from kgcheck.nlp.temporal import TemporalExpression
 from kgcheck.numeric_claims import DATE, NumericClaim
 from kgcheck.types import Evidence, Flag, FlagType, Span
+from kgcheck.values.temporal import TemporalExpression
 
 __all__ = ["MismatchedEntryDetector"]
 

@@ -50,6 +50,7 @@ __all__ = [
     "LoadedModel",
     "NliScorer",
     "NliScores",
+    "contradicts",
     "label_indices",
     "read_temperature",
     "resolve_model",
@@ -74,6 +75,12 @@ class NliScores(NamedTuple):
 
     def to_dict(self) -> dict[str, float]:
         return {k: round(v, 4) for k, v in self._asdict().items()}
+
+
+def contradicts(scores: NliScores, threshold: float) -> bool:
+    """Whether the model finds a contradiction: ``threshold`` reached and more likely than
+    entailment."""
+    return scores.contradiction >= threshold and scores.contradiction > scores.entailment
 
 
 _ALIASES = {

@@ -37,7 +37,7 @@ from kgcheck.config import load_config
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "fixtures" / "coref" / "cases.jsonl"
 CONFIGS = {
-    "acme": ROOT / "data" / "acme" / "kgcheck.yaml",
+    "acme": ROOT / "kgcheck" / "examples" / "acme" / "kgcheck.yaml",
     "ferry": ROOT / "tests" / "fixtures" / "ferry" / "kgcheck.yaml",
     "pharmacy": ROOT / "tests" / "fixtures" / "pharmacy" / "kgcheck.yaml",
 }

@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/fuzz.py [--n 10000] [--seed 0] [--config data/acme/kgcheck.yaml]
+    python benchmarks/fuzz.py [--n 10000] [--seed 0] [--config kgcheck/examples/acme/kgcheck.yaml]
                               [--lengths 1000 4000 16000 64000]
 
 Replies are built from pieces that have broken kgcheck before: KB names and predicates, dates
@@ -156,7 +156,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--n", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--config", type=Path, default=Path("data/acme/kgcheck.yaml"))
+    parser.add_argument("--config", type=Path, default=Path("kgcheck/examples/acme/kgcheck.yaml"))
     parser.add_argument("--lengths", type=int, nargs="*", default=[1000, 4000, 16000, 64000])
     args = parser.parse_args()
     c = checker(args.config)

@@ -61,7 +61,7 @@ def main() -> None:
     parser.add_argument("--lengths", type=int, nargs="+", default=[10, 50, 200])
     parser.add_argument("--repeats", type=int, default=30)
     args = parser.parse_args()
-    checker = Checker.from_config(ROOT / "data" / "acme" / "kgcheck.yaml")
+    checker = Checker.from_config(ROOT / "kgcheck" / "examples" / "acme" / "kgcheck.yaml")
     rows = []
     for turns in args.lengths:
         state = conversation(turns)

@@ -7,9 +7,9 @@ Usage::
                                  [--pipelines auto blank]
 
 For each size N the script writes an N-Triples KB of about N triples (the Acme ontology of
-``data/acme/ontology.ttl`` plus synthetic staff, ~10 triples a person, and a few fixed entities)
-and measures, each stage in a fresh Python process so that nothing is shared or cached between
-them:
+``kgcheck/examples/acme/ontology.ttl`` plus synthetic staff, ~10 triples a person, and a few
+fixed entities) and measures, each stage in a fresh Python process so that nothing is shared or
+cached between them:
 
 * ``load``: ``KnowledgeBase.open`` on an empty ``oxigraph:<dir>`` store, split into the store
   bulk load and the in-process index build (ontology view and label index), and the ``Checker``
@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-ONTOLOGY = ROOT / "data" / "acme" / "ontology.ttl"
+ONTOLOGY = ROOT / "kgcheck" / "examples" / "acme" / "ontology.ttl"
 NOW = "2026-11-22T10:00:00+00:00"
 REPLY = (
     "Dr. Amira Patel works in Cardiology. Her extension is 4413. Dr. Helen Brooks leads Oncology."

@@ -34,10 +34,16 @@ from pathlib import Path
 from typing import Any
 
 from kgcheck.metrics import confusion_matrix
-from kgcheck.nli.checks import contradicts
 from kgcheck.nli.data import LABELS, NliPair, load_decode_pairs
 from kgcheck.nli.kb_pairs import pairs_from_config
-from kgcheck.nli.scorer import CALIBRATION_FILE, EMBEDDED, NliScorer, NliScores, resolve_model
+from kgcheck.nli.scorer import (
+    CALIBRATION_FILE,
+    EMBEDDED,
+    NliScorer,
+    NliScores,
+    contradicts,
+    resolve_model,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "benchmarks"

@@ -60,10 +60,9 @@ from kgcheck.config import Config, load_config
 from kgcheck.errors import KgcheckError
 from kgcheck.evaluation.dataset import Conversation, LabelledTurn, load_dataset
 from kgcheck.metrics import ConfusionMatrix, confusion_matrix, ratio
-from kgcheck.nli.checks import contradicts
 from kgcheck.nli.data import LABELS, load_anli_pairs, load_decode_pairs, load_sick_pairs
 from kgcheck.nli.kb_pairs import pairs_from_config
-from kgcheck.nli.scorer import EMBEDDED, NliScorer, NliScores
+from kgcheck.nli.scorer import EMBEDDED, NliScorer, NliScores, contradicts
 from kgcheck.report import TurnReport
 
 ROOT = Path(__file__).resolve().parent.parent

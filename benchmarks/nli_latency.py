@@ -9,12 +9,12 @@ The conversation is built here: a new Acme Health employee (user) talking with t
 about people, places and their own preferences, alternating user and assistant for ``--turns``
 turns. The reply has three sentences, each contradicting something (the knowledge base, the
 user's office, the user's preference), checked with the Acme configuration
-``data/acme/kgcheck.yaml`` so that the knowledge-base checks run too, ``nli.model`` set to
-``--model``, ``nli.quantize`` to ``--quantize`` / ``--no-quantize`` and ``nli.threads`` to
-``--threads`` (default: the configuration's, int8 on a CPU and 1 thread; the first line printed
-says which), and ``nli.corroborate`` to ``--corroborate`` (default off: the model is not asked
-about the sentences the symbolic checks flagged, here two of the three). After a warm-up (models
-loaded, the history analysed and embedded once) each mode is timed ``--repeats`` times:
+``kgcheck/examples/acme/kgcheck.yaml`` so that the knowledge-base checks run too, ``nli.model``
+set to ``--model``, ``nli.quantize`` to ``--quantize`` / ``--no-quantize`` and ``nli.threads``
+to ``--threads`` (default: the configuration's, int8 on a CPU and 1 thread; the first line
+printed says which), and ``nli.corroborate`` to ``--corroborate`` (default off: the model is not
+asked about the sentences the symbolic checks flagged, here two of the three). After a warm-up
+(models loaded, the history analysed and embedded once) each mode is timed ``--repeats`` times:
 
 - ``NLI off``: ``nli.model: none``;
 - ``NLI on, cold cache``: the scorer's pair cache and the embedder's sentence cache are emptied
@@ -59,7 +59,7 @@ from kgcheck.nli.scorer import EMBEDDED, NliScorer, NliScores
 from kgcheck.report import TurnReport
 
 ROOT = Path(__file__).resolve().parent.parent
-CONFIG = ROOT / "data" / "acme" / "kgcheck.yaml"
+CONFIG = ROOT / "kgcheck" / "examples" / "acme" / "kgcheck.yaml"
 NOW = "2026-11-22T10:00:00+00:00"
 #: (user, assistant) exchanges; cycled when more than 20 turns are asked for.
 EXCHANGES = [

@@ -25,8 +25,8 @@ from datetime import datetime
 from pathlib import Path
 
 from kgcheck import Checker
-from kgcheck.nlp.quantities import QuantityRecognizer
-from kgcheck.nlp.temporal import TemporalRecognizer
+from kgcheck.values.quantities import QuantityRecognizer
+from kgcheck.values.temporal import TemporalRecognizer
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = ROOT.parent / "shared" / "benchmarks" / "kvret" / "kvret_dev_public.json"
@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def components(turns: list[str], repeat: int) -> None:
     """Milliseconds per turn of each kgcheck component of the Acme pipeline."""
-    analyzer = Checker.from_config(ROOT / "data" / "acme" / "kgcheck.yaml").analyzer
+    analyzer = Checker.from_config(ROOT / "kgcheck" / "examples" / "acme" / "kgcheck.yaml").analyzer
     spent: dict[str, list[float]] = {}
     for _ in range(repeat):
         for text in turns:

@@ -30,11 +30,11 @@ from pathlib import Path
 
 from kgcheck import Checker, DialogueState, KnowledgeBase
 from kgcheck.config import load_config
+from kgcheck.history.rdf import claim_quads, history_claims
 from kgcheck.rules import RuleEngine, load_rules
-from kgcheck.rules.graphs import claim_quads, history_claims
 
 ROOT = Path(__file__).resolve().parent.parent
-ACME = ROOT / "data" / "acme"
+ACME = ROOT / "kgcheck" / "examples" / "acme"
 NOW = "2026-11-22T10:00:00+00:00"
 
 _BUILTIN = """
@@ -198,7 +198,7 @@ def run(work: Path, repeats: int) -> None:
     def scratch() -> None:
         for a in analyses:
             quads = claim_quads(a, history_claims(state))
-            with engine.workspace.holding(quads[0] + quads[1]):
+            with engine.kb.scratch(quads[0] + quads[1]):
                 pass
 
     show("build, write and clear the claim graphs", timed(scratch, repeats), per=len(analyses))

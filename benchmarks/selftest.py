@@ -1,10 +1,10 @@
 """The KB self-test over every bundled knowledge base: kgcheck's precision benchmark.
 
-For each ``data/*/kgcheck.yaml`` whose knowledge base states facts, runs ``kgcheck kb
-selftest`` from Python (true statements in every phrasing the ontology allows, and perturbed
-ones) and prints per KB and per property the false-alarm rate, the recall and the statements
-without a claim, the recall per perturbation, the worst false alarms and misses, and the time
-per statement.
+For each ``kgcheck/examples/*/kgcheck.yaml`` and ``data/*/kgcheck.yaml`` whose knowledge base
+states facts, runs ``kgcheck kb selftest`` from Python (true statements in every phrasing the
+ontology allows, and perturbed ones) and prints per KB and per property the false-alarm rate,
+the recall and the statements without a claim, the recall per perturbation, the worst false
+alarms and misses, and the time per statement.
 
     python benchmarks/selftest.py [CONFIG ...] [--seed S] [--max-facts N] [--show K] [--json FILE]
                                   [--no-lexical-forms | --both]
@@ -29,8 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def bundled_configs() -> list[Path]:
-    """``data/*/kgcheck.yaml`` of the examples that have a knowledge base."""
-    return sorted(p for p in (ROOT / "data").glob("*/kgcheck.yaml"))
+    """``kgcheck/examples/*/kgcheck.yaml`` and ``data/*/kgcheck.yaml``: the bundled examples."""
+    folders = (ROOT / "kgcheck" / "examples", ROOT / "data")
+    return sorted(p for folder in folders for p in folder.glob("*/kgcheck.yaml"))
 
 
 def _rate(value: float | None) -> str:
@@ -75,7 +76,7 @@ def report(name: str, result: SelftestResult, load_s: float, show: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("configs", nargs="*", type=Path, help="default: data/*/kgcheck.yaml")
+    parser.add_argument("configs", nargs="*", type=Path, help="default: the bundled examples")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-facts", type=int, default=20, help="facts per property at most")
     parser.add_argument("--show", type=int, default=5, help="false alarms and misses per KB")

@@ -23,6 +23,7 @@ import copy
 import json
 import shutil
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -30,6 +31,9 @@ from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
+
+# the Virtuoso harness is test code (tests/store/virtuoso.py), not part of the package
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kgcheck import Checker, DialogueState
 from kgcheck.report import TurnReport, new_report_id
@@ -39,11 +43,11 @@ from kgcheck.store.patterns import patterns
 from kgcheck.store.queries import recent_type_counts
 from kgcheck.store.rdf import nt, report_triples, turn_graph
 from kgcheck.store.sparql import SparqlFlagStore
-from kgcheck.store.virtuoso import LocalVirtuoso, virtuoso_installed
 from kgcheck.types import Decision, Evidence, Flag, FlagType, Severity, Span
+from tests.store.virtuoso import LocalVirtuoso, virtuoso_installed
 
 ROOT = Path(__file__).resolve().parent.parent
-ACME = ROOT / "data" / "acme"
+ACME = ROOT / "kgcheck" / "examples" / "acme"
 TYPES = list(FlagType)
 
 

@@ -7,7 +7,6 @@ import os
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -16,13 +15,14 @@ from typing import TypeVar
 from kgcheck.caps import cap_flags, unanalysed
 from kgcheck.config import Config, load_config
 from kgcheck.detectors.base import DetectionContext, Detector, ModelDetector, Source
-from kgcheck.errors import ConfigError, InputError, KgcheckError, KnowledgeBaseError, ModelError
+from kgcheck.detectors.model_checks import model_failed
+from kgcheck.errors import ConfigError, InputError, KnowledgeBaseError, ModelError
 from kgcheck.failures import (
     DETECTOR_FAILED,
-    GROUNDING_FAILED,
-    NUMERIC_FAILED,
+    INVALID_FLAG,
     CheckError,
     apply_on_error,
+    record_failure,
 )
 from kgcheck.hf import set_torch_threads
 from kgcheck.history.embeddings import SentenceEncoder, default_encoder
@@ -30,15 +30,16 @@ from kgcheck.history.state import DialogueState, parse_time
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.mitigation import Mitigator
 from kgcheck.nli.batch import NliRequest, score_together
-from kgcheck.nli.checks import model_failed
-from kgcheck.nli.grounding import GroundingPlan, GroundingReport, plan_grounding
+from kgcheck.nli.grounding import GroundingReport
 from kgcheck.nli.scorer import NliScorer, NliScores, resolve_model
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.pipeline import Analyzer
 from kgcheck.nlp.text import clean_text
-from kgcheck.numeric_claims import VERIFIED, NumericClaim, verify_numeric_claims
+from kgcheck.numeric_claims import VERIFIED, NumericClaim
+from kgcheck.providers.base import ModelProvider, Provider, TurnResults
 from kgcheck.registry import actions as action_registry
 from kgcheck.registry import detectors as detector_registry
+from kgcheck.registry import providers as provider_registry
 from kgcheck.report import TurnReport
 from kgcheck.rules.engine import RuleEngine
 from kgcheck.rules.loader import load_rules
@@ -61,23 +62,6 @@ _WARM_UP_REPLIES = (
     "it costs $12.50 and takes 2 hours. I never said it was on Monday.",
 )
 
-#: Detectors that run when the configuration does not mention them.
-DEFAULT_DETECTORS = (
-    "nonexistent_entity",
-    "wrong_attribute",
-    "fabricated_fact",
-    "contradicts_fact",
-    "contradicts_prior",
-    "logical_inconsistency",
-    "rules",
-    "temporal_error",
-    "numeric_claim",
-    "swapped_value",
-    "misstated_value",
-    "mismatched_entry",
-    "unsupported_claim",
-)
-
 
 class Checker:
     """Checks replies of an agent.
@@ -87,7 +71,7 @@ class Checker:
 
     Usage::
 
-        checker = Checker.from_config("data/acme/kgcheck.yaml")
+        checker = Checker.from_config("kgcheck/examples/acme/kgcheck.yaml")
         report = checker.check_turn("Dr. Patel works in Oncology.", state)
     """
 
@@ -108,6 +92,8 @@ class Checker:
             ) from exc
         # a bad rule file fails here, with every problem it has (RuleError)
         self.rules = RuleEngine(load_rules(self.config.rules), self.kb)
+        #: The providers of the shared results the detectors require, by name.
+        self._providers: dict[str, Provider] = {}
         try:
             self.detectors = self._build_detectors()
             self.mitigator = Mitigator(self.config.mitigation)
@@ -195,7 +181,10 @@ class Checker:
         return cls(load_config(path))
 
     def _build_detectors(self) -> list[Detector]:
-        names = list(DEFAULT_DETECTORS)
+        """The enabled detectors: the built-ins (``kgcheck.registry.detectors``), unless
+        disabled, and the plugins the configuration names; and, for what they ``require``,
+        the providers of the shared results, checked now (an unknown name is a ConfigError)."""
+        names = list(detector_registry.builtins())
         names += [n for n in self.config.detectors if n not in names]
         built = []
         for name in names:
@@ -203,11 +192,11 @@ class Checker:
             if not settings.enabled:
                 continue
             try:
-                cls = detector_registry.get(name)
+                instance = detector_registry.get(name)(settings.params)
+                for needed in sorted(instance.requires):
+                    self._providers.setdefault(needed, provider_registry.get(needed)())
             except ConfigError as exc:
                 raise ConfigError(f"detectors.{name}: {exc.message}", code=exc.code) from exc
-            instance = cls(settings.params)  # type: ignore[call-arg]
-            assert isinstance(instance, Detector)
             built.append(instance)
         return built
 
@@ -247,11 +236,12 @@ class Checker:
             response, now=reference, context=state.entities.salient_keys()
         )
         timings["nlp"] = time.perf_counter() - started - timings["history"]
-        skipped = list(analysis.notes)
-        errors: list[CheckError] = []
-        flags, numeric, grounding = self._detect(
-            analysis, state, reference, documents, skipped, errors, timings
-        )
+        results = TurnResults(self._providers)
+        skipped, errors = results.notes, results.errors
+        skipped.extend(analysis.notes)
+        flags = self._detect(analysis, state, reference, documents, results, timings)
+        numeric: Sequence[NumericClaim] = results.peek("numeric_claims") or ()
+        grounding: GroundingReport | None = results.peek("grounding")
         t0 = time.perf_counter()
         flags = self.scorer.score(flags, analysis)
         flags, over = cap_flags(flags, self.config.mitigation.max_flags)
@@ -311,97 +301,123 @@ class Checker:
         state: DialogueState,
         reference: datetime | None,
         documents: tuple[Source, ...],
-        skipped: list[str],
-        errors: list[CheckError],
+        results: TurnResults,
         timings: dict[str, float],
         *,
         models: bool = True,
-    ) -> tuple[list[Flag], Sequence[NumericClaim], GroundingReport | None]:
-        """Numeric verification, grounding and every detector on ``analysis``: the flags (not
-        yet scored), the numeric claims and the grounding. Failures go to ``errors`` and
-        ``skipped``; ``models=False`` leaves the NLI model and grounding out.
+    ) -> list[Flag]:
+        """Every detector on ``analysis``: the flags (validated, not yet scored). The shared
+        results the detectors require are computed first, once (``results``, timed by stage);
+        failures go to ``results``; ``models=False`` leaves the NLI model out.
 
-        The NLI model makes one pass per turn: the detectors that use it (``ModelDetector``)
-        and grounding first say which pairs they want scored, the model scores them all
-        together (``timings["nli"]``), each reads its answers, and then the other detectors run
-        with the grounding.
+        The NLI model makes one pass per turn: the detectors that use it (``ModelDetector``) and
+        the providers that need it (``ModelProvider``: grounding) first say which pairs they
+        want scored, the model scores them all together (``timings["nli"]``), each reads its
+        answers, and then the other detectors run.
         """
-        t0 = time.perf_counter()
-        numeric: Sequence[NumericClaim] = ()
-        if any(d.name == "numeric_claim" for d in self.detectors):
-            try:
-                numeric = verify_numeric_claims(
-                    analysis,
-                    self.kb,
-                    documents,
-                    reference,
-                    self.config.numeric,
-                    history=[t.text for t in reversed(state.turns[-4:])],
-                    temporal=self.config.temporal,
-                )
-            except Exception as exc:  # the other checks still run; on_error decides
-                _failed(errors, skipped, "numeric", NUMERIC_FAILED, exc)
-        timings["numeric"] = time.perf_counter() - t0
         ctx = DetectionContext(
             analysis=analysis,
             kb=self.kb,
             state=state,
             now=reference,
             sources=documents,
-            numeric=self.config.numeric,
-            temporal=self.config.temporal,
-            numeric_claims=tuple(numeric),
+            config=self.config,
             rules=self.rules,
             nli=self.nli if models else None,
-            nli_settings=self.config.nli,
             encoder=self.encoder,
+            lemmas=self.analyzer.lemmas,
+            results=results,
         )
+        ordered = sorted(self._providers.values(), key=lambda p: isinstance(p, ModelProvider))
+        waiting: list[tuple[ModelProvider, NliRequest]] = []
+        for provider in ordered:
+            t0 = time.perf_counter()
+            if not isinstance(provider, ModelProvider):
+                results.get(provider.name, ctx)
+            elif not models:
+                results.put(provider.name, None)
+            else:
+                request = self._ask(provider, ctx, results)
+                if request is not None:
+                    waiting.append((provider, request))
+            timings[provider.stage] = timings.get(provider.stage, 0.0) + time.perf_counter() - t0
         found: list[list[Flag]] = [[] for _ in self.detectors]
         asked: list[tuple[Detector, NliRequest]] = []
         for i, detector in enumerate(self.detectors):
             if isinstance(detector, ModelDetector):
-                step = self._step(detector, partial(detector.ask, ctx), skipped, errors, timings)
+                step = self._step(detector, partial(detector.ask, ctx), results, timings)
                 if step is not None:
                     found[i], request = step
                     if request is not None and request.pairs:
                         asked.append((detector, request))
         t0 = time.perf_counter()
-        plan = (
-            self._grounding_plan(analysis, documents, numeric, skipped, errors) if models else None
-        )
-        timings["grounding"] = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        questions = [request.pairs for _, request in asked] + ([plan.pairs] if plan else [])
-        answers = self._score(ctx, questions, plan, skipped, errors)
+        questions = [request.pairs for _, request in asked + waiting]
+        answers = self._score(ctx, questions, [provider for provider, _ in waiting])
         timings["nli"] = time.perf_counter() - t0
-        grounding = None
         if answers is not None:
             for (detector, request), scores in zip(asked, answers, strict=False):
-                self._step(detector, partial(request.answer, scores), skipped, errors, timings)
-            if plan is not None:
+                self._step(detector, partial(request.answer, scores), results, timings)
+            for (provider, request), scores in zip(waiting, answers[len(asked) :], strict=True):
                 t0 = time.perf_counter()
                 try:
-                    grounding = plan.report(answers[-1])
-                except Exception as exc:  # grounding broke
-                    _failed(errors, skipped, "grounding", GROUNDING_FAILED, exc)
-                timings["grounding"] += time.perf_counter() - t0
-        ctx = replace(ctx, grounding=grounding)
+                    request.answer(scores)
+                except Exception as exc:  # the provider broke on the model's answers
+                    results.put(provider.name, None)
+                    record_failure(
+                        results.errors, results.notes, provider.stage, provider.failure_code, exc
+                    )
+                timings[provider.stage] += time.perf_counter() - t0
         for i, detector in enumerate(self.detectors):
             if not isinstance(detector, ModelDetector):
-                flags = self._step(
-                    detector, partial(detector.detect, ctx), skipped, errors, timings
-                )
+                flags = self._step(detector, partial(detector.detect, ctx), results, timings)
                 found[i] = flags or []
-        skipped.extend(ctx.notes)
-        errors.extend(e for e in ctx.errors if e not in errors)
-        return [flag for flags in found for flag in flags], numeric, grounding
+        return [
+            flag
+            for detector, flags in zip(self.detectors, found, strict=True)
+            for flag in self._valid(detector, flags, analysis.text, results)
+        ]
+
+    @staticmethod
+    def _ask(
+        provider: ModelProvider, ctx: DetectionContext, results: TurnResults
+    ) -> NliRequest | None:
+        """What ``provider`` asks the model; ``None`` (its result ``None``) when it asks
+        nothing or failed (recorded)."""
+        try:
+            request = provider.ask(ctx)
+        except Exception as exc:
+            record_failure(
+                results.errors, results.notes, provider.stage, provider.failure_code, exc
+            )
+            request = None
+        if request is None:
+            results.put(provider.name, None)
+        return request
+
+    @staticmethod
+    def _valid(
+        detector: Detector, flags: list[Flag], text: str, results: TurnResults
+    ) -> list[Flag]:
+        """``flags`` without those ``detector`` may not return (an undeclared type, a span
+        outside the reply): each is a failure of the detector (KGC706), never a crash."""
+        out = []
+        for flag in flags:
+            problem = detector.check_flag(flag, text)
+            if problem is None:
+                out.append(flag)
+                continue
+            note = f"{detector.name}: invalid flag dropped ({problem})"
+            log.error(note)
+            results.fail(f"detector.{detector.name}", INVALID_FLAG, problem)
+            if note not in results.notes:
+                results.notes.append(note)
+        return out
 
     @staticmethod
     def _step(
         detector: Detector,
         step: Callable[[], _T],
-        skipped: list[str],
-        errors: list[CheckError],
+        results: TurnResults,
         timings: dict[str, float],
     ) -> _T | None:
         """``step()`` of ``detector``, timed (``timings["detector.<name>"]``); ``None`` when it
@@ -411,7 +427,9 @@ class Checker:
         try:
             return step()
         except Exception as exc:
-            _failed(errors, skipped, key, DETECTOR_FAILED, exc, note=detector.name)
+            record_failure(
+                results.errors, results.notes, key, DETECTOR_FAILED, exc, note=detector.name
+            )
             return None
         finally:
             timings[key] = timings.get(key, 0.0) + time.perf_counter() - t0
@@ -420,12 +438,11 @@ class Checker:
     def _score(
         ctx: DetectionContext,
         questions: list[Sequence[tuple[str, str]]],
-        plan: GroundingPlan | None,
-        skipped: list[str],
-        errors: list[CheckError],
+        providers: list[ModelProvider],
     ) -> list[list[NliScores]] | None:
         """The scores of each list of pairs, from one model pass; ``None`` when there is no
-        model or it failed: a failed ``nli`` check (KGC702), and grounding (``plan``) too."""
+        model or it failed: a failed ``nli`` check (KGC702), and each provider waiting on it
+        failed too (its result ``None``)."""
         if ctx.nli is None or not questions:
             return None
         try:
@@ -435,8 +452,11 @@ class Checker:
                 log.error("the NLI model failed", exc_info=exc)
                 exc = ModelError(f"the NLI model failed: {type(exc).__name__}: {exc}")
             model_failed(ctx, exc)
-            if plan is not None:
-                _failed(errors, skipped, "grounding", GROUNDING_FAILED, exc)
+            for provider in providers:
+                ctx.results.put(provider.name, None)
+                record_failure(
+                    ctx.results.errors, ctx.notes, provider.stage, provider.failure_code, exc
+                )
             return None
 
     def _recheck(
@@ -452,12 +472,10 @@ class Checker:
         kept or undone on what the KB, the history and the rules say, not on a model). A check
         that fails here is reported like any other (``errors``, stage ``recheck.<stage>``)."""
         analysis = self.analyzer.analyse(text, now=reference, context=state.entities.salient_keys())
-        failed: list[CheckError] = []
-        flags, _, _ = self._detect(
-            analysis, state, reference, documents, [], failed, {}, models=False
-        )
+        results = TurnResults(self._providers)
+        flags = self._detect(analysis, state, reference, documents, results, {}, models=False)
         failed_before = {e.stage for e in errors}
-        for error in failed:
+        for error in results.errors:
             if error.stage in failed_before:
                 continue  # the same check failed on the reply as given: reported once
             again = CheckError(f"recheck.{error.stage}", error.code, error.reason)
@@ -465,34 +483,6 @@ class Checker:
                 errors.append(again)
                 skipped.append(f"{again.stage}: failed ({error.reason})")
         return self.scorer.score(flags, analysis)
-
-    def _grounding_plan(
-        self,
-        analysis: TurnAnalysis,
-        documents: tuple[Source, ...],
-        numeric: Sequence[NumericClaim],
-        skipped: list[str],
-        errors: list[CheckError],
-    ) -> GroundingPlan | None:
-        """What grounding the reply in its sources asks the model; ``None`` (and why in
-        ``skipped``) when there are no sources, or no model to judge them, or (also in
-        ``errors``) grounding failed."""
-        if not documents or not any(d.name == "unsupported_claim" for d in self.detectors):
-            return None
-        if self.nli is None:
-            skipped.append("grounding: no NLI model (nli.model is none)")
-            return None
-        try:
-            return plan_grounding(
-                analysis,
-                documents,
-                self.config.grounding,
-                numeric,
-                lemmas=self.analyzer.lemmas,
-            )
-        except Exception as exc:  # grounding broke
-            _failed(errors, skipped, "grounding", GROUNDING_FAILED, exc)
-            return None
 
     def record(self, report: TurnReport) -> None:
         """Write ``report`` to the configured flag store (``store:``), if any. It never raises:
@@ -559,26 +549,6 @@ def _load_encoder() -> SentenceEncoder:
     except ModelError as exc:
         log.warning("%s; contradicts_prior will compare the last turns", exc.message)
     return encoder
-
-
-def _failed(
-    errors: list[CheckError],
-    skipped: list[str],
-    stage: str,
-    code: str,
-    exc: Exception,
-    *,
-    note: str | None = None,
-) -> None:
-    """Record a check that raised: a structured entry in ``errors`` (what ``on_error``
-    weighs) and the ``skipped`` line that readers of the report already know."""
-    if isinstance(exc, KgcheckError):
-        reason, line = str(exc), exc.message
-    else:
-        log.error("%s failed", stage, exc_info=exc)
-        reason = line = f"{type(exc).__name__}: {exc}"
-    errors.append(CheckError(stage, code, reason))
-    skipped.append(f"{note or stage}: failed ({line})")
 
 
 def _sources(sources: Sequence[Mapping[str, str] | Source] | None) -> tuple[Source, ...]:

@@ -23,6 +23,7 @@ from kgcheck.errors import (
     KgcheckError,
     SourceInvalid,
 )
+from kgcheck.extras import install_hint, installed
 from kgcheck.history.state import DialogueState
 from kgcheck.kb.command import kb_app
 from kgcheck.report import TurnReport
@@ -41,11 +42,9 @@ app.add_typer(store_app)  # sparql, flags, review, serve
 console = Console()
 err_console = Console(stderr=True)
 
-EXAMPLE_DIR = Path(__file__).resolve().parent.parent / "data" / "acme"
-
 
 def _fail(exc: KgcheckError) -> None:
-    err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
+    err_console.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
     raise typer.Exit(code=2)
 
 
@@ -150,11 +149,23 @@ def demo(
 ) -> None:
     """Play a short scripted conversation and show each assistant turn's flags and actions."""
     from kgcheck.checker import Checker
+    from kgcheck.config import load_config
+    from kgcheck.package_data import example_dir
 
-    config = config or EXAMPLE_DIR / "kgcheck.yaml"
-    conversation = conversation or config.parent / "conversation.jsonl"
     try:
-        checker = Checker.from_config(config)
+        config = config or example_dir("acme") / "kgcheck.yaml"
+        conversation = conversation or config.parent / "conversation.jsonl"
+        settings = load_config(config)
+        if settings.nli.enabled and not installed("nli"):
+            # the symbolic checks run on the core install; the model's checks need the extra
+            off = settings.nli.model_copy(update={"model": "none"})
+            settings = settings.model_copy(update={"nli": off})
+            note = (
+                "note: the NLI model is off: the [nli] extra is not installed "
+                f"({install_hint('nli')}); the symbolic checks run without it"
+            )
+            console.print(f"[dim]{escape(note)}[/]")
+        checker = Checker(settings)
         script = DialogueState(session_id="demo")
         _read_history(conversation, script)
     except KgcheckError as exc:
@@ -271,6 +282,8 @@ def eval_(
 
     from kgcheck.evaluation import evaluate, load_dataset, write_report
 
+    plots_hint = escape(install_hint("plots"))
+
     try:
         dataset = load_dataset(file, fmt.value, limit=limit)
         if not dataset.conversations:
@@ -320,6 +333,8 @@ def eval_(
     )
     for path in paths.values():
         console.print(f"wrote {path}", highlight=False)
+    if not installed("plots"):
+        err_console.print(f"[dim]note: no plots: matplotlib is not installed ({plots_hint})[/]")
     raise typer.Exit(code=0 if rate.met else 1)
 
 

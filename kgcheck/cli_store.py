@@ -17,15 +17,18 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from kgcheck.config import load_config
 from kgcheck.errors import (
+    ConfigError,
     KgcheckError,
     OpenServerRefused,
     StoreLocked,
     StoreNotConfigured,
 )
+from kgcheck.extras import require
 from kgcheck.store import (
     FlagFilter,
     FlagStore,
@@ -67,7 +70,7 @@ class Format(StrEnum):
 
 
 def _fail(exc: KgcheckError) -> typer.Exit:
-    err_console.print(f"[bold red]error:[/] {exc}", highlight=False)
+    err_console.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
     if isinstance(exc, StoreLocked):
         err_console.print(
             "[dim]hint: a running `kgcheck serve` holds the store: use its /review endpoints, "
@@ -384,9 +387,8 @@ def serve(
     Without server.api_keys the service is open to anyone who reaches it, so it listens on
     loopback only unless --allow-open (or server.allow_open) says otherwise.
     """
-    import uvicorn
-
     try:
+        require("server", "kgcheck serve", ConfigError)
         settings = load_config(config)
         if not settings.server.api_keys:
             if not _loopback(host) and not (allow_open or settings.server.allow_open):
@@ -412,6 +414,8 @@ def serve(
             application = create_app(settings)
     except KgcheckError as exc:
         raise _fail(exc) from exc
+    import uvicorn
+
     if workers == 1:
         uvicorn.run(application, host=host, port=port)
         return

@@ -2,7 +2,7 @@
 
 Usage::
 
-    config = load_config("data/acme/kgcheck.yaml")
+    config = load_config("kgcheck/examples/acme/kgcheck.yaml")
 
 Paths in the file are relative to the file. ``KGCHECK_<SECTION>__<KEY>=value`` environment
 variables override keys (``KGCHECK_KNOWLEDGE_BASE__STORE=oxigraph:/var/kb``, ``KGCHECK_NOW=...``);
@@ -132,6 +132,13 @@ class ScoringConfig(_Strict):
         return value
 
 
+class ActionSettings(_Strict):
+    """The operator ``mitigation.actions`` names for a flag type, with its parameters."""
+
+    operator: str
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
 class MitigationConfig(_Strict):
     flag_threshold: float = Field(default=0.5, ge=0.0, le=1.0)
     correct_threshold: float = Field(default=0.8, ge=0.0, le=1.0)
@@ -141,8 +148,16 @@ class MitigationConfig(_Strict):
     #: At most this many flags per turn, the most confident; the others are summarised in
     #: ``report.skipped``.
     max_flags: int = Field(default=50, ge=1)
-    #: Operator to use per flag type instead of the policy's choice (e.g. ``escalate``).
-    actions: dict[FlagType, str] = Field(default_factory=dict)
+    #: Operator to use per flag type instead of the policy's choice: its name (``escalate``)
+    #: or ``{operator: name, params: {...}}`` (validated by the operator's ``Params``).
+    actions: dict[FlagType, ActionSettings] = Field(default_factory=dict)
+
+    @field_validator("actions", mode="before")
+    @classmethod
+    def _action_names(cls, value: object) -> object:
+        if isinstance(value, dict):
+            return {k: {"operator": v} if isinstance(v, str) else v for k, v in value.items()}
+        return value
 
 
 class OutputsConfig(_Strict):
@@ -274,14 +289,17 @@ class StoreConfig(_Strict):
     @field_validator("backend")
     @classmethod
     def _backend_kind(cls, value: str) -> str:
+        from kgcheck.registry import stores
+
         if value == "memory":
             return value
-        for prefix in ("oxigraph:", "sparql:"):
-            if value.startswith(prefix) and len(value) > len(prefix):
-                if prefix == "sparql:" and not re.match(r"https?://", value[len(prefix) :]):
-                    raise ValueError("expected sparql:http://host:port/path")
-                return value
-        raise ValueError("expected 'memory', 'oxigraph:<directory>' or 'sparql:<query-url>'")
+        scheme, _, location = value.partition(":")
+        if scheme == "sparql" and location and not re.match(r"https?://", location):
+            raise ValueError("expected sparql:http://host:port/path")
+        if scheme != "memory" and location and scheme in stores:
+            return value
+        others = ", ".join(f"'{n}:<location>'" for n in stores.names() if n != "memory")
+        raise ValueError(f"expected 'memory' or one of {others}")
 
     @model_validator(mode="after")
     def _sparql_only(self) -> StoreConfig:

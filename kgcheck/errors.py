@@ -71,6 +71,7 @@ __all__ = [
     "NotJsonLd",
     "OpenServerRefused",
     "OverrideInvalid",
+    "PluginUnusable",
     "QueryNotAllowed",
     "QueryTimeout",
     "QueryTooLarge",
@@ -196,6 +197,12 @@ class UnknownPlugin(ConfigError):
     """A detector or operator name names nothing registered."""
 
     code = "KGC111"
+
+
+class PluginUnusable(ConfigError):
+    """A registered plugin cannot be imported, or is not a subclass of what its group needs."""
+
+    code = "KGC112"
 
 
 # --- KGC2xx: knowledge base ------------------------------------------------------------------
@@ -606,6 +613,7 @@ ERROR_CODES: tuple[ErrorCode, ...] = (
     _raised(OpenServerRefused, 500),
     _raised(InvalidParams, 500),
     _raised(UnknownPlugin, 500),
+    _raised(PluginUnusable, 500),
     _raised(KnowledgeBaseError, 500),
     _raised(SourceNotFound, 500),
     _raised(UnknownFormat, 500),
@@ -667,6 +675,10 @@ ERROR_CODES: tuple[ErrorCode, ...] = (
     _reported("KGC703", "Grounding the reply in its sources failed."),
     _reported("KGC704", "Verifying the reply's numbers and dates failed."),
     _reported("KGC705", "A rule or SHACL shape could not be evaluated on a turn."),
+    _reported(
+        "KGC706",
+        "A detector returned a flag it may not (an undeclared type, a span outside the reply).",
+    ),
 )
 
 _BY_CODE: dict[str, ErrorCode] = {row.code: row for row in ERROR_CODES}

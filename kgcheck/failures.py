@@ -17,24 +17,29 @@ Codes (``KGC7xx``: reported in ``report.errors``, not raised)::
     KGC703  grounding the reply in its sources failed
     KGC704  verifying the reply's numbers and dates failed
     KGC705  a rule or SHACL shape could not be evaluated
+    KGC706  a detector returned a flag it may not (an undeclared type, a span outside the reply)
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import asdict, dataclass
 from typing import Literal
 
+from kgcheck.errors import KgcheckError
 from kgcheck.types import Decision
 
 __all__ = [
     "DETECTOR_FAILED",
     "GROUNDING_FAILED",
+    "INVALID_FLAG",
     "NLI_FAILED",
     "NUMERIC_FAILED",
     "RULE_FAILED",
     "CheckError",
     "OnError",
     "apply_on_error",
+    "record_failure",
 ]
 
 #: What a failed check does to the decision (the ``on_error`` configuration key).
@@ -45,6 +50,7 @@ NLI_FAILED = "KGC702"
 GROUNDING_FAILED = "KGC703"
 NUMERIC_FAILED = "KGC704"
 RULE_FAILED = "KGC705"
+INVALID_FLAG = "KGC706"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,14 +71,6 @@ class CheckError:
         return asdict(self)
 
 
-_RANK = {
-    Decision.ACCEPT: 0,
-    Decision.ACCEPT_WITH_WARNINGS: 1,
-    Decision.REVISE: 2,
-    Decision.REJECT: 3,
-}
-
-
 def apply_on_error(decision: Decision, errors: list[CheckError], policy: OnError) -> Decision:
     """The decision on a turn once its failed checks are taken into account.
 
@@ -83,4 +81,27 @@ def apply_on_error(decision: Decision, errors: list[CheckError], policy: OnError
     if not errors or policy == "fail_open":
         return decision
     floor = Decision.REJECT if policy == "fail_closed" else Decision.ACCEPT_WITH_WARNINGS
-    return floor if _RANK[floor] > _RANK[decision] else decision
+    return decision.at_least(floor)
+
+
+log = logging.getLogger(__name__)
+
+
+def record_failure(
+    errors: list[CheckError],
+    skipped: list[str],
+    stage: str,
+    code: str,
+    exc: Exception,
+    *,
+    note: str | None = None,
+) -> None:
+    """Record a check that raised: a structured entry in ``errors`` (what ``on_error``
+    weighs) and the ``skipped`` line that readers of the report already know."""
+    if isinstance(exc, KgcheckError):
+        reason, line = str(exc), exc.message
+    else:
+        log.error("%s failed", stage, exc_info=exc)
+        reason = line = f"{type(exc).__name__}: {exc}"
+    errors.append(CheckError(stage, code, reason))
+    skipped.append(f"{note or stage}: failed ({line})")

@@ -39,7 +39,9 @@ from kgcheck.kb.observations import observations
 from kgcheck.kb.values import format_like, relative_difference, within_tolerance
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.negation import negated_before
-from kgcheck.nlp.quantities import (
+from kgcheck.periods import Granularity, Interval, interval_of_literal
+from kgcheck.types import Span
+from kgcheck.values.quantities import (
     COUNT,
     CURRENCY,
     PERCENT,
@@ -51,9 +53,7 @@ from kgcheck.nlp.quantities import (
     convert,
     same_counted,
 )
-from kgcheck.nlp.temporal import TemporalExpression, TemporalRecognizer, agrees
-from kgcheck.periods import Granularity, Interval, interval_of_literal
-from kgcheck.types import Span
+from kgcheck.values.temporal import TemporalExpression, TemporalRecognizer, agrees
 from kgcheck.vocab import KGC
 
 if TYPE_CHECKING:

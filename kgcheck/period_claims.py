@@ -32,11 +32,11 @@ from rdflib import Literal, URIRef
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.values import format_like, within_tolerance
 from kgcheck.nlp.analysis import TurnAnalysis
-from kgcheck.nlp.quantities import QUANTITY, Quantity, canonical_unit, convert
 from kgcheck.nlp.ranges import StatedRange
-from kgcheck.nlp.temporal import TemporalExpression
 from kgcheck.numeric_claims import VERIFIED, WRONG, NumericClaim, _decimal, _Held, _plain
 from kgcheck.value_claims import covered, listed_periods, within_period
+from kgcheck.values.quantities import QUANTITY, Quantity, canonical_unit, convert
+from kgcheck.values.temporal import TemporalExpression
 
 __all__ = ["PeriodValues"]
 

@@ -1,50 +1,81 @@
-"""Named registries of detectors and mitigation operators, open to plugins.
+"""Typed registries of what the engine is made of, open to plugins.
 
-Built-ins are registered here explicitly; third parties add theirs through the entry-point groups
-``kgcheck.detectors`` and ``kgcheck.actions`` (``name = "package.module:Class"``), or at run time
-with ``register``.
+- ``detectors`` (``Registry[Detector]``): the checks, by name; entry-point group
+  ``kgcheck.detectors``.
+- ``providers`` (``Registry[Provider]``): shared per-turn results detectors ``require``;
+  ``kgcheck.providers``.
+- ``actions`` (``Registry[Operator]``): mitigation operators, by action kind;
+  ``kgcheck.actions``.
+- ``stores`` (``Registry[FlagStore]``): flag-store back-ends, by the scheme of ``store.backend``
+  (``memory``, ``oxigraph:<dir>``, ``sparql:<url>``); ``kgcheck.stores``.
+
+Built-ins are registered here, one line each, as ``"module:Class"`` paths so that nothing is
+imported before it is used; third parties add theirs through the entry-point groups
+(``name = "package.module:Class"``) or at run time with ``register``. A name that is not
+registered, a plugin that cannot be imported, or a class of the wrong kind is a ``ConfigError``
+that names the registry, the name and the path.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
 from importlib.metadata import entry_points
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from kgcheck.errors import ConfigError
+from kgcheck.types import ActionKind, FlagType
 
-__all__ = ["Registry", "actions", "detectors"]
+if TYPE_CHECKING:
+    from kgcheck.detectors.base import Detector
+    from kgcheck.mitigation.operator import Operator
+    from kgcheck.providers.base import Provider
+    from kgcheck.store.base import FlagStore
+
+__all__ = ["Registry", "actions", "detectors", "providers", "stores"]
 
 T = TypeVar("T")
 
 
 class Registry(Generic[T]):
-    """Name -> class, filled from ``"module:Class"`` paths so that nothing imports eagerly."""
+    """Name -> class of one kind, filled from ``"module:Class"`` paths (built-ins, entry points)
+    and classes registered at run time; every class is checked against ``base`` on loading."""
 
-    def __init__(self, kind: str, group: str, builtins: dict[str, str]) -> None:
+    def __init__(self, kind: str, group: str, base: str, builtins: dict[str, str]) -> None:
         self.kind = kind
         self.group = group
+        self._base = base
         self._paths = dict(builtins)
+        self._builtins = tuple(builtins)
         self._loaded: dict[str, type[T]] = {}
         self._plugins_read = False
 
     def register(self, name: str, cls: type[T] | str) -> None:
+        """Register ``cls`` (a class, or a ``"module:Class"`` path loaded on first use)."""
         if isinstance(cls, str):
             self._paths[name] = cls
             self._loaded.pop(name, None)
-        else:
-            self._loaded[name] = cls
-            self._paths[name] = f"{cls.__module__}:{cls.__qualname__}"
+            return
+        self._loaded[name] = self._checked(name, cls, f"{cls.__module__}:{cls.__qualname__}")
+        self._paths[name] = f"{cls.__module__}:{cls.__qualname__}"
+
+    def builtins(self) -> tuple[str, ...]:
+        """The built-in names, in the order they run (plugins run when configured)."""
+        return self._builtins
 
     def names(self) -> list[str]:
         self._read_plugins()
         return sorted(self._paths)
 
+    def __contains__(self, name: object) -> bool:
+        self._read_plugins()
+        return name in self._paths
+
     def get(self, name: str) -> type[T]:
         """The class registered as ``name``.
 
         Raises:
-            ConfigError: nothing is registered under ``name``.
+            ConfigError: nothing is registered under ``name`` (KGC111), or its module cannot
+                be imported, or it is not a class of this registry's kind (KGC112).
         """
         if name in self._loaded:
             return self._loaded[name]
@@ -55,9 +86,37 @@ class Registry(Generic[T]):
                 f"unknown {self.kind} {name!r}; known: {', '.join(self.names())}", code="KGC111"
             )
         module, _, attr = path.partition(":")
-        cls: type[T] = getattr(import_module(module), attr)
+        try:
+            found = getattr(import_module(module), attr)
+        except Exception as exc:  # a plugin that is missing or broken
+            raise ConfigError(
+                f"{self.kind} {name!r} ({path}, entry-point group {self.group}) cannot be "
+                f"loaded: {type(exc).__name__}: {exc}",
+                code="KGC112",
+            ) from exc
+        cls = self._checked(name, found, path)
         self._loaded[name] = cls
         return cls
+
+    def load_all(self) -> list[type[T]]:
+        """Every registered class that can be loaded (a broken plugin is skipped here; ``get``
+        reports it where it is used)."""
+        out = []
+        for name in self.names():
+            try:
+                out.append(self.get(name))
+            except ConfigError:
+                continue
+        return out
+
+    def _checked(self, name: str, found: object, path: str) -> type[T]:
+        module, _, attr = self._base.partition(":")
+        base = getattr(import_module(module), attr)
+        if not (isinstance(found, type) and issubclass(found, base)):
+            raise ConfigError(
+                f"{self.kind} {name!r} ({path}) is not a subclass of {self._base}", code="KGC112"
+            )
+        return found
 
     def _read_plugins(self) -> None:
         if self._plugins_read:
@@ -67,9 +126,10 @@ class Registry(Generic[T]):
             self._paths.setdefault(ep.name, ep.value)
 
 
-detectors: Registry[object] = Registry(
+detectors: Registry[Detector] = Registry(
     "detector",
     "kgcheck.detectors",
+    "kgcheck.detectors.base:Detector",
     {
         "nonexistent_entity": "kgcheck.detectors.nonexistent_entity:NonexistentEntityDetector",
         "wrong_attribute": "kgcheck.detectors.wrong_attribute:WrongAttributeDetector",
@@ -89,9 +149,20 @@ detectors: Registry[object] = Registry(
     },
 )
 
-actions: Registry[object] = Registry(
+providers: Registry[Provider] = Registry(
+    "provider",
+    "kgcheck.providers",
+    "kgcheck.providers.base:Provider",
+    {
+        "numeric_claims": "kgcheck.providers.numeric_claims:NumericClaimsProvider",
+        "grounding": "kgcheck.providers.grounding:GroundingProvider",
+    },
+)
+
+actions: Registry[Operator] = Registry(
     "action",
     "kgcheck.actions",
+    "kgcheck.mitigation.operator:Operator",
     {
         "none": "kgcheck.mitigation.operators:NoneOperator",
         "flag": "kgcheck.mitigation.operators:FlagOperator",
@@ -101,3 +172,28 @@ actions: Registry[object] = Registry(
         "escalate": "kgcheck.mitigation.operators:EscalateOperator",
     },
 )
+
+stores: Registry[FlagStore] = Registry(
+    "flag store",
+    "kgcheck.stores",
+    "kgcheck.store.base:FlagStore",
+    {
+        "memory": "kgcheck.store.oxigraph:OxigraphFlagStore",
+        "oxigraph": "kgcheck.store.oxigraph:OxigraphFlagStore",
+        "sparql": "kgcheck.store.sparql:SparqlFlagStore",
+    },
+)
+
+
+def _discover_flag_types() -> None:
+    """Load every registered detector, so that the flag types plugins declare are known."""
+    detectors.load_all()
+
+
+def _discover_action_kinds() -> None:
+    """Load every registered operator, so that the action kinds plugins declare are known."""
+    actions.load_all()
+
+
+FlagType._discover = staticmethod(_discover_flag_types)
+ActionKind._discover = staticmethod(_discover_action_kinds)

@@ -1,10 +1,14 @@
-"""Public data types shared by every stage: flag types, flags, evidence and actions."""
+"""Public data types shared by every stage: flag types, flags, evidence and actions.
+
+Flag types and action kinds are open: registered names, not closed enums, so that a plugin's
+detector may emit a type of its own and its operator an action of its own."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar, Self
 
 __all__ = [
     "BASE_SEVERITY",
@@ -20,30 +24,171 @@ __all__ = [
 ]
 
 
-class FlagType(StrEnum):
-    """The eight kinds of hallucination kgcheck reports."""
+class _Names(type):
+    """The metaclass of registered names: iterating the class yields its registered values."""
 
-    FABRICATED_FACT = "fabricated_fact"
-    NONEXISTENT_ENTITY = "nonexistent_entity"
-    WRONG_ATTRIBUTE = "wrong_attribute"
-    CONTRADICTS_FACT = "contradicts_fact"
-    CONTRADICTS_PRIOR = "contradicts_prior"
-    UNSUPPORTED_CLAIM = "unsupported_claim"
-    TEMPORAL_ERROR = "temporal_error"
-    LOGICAL_INCONSISTENCY = "logical_inconsistency"
+    def __iter__(cls) -> Iterator[Any]:
+        return iter(cls.known())  # type: ignore[attr-defined]
+
+    def __len__(cls) -> int:
+        return len(cls.known())  # type: ignore[attr-defined]
 
 
-#: Base severity of each type (DESIGN.md): the starting point of a flag's confidence.
-BASE_SEVERITY: dict[FlagType, float] = {
-    FlagType.FABRICATED_FACT: 0.95,
-    FlagType.NONEXISTENT_ENTITY: 0.90,
-    FlagType.WRONG_ATTRIBUTE: 0.75,
-    FlagType.CONTRADICTS_FACT: 0.95,
-    FlagType.CONTRADICTS_PRIOR: 0.80,
-    FlagType.UNSUPPORTED_CLAIM: 0.50,
-    FlagType.TEMPORAL_ERROR: 0.65,
-    FlagType.LOGICAL_INCONSISTENCY: 0.60,
-}
+class _Name(str, metaclass=_Names):
+    """A string that must be one of its class's registered values.
+
+    Built-in values are class attributes (``FlagType.CONTRADICTS_FACT``); plugins register their
+    own (``FlagType.register("policy_violation", base_severity=0.9)``). Constructing an
+    unregistered value first reads the installed plugins (``_discover``), then raises
+    ``ValueError`` naming the known values.
+    """
+
+    _registered: ClassVar[dict[str, Any]]
+    _what: ClassVar[str]
+    #: Reads the installed plugins' declarations once (set by ``kgcheck.registry``).
+    _discover: ClassVar[Callable[[], None] | None] = None
+
+    def __new__(cls, value: str) -> Self:
+        if type(value) is cls:
+            return value
+        text = str(value)
+        if text not in cls._registered and not _discovering:
+            _discover_plugins(cls)
+        if text not in cls._registered:
+            known = ", ".join(cls._registered)
+            raise ValueError(f"unknown {cls._what} {text!r}; known: {known}")
+        found: Self = cls._registered[text][0]
+        return found
+
+    @classmethod
+    def _make(cls, name: str) -> Self:
+        if not name or not name.replace("_", "").isalnum() or not name.isascii():
+            raise ValueError(f"{cls._what} {name!r}: expected letters, digits and '_'")
+        return str.__new__(cls, name)
+
+    @classmethod
+    def known(cls) -> list[Self]:
+        """The registered values, built-ins first, in the order they were registered."""
+        return [entry[0] for entry in cls._registered.values()]
+
+    @classmethod
+    def installed(cls) -> list[Self]:
+        """The registered values once the installed plugins are read (``known`` may not yet
+        hold a plugin's values: they register when its classes are loaded)."""
+        if not _discovering:
+            _discover_plugins(cls)
+        return cls.known()
+
+    @property
+    def value(self) -> str:
+        """The plain string (as an enum member's ``value``)."""
+        return str.__str__(self)
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str.__str__(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str.__str__(self),))
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: Any) -> Any:
+        from pydantic_core import core_schema
+
+        return core_schema.no_info_after_validator_function(
+            cls, core_schema.str_schema(), serialization=core_schema.to_string_ser_schema()
+        )
+
+
+_discovering = False
+
+
+def _discover_plugins(cls: type[_Name]) -> None:
+    """Read the installed plugins' declarations (once per unknown name; never recursively)."""
+    global _discovering
+    from importlib import import_module
+
+    _discovering = True
+    try:
+        import_module("kgcheck.registry")  # sets ``_discover``
+        if cls._discover is not None:
+            cls._discover()
+    finally:
+        _discovering = False
+
+
+class FlagType(_Name):
+    """A kind of problem kgcheck reports: the eight of DESIGN.md, and those plugins register.
+
+    A detector declares the types it emits with their base severity (``Detector.emits``); the
+    declaration registers them. ``FlagType("policy_violation")`` is that registered value;
+    ``list(FlagType)`` lists them all.
+    """
+
+    _registered: ClassVar[dict[str, tuple[FlagType, float, str | None]]] = {}
+    _what = "flag type"
+
+    FABRICATED_FACT: ClassVar[FlagType]
+    NONEXISTENT_ENTITY: ClassVar[FlagType]
+    WRONG_ATTRIBUTE: ClassVar[FlagType]
+    CONTRADICTS_FACT: ClassVar[FlagType]
+    CONTRADICTS_PRIOR: ClassVar[FlagType]
+    UNSUPPORTED_CLAIM: ClassVar[FlagType]
+    TEMPORAL_ERROR: ClassVar[FlagType]
+    LOGICAL_INCONSISTENCY: ClassVar[FlagType]
+
+    @classmethod
+    def register(cls, name: str, base_severity: float, *, iri: str | None = None) -> FlagType:
+        """Register (or look up) the flag type ``name`` with its base severity (0..1) and,
+        optionally, the IRI the flag store writes for it (default: ``kgc:`` + its name in
+        CamelCase). Registering a known name again with another severity or IRI is an error.
+
+        Raises:
+            ValueError: a bad name or severity, or a conflicting registration.
+        """
+        if not 0.0 <= base_severity <= 1.0:
+            raise ValueError(f"flag type {name!r}: base severity {base_severity} not in [0, 1]")
+        known = cls._registered.get(name)
+        if known is not None:
+            if (known[1], known[2]) != (base_severity, iri):
+                raise ValueError(
+                    f"flag type {name!r} is already registered with base severity {known[1]}"
+                    f"{f' and IRI {known[2]}' if known[2] else ''}"
+                )
+            return known[0]
+        value = cls._make(name)
+        cls._registered[name] = (value, base_severity, iri)
+        BASE_SEVERITY[value] = base_severity
+        return value
+
+    @property
+    def base_severity(self) -> float:
+        """The starting point of a flag's confidence (DESIGN.md), before configuration."""
+        return self._registered[str.__str__(self)][1]
+
+    @property
+    def iri(self) -> str | None:
+        """The IRI the flag store writes for this type, when registered with one."""
+        return self._registered[str.__str__(self)][2]
+
+
+#: Base severity of each registered type (DESIGN.md; plugins add theirs): the starting point of
+#: a flag's confidence. ``scoring.base_severity`` in the configuration overrides it.
+BASE_SEVERITY: dict[FlagType, float] = {}
+
+for _name, _base in (
+    ("fabricated_fact", 0.95),
+    ("nonexistent_entity", 0.90),
+    ("wrong_attribute", 0.75),
+    ("contradicts_fact", 0.95),
+    ("contradicts_prior", 0.80),
+    ("unsupported_claim", 0.50),
+    ("temporal_error", 0.65),
+    ("logical_inconsistency", 0.60),
+):
+    setattr(FlagType, _name.upper(), FlagType.register(_name, _base))
 
 
 class Severity(StrEnum):
@@ -53,9 +198,9 @@ class Severity(StrEnum):
     LOW = "low"
 
 
-def severity_for(flag_type: FlagType) -> Severity:
-    """The severity tier of a flag type, from its base severity."""
-    base = BASE_SEVERITY[flag_type]
+def severity_for(flag_type: FlagType | float) -> Severity:
+    """The severity tier of a base severity, or of a flag type's registered one."""
+    base = flag_type if isinstance(flag_type, float) else FlagType(flag_type).base_severity
     if base >= 0.9:
         return Severity.CRITICAL
     if base >= 0.75:
@@ -65,20 +210,48 @@ def severity_for(flag_type: FlagType) -> Severity:
     return Severity.LOW
 
 
-class ActionKind(StrEnum):
-    NONE = "none"
-    FLAG = "flag"
-    CORRECT = "correct"
-    REMOVE = "remove"
-    REGENERATE = "regenerate"
-    ESCALATE = "escalate"
+class ActionKind(_Name):
+    """What the mitigator did about flags: the operators of ``kgcheck.registry.actions``
+    (``none``, ``flag``, ``correct``, ``remove``, ``regenerate``, ``escalate``) and those
+    plugins register."""
+
+    _registered: ClassVar[dict[str, tuple[ActionKind]]] = {}
+    _what = "action kind"
+
+    NONE: ClassVar[ActionKind]
+    FLAG: ClassVar[ActionKind]
+    CORRECT: ClassVar[ActionKind]
+    REMOVE: ClassVar[ActionKind]
+    REGENERATE: ClassVar[ActionKind]
+    ESCALATE: ClassVar[ActionKind]
+
+    @classmethod
+    def register(cls, name: str) -> ActionKind:
+        """Register (or look up) the action kind ``name``."""
+        known = cls._registered.get(name)
+        if known is not None:
+            return known[0]
+        value = cls._make(name)
+        cls._registered[name] = (value,)
+        return value
+
+
+for _name in ("none", "flag", "correct", "remove", "regenerate", "escalate"):
+    setattr(ActionKind, _name.upper(), ActionKind.register(_name))
 
 
 class Decision(StrEnum):
+    """The verdict on a turn, from the most lenient to the most severe."""
+
     ACCEPT = "accept"
     ACCEPT_WITH_WARNINGS = "accept_with_warnings"
     REVISE = "revise"
     REJECT = "reject"
+
+    def at_least(self, floor: Decision) -> Decision:
+        """This decision, or ``floor`` where ``floor`` is more severe."""
+        order = list(Decision)
+        return floor if order.index(floor) > order.index(self) else self
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,9 +27,9 @@ from rdflib.term import Node
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.closed_values import StatedValue
-from kgcheck.nlp.temporal import TemporalExpression, agrees
 from kgcheck.numeric_claims import VERIFIED, WRONG, NumericClaim, _Held
 from kgcheck.periods import Interval
+from kgcheck.values.temporal import TemporalExpression, agrees
 
 __all__ = ["CATEGORY", "covered", "listed_periods", "verify_stated_values", "within_period"]
 

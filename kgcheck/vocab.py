@@ -1,4 +1,5 @@
-"""The ``kgc:`` vocabulary (``ontologies/kgcheck.ttl``) as an rdflib namespace."""
+"""The ``kgc:`` vocabulary as an rdflib namespace; its Turtle is
+``kgcheck/ontologies/kgcheck.ttl`` (``kgcheck.package_data.ontology_file()``)."""
 
 from __future__ import annotations
 

@@ -13,9 +13,10 @@ from kgcheck import Checker, DialogueState, KnowledgeBase
 from kgcheck.config import config_from_dict
 from kgcheck.detectors.base import DetectionContext
 from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.package_data import example_dir
 
 ROOT = Path(__file__).resolve().parent.parent
-ACME_DIR = ROOT / "data" / "acme"
+ACME_DIR = example_dir("acme")  # shipped in the package (kgcheck/examples/acme)
 ACME_CONFIG = ACME_DIR / "kgcheck.yaml"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 NOW = "2026-11-22T10:00:00+00:00"
@@ -46,7 +47,7 @@ def local(iri: str | None) -> str | None:
 
 @pytest.fixture(scope="session")
 def acme_checker() -> Checker:
-    """The checker of ``data/acme/kgcheck.yaml``; tests must not change it."""
+    """The checker of ``kgcheck/examples/acme/kgcheck.yaml``; tests must not change it."""
     return Checker.from_config(ACME_CONFIG)
 
 

@@ -1,4 +1,5 @@
-"""End to end on data/acme: check_turn from a reply to flags, actions, text and a decision."""
+"""End to end on the Acme example (kgcheck/examples/acme): check_turn from a reply to flags,
+actions, text and a decision."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 import kgcheck
 import kgcheck.checker
 import kgcheck.config
+import kgcheck.numeric_claims
 from kgcheck import (
     ActionKind,
     Checker,
@@ -472,7 +474,7 @@ def test_checker_numeric_verification_that_fails_is_an_error(
     def boom(*args: object, **kwargs: object) -> list[object]:
         raise ValueError("bad tolerance table")
 
-    monkeypatch.setattr(kgcheck.checker, "verify_numeric_claims", boom)
+    monkeypatch.setattr(kgcheck.numeric_claims, "verify_numeric_claims", boom)
     config = kgcheck.config.config_from_dict({"now": NOW, "nli": {"model": "none"}})
     checker = Checker(config, kb=acme_checker.kb)
     report = checker.check_turn("Amira Patel's extension is 4412.", DialogueState(now=NOW))

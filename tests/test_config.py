@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from kgcheck import Checker, ConfigError, FlagType, load_config
-from kgcheck.config import Config, config_from_dict
+from kgcheck.config import ActionSettings, Config, config_from_dict
 from tests.conftest import ACME_CONFIG, ACME_DIR, FIXTURES
 
 
@@ -184,7 +184,9 @@ def test_load_config_env_override_error_names_the_variable() -> None:
 def test_load_config_per_type_actions_are_parsed_as_flag_types(tmp_path: Path) -> None:
     path = write_config(tmp_path, "mitigation:\n  actions: {wrong_attribute: escalate}\n")
     config = load_config(path, environ={})
-    assert config.mitigation.actions == {FlagType.WRONG_ATTRIBUTE: "escalate"}
+    assert config.mitigation.actions == {
+        FlagType.WRONG_ATTRIBUTE: ActionSettings(operator="escalate")
+    }
 
 
 def test_checker_unknown_detector_name_raises_config_error() -> None:

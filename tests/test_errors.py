@@ -115,8 +115,9 @@ def test_errors_check_failure_codes_are_reported_not_raised() -> None:
         failures.GROUNDING_FAILED,
         failures.NUMERIC_FAILED,
         failures.RULE_FAILED,
+        failures.INVALID_FLAG,
     }
-    assert len(reported) == 5
+    assert len(reported) == 6
     for code in reported:
         row = error_code(code)
         assert (row.error, row.status) == (None, None)

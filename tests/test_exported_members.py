@@ -7,6 +7,16 @@ from importlib.metadata import version
 import kgcheck
 
 EXPORTED = [
+    "NliRequest",
+    "ModelProvider",
+    "Provider",
+    "FlagStore",
+    "MitigationContext",
+    "Operator",
+    "Source",
+    "ModelDetector",
+    "Detector",
+    "DetectionContext",
     "Action",
     "ActionKind",
     "CheckError",

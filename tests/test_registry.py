@@ -6,7 +6,7 @@ import pytest
 
 from kgcheck import ConfigError, Flag
 from kgcheck.detectors.base import DetectionContext, Detector
-from kgcheck.registry import Registry, actions, detectors
+from kgcheck.registry import Registry, actions, detectors, providers, stores
 from kgcheck.types import FlagType
 
 
@@ -26,8 +26,8 @@ def test_registry_lists_the_built_in_operators() -> None:
 @pytest.mark.parametrize("name", ["wrong_attribute", "contradicts_fact"])
 def test_registry_get_returns_the_detector_class(name: str) -> None:
     cls = detectors.get(name)
-    assert issubclass(cls, Detector)  # type: ignore[arg-type]
-    assert cls.name == name  # type: ignore[attr-defined]
+    assert issubclass(cls, Detector)
+    assert cls.name == name
 
 
 def test_registry_unknown_name_lists_the_known_ones() -> None:
@@ -45,15 +45,18 @@ class _AlwaysQuiet(Detector):
         return []
 
 
+_BASE = "kgcheck.detectors.base:Detector"
+
+
 def test_registry_register_a_class_at_run_time() -> None:
-    registry: Registry[object] = Registry("detector", "kgcheck.tests.none", {})
+    registry: Registry[Detector] = Registry("detector", "kgcheck.tests.none", _BASE, {})
     registry.register("always_quiet", _AlwaysQuiet)
     assert registry.get("always_quiet") is _AlwaysQuiet
     assert registry.names() == ["always_quiet"]
 
 
 def test_registry_register_a_dotted_path_loads_lazily() -> None:
-    registry: Registry[object] = Registry("detector", "kgcheck.tests.none", {})
+    registry: Registry[Detector] = Registry("detector", "kgcheck.tests.none", _BASE, {})
     registry.register("quiet", f"{__name__}:_AlwaysQuiet")
     assert registry.get("quiet") is _AlwaysQuiet
 
@@ -66,3 +69,26 @@ def test_registry_plugin_detector_runs_in_the_checker(
     checker = make_checker('ex:a rdfs:label "Ann Archer" .\n', detectors={"always_quiet": {}})
     assert "always_quiet" in [d.name for d in checker.detectors]
     assert checker.check_turn("Ann Archer is here.").flags == []
+
+
+def test_registry_missing_plugin_module_is_a_config_error_naming_it() -> None:
+    registry: Registry[Detector] = Registry("detector", "kgcheck.tests.none", _BASE, {})
+    registry.register("ghost", "no_such_package.detectors:Ghost")
+    with pytest.raises(ConfigError) as info:
+        registry.get("ghost")
+    assert info.value.code == "KGC112"
+    assert "ghost" in info.value.message and "no_such_package" in info.value.message
+
+
+def test_registry_rejects_a_class_of_the_wrong_kind() -> None:
+    registry: Registry[Detector] = Registry("detector", "kgcheck.tests.none", _BASE, {})
+    registry.register("not_a_detector", "collections:OrderedDict")
+    with pytest.raises(ConfigError) as info:
+        registry.get("not_a_detector")
+    assert info.value.code == "KGC112" and "not a subclass" in info.value.message
+
+
+def test_registry_built_ins_keep_their_order() -> None:
+    assert detectors.builtins()[:3] == ("nonexistent_entity", "wrong_attribute", "fabricated_fact")
+    assert set(stores.builtins()) == {"memory", "oxigraph", "sparql"}
+    assert set(providers.builtins()) == {"numeric_claims", "grounding"}

@@ -1,4 +1,4 @@
-"""The ``kgc:`` namespace and ``ontologies/kgcheck.ttl`` agree: every term used in code is
+"""The ``kgc:`` namespace and ``kgcheck/ontologies/kgcheck.ttl`` agree: every term used in code is
 declared, with a label and a comment."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import pytest
 from rdflib import Graph, URIRef
 from rdflib.namespace import RDFS
 
+from kgcheck.package_data import ontology_file
 from kgcheck.vocab import KGC, KGC_NS
-from tests.conftest import ROOT
 
-ONTOLOGY = Graph().parse(ROOT / "ontologies" / "kgcheck.ttl")
+ONTOLOGY = Graph().parse(ontology_file())
 
 
 @pytest.mark.parametrize("term", sorted(KGC.__annotations__))

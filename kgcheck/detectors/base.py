@@ -1,24 +1,27 @@
-"""The detector interface: each detector reads one ``DetectionContext`` and returns flags;
-a ``ModelDetector`` also asks the NLI model, in a pass the checker shares among detectors."""
+"""The detector interface: each detector declares what it emits and requires, reads one
+``DetectionContext`` and returns flags; a ``ModelDetector`` also asks the NLI model, in a pass
+the checker shares among detectors."""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from kgcheck.config import NliConfig, NumericConfig, TemporalConfig
+from kgcheck.config import Config, NliConfig, NumericConfig, TemporalConfig
+from kgcheck.detectors.model_checks import nli_scores
 from kgcheck.errors import ConfigError
 from kgcheck.failures import CheckError
 from kgcheck.history.embeddings import SentenceEncoder
 from kgcheck.history.state import DialogueState
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nli.batch import NliRequest
-from kgcheck.nli.checks import nli_scores
 from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.providers.base import TurnResults
 from kgcheck.types import Flag, FlagType
 
 if TYPE_CHECKING:
@@ -44,7 +47,9 @@ class NoParams(BaseModel):
 
 @dataclass(frozen=True)
 class DetectionContext:
-    """What a detector may read: the turn's analysis, the KB, the conversation and the time."""
+    """What a detector may read: the turn's analysis, the KB, the conversation, the time, the
+    configuration, the shared tools (rules, the NLI model, the sentence embedder) and the
+    turn's shared results (``results``: numeric claims, grounding, ...)."""
 
     analysis: TurnAnalysis
     kb: KnowledgeBase
@@ -52,52 +57,116 @@ class DetectionContext:
     now: datetime | None
     #: Source documents the agent answered from: ``{"id": "S0", "text": "..."}``.
     sources: tuple[Source, ...] = ()
-    #: The ``numeric:`` and ``temporal:`` sections of the configuration.
-    numeric: NumericConfig = field(default_factory=NumericConfig)
-    temporal: TemporalConfig = field(default_factory=TemporalConfig)
-    #: The reply's numeric claims checked against the KB and sources, when the checker has
-    #: already done so (``None``: not yet).
-    numeric_claims: tuple[NumericClaim, ...] | None = None
+    #: The whole configuration; a detector reads its own settings from its ``params``.
+    config: Config = field(default_factory=Config)
     #: The declarative rules (rule files and shapes) bound to the KB, when configured.
     rules: RuleEngine | None = None
-    #: The NLI model (``None``: NLI is off) and the ``nli:`` section of the configuration.
+    #: The NLI model (``None``: NLI is off).
     nli: NliScorer | None = None
-    nli_settings: NliConfig = field(default_factory=NliConfig)
     #: The sentence embedder that finds the earlier sentences to compare (``None``: the
     #: state's own, else the shared default one).
     encoder: SentenceEncoder | None = None
-    #: How well the reply is grounded in ``sources`` (``None``: no sources, or no model).
-    grounding: GroundingReport | None = None
-    #: Parts of a check a detector could not run (a failing rule), for the report's ``skipped``.
-    notes: list[str] = field(default_factory=list)
-    #: Parts of a check that failed (the model, a rule), for the report's ``errors``.
-    errors: list[CheckError] = field(default_factory=list)
+    #: The lemmas of a text from the base pipeline (for grounding in long sources).
+    lemmas: Callable[[str], list[str]] | None = None
+    #: The turn's shared results, computed once (``kgcheck.providers``), with its notes and
+    #: failures.
+    results: TurnResults = field(default_factory=TurnResults)
+
+    @property
+    def numeric(self) -> NumericConfig:
+        return self.config.numeric
+
+    @property
+    def temporal(self) -> TemporalConfig:
+        return self.config.temporal
+
+    @property
+    def nli_settings(self) -> NliConfig:
+        return self.config.nli
+
+    @property
+    def notes(self) -> list[str]:
+        """Parts of a check that could not run, for the report's ``skipped``."""
+        return self.results.notes
+
+    @property
+    def errors(self) -> list[CheckError]:
+        """Parts of a check that failed (the model, a rule), for the report's ``errors``."""
+        return self.results.errors
+
+    @property
+    def numeric_claims(self) -> tuple[NumericClaim, ...] | None:
+        """The reply's numeric claims with their verdicts, when computed (``None``: not yet)."""
+        value: tuple[NumericClaim, ...] | None = self.results.peek("numeric_claims")
+        return value
+
+    @property
+    def grounding(self) -> GroundingReport | None:
+        """How well the reply is grounded in ``sources`` (``None``: no sources, or no model)."""
+        value: GroundingReport | None = self.results.peek("grounding")
+        return value
+
+    def require(self, name: str) -> Any:
+        """The shared result ``name`` (``kgcheck.registry.providers``), computed once."""
+        return self.results.get(name, self)
 
     def verified_numbers(self) -> tuple[NumericClaim, ...]:
-        """The reply's numeric claims with their verdicts: the checker's, else checked now."""
-        if self.numeric_claims is not None:
-            return self.numeric_claims
-        from kgcheck.numeric_claims import verify_numeric_claims
-
-        return verify_numeric_claims(self.analysis, self.kb, self.sources, self.now, self.numeric)
+        """The reply's numeric claims with their verdicts (``()`` when verifying failed)."""
+        value: tuple[NumericClaim, ...] | None = self.require("numeric_claims")
+        return value or ()
 
     def fail(self, stage: str, code: str, reason: str) -> None:
         """Record a failed part of a check once (``report.errors``; see ``kgcheck.failures``)."""
-        error = CheckError(stage, code, reason)
-        if error not in self.errors:
-            self.errors.append(error)
+        self.results.fail(stage, code, reason)
 
 
 class Detector(ABC):
-    """A check that turns a ``DetectionContext`` into flags of one type.
+    """A check that turns a ``DetectionContext`` into flags.
 
-    Subclasses set ``name`` and ``flag_type``, may declare a pydantic ``Params`` model for their
-    ``detectors.<name>.params`` configuration, and implement ``detect``.
+    Subclasses set ``name``, declare the flag types they emit (``emits``: a type -> base
+    severity mapping, which registers new types, or registered types; a detector of one type
+    may set ``flag_type`` alone) and the shared results they read (``requires``, names of
+    ``kgcheck.registry.providers``), may declare a pydantic ``Params`` model for their
+    ``detectors.<name>.params`` configuration, and implement ``detect``. The checker drops a
+    flag of a type the detector did not declare, or whose span lies outside the reply, and
+    reports it as a failure of the detector (KGC706).
+
+    Usage::
+
+        class PolicyDetector(Detector):
+            name = "policy"
+            emits = {"policy_violation": 0.9}
+
+            def detect(self, ctx):
+                return [self.flag(span=..., content=..., message=...)]
     """
 
     name: ClassVar[str]
     flag_type: ClassVar[FlagType]
+    #: The flag types this detector emits (normalised from ``emits`` or ``flag_type``).
+    emitted: ClassVar[frozenset[FlagType]] = frozenset()
+    emits: ClassVar[Mapping[str, float] | Iterable[str]] = ()
+    #: Emits any registered flag type (the declarative rules: each rule names its own).
+    any_type: ClassVar[bool] = False
+    #: The shared per-turn results read (``kgcheck.providers``), computed before ``detect``.
+    requires: ClassVar[frozenset[str]] = frozenset()
     Params: ClassVar[type[BaseModel]] = NoParams
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        declared = cls.__dict__.get("emits")
+        types: list[FlagType] = []
+        if isinstance(declared, Mapping):
+            types = [FlagType.register(str(k), float(v)) for k, v in declared.items()]
+        elif declared:
+            types = [FlagType(t) for t in declared]
+        elif "flag_type" in cls.__dict__:
+            types = [FlagType(cls.flag_type)]
+        if types:
+            cls.emitted = frozenset(types)
+            if "flag_type" not in cls.__dict__:
+                cls.flag_type = types[0]
+        cls.requires = frozenset(cls.requires)
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         try:
@@ -114,7 +183,25 @@ class Detector(ABC):
         """Flags for the problems of this detector's kind in ``ctx.analysis``."""
 
     def flag(self, **fields: Any) -> Flag:
-        return Flag(type=self.flag_type, detector=self.name, **fields)
+        fields.setdefault("type", self.flag_type)
+        return Flag(detector=self.name, **fields)
+
+    def check_flag(self, flag: Flag, text: str) -> str | None:
+        """Why ``flag`` is not one this detector may return on ``text`` (``None``: it is)."""
+        if not isinstance(flag, Flag):
+            return f"returned {type(flag).__name__}, not a Flag"
+        if not (0 <= flag.span.start <= flag.span.end <= len(text)):
+            return f"span {flag.span.start}-{flag.span.end} outside the reply (0-{len(text)})"
+        if flag.type in self.emitted:
+            return None
+        try:
+            known = FlagType(flag.type)
+        except ValueError as exc:
+            return str(exc)
+        if self.any_type:
+            return None
+        declared = ", ".join(sorted(self.emitted)) or "none"
+        return f"flag type {known!s} not declared in emits ({declared})"
 
 
 class ModelDetector(Detector):

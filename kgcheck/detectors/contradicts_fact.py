@@ -19,11 +19,8 @@ from rdflib import URIRef
 from rdflib.namespace import RDF
 
 from kgcheck.detectors.base import DetectionContext, ModelDetector
-from kgcheck.kb.values import matches
-from kgcheck.nli.batch import NliRequest
-from kgcheck.nli.checks import (
+from kgcheck.detectors.model_checks import (
     add_finding,
-    content_words,
     first_contradictions,
     kb_decided,
     model_evidence,
@@ -32,8 +29,11 @@ from kgcheck.nli.checks import (
     states_value,
     worth_asking,
 )
+from kgcheck.kb.values import matches
+from kgcheck.nli.batch import NliRequest
 from kgcheck.nli.scorer import NliScores
 from kgcheck.nlp.analysis import Claim, Segment
+from kgcheck.nlp.content import content_words
 from kgcheck.nlp.negation import without_negation
 from kgcheck.types import Evidence, Flag, FlagType
 

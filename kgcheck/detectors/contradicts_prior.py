@@ -19,15 +19,9 @@ from rdflib import URIRef
 from rdflib.namespace import RDF
 
 from kgcheck.detectors.base import DetectionContext, ModelDetector
-from kgcheck.errors import ModelError
-from kgcheck.history.claims import HistoryClaim, object_key, subject_key
-from kgcheck.history.embeddings import RelatedSentence
-from kgcheck.kb.values import matches
-from kgcheck.nli.batch import NliRequest
-from kgcheck.nli.checks import (
+from kgcheck.detectors.model_checks import (
     add_finding,
     claim_in,
-    contradicts,
     kb_decided,
     model_evidence,
     premise_states,
@@ -35,8 +29,13 @@ from kgcheck.nli.checks import (
     statements,
     worth_asking,
 )
+from kgcheck.errors import ModelError
+from kgcheck.history.claims import HistoryClaim, object_key, subject_key
+from kgcheck.history.embeddings import RelatedSentence
+from kgcheck.kb.values import matches
+from kgcheck.nli.batch import NliRequest
 from kgcheck.nli.perspective import from_other_side
-from kgcheck.nli.scorer import NliScores
+from kgcheck.nli.scorer import NliScores, contradicts
 from kgcheck.nlp.analysis import Claim, Segment
 from kgcheck.nlp.attributes import is_attribute
 from kgcheck.nlp.speech_acts import mood_of_text

@@ -13,9 +13,7 @@ from rdflib import URIRef
 from rdflib.namespace import RDF
 
 from kgcheck.detectors.base import DetectionContext, ModelDetector
-from kgcheck.history.claims import object_key, subject_key
-from kgcheck.nli.batch import NliRequest
-from kgcheck.nli.checks import (
+from kgcheck.detectors.model_checks import (
     add_finding,
     claim_in,
     first_contradictions,
@@ -25,6 +23,8 @@ from kgcheck.nli.checks import (
     statements,
     worth_asking,
 )
+from kgcheck.history.claims import object_key, subject_key
+from kgcheck.nli.batch import NliRequest
 from kgcheck.nli.scorer import NliScores
 from kgcheck.nlp.analysis import Claim, Segment
 from kgcheck.nlp.attributes import is_attribute

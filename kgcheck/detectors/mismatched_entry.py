@@ -19,9 +19,9 @@ from rdflib.namespace import RDFS
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.nlp.analysis import Mention
 from kgcheck.nlp.anchors import Description
-from kgcheck.nlp.temporal import TemporalExpression
 from kgcheck.numeric_claims import DATE, NumericClaim
 from kgcheck.types import Evidence, Flag, FlagType, Span
+from kgcheck.values.temporal import TemporalExpression
 
 __all__ = ["MismatchedEntryDetector"]
 
@@ -35,6 +35,7 @@ class _Params(BaseModel):
 class MismatchedEntryDetector(Detector):
     name = "mismatched_entry"
     flag_type = FlagType.WRONG_ATTRIBUTE
+    requires = frozenset({"numeric_claims"})
     Params = _Params
 
     def detect(self, ctx: DetectionContext) -> list[Flag]:

@@ -36,6 +36,8 @@ class _Params(BaseModel):
 class NumericClaimDetector(Detector):
     name = "numeric_claim"
     flag_type = FlagType.WRONG_ATTRIBUTE
+    emits = (FlagType.WRONG_ATTRIBUTE, FlagType.UNSUPPORTED_CLAIM, FlagType.TEMPORAL_ERROR)
+    requires = frozenset({"numeric_claims"})
     Params = _Params
 
     def detect(self, ctx: DetectionContext) -> list[Flag]:

@@ -16,8 +16,9 @@ __all__ = ["RulesDetector"]
 
 class RulesDetector(Detector):
     name = "rules"
-    #: Rule flags take their type from the rule; this is the type of none in particular.
+    #: Rule flags take their type from the rule: any registered type.
     flag_type = FlagType.CONTRADICTS_FACT
+    any_type = True
 
     def detect(self, ctx: DetectionContext) -> list[Flag]:
         if ctx.rules is None:

@@ -22,10 +22,10 @@ from rdflib import URIRef
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.nlp.analysis import TurnAnalysis
-from kgcheck.nlp.temporal import WEEKDAYS, TemporalExpression
-from kgcheck.nlp.tense import FUTURE, PAST
 from kgcheck.periods import interval_of_literal
 from kgcheck.types import Evidence, Flag, FlagType, Span
+from kgcheck.values.temporal import WEEKDAYS, TemporalExpression
+from kgcheck.values.tense import FUTURE, PAST
 from kgcheck.vocab import KGC
 
 __all__ = ["TemporalErrorDetector"]

@@ -9,10 +9,15 @@ reply), with confidence ``model_strength`` x (1 - the claim's grounding confiden
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.types import Evidence, Flag, FlagType
+
+if TYPE_CHECKING:
+    from kgcheck.nli.grounding import GroundingReport
 
 __all__ = ["UnsupportedClaimDetector"]
 
@@ -26,15 +31,17 @@ class _Params(BaseModel):
 class UnsupportedClaimDetector(Detector):
     name = "unsupported_claim"
     flag_type = FlagType.UNSUPPORTED_CLAIM
+    requires = frozenset({"grounding"})
     Params = _Params
 
     def detect(self, ctx: DetectionContext) -> list[Flag]:
-        if ctx.grounding is None:
+        grounding: GroundingReport | None = ctx.require("grounding")
+        if grounding is None:
             return []
         params = self.params
         assert isinstance(params, _Params)
         flags = []
-        for claim in ctx.grounding.claims:
+        for claim in grounding.claims:
             if claim.grounded:
                 continue
             cited = ", ".join(claim.citing) if claim.citing else "no source"

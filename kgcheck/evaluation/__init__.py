@@ -3,7 +3,7 @@
 Usage::
 
     from kgcheck.evaluation import evaluate, load_dataset, write_report
-    result = evaluate(load_dataset("data/acme/labelled.jsonl"), target=0.05)
+    result = evaluate(load_dataset("kgcheck/examples/acme/labelled.jsonl"), target=0.05)
     write_report(result, Path("out/eval"))
 """
 

@@ -10,7 +10,7 @@ the file's ``config`` (relative to the file) and ``now``::
 
 Usage::
 
-    dataset = load_dataset("data/acme/labelled.jsonl")
+    dataset = load_dataset("kgcheck/examples/acme/labelled.jsonl")
     dataset = load_dataset(".../decode/formatted/unstructured/dev", "decode", limit=300)
 """
 

@@ -4,17 +4,20 @@ summary a person reads, and the plots it shows."""
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
-from kgcheck.evaluation.plots import write_plots
 from kgcheck.evaluation.runner import EvalResult
+from kgcheck.extras import install_hint, installed
 from kgcheck.metrics import ConfusionMatrix
 
 __all__ = ["build_report", "render_markdown", "write_report"]
 
 #: How many misses and false alarms the Markdown summary lists.
 LISTED = 15
+
+log = logging.getLogger(__name__)
 
 
 def _scores(cm: ConfusionMatrix) -> dict[str, Any]:
@@ -245,10 +248,18 @@ def _listing(conversations: list[dict[str, Any]]) -> list[str]:
 
 
 def write_report(result: EvalResult, out: Path) -> dict[str, Path]:
-    """Write ``report.json``, ``summary.md`` and the plots under ``out``; their paths by name."""
+    """Write ``report.json``, ``summary.md`` and the plots under ``out``; their paths by name.
+
+    The plots need the ``[plots]`` extra (matplotlib); without it they are left out (logged)."""
     out.mkdir(parents=True, exist_ok=True)
     report = build_report(result)
-    plots = write_plots(result, out)
+    plots: dict[str, Path] = {}
+    if installed("plots"):
+        from kgcheck.evaluation.plots import write_plots
+
+        plots = write_plots(result, out)
+    else:
+        log.warning("no plots: matplotlib is not installed (%s)", install_hint("plots"))
     paths = {"report": out / "report.json", "summary": out / "summary.md", **plots}
     paths["report"].write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     markdown = render_markdown(report, {name: p.name for name, p in plots.items()})

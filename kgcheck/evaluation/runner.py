@@ -7,7 +7,7 @@ or a text, an overlapping span or the text contained in the flag's content.
 
 Usage::
 
-    result = evaluate(load_dataset("data/acme/labelled.jsonl"))
+    result = evaluate(load_dataset("kgcheck/examples/acme/labelled.jsonl"))
     result.responses().recall, result.by_type()[FlagType.WRONG_ATTRIBUTE].precision
 """
 

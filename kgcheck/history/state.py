@@ -1,8 +1,8 @@
 """``DialogueState``: the conversation so far, kept by the caller and read by the checker.
 
 Besides the turns it holds what the checker derived from them, each computed once: the claims of
-every turn indexed by (subject, predicate), an entity registry ordered by recency, a networkx
-graph of turns, claims and entities, and sentence embeddings for finding related sentences.
+every turn indexed by (subject, predicate), an entity registry ordered by recency, and sentence
+embeddings for finding related sentences.
 Claims of assistant turns are the agent's commitments; claims of user turns are facts the user
 stated (questions are kept but marked ``asked``).
 """
@@ -13,18 +13,16 @@ import base64
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
 
-import networkx as nx
 import numpy as np
-from rdflib import Graph, Literal, URIRef
-from rdflib.namespace import RDF, XSD
+import pyoxigraph as ox
+from rdflib import BNode, Graph, Literal, URIRef
 
 from kgcheck.errors import InputError
 from kgcheck.history.claims import ClaimIndex, HistoryClaim, claims_of_turn
 from kgcheck.history.embeddings import RelatedSentence, SentenceEncoder, default_encoder
 from kgcheck.history.entities import EntityRegistry
-from kgcheck.kb.normalize import normalize
+from kgcheck.history.rdf import HISTORY_GRAPH, history_claims, history_quads
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.speech_acts import mood_of_text
 from kgcheck.nlp.text import clean_text
@@ -38,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["ROLES", "DialogueState", "Turn", "parse_time"]
 
 ROLES = ("user", "assistant", "system")
-HISTORY_GRAPH = "urn:kgcheck:history"
+_XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
 
 
 def parse_time(value: str | datetime | None) -> datetime | None:
@@ -103,7 +101,6 @@ class DialogueState:
         self.now = parse_time(self.now)
         self.claims = ClaimIndex()
         self.entities = EntityRegistry()
-        self.graph: nx.MultiDiGraph = nx.MultiDiGraph()
         turns, self.turns = self.turns, []
         for turn in turns:
             self.add_turn(turn.role, turn.text, time=turn.time, report=turn.report)
@@ -129,7 +126,6 @@ class DialogueState:
         text = clean_text(text)  # lone surrogates -> U+FFFD, offsets unchanged
         turn = Turn(len(self.turns), role, text, parse_time(time) or self.reference_time, report)
         self.turns.append(turn)
-        self.graph.add_node(_turn_node(turn.index), kind="turn", role=role, text=text)
         if report is not None and report.analysis is not None and report.analysis.text == text:
             # the checker analysed exactly this text: no need to analyse it again
             turn.analysis = report.analysis
@@ -142,38 +138,18 @@ class DialogueState:
         return [t for t in self.turns if not t.recorded]
 
     def record(self, turn: Turn, analysis: TurnAnalysis) -> None:
-        """Record what the checker found in ``turn``: claims, entities and the graph."""
+        """Record what the checker found in ``turn``: claims, entities and sentences."""
         turn.analysis = analysis
         self._index(turn, claims_of_turn(turn.index, turn.role, analysis))
         self.entities.add_turn(turn.index, turn.role, analysis)
-        for m in analysis.mentions:
-            key = m.iri or (f"conv:{normalize(m.text)}" if m.kind == "name" else None)
-            if key is not None:
-                self.graph.add_node(_entity_node(key), kind="entity", iri=m.iri, name=m.text)
-                self.graph.add_edge(_turn_node(turn.index), _entity_node(key), key="mentions")
         said = [s for s in analysis.segments if s.text.strip()]
         turn.sentences = [s.text.strip() for s in said]
         turn.moods = [s.mood for s in said]
         turn.recorded = True
 
     def _index(self, turn: Turn, claims: list[HistoryClaim]) -> None:
-        for n, claim in enumerate(claims):
+        for claim in claims:
             self.claims.add(claim)
-            node = f"claim:{turn.index}:{n}"
-            self.graph.add_node(
-                node,
-                kind="claim",
-                subject=claim.subject,
-                predicate=claim.predicate,
-                object=claim.object,
-                polarity=claim.polarity,
-                asked=claim.asked,
-                sentence=claim.sentence,
-            )
-            self.graph.add_edge(_turn_node(turn.index), node, key="said")
-            self.graph.add_edge(node, _entity_node(claim.subject), key="subject")
-            if not claim.object.startswith(("num:", "date:", "text:")):
-                self.graph.add_edge(node, _entity_node(claim.object), key="object")
 
     # related sentences -----------------------------------------------------------------
 
@@ -288,46 +264,30 @@ class DialogueState:
         return state
 
     def to_rdf(self) -> Graph:
-        """The recorded claims as RDF (``kgc:Claim`` with subject, predicate, object, polarity,
-        text, turn index and speaker), the shape rules query as ``<urn:kgcheck:history>``."""
-        # imported here: the store package builds on the checker, which builds on this module
-        from kgcheck.store.rdf import session_iri
-
+        """The claims of the earlier turns as the rules see them in ``<urn:kgcheck:history>``
+        (``kgc:Claim`` with subject, predicate, object, polarity, hedged, text, turn index and
+        speaker: :mod:`kgcheck.history.rdf`); questions are left out. Turns analysed in this
+        process count (a state read with ``from_dict`` keeps its claim index, not the analyses)."""
         graph = Graph(identifier=URIRef(HISTORY_GRAPH))
         graph.bind("kgc", str(KGC._NS))
-        session = session_iri(self.session_id)
-        for n, claim in enumerate(self.claims):
-            node = URIRef(f"{session}/claim/{claim.turn}/{n}")
-            graph.add((node, RDF.type, KGC.Claim))
-            graph.add((node, KGC.subject, _term(claim.subject)))
-            graph.add((node, KGC.predicate, URIRef(claim.predicate)))
-            graph.add((node, KGC.object, _term(claim.object, claim.object_text)))
-            graph.add((node, KGC.polarity, Literal(claim.polarity)))
-            graph.add((node, KGC.text, Literal(claim.sentence)))
-            graph.add((node, KGC.turnIndex, Literal(claim.turn, datatype=XSD.integer)))
-            graph.add((node, KGC.speaker, Literal(claim.role)))
+        for q in history_quads(history_claims(self)):
+            graph.add((_rdflib(q.subject), _rdflib(q.predicate), _rdflib(q.object)))
         return graph
 
 
-def _turn_node(index: int) -> str:
-    return f"turn:{index}"
-
-
-def _entity_node(key: str) -> str:
-    return f"entity:{key}"
-
-
-def _term(key: str, text: str | None = None) -> URIRef | Literal:
-    kind, _, value = key.partition(":")
-    if kind == "num":
-        return Literal(value, datatype=XSD.decimal)
-    if kind == "date":
-        return Literal(value, datatype=XSD.dateTime if "T" in value else XSD.date)
-    if kind == "text":
-        return Literal(text if text is not None else value)
-    if key.startswith(("conv:", "speaker:")):
-        return URIRef("urn:kgcheck:" + quote(key, safe=":"))
-    return URIRef(key)
+def _rdflib(term: object) -> URIRef | BNode | Literal:
+    """An rdflib term for a pyoxigraph one."""
+    if isinstance(term, ox.NamedNode):
+        return URIRef(term.value)
+    if isinstance(term, ox.BlankNode):
+        return BNode(term.value)
+    if isinstance(term, ox.Literal):
+        if term.language:
+            return Literal(term.value, lang=term.language)
+        if term.datatype.value == _XSD_STRING:
+            return Literal(term.value)
+        return Literal(term.value, datatype=URIRef(term.datatype.value))
+    raise TypeError(f"not an RDF term: {term!r}")
 
 
 def _pack(vectors: NDArray[np.float32] | None) -> dict[str, Any] | None:

@@ -6,7 +6,8 @@ import json
 import logging
 import os
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,6 +20,7 @@ from rdflib.term import Node
 from kgcheck.kb.labels import LABEL_PREDICATES, LabelIndex
 from kgcheck.kb.normalize import value_words
 from kgcheck.kb.ontology import OntologyView
+from kgcheck.kb.scratch import ScratchPool, copy_graph, copy_store
 from kgcheck.kb.store import KB_GRAPH, open_store
 from kgcheck.kb.validate import check_values
 from kgcheck.kb.values import written
@@ -64,6 +66,10 @@ class KnowledgeBase:
         check_values(graph, store, sources)
         self.ontology = OntologyView.from_graph(graph, lexical_forms=lexical_forms)
         self._lock = threading.Lock()
+        own = store
+        self._scratch = ScratchPool(
+            (lambda: copy_store(own)) if own is not None else (lambda: copy_graph(graph))
+        )
         self._strings: _StringIndex | None = None
         cached = _load_index(index_cache, fuzzy_min_length) if index_cache else None
         if cached is not None:
@@ -390,6 +396,21 @@ class KnowledgeBase:
                 if label in (form, _third_person(form)):
                     return form
         return forms[0] if forms else self.ontology.label(predicate)
+
+    def scratch(self, quads: Iterable[ox.Quad]) -> AbstractContextManager[ox.Store]:
+        """An Oxigraph store holding the KB (graph ``<urn:kgcheck:kb>``) and ``quads`` until the
+        block ends, private to the caller: the KB's own store is never written, and threads
+        holding scratch stores at once never see each other's quads (:mod:`kgcheck.kb.scratch`).
+
+        Usage::
+
+            with kb.scratch(turn_quads) as store:
+                store.query(sparql, default_graph=[...], named_graphs=[...])
+
+        Raises:
+            ValueError: a quad is in the default graph or in a graph the KB's store holds.
+        """
+        return self._scratch.lend(quads)
 
     def sparql(self, query: str) -> object:
         """Run a SPARQL query against the KB (the KB graph is the default graph)."""

@@ -11,9 +11,9 @@ from rdflib import Literal, URIRef
 from rdflib.term import Node
 
 from kgcheck.kb.normalize import value_words
-from kgcheck.nlp.quantities import canonical_unit
-from kgcheck.nlp.temporal import WEEKDAYS, TemporalExpression, TemporalRecognizer
 from kgcheck.periods import Granularity, Interval, day_interval, interval_of_literal
+from kgcheck.values.quantities import canonical_unit
+from kgcheck.values.temporal import WEEKDAYS, TemporalExpression, TemporalRecognizer
 
 __all__ = ["format_like", "matches", "relative_difference", "within_tolerance", "written"]
 

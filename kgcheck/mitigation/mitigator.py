@@ -21,9 +21,6 @@ __all__ = ["Mitigation", "Mitigator", "Recheck"]
 Recheck = Callable[[str], list[Flag]]
 _WORD = re.compile(r"\w")
 
-#: Operators that leave the text as it is: all a flag raised by a model alone may get.
-_ANNOTATING = frozenset({"none", "flag", "escalate"})
-
 
 @dataclass(frozen=True)
 class Mitigation:
@@ -46,22 +43,42 @@ class Mitigator:
 
     def __init__(self, config: MitigationConfig | None = None) -> None:
         self.config = config or MitigationConfig()
-        for flag_type, name in self.config.actions.items():
-            try:
-                action_registry.get(name)  # fail at load time on an unknown operator name
-            except ConfigError as exc:
-                raise ConfigError(
-                    f"mitigation.actions.{flag_type}: {exc.message}", code=exc.code
-                ) from exc
         self._operators: dict[str, Operator] = {}
+        #: The operator each flag type's ``mitigation.actions`` entry names, with its params:
+        #: built now, so that an unknown name or bad params fail when the checker is built.
+        self._overrides: dict[str, Operator] = {}
+        for flag_type, settings in self.config.actions.items():
+            where = f"mitigation.actions.{flag_type}"
+            try:
+                cls = action_registry.get(settings.operator)
+            except ConfigError as exc:
+                raise ConfigError(f"{where}: {exc.message}", code=exc.code) from exc
+            self._overrides[str(flag_type)] = cls(settings.params, where=where)
+        #: Operators by the kind of action they produce (what an action does to the decision).
+        self._by_kind: dict[str, Operator] = {}
+        for operator in self._overrides.values():
+            self._by_kind.setdefault(str(operator.kind), operator)
 
     def operator(self, name: str) -> Operator:
+        """The operator registered as ``name``, with its default parameters."""
         if name not in self._operators:
-            cls = action_registry.get(name)
-            instance = cls()
-            assert isinstance(instance, Operator)
+            instance = action_registry.get(name)()
             self._operators[name] = instance
+            self._by_kind.setdefault(str(instance.kind), instance)
         return self._operators[name]
+
+    def _chosen(self, name: str, flag: Flag) -> Operator:
+        """The operator ``_choose`` named for ``flag``: the type's configured one (with its
+        parameters) when that is the choice, else the registered one."""
+        override = self._overrides.get(str(flag.type))
+        if override is not None and self.config.actions[flag.type].operator == name:
+            return override
+        return self.operator(name)
+
+    def _kind(self, kind: str) -> Operator:
+        """The operator behind actions of ``kind``."""
+        found = self._by_kind.get(kind)
+        return found if found is not None else self.operator(kind)
 
     def mitigate(
         self,
@@ -93,7 +110,7 @@ class Mitigator:
         edited: list[Span] = []
         for i, flag in sorted(eligible, key=lambda p: -p[1].confidence):
             name = self._choose(self._safe(flag, analysis), corrections)
-            op = self.operator(name)
+            op = self._chosen(name, flag)
             action = op.act([(i, flag)], ctx)
             span = action.span
             if span is not None and action.replacement is not None:
@@ -115,10 +132,15 @@ class Mitigator:
             return self._regenerate(
                 [a for a in acts if a.kind == ActionKind.NONE], eligible, ctx, flags, source
             )
-        fixed = {
-            i for a in acts if a.kind in {ActionKind.CORRECT, ActionKind.REMOVE} for i in a.flags
-        }
-        return Mitigation(acts, text, _decision(acts), _confidence(flags, fixed))
+        fixed = {i for a in acts if self._kind(a.kind).edits_text for i in a.flags}
+        return Mitigation(acts, text, self._decision(acts), _confidence(flags, fixed))
+
+    def _decision(self, actions: list[Action]) -> Decision:
+        """The most severe decision the actions' operators imply (``Operator.decision``)."""
+        decision = Decision.ACCEPT
+        for action in actions:
+            decision = decision.at_least(self._kind(action.kind).decision)
+        return decision
 
     def _regenerate(
         self,
@@ -189,10 +211,13 @@ class Mitigator:
         cfg = self.config
         if flag.action is not None and self.operator(flag.action).applies_to(flag):
             return flag.action  # a rule's own action wins over the per-type configuration
-        override = cfg.actions.get(flag.type)
+        settings = cfg.actions.get(flag.type)
+        override = None if settings is None else settings.operator
         if flag.by_model:
             # a model's finding alone is evidence, never grounds to rewrite the reply
-            return override if override in _ANNOTATING else "flag"
+            if override is not None and not self._overrides[str(flag.type)].edits_text:
+                return override
+            return "flag"
         if override is not None:
             return override
         if flag.confidence >= cfg.correct_threshold:
@@ -270,17 +295,6 @@ def _regions(actions: list[Action], kind: ActionKind) -> list[tuple[Action, Span
             out.append((a, Span(start, start + len(a.replacement))))
         shift += len(a.replacement) - (a.span.end - a.span.start)
     return out
-
-
-def _decision(actions: list[Action]) -> Decision:
-    kinds = {a.kind for a in actions}
-    if kinds & {ActionKind.REGENERATE, ActionKind.ESCALATE}:
-        return Decision.REJECT
-    if kinds & {ActionKind.CORRECT, ActionKind.REMOVE}:
-        return Decision.REVISE
-    if ActionKind.FLAG in kinds:
-        return Decision.ACCEPT_WITH_WARNINGS
-    return Decision.ACCEPT
 
 
 def _confidence(flags: list[Flag], fixed: set[int]) -> float:

@@ -5,12 +5,15 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from kgcheck.errors import ConfigError
 from kgcheck.nlp.analysis import TurnAnalysis
-from kgcheck.types import Action, ActionKind, Flag
+from kgcheck.types import Action, ActionKind, Decision, Flag
 
-__all__ = ["MitigationContext", "Operator"]
+__all__ = ["MitigationContext", "NoParams", "Operator"]
 
 
 @dataclass(frozen=True)
@@ -18,10 +21,39 @@ class MitigationContext:
     analysis: TurnAnalysis
 
 
+class NoParams(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
 class Operator(ABC):
-    """Turns one flag (or, for ``regenerate`` and ``escalate``, several) into an ``Action``."""
+    """Turns one flag (or, for ``regenerate`` and ``escalate``, several) into an ``Action``.
+
+    Subclasses set ``kind`` (the action kind it produces, registered on definition: a plugin's
+    operator may name a kind of its own), ``decision`` (the least decision on the turn its action
+    implies) and ``edits_text`` (whether its action may change the reply: a flag an NLI model
+    raised alone never gets such an operator), and may declare a pydantic ``Params`` model for
+    ``mitigation.actions.<type>.params``.
+    """
 
     kind: ClassVar[ActionKind]
+    decision: ClassVar[Decision] = Decision.ACCEPT_WITH_WARNINGS
+    edits_text: ClassVar[bool] = False
+    Params: ClassVar[type[BaseModel]] = NoParams
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "kind" in cls.__dict__:
+            cls.kind = ActionKind.register(str(cls.kind))
+
+    def __init__(self, params: dict[str, Any] | None = None, *, where: str = "") -> None:
+        try:
+            self.params = self.Params.model_validate(params or {})
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{where or self.kind}.params.{'.'.join(map(str, e['loc']))}: {e['msg']}"
+                for e in exc.errors()
+            )
+            raise ConfigError(problems, code="KGC110") from exc
 
     def applies_to(self, flag: Flag) -> bool:
         """Whether this operator can act on ``flag`` (``correct`` needs a correction)."""

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from kgcheck.mitigation.edits import agree_count, removal_span
 from kgcheck.mitigation.operator import MitigationContext, Operator
-from kgcheck.types import Action, ActionKind, Flag
+from kgcheck.types import Action, ActionKind, Decision, Flag
 
 __all__ = [
     "CorrectOperator",
@@ -26,6 +26,7 @@ class NoneOperator(Operator):
     """Below the flag threshold: recorded, nothing done."""
 
     kind = ActionKind.NONE
+    decision = Decision.ACCEPT
 
     def act(self, flags: Sequence[tuple[int, Flag]], ctx: MitigationContext) -> Action:
         return Action(self.kind, _ids(flags), reason="confidence below the flag threshold")
@@ -35,6 +36,7 @@ class FlagOperator(Operator):
     """Annotate: the text is kept and the flag shown to the reader or the agent."""
 
     kind = ActionKind.FLAG
+    decision = Decision.ACCEPT_WITH_WARNINGS
 
     def act(self, flags: Sequence[tuple[int, Flag]], ctx: MitigationContext) -> Action:
         _, flag = flags[0]
@@ -45,6 +47,8 @@ class CorrectOperator(Operator):
     """Replace the wrong span with the value from the KB (or the earlier turn)."""
 
     kind = ActionKind.CORRECT
+    decision = Decision.REVISE
+    edits_text = True
 
     def applies_to(self, flag: Flag) -> bool:
         return flag.correction is not None and flag.correction_span is not None
@@ -69,6 +73,8 @@ class RemoveOperator(Operator):
     conjunct of a coordination, else the sentence."""
 
     kind = ActionKind.REMOVE
+    decision = Decision.REVISE
+    edits_text = True
 
     def act(self, flags: Sequence[tuple[int, Flag]], ctx: MitigationContext) -> Action:
         _, flag = flags[0]
@@ -80,6 +86,7 @@ class RegenerateOperator(Operator):
     """Ask the agent to rewrite the reply, listing what to fix."""
 
     kind = ActionKind.REGENERATE
+    decision = Decision.REJECT
 
     def act(self, flags: Sequence[tuple[int, Flag]], ctx: MitigationContext) -> Action:
         lines = ["Rewrite the reply. Fix these problems:"]
@@ -100,6 +107,7 @@ class EscalateOperator(Operator):
     """Hold the reply for human review."""
 
     kind = ActionKind.ESCALATE
+    decision = Decision.REJECT
 
     def act(self, flags: Sequence[tuple[int, Flag]], ctx: MitigationContext) -> Action:
         _, flag = flags[0]

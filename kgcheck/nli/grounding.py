@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kgcheck.config import GroundingConfig
-from kgcheck.nli.checks import CITATION, content_words, negated
 from kgcheck.nli.scorer import NliScorer, NliScores
 from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.nlp.content import CITATION, content_words, negated
 from kgcheck.nlp.vocabulary import is_question
 from kgcheck.numeric_claims import VERIFIED, NumericClaim
 from kgcheck.types import Span

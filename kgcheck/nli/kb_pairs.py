@@ -18,7 +18,7 @@ the same fact, so that training matches inference. Pairs, by ``origin``
 
 Usage::
 
-    pairs = pairs_from_config(Path("data/acme/kgcheck.yaml"), seed=13)
+    pairs = pairs_from_config(Path("kgcheck/examples/acme/kgcheck.yaml"), seed=13)
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from kgcheck.kb.selftest.facts import kb_values
 from kgcheck.kb.selftest.model import TRUE
 from kgcheck.kb.selftest.phrasing import article
 from kgcheck.nli.data import NliPair
-from kgcheck.nlp.quantities import canonical_unit
+from kgcheck.values.quantities import canonical_unit
 
 __all__ = ["CONTRADICTIONS", "kb_pairs", "number_variants", "pairs_from_config"]
 

@@ -46,6 +46,7 @@ from kgcheck.errors import (
     ModelUnusable,
     UnknownModel,
 )
+from kgcheck.extras import require
 from kgcheck.hf import quiet_loading
 from kgcheck.nli.data import LABELS
 
@@ -56,6 +57,7 @@ __all__ = [
     "LoadedModel",
     "NliScorer",
     "NliScores",
+    "contradicts",
     "label_indices",
     "read_temperature",
     "resolve_model",
@@ -80,6 +82,12 @@ class NliScores(NamedTuple):
 
     def to_dict(self) -> dict[str, float]:
         return {k: round(v, 4) for k, v in self._asdict().items()}
+
+
+def contradicts(scores: NliScores, threshold: float) -> bool:
+    """Whether the model finds a contradiction: ``threshold`` reached and more likely than
+    entailment."""
+    return scores.contradiction >= threshold and scores.contradiction > scores.entailment
 
 
 _ALIASES = {
@@ -179,6 +187,12 @@ def _resolve(model: str) -> str:
     return str(EMBEDDED_PATH)
 
 
+def _require_nli(model: str) -> None:
+    """Raise ModelError (KGC502) naming the ``[nli]`` extra when torch or transformers is absent."""
+    what = f"the NLI model {model!r}"
+    require("nli", what, ModelError, code="KGC502", otherwise="set nli.model: none")
+
+
 def resolve_model(model: str, *, download: bool = False) -> str:
     """Where ``model`` is, found without the network: ``embedded`` is the shipped model, an
     existing directory is itself, anything else a Hugging Face id already in the local cache.
@@ -192,9 +206,10 @@ def resolve_model(model: str, *, download: bool = False) -> str:
         download: fetch a Hugging Face id that is not cached (the one network access).
 
     Raises:
-        ModelError: the embedded model is not installed (KGC502), or ``model`` is none of
-            these (KGC504), or its download failed (KGC501).
+        ModelError: the ``[nli]`` extra or the embedded model is not installed (KGC502), or
+            ``model`` is none of these (KGC504), or its download failed (KGC501).
     """
+    _require_nli(model)
     if model == EMBEDDED:
         return _resolve(model)
     if Path(model).expanduser().is_dir():
@@ -326,6 +341,7 @@ def _load(
         if key in _loaded:
             return _loaded[key]
         temperature = read_temperature(where) if calibrate else 1.0
+        _require_nli(model)
         try:
             import torch
             from transformers import AutoModelForSequenceClassification, AutoTokenizer

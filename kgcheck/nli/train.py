@@ -35,9 +35,11 @@ from typing import Any
 
 from kgcheck.errors import (
     DatasetFormatError,
+    ModelError,
     ModelLoadFailed,
     ModelNotInstalled,
 )
+from kgcheck.extras import require
 from kgcheck.hf import quiet_loading
 from kgcheck.nli.data import LABELS, NliPair, copy_pairs, load_decode_pairs, load_sick_pairs
 from kgcheck.nli.kb_pairs import pairs_from_config
@@ -169,8 +171,10 @@ def train_nli(
 
     Raises:
         InputError: a data file cannot be read or is malformed.
-        ModelError: the base model cannot be loaded.
+        ModelError: the base model cannot be loaded, or the ``[train]`` extra (torch,
+            transformers) is not installed (KGC502).
     """
+    require("train", "kgcheck train-nli", ModelError, code="KGC502")
     import numpy as np
     import torch
     from tqdm.auto import tqdm

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from kgcheck.nlp.quantities import Quantity
-from kgcheck.nlp.temporal import TemporalExpression
 from kgcheck.types import Span
+from kgcheck.values.quantities import Quantity
+from kgcheck.values.temporal import TemporalExpression
 
 if TYPE_CHECKING:
     from kgcheck.nlp.closed_values import StatedValue

@@ -30,7 +30,8 @@ from kgcheck.kb.ontology import OntologyView
 from kgcheck.nlp.analysis import Claim, Mention
 from kgcheck.nlp.lexicon import PredicateMatch
 from kgcheck.nlp.literals import DATE_TYPES, NUMERIC_TYPES, XSD
-from kgcheck.nlp.quantities import (
+from kgcheck.nlp.tokens import Tok
+from kgcheck.values.quantities import (
     COUNT,
     CURRENCY,
     NUMBER,
@@ -43,8 +44,7 @@ from kgcheck.nlp.quantities import (
     same_counted,
     singular,
 )
-from kgcheck.nlp.temporal import TemporalExpression
-from kgcheck.nlp.tokens import Tok
+from kgcheck.values.temporal import TemporalExpression
 
 __all__ = ["Anchor", "Anchorer", "Description"]
 

@@ -26,9 +26,9 @@ from kgcheck.nlp.analysis import Mention
 from kgcheck.nlp.anchors import Anchor, Anchorer
 from kgcheck.nlp.items import ItemBinder
 from kgcheck.nlp.negation import negated_before
-from kgcheck.nlp.temporal import TemporalExpression
 from kgcheck.nlp.tokens import Tok
 from kgcheck.types import Span
+from kgcheck.values.temporal import TemporalExpression
 
 __all__ = ["ClosedValueBinder", "StatedValue"]
 

@@ -19,8 +19,8 @@ from rdflib import URIRef
 from kgcheck.nlp.analysis import Claim, Mention
 from kgcheck.nlp.anchors import Anchor, Anchorer, _BySentence, _dated_by_sentence, _nearest
 from kgcheck.nlp.lexicon import PredicateMatch
-from kgcheck.nlp.temporal import TemporalExpression
 from kgcheck.nlp.tokens import Tok
+from kgcheck.values.temporal import TemporalExpression
 
 __all__ = ["ItemBinder"]
 

@@ -10,8 +10,8 @@ from functools import lru_cache
 from typing import Any
 
 from kgcheck.config import TemporalConfig
-from kgcheck.nlp.temporal import TemporalRecognizer
 from kgcheck.periods import Granularity, Interval, parse_period
+from kgcheck.values.temporal import TemporalRecognizer
 
 __all__ = [
     "DATE_TYPES",

@@ -14,12 +14,10 @@ from __future__ import annotations
 import importlib
 import logging
 import re
-import threading
-import weakref
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import spacy
 from spacy.lang.en.stop_words import STOP_WORDS as EN_STOP_WORDS
@@ -35,25 +33,25 @@ from kgcheck.nlp.closed_values import ClosedValueBinder
 from kgcheck.nlp.items import ItemBinder
 from kgcheck.nlp.lexicon import LexEntry, Lexicon
 from kgcheck.nlp.linker import EntityLinker
-from kgcheck.nlp.quantities import QuantityRecognizer
 from kgcheck.nlp.ranges import RangeBinder
 from kgcheck.nlp.relative import is_aggregate, is_relative
 from kgcheck.nlp.sentences import SENTENCE_HINTS
 from kgcheck.nlp.signals import SignalMatcher
 from kgcheck.nlp.speech_acts import mood_of, mood_of_text
-from kgcheck.nlp.temporal import TemporalRecognizer
-from kgcheck.nlp.tense import Word, clause_tense
 from kgcheck.nlp.text import bounded_suffix_search, clean_text, mask_long_runs
 from kgcheck.nlp.tokens import tokens_of
 from kgcheck.nlp.vocabulary import DEFAULT_CERTAINTY, DEFAULT_HEDGES
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Span
+from kgcheck.values.quantities import QuantityRecognizer
+from kgcheck.values.temporal import TemporalRecognizer
+from kgcheck.values.tense import Word, clause_tense
 
 __all__ = ["AUTO_PIPELINES", "Analyzer", "build_base_pipeline"]
 
 log = logging.getLogger(__name__)
+_T = TypeVar("_T")
 
-_KBS: weakref.WeakValueDictionary[str, KnowledgeBase] = weakref.WeakValueDictionary()
 #: Stop words of the languages a reply is most often in when it is not in English (spaCy's
 #: lists), each without the words English shares: a reply with more of one of them than of
 #: English's own is not English.
@@ -125,73 +123,91 @@ def _base_pipeline(name: str) -> tuple[Language, str]:
     return nlp, "blank:en"
 
 
-@Language.factory("kgcheck_linker")
-def _make_linker(nlp: Language, name: str, *, kb_key: str, fuzzy: bool) -> Any:
-    linker = EntityLinker(_KBS[kb_key], fuzzy=fuzzy)
+class _KbComponent:
+    """A kgcheck component that reads the KB. Its factory makes it from JSON settings alone; the
+    :class:`Analyzer` hands it the KB with :meth:`bind` right after ``nlp.add_pipe``, so no
+    module-level table carries knowledge bases to factories."""
 
-    def component(doc: Doc) -> Doc:
+    def bind(self, kb: KnowledgeBase) -> None:
+        raise NotImplementedError
+
+
+def _bound(part: _T | None, component: _KbComponent) -> _T:
+    """What ``component`` built from the KB; a component used unbound is a programming error."""
+    if part is None:
+        raise RuntimeError(f"{type(component).__name__}: bind(kb) was not called after add_pipe")
+    return part
+
+
+class _Linker(_KbComponent):
+    def __init__(self, fuzzy: bool) -> None:
+        self.fuzzy = fuzzy
+        self._linker: EntityLinker | None = None
+
+    def bind(self, kb: KnowledgeBase) -> None:
+        self._linker = EntityLinker(kb, fuzzy=self.fuzzy)
+
+    def __call__(self, doc: Doc) -> Doc:
         toks = doc._.kgc_tokens = tokens_of(doc)
-        doc._.kgc_mentions = linker.link(toks, doc.user_data.get("kgcheck_context", ()))
+        doc._.kgc_mentions = _bound(self._linker, self).link(
+            toks, doc.user_data.get("kgcheck_context", ())
+        )
         return doc
 
-    return component
+
+@Language.factory("kgcheck_linker")
+def _make_linker(nlp: Language, name: str, *, fuzzy: bool) -> _Linker:
+    return _Linker(fuzzy)
 
 
-@Language.factory("kgcheck_lexicon")
-def _make_lexicon(
-    nlp: Language,
-    name: str,
-    *,
-    kb_key: str,
-    hedges: list[str],
-    certainty: list[str],
-) -> Any:
-    kb = _KBS[kb_key]
+class _LexiconMatcher(_KbComponent):
+    def __init__(self, nlp: Language, hedges: list[str], certainty: list[str]) -> None:
+        self.nlp = nlp
+        self.signals = SignalMatcher(hedges, certainty)
+        self._lexicon: Lexicon | None = None
 
-    def lemmatize(text: str) -> list[str]:
+    def _lemmatize(self, text: str) -> list[str]:
         # the forms are lemmatised by the same components that lemmatise replies
-        doc = nlp.make_doc(text)
-        for pipe_name, proc in nlp.pipeline:
+        doc = self.nlp.make_doc(text)
+        for pipe_name, proc in self.nlp.pipeline:
             if pipe_name.startswith("kgcheck_"):
                 break
             doc = proc(doc)
         return [t.lemma for t in tokens_of(doc)]
 
-    lexicon = Lexicon(
-        (
-            LexEntry(str(p), f.text, f.inverse, f.derived)
-            for p, found in kb.ontology.phrasings.items()
-            for f in found
-        ),
-        lemmatize,
-    )
-    signals = SignalMatcher(hedges, certainty)
+    def bind(self, kb: KnowledgeBase) -> None:
+        self._lexicon = Lexicon(
+            (
+                LexEntry(str(p), f.text, f.inverse, f.derived)
+                for p, found in kb.ontology.phrasings.items()
+                for f in found
+            ),
+            self._lemmatize,
+        )
 
-    def component(doc: Doc) -> Doc:
-        doc._.kgc_matches = lexicon.match(doc._.kgc_tokens)
-        doc._.kgc_signals = signals.find(doc._.kgc_tokens)
+    def __call__(self, doc: Doc) -> Doc:
+        doc._.kgc_matches = _bound(self._lexicon, self).match(doc._.kgc_tokens)
+        doc._.kgc_signals = self.signals.find(doc._.kgc_tokens)
         return doc
 
-    return component
+
+@Language.factory("kgcheck_lexicon")
+def _make_lexicon(
+    nlp: Language, name: str, *, hedges: list[str], certainty: list[str]
+) -> _LexiconMatcher:
+    return _LexiconMatcher(nlp, hedges, certainty)
 
 
-@Language.factory("kgcheck_claims")
-def _make_claims(
-    nlp: Language,
-    name: str,
-    *,
-    kb_key: str,
-    date_order: str = "mdy",
-    fiscal_year_start: int = 1,
-    languages: list[str] = ["en"],  # noqa: B006 (spaCy factory settings are JSON values)
-) -> Any:
-    temporal = TemporalConfig.model_validate(
-        {"date_order": date_order, "fiscal_year_start": fiscal_year_start, "languages": languages}
-    )
-    builder = ClaimBuilder(_KBS[kb_key], temporal)
+class _Claims(_KbComponent):
+    def __init__(self, temporal: TemporalConfig) -> None:
+        self.temporal = temporal
+        self._builder: ClaimBuilder | None = None
 
-    def component(doc: Doc) -> Doc:
-        doc._.kgc_claims = builder.build(
+    def bind(self, kb: KnowledgeBase) -> None:
+        self._builder = ClaimBuilder(kb, self.temporal)
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc._.kgc_claims = _bound(self._builder, self).build(
             doc._.kgc_tokens,
             doc._.kgc_mentions,
             doc._.kgc_matches,
@@ -200,7 +216,20 @@ def _make_claims(
         )
         return doc
 
-    return component
+
+@Language.factory("kgcheck_claims")
+def _make_claims(
+    nlp: Language,
+    name: str,
+    *,
+    date_order: str = "mdy",
+    fiscal_year_start: int = 1,
+    languages: list[str] = ["en"],  # noqa: B006 (spaCy factory settings are JSON values)
+) -> _Claims:
+    temporal = TemporalConfig.model_validate(
+        {"date_order": date_order, "fiscal_year_start": fiscal_year_start, "languages": languages}
+    )
+    return _Claims(temporal)
 
 
 @Language.factory("kgcheck_temporal")
@@ -222,14 +251,18 @@ def _make_temporal(nlp: Language, name: str, *, date_order: str, fiscal_year_sta
     return component
 
 
-@Language.factory("kgcheck_quantities")
-def _make_quantities(nlp: Language, name: str, *, kb_key: str) -> Any:
-    recognizer = QuantityRecognizer()
-    anchorer = Anchorer(_KBS[kb_key])
-    binder = ClosedValueBinder(anchorer)
-    range_binder = RangeBinder(anchorer)
+class _Quantities(_KbComponent):
+    def __init__(self) -> None:
+        self._recognizer = QuantityRecognizer()
+        self._binders: tuple[Anchorer, ClosedValueBinder, RangeBinder] | None = None
 
-    def component(doc: Doc) -> Doc:
+    def bind(self, kb: KnowledgeBase) -> None:
+        anchorer = Anchorer(kb)
+        self._binders = (anchorer, ClosedValueBinder(anchorer), RangeBinder(anchorer))
+
+    def __call__(self, doc: Doc) -> Doc:
+        anchorer, binder, range_binder = _bound(self._binders, self)
+        recognizer = self._recognizer
         toks, mentions = doc._.kgc_tokens, doc._.kgc_mentions
         temporals = doc._.kgc_temporals or []
         # numbers inside dates and inside names ("The 76", "Volume 2: The Quine Tapes") are
@@ -278,8 +311,12 @@ def _make_quantities(nlp: Language, name: str, *, kb_key: str) -> Any:
             toks, mentions, doc._.kgc_matches, doc._.kgc_claims, context, temporals, periods
         )
         return doc
+        return doc
 
-    return component
+
+@Language.factory("kgcheck_quantities")
+def _make_quantities(nlp: Language, name: str) -> _Quantities:
+    return _Quantities()
 
 
 def _tense_reader(doc: Doc) -> Any:
@@ -351,21 +388,17 @@ class Analyzer:
         self.kb = kb
         self.nlp, self.pipeline_name = build_base_pipeline(self.config.pipeline)
         self._base_names = list(self.nlp.pipe_names)
-        key = f"kb-{id(kb)}"
-        _KBS[key] = kb
-        self.nlp.add_pipe("kgcheck_linker", config={"kb_key": key, "fuzzy": fuzzy})
-        self.nlp.add_pipe(
+        components = [self.nlp.add_pipe("kgcheck_linker", config={"fuzzy": fuzzy})]
+        lexicon = self.nlp.add_pipe(
             "kgcheck_lexicon",
             config={
-                "kb_key": key,
                 "hedges": list(DEFAULT_HEDGES) + self.config.hedges,
                 "certainty": list(DEFAULT_CERTAINTY) + self.config.certainty_markers,
             },
         )
-        self.nlp.add_pipe(
+        claims = self.nlp.add_pipe(
             "kgcheck_claims",
             config={
-                "kb_key": key,
                 "date_order": temporal.date_order,
                 "fiscal_year_start": temporal.fiscal_year_start,
                 "languages": list(temporal.languages),
@@ -378,9 +411,11 @@ class Analyzer:
                 "fiscal_year_start": temporal.fiscal_year_start,
             },
         )
-        self.nlp.add_pipe("kgcheck_quantities", config={"kb_key": key})
+        components += [lexicon, claims, self.nlp.add_pipe("kgcheck_quantities")]
+        for component in components:
+            assert isinstance(component, _KbComponent)
+            component.bind(kb)
         self.nlp.max_length = max(self.nlp.max_length, self.config.max_chars + 1)
-        self._lock = threading.Lock()
 
     def lemmas(self, text: str) -> list[str]:
         """The lemmas of ``text`` from the base pipeline alone (no kgcheck components): cheap
@@ -432,9 +467,10 @@ class Analyzer:
                 truncated=truncated,
                 notes=(*notes, "nlp: the reply does not look like English; no claims extracted"),
             )
-        with self._lock:  # spaCy components are not documented as thread-safe
-            for _, proc in self.nlp.pipeline:
-                doc = proc(doc)
+        # no lock: the components keep what they build from the KB and their settings, and
+        # everything of one call on the doc, so several threads may analyse at once
+        for _, proc in self.nlp.pipeline:
+            doc = proc(doc)
         return TurnAnalysis(
             text=text,
             segments=_segments(doc),

@@ -21,9 +21,9 @@ from dataclasses import dataclass, replace
 
 from kgcheck.nlp.anchors import Anchor, Anchorer, _token_at
 from kgcheck.nlp.items import ItemBinder
-from kgcheck.nlp.quantities import CURRENCY, PERCENT, QUANTITY, Quantity, QuantityRecognizer
-from kgcheck.nlp.temporal import TemporalExpression
 from kgcheck.types import Span
+from kgcheck.values.quantities import CURRENCY, PERCENT, QUANTITY, Quantity, QuantityRecognizer
+from kgcheck.values.temporal import TemporalExpression
 
 __all__ = ["RangeBinder", "StatedRange"]
 

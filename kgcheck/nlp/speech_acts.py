@@ -3,7 +3,8 @@
 Only statements can contradict anything: an NLI model reads "You are welcome." against "Thank
 you." or "Setting GPS now." against "Set the GPS to the fastest route." as contradictions
 (P(contradiction) 0.7-0.96 with the embedded model), though neither side asserts anything the
-other denies. The model checks therefore compare statements only (``kgcheck.nli.checks``):
+other denies. The model checks therefore compare statements only
+(``kgcheck.detectors.model_checks``):
 
 - ``question``: :func:`~kgcheck.nlp.vocabulary.is_question` (a question mark, a question or
   request opener, "I want to know if ...");

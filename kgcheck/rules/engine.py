@@ -19,6 +19,15 @@ import pyoxigraph as ox
 from rdflib import URIRef
 
 from kgcheck.config import OutputsConfig
+from kgcheck.history.rdf import (
+    HISTORY_GRAPH,
+    TURN_GRAPH,
+    PastClaim,
+    claim_iri,
+    claim_quads,
+    history_claims,
+    history_iri,
+)
 from kgcheck.history.state import DialogueState
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.store import KB_GRAPH
@@ -26,16 +35,6 @@ from kgcheck.kb.values import format_like
 from kgcheck.nlp.analysis import Claim, TurnAnalysis
 from kgcheck.rules.checks import Finding
 from kgcheck.rules.facts import ReplyFacts
-from kgcheck.rules.graphs import (
-    HISTORY_GRAPH,
-    TURN_GRAPH,
-    PastClaim,
-    Workspace,
-    claim_iri,
-    claim_quads,
-    history_claims,
-    history_iri,
-)
 from kgcheck.rules.loader import CompiledRule, RuleBook
 from kgcheck.rules.sparql import Term
 from kgcheck.rules.structured import OutputReport, check_output
@@ -56,7 +55,6 @@ class RuleEngine:
     def __init__(self, book: RuleBook, kb: KnowledgeBase) -> None:
         self.book = book
         self.kb = kb
-        self.workspace = Workspace(kb)
 
     # --- replies ---------------------------------------------------------------------------
 
@@ -102,7 +100,7 @@ class RuleEngine:
         sentences = {claim_iri(c.index): _sentence(analysis, c) for c in analysis.claims}
         sentences.update({history_iri(p.turn, p.claim.index): p.sentence for p in past})
         flags: list[Flag] = []
-        with self.workspace.holding(turn + history) as store:
+        with self.kb.scratch(turn + history) as store:
             for rule in queries:
                 assert rule.query is not None
                 try:
@@ -264,7 +262,6 @@ class RuleEngine:
         return check_output(
             self.book.outputs,
             self.kb,
-            self.workspace,
             data,
             context=context,
             policy=policy or OutputsConfig(),

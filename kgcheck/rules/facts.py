@@ -16,12 +16,12 @@ from rdflib import Literal, URIRef
 from rdflib.namespace import RDF
 from rdflib.term import Node
 
+from kgcheck.history.rdf import PastClaim
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import normalize
 from kgcheck.kb.values import matches
 from kgcheck.nlp.analysis import Claim, TurnAnalysis
 from kgcheck.nlp.literals import NUMERIC_TYPES
-from kgcheck.rules.graphs import PastClaim
 
 __all__ = ["Fact", "FactView", "OutputFacts", "ReplyFacts", "agree", "as_number", "py_value"]
 

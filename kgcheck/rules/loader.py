@@ -55,7 +55,11 @@ STANDARD_PREFIXES = {
 }
 #: Where the keys of a structured output that its context does not map are put.
 DEFAULT_VOCAB = "https://w3id.org/kgcheck/output#"
-_FLAG_TYPES = tuple(str(t) for t in FlagType)
+
+
+def _flag_types() -> tuple[str, ...]:
+    """The flag types a rule may name: the built-ins and those installed plugins declare."""
+    return tuple(str(t) for t in FlagType.installed())
 
 
 @dataclass(frozen=True)
@@ -181,8 +185,8 @@ class _Loader:
     files: list[str] = field(default_factory=list)
     ids: dict[str, str] = field(default_factory=dict)
 
-    def shapes_file(self, path: Path, *, types: Iterable[str] = _FLAG_TYPES) -> Shapes | None:
-        shapes, problems = load_shapes(path, types=tuple(types))
+    def shapes_file(self, path: Path, *, types: Iterable[str] | None = None) -> Shapes | None:
+        shapes, problems = load_shapes(path, types=tuple(_flag_types() if types is None else types))
         self.problems.extend(problems)
         if shapes is not None:
             self.files.append(str(path))
@@ -255,7 +259,7 @@ class _File:
         self.problems = loader.problems
         self.output = False
         self.prefixes = dict(STANDARD_PREFIXES)
-        self.types: tuple[str, ...] = _FLAG_TYPES
+        self.types: tuple[str, ...] = _flag_types()
         self.context: dict[str, Any] = {}
         self.keys: dict[str, str] = {}
         self.vocab = DEFAULT_VOCAB
@@ -344,11 +348,11 @@ class _File:
                         (key,),
                         field=key,
                     )
-            self.types = _FLAG_TYPES
+            self.types = _flag_types()
             return
-        self.types = _FLAG_TYPES + tuple(spec.types)
+        self.types = _flag_types() + tuple(spec.types)
         for name in spec.types:
-            if name in _FLAG_TYPES or not name.replace("_", "").isalnum() or not name.islower():
+            if name in _flag_types() or not name.replace("_", "").isalnum() or not name.islower():
                 self.problem(
                     "a rule-set type is a new snake_case name",
                     CODES["value"],

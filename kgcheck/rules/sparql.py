@@ -1,7 +1,7 @@
 """SPARQL rules: SELECT queries checked once when the rules load, then run as written.
 
 A query is never assembled from data: the claims it reads are in graphs (see
-``kgcheck.rules.graphs``), and its prefixes are passed to the engine beside the text.
+``kgcheck.history.rdf``), and its prefixes are passed to the engine beside the text.
 """
 
 from __future__ import annotations

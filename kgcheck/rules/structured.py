@@ -32,7 +32,7 @@ from kgcheck.config import OutputsConfig
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.store import KB_GRAPH
 from kgcheck.rules.facts import OutputFacts
-from kgcheck.rules.graphs import OUTPUT_GRAPH, Workspace
+from kgcheck.rules.graphs import OUTPUT_GRAPH
 from kgcheck.rules.jsonld import map_output
 from kgcheck.rules.loader import CompiledRule, OutputRuleSet
 from kgcheck.rules.masking import Masker, mask_value
@@ -113,7 +113,6 @@ class OutputReport:
 def check_output(
     rule_sets: Sequence[OutputRuleSet],
     kb: KnowledgeBase,
-    workspace: Workspace,
     data: Mapping[str, Any],
     *,
     context: Mapping[str, Any] | None,
@@ -136,7 +135,7 @@ def check_output(
         mapped = map_output(data, contexts)
         run = _Run(rule_set, kb, mapped.triples, mapped.paths, now, masker)
         run.builtins(skipped)
-        run.graph_rules(workspace, skipped)
+        run.graph_rules(skipped)
         alerts.extend(run.alerts)
     alerts.sort(key=lambda a: (list(Severity).index(a.severity), a.path, a.rule))
     decision, reasons = _decide(alerts, policy)
@@ -259,7 +258,7 @@ class _Run:
                     sensitive=f.fact.predicate in self.rule_set.sensitive,
                 )
 
-    def graph_rules(self, workspace: Workspace, skipped: list[str]) -> None:
+    def graph_rules(self, skipped: list[str]) -> None:
         queries = [r for r in self.rule_set.rules if r.enabled and r.query is not None]
         if not queries and not self.rule_set.shapes:
             return
@@ -269,7 +268,7 @@ class _Run:
         focus = sorted(
             {t.subject.value for t in self.triples if isinstance(t.subject, ox.NamedNode)}
         )
-        with workspace.holding(quads) as store:
+        with self.kb.scratch(quads) as store:
             for rule in queries:
                 assert rule.query is not None
                 try:

@@ -48,8 +48,6 @@ class Service:
     settings: ServerConfig
     sessions: SessionStore = field(init=False)
     review: ReviewQueue = field(init=False)
-    #: spaCy pipelines are not meant to be run from several threads at once.
-    check_lock: threading.Lock = field(default_factory=threading.Lock)
     _session_locks: weakref.WeakValueDictionary[str, threading.Lock] = field(
         default_factory=weakref.WeakValueDictionary
     )

@@ -60,10 +60,9 @@ def check_turn(session_id: str, body: CheckRequest, svc: ServiceDep) -> dict[str
             stored = _summary(state, version, session_id not in svc.unsaved_sessions())
             if body.user is not None:
                 state.add_turn("user", body.user, time=body.now)
-            with svc.check_lock:
-                report = svc.checker.check_turn(
-                    body.reply, state, now=body.now, sources=sources, record=False
-                )
+            report = svc.checker.check_turn(
+                body.reply, state, now=body.now, sources=sources, record=False
+            )
             staged = svc.stage(report) if body.commit else None
             try:
                 if body.commit:

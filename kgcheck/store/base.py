@@ -34,6 +34,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING, TypedDict
 
 from kgcheck.errors import StoreError, StoreUnavailable
 from kgcheck.report import TurnReport
@@ -42,6 +43,9 @@ from kgcheck.store.queries import with_prefixes
 from kgcheck.store.rdf import report_updates
 from kgcheck.store.results import QueryResult, RawResult
 from kgcheck.store.spool import PERMANENT, Spool
+
+if TYPE_CHECKING:
+    from kgcheck.config import StoreConfig
 
 __all__ = ["FlagStore", "StoreStatus", "WriteResult"]
 
@@ -61,6 +65,16 @@ class WriteResult:
     status: StoreStatus
     #: Why the report was not stored, when it was not.
     reason: str | None = None
+
+
+class WriteSettings(TypedDict):
+    """How every back-end retries and replays writes (the ``store:`` section's keys)."""
+
+    retries: int
+    retry_delay: float
+    cooldown: float
+    max_retry_after: float
+    replay_batch: int
 
 
 class FlagStore(ABC):
@@ -100,6 +114,25 @@ class FlagStore(ABC):
         self._down_until = 0.0
         self._down_reason: str | None = None
         self._next_spool_check = 0.0
+
+    @classmethod
+    def open(
+        cls,
+        location: str,
+        config: StoreConfig,
+        *,
+        read_only: bool = False,
+        spool: Spool | None = None,
+        settings: WriteSettings,
+    ) -> FlagStore:
+        """The store at ``location`` (what follows ``<scheme>:`` in ``store.backend``; empty
+        for ``memory``), as ``kgcheck.store.open_flag_store`` opens it for the back-end
+        registered under that scheme (``kgcheck.registry.stores``).
+
+        Raises:
+            StoreError: the store cannot be opened.
+        """
+        raise NotImplementedError(f"{cls.__name__} does not say how to open it")
 
     # --- back-end primitives ------------------------------------------------------------
 

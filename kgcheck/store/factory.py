@@ -1,28 +1,19 @@
-"""Opening the flag store a configuration names."""
+"""Opening the flag store a configuration names: the back-end registered under the scheme of
+``store.backend`` (``kgcheck.registry.stores``: ``memory``, ``oxigraph:<dir>``,
+``sparql:<url>``, and plugins' back-ends)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TypedDict
-
 from kgcheck.config import StoreConfig
-from kgcheck.store.base import FlagStore
-from kgcheck.store.oxigraph import OxigraphFlagStore
+from kgcheck.registry import stores
+from kgcheck.store.base import FlagStore, WriteSettings
 from kgcheck.store.spool import Spool
 
 __all__ = ["open_flag_store"]
 
 
-class _WriteSettings(TypedDict):
-    retries: int
-    retry_delay: float
-    cooldown: float
-    max_retry_after: float
-    replay_batch: int
-
-
 def open_flag_store(config: StoreConfig, *, read_only: bool = False) -> FlagStore:
-    """The store of ``config`` (``memory``, ``oxigraph:<dir>`` or ``sparql:<url>``).
+    """The store of ``config``.
 
     Args:
         config: the ``store:`` section.
@@ -30,38 +21,22 @@ def open_flag_store(config: StoreConfig, *, read_only: bool = False) -> FlagStor
             running service keeps it) and the spool is left alone.
 
     Raises:
-        StoreError: an on-disk store cannot be opened.
+        StoreError: the store cannot be opened.
+        ConfigError: no back-end is registered for the scheme, or it cannot be loaded.
     """
+    scheme, _, location = config.backend.partition(":")
     spool = (
         None
         if read_only or config.backend == "memory"
         else Spool(config.spool, dead_after=config.dead_after)
     )
-    common = _WriteSettings(
+    settings = WriteSettings(
         retries=config.retries,
         retry_delay=config.retry_delay,
         cooldown=config.cooldown,
         max_retry_after=config.max_retry_after,
         replay_batch=config.replay_batch,
     )
-    if config.backend == "memory":
-        return OxigraphFlagStore(None, **common)
-    if config.backend.startswith("oxigraph:"):
-        return OxigraphFlagStore(
-            Path(config.backend.removeprefix("oxigraph:")),
-            read_only=read_only,
-            spool=spool,
-            **common,
-        )
-    from kgcheck.store.sparql import SparqlFlagStore  # httpx only when needed
-
-    return SparqlFlagStore(
-        config.backend.removeprefix("sparql:"),
-        update_url=config.update_url,
-        username=config.username,
-        password=None if config.password is None else config.password.get_secret_value(),
-        auth=config.auth,
-        timeout=config.timeout,
-        spool=spool,
-        **common,
+    return stores.get(scheme).open(
+        location, config, read_only=read_only, spool=spool, settings=settings
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 
@@ -25,9 +26,12 @@ from kgcheck.errors import (
     StoreUnreadable,
     StoreWriteFailed,
 )
-from kgcheck.store.base import FlagStore
+from kgcheck.store.base import FlagStore, WriteSettings
 from kgcheck.store.results import QueryResult, RawResult, Term
 from kgcheck.store.spool import Spool
+
+if TYPE_CHECKING:
+    from kgcheck.config import StoreConfig
 
 __all__ = ["OxigraphFlagStore", "answer_media", "negotiate"]
 
@@ -89,6 +93,21 @@ class OxigraphFlagStore(FlagStore):
         store = OxigraphFlagStore(Path(".kgcheck/flags"), spool=Spool(Path(".kgcheck/spool")))
         store = OxigraphFlagStore(None)            # in memory
     """
+
+    @classmethod
+    def open(
+        cls,
+        location: str,
+        config: StoreConfig,
+        *,
+        read_only: bool = False,
+        spool: Spool | None = None,
+        settings: WriteSettings,
+    ) -> OxigraphFlagStore:
+        """``memory`` (no location) or ``oxigraph:<directory>``."""
+        if not location:
+            return cls(None, **settings)
+        return cls(Path(location), read_only=read_only, spool=spool, **settings)
 
     def __init__(
         self,

@@ -17,7 +17,7 @@ from rdflib.namespace import PROV, RDF, RDFS, XSD
 
 from kgcheck.errors import InvalidValue
 from kgcheck.store.gate import QueryForm, gate_query
-from kgcheck.store.rdf import FLAG_TYPE_IRI, date_time, nt
+from kgcheck.store.rdf import date_time, flag_type_iri, nt
 from kgcheck.types import FlagType
 from kgcheck.vocab import KGC, KGC_NS
 
@@ -126,7 +126,7 @@ class FlagFilter:
         if self.session is not None:
             parts.append(f"?report kgc:session {nt(Literal(self.session))} .")
         if self.type is not None:
-            parts.append(f"?flag kgc:flagType {nt(FLAG_TYPE_IRI[self.type])} .")
+            parts.append(f"?flag kgc:flagType {nt(flag_type_iri(self.type))} .")
         if self.status is not None:
             parts.append(f"?flag kgc:reviewStatus {nt(STATUS_IRI[self.status])} .")
         if self.since is not None:

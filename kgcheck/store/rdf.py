@@ -32,7 +32,7 @@ from rdflib.namespace import PROV, RDF, RDFS, XSD
 from kgcheck.errors import NotFound
 from kgcheck.report import TurnReport
 from kgcheck.types import ActionKind, Decision, Flag, FlagType, Severity
-from kgcheck.vocab import KGC
+from kgcheck.vocab import KGC, KGC_NS
 
 __all__ = [
     "ACTION_KIND_IRI",
@@ -41,8 +41,10 @@ __all__ = [
     "FLAG_TYPE_IRI",
     "SEVERITY_IRI",
     "Triple",
+    "action_kind_iri",
     "flag_id",
     "flag_iri",
+    "flag_type_iri",
     "insert_data",
     "name_of",
     "nt",
@@ -95,6 +97,34 @@ _NAMES: dict[str, str] = {
     for table in (FLAG_TYPE_IRI, SEVERITY_IRI, DECISION_IRI, ACTION_KIND_IRI)
     for name, iri in table.items()
 }
+
+
+def _camel(name: str) -> str:
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
+
+
+def flag_type_iri(flag_type: FlagType | str) -> URIRef:
+    """The IRI of a flag type: the built-ins' ``kgc:`` individuals; a plugin's type, the IRI
+    it was registered with, else ``kgc:`` + its name in CamelCase (``kgc:PolicyViolation``)."""
+    known = FlagType(flag_type)
+    iri = FLAG_TYPE_IRI.get(known)
+    if iri is None:
+        iri = URIRef(known.iri or f"{KGC_NS}{_camel(known)}")
+        _NAMES.setdefault(str(iri), str(known))
+    return iri
+
+
+def action_kind_iri(kind: ActionKind | str) -> URIRef:
+    """The IRI of an action kind: the built-ins' ``kgc:`` individuals; a plugin's kind,
+    ``kgc:`` + its name in CamelCase + ``Action`` (``kgc:NotifyAction``)."""
+    known = ActionKind(kind)
+    iri = ACTION_KIND_IRI.get(known)
+    if iri is None:
+        iri = URIRef(f"{KGC_NS}{_camel(known)}Action")
+        _NAMES.setdefault(str(iri), str(known))
+    return iri
+
+
 #: An evidence value that is an absolute IRI rather than a literal ("4412", "C-310").
 #: An IRI a flag or evidence may point at (``\Z``, not ``$``: no trailing newline gets in).
 _IRI_VALUE = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:[^\s<>\"{}|\\^`]+\Z")
@@ -107,7 +137,14 @@ _FLAG_ID = re.compile(r"[0-9a-f]{1,64}-[0-9]{1,9}")
 def name_of(iri: str) -> str:
     """The code name of a vocabulary individual (``kgc:WrongAttribute`` -> ``wrong_attribute``);
     other IRIs are returned as they are."""
-    return _NAMES.get(iri, iri)
+    found = _NAMES.get(iri)
+    if found is None:  # a plugin's type or kind, once its plugin is loaded
+        for flag_type in FlagType.known():
+            flag_type_iri(flag_type)
+        for kind in ActionKind.known():
+            action_kind_iri(kind)
+        found = _NAMES.get(iri, iri)
+    return found
 
 
 def _part(text: str) -> str:
@@ -236,7 +273,7 @@ def report_triples(report: TurnReport) -> list[Triple]:
             (node, KGC.hasAction, act),
             (act, RDF.type, KGC.Action),
             (act, KGC.position, _integer(position)),
-            (act, KGC.actionKind, ACTION_KIND_IRI[action.kind]),
+            (act, KGC.actionKind, action_kind_iri(action.kind)),
         ]
         out += [
             (act, KGC.onFlag, flag_iri(flag_id(rid, n)))
@@ -266,7 +303,7 @@ def _flag_triples(
         (report, KGC.hasFlag, node),
         (node, RDF.type, KGC.Flag),
         (node, KGC.position, _integer(position)),
-        (node, KGC.flagType, FLAG_TYPE_IRI[FlagType(flag.type)]),
+        (node, KGC.flagType, flag_type_iri(flag.type)),
         (node, KGC.spanStart, _integer(flag.span.start)),
         (node, KGC.spanEnd, _integer(flag.span.end)),
         (node, KGC.content, _string(flag.content)),

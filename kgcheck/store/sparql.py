@@ -15,6 +15,7 @@ import logging
 import re
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
+from typing import TYPE_CHECKING
 
 import httpx
 
@@ -25,9 +26,12 @@ from kgcheck.errors import (
     StoreRejected,
     StoreUnavailable,
 )
-from kgcheck.store.base import FlagStore
+from kgcheck.store.base import FlagStore, WriteSettings
 from kgcheck.store.results import QueryResult, RawResult
 from kgcheck.store.spool import Spool
+
+if TYPE_CHECKING:
+    from kgcheck.config import StoreConfig
 
 __all__ = ["SparqlFlagStore"]
 
@@ -52,6 +56,28 @@ class SparqlFlagStore(FlagStore):
     kind = "sparql"
     #: Virtuoso 7.2 refuses an INSERT DATA of more than some 2,000 triples (SP031).
     max_update_triples = 1000
+
+    @classmethod
+    def open(
+        cls,
+        location: str,
+        config: StoreConfig,
+        *,
+        read_only: bool = False,
+        spool: Spool | None = None,
+        settings: WriteSettings,
+    ) -> SparqlFlagStore:
+        """``sparql:<query URL>``, with the ``store:`` section's update URL and credentials."""
+        return cls(
+            location,
+            update_url=config.update_url,
+            username=config.username,
+            password=None if config.password is None else config.password.get_secret_value(),
+            auth=config.auth,
+            timeout=config.timeout,
+            spool=spool,
+            **settings,
+        )
 
     def __init__(
         self,

@@ -87,7 +87,7 @@ def test_numeric_claim_detector_checks_claims_itself_when_not_given(finance: Che
         kb=finance.kb,
         state=DialogueState(),
         now=now,
-        numeric=finance.config.numeric,
+        config=finance.config,
     )
     (flag,) = NumericClaimDetector().detect(ctx)
     assert flag.type == FlagType.WRONG_ATTRIBUTE and flag.kb_strength == 1.0

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from kgcheck import Checker, DialogueState
-from kgcheck.config import TemporalConfig
+from kgcheck.config import Config, TemporalConfig
 from kgcheck.detectors.base import DetectionContext
 from kgcheck.detectors.temporal_error import TemporalErrorDetector
 from kgcheck.types import Flag, FlagType
@@ -84,7 +84,7 @@ def run(checker: Checker, text: str, now: datetime | None, **config: object) -> 
         kb=checker.kb,
         state=DialogueState(),
         now=now,
-        temporal=TemporalConfig.model_validate(config),
+        config=Config(temporal=TemporalConfig.model_validate(config)),
     )
     return TemporalErrorDetector().detect(ctx)
 

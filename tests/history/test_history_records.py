@@ -1,4 +1,4 @@
-"""What the checker records in a DialogueState: claims, entities, graph, RDF, serialisation."""
+"""What the checker records in a DialogueState: claims, entities, RDF, serialisation."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from rdflib import Literal, URIRef
 
 from kgcheck import Checker, DialogueState
 from kgcheck.history.claims import ASSISTANT, USER
+from kgcheck.history.rdf import history_claims, history_quads
 from kgcheck.vocab import KGC
 from tests.conftest import EX, NOW
 
@@ -59,15 +60,6 @@ def test_state_entities_are_ordered_by_recency_subject_first(talked: DialogueSta
     reyes = talked.entities.get(EX + "miguelReyes")
     assert reyes is not None and (reyes.first_turn, reyes.last_turn) == (0, 1)
     assert sorted(reyes.roles) == ["assistant", "user?"]  # asked about, then stated
-
-
-def test_state_graph_links_turns_claims_and_entities(talked: DialogueState) -> None:
-    graph = talked.graph
-    said = [v for _, v, key in graph.out_edges("turn:1", keys=True) if key == "said"]
-    (claim,) = said
-    assert graph.nodes[claim]["predicate"] == EX + "worksIn"
-    targets = {v: key for _, v, key in graph.out_edges(claim, keys=True)}
-    assert targets == {f"entity:{EX}miguelReyes": "subject", f"entity:{EX}pediatrics": "object"}
 
 
 def test_state_turns_are_analysed_once(acme_checker: Checker, talked: DialogueState) -> None:
@@ -125,3 +117,10 @@ def test_state_to_rdf_exports_claims_in_the_rule_shape(talked: DialogueState) ->
     )
     assert [(str(o), str(sp), int(t)) for o, sp, t in rows] == [("B-101", "user", 0)]
     assert (None, KGC.speaker, Literal("assistant")) in graph
+
+
+def test_state_to_rdf_is_the_history_graph_the_rules_query(talked: DialogueState) -> None:
+    quads = history_quads(history_claims(talked))
+    exported = {(str(s), str(p), o.n3()) for s, p, o in talked.to_rdf()}
+    assert exported == {(q.subject.value, q.predicate.value, str(q.object)) for q in quads}
+    assert (None, KGC.hedged, Literal(False)) in talked.to_rdf()

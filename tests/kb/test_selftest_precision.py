@@ -17,7 +17,7 @@ from tests.conftest import FIXTURES, ROOT
 KBS = [
     FIXTURES / "ferry" / "kgcheck.yaml",
     FIXTURES / "selftest" / "kgcheck.yaml",
-    ROOT / "data" / "acme" / "kgcheck.yaml",
+    ROOT / "kgcheck" / "examples" / "acme" / "kgcheck.yaml",
     ROOT / "data" / "finance" / "kgcheck.yaml",
 ]
 

@@ -74,8 +74,8 @@ def test_anchors_claim_object_carries_the_claim_index(finance: Checker) -> None:
 def test_anchors_period_of_a_list_follows_each_group() -> None:
     kb_text = "low of 60F and high of 70F on Monday, low of 80F, high of 100F on Tuesday"
     from kgcheck.nlp.anchors import _nearest
-    from kgcheck.nlp.temporal import TemporalRecognizer
     from kgcheck.nlp.tokens import tokens_of
+    from kgcheck.values.temporal import TemporalRecognizer
 
     checker_free = __import__("spacy").blank("en")
     checker_free.add_pipe("sentencizer")

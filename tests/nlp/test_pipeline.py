@@ -5,7 +5,10 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import pytest
 import spacy
+from rdflib import Graph, Literal, URIRef
+from rdflib.namespace import RDFS
 
 from kgcheck import KnowledgeBase
 from kgcheck.config import NlpConfig
@@ -61,3 +64,24 @@ def test_build_base_pipeline_auto_takes_an_installed_parser() -> None:
         return
     assert name == installed[0]
     assert "parser" in nlp.pipe_names
+
+
+def test_analyzers_in_one_process_each_read_the_kb_they_were_given() -> None:
+    acme = KnowledgeBase.open([ACME_DIR / "ontology.ttl", ACME_DIR / "kb.ttl"])
+    graph = Graph()
+    graph.add((URIRef("urn:x#zed"), RDFS.label, Literal("Zed Quorin")))
+    other = KnowledgeBase.from_graph(graph)
+    first = Analyzer(acme, NlpConfig(pipeline="blank"))
+    second = Analyzer(other, NlpConfig(pipeline="blank"))
+    text = "Dr. Amira Patel met Zed Quorin."
+    assert [m.iri for m in first.analyse(text).mentions if m.iri] == [
+        "https://example.org/acme#amiraPatel"
+    ]
+    assert [m.iri for m in second.analyse(text).mentions if m.iri] == ["urn:x#zed"]
+
+
+def test_a_kgcheck_component_used_before_it_is_given_the_kb_says_so() -> None:
+    nlp, _ = build_base_pipeline("blank")
+    nlp.add_pipe("kgcheck_linker", config={"fuzzy": False})
+    with pytest.raises(RuntimeError, match="bind"):
+        nlp("Dr. Patel.")

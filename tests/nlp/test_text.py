@@ -9,9 +9,9 @@ import spacy
 from rdflib import Literal
 from rdflib.namespace import XSD
 
-from kgcheck.nlp.temporal import TemporalRecognizer
 from kgcheck.nlp.text import bounded_suffix_search, clean_text, mask_long_runs
 from kgcheck.periods import interval_of_literal, parse_period
+from kgcheck.values.temporal import TemporalRecognizer
 
 
 @pytest.mark.parametrize(

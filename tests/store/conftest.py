@@ -12,7 +12,7 @@ import pytest
 from kgcheck.store import FlagStore, Spool
 from kgcheck.store.oxigraph import OxigraphFlagStore
 from kgcheck.store.sparql import SparqlFlagStore
-from kgcheck.store.virtuoso import LocalVirtuoso, virtuoso_installed
+from tests.store.virtuoso import LocalVirtuoso, virtuoso_installed
 
 
 @pytest.fixture(scope="session")

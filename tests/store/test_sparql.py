@@ -12,9 +12,9 @@ from kgcheck.errors import StoreError
 from kgcheck.store import ReviewQueue, SessionStore, StoreStatus
 from kgcheck.store.sparql import SparqlFlagStore
 from kgcheck.store.spool import Spool
-from kgcheck.store.virtuoso import LocalVirtuoso
 from kgcheck.types import FlagType
 from tests.store.reports import Forwarder, free_port, make_report
+from tests.store.virtuoso import LocalVirtuoso
 
 
 def _reports(store: SparqlFlagStore, session: str) -> int:

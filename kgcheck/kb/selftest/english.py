@@ -17,8 +17,8 @@ from rdflib.term import Node
 
 from kgcheck.kb.knowledge_base import KnowledgeBase, _third_person
 from kgcheck.kb.phrasings import regular_past
-from kgcheck.nlp.quantities import canonical_unit
 from kgcheck.periods import Granularity, Interval, interval_of_literal
+from kgcheck.values.quantities import canonical_unit
 
 __all__ = [
     "Form",

@@ -16,13 +16,13 @@ from kgcheck.kb.labels import LABEL_PREDICATES
 from kgcheck.kb.observations import observations
 from kgcheck.kb.selftest.english import date_of, number_of
 from kgcheck.kb.values import matches
-from kgcheck.nlp.quantities import canonical_unit
 from kgcheck.periods import (
     Granularity,
     Interval,
     month_interval,
     year_interval,
 )
+from kgcheck.values.quantities import canonical_unit
 from kgcheck.vocab import KGC
 
 __all__ = ["Fact", "collect_facts", "holds", "kb_values", "tolerance_of"]

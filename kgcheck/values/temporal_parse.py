@@ -3,7 +3,7 @@
 Regular expressions of kgcheck's own find dates, times, weekdays, relative expressions, months,
 years, quarters, halves, fiscal years, decades and ranges, and read the calendar fields each one
 states (:class:`Parsed`); adjacent ones are joined ("Monday at 3 pm", "from May to July 2024").
-:mod:`kgcheck.nlp.temporal` resolves them.
+:mod:`kgcheck.values.temporal` resolves them.
 
 Usage::
 

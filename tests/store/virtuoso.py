@@ -134,7 +134,7 @@ class LocalVirtuoso:
         """Start the server, wait until it answers, and grant updates to the SPARQL user.
 
         Raises:
-            StoreError: (LocalServerFailed) Virtuoso is not installed, or does not come up in time.
+            LocalServerFailed: Virtuoso is not installed, or does not come up in time.
         """
         if not virtuoso_installed():
             raise LocalServerFailed(
@@ -213,7 +213,7 @@ class LocalVirtuoso:
         updates, for filling a store in benchmarks).
 
         Raises:
-            StoreError: (LocalServerFailed) the loader failed.
+            LocalServerFailed: the loader failed.
         """
         inbox = self.directory / "load"
         inbox.mkdir(exist_ok=True)

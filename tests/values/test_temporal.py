@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 import pytest
 
 from kgcheck.config import TemporalConfig
-from kgcheck.nlp.temporal import TemporalExpression, TemporalRecognizer, agrees
-from kgcheck.nlp.tense import FUTURE, PAST
 from kgcheck.periods import Granularity, day_interval, month_interval, parse_period
+from kgcheck.values.temporal import TemporalExpression, TemporalRecognizer, agrees
+from kgcheck.values.tense import FUTURE, PAST
 
 NOW = datetime(2026, 11, 22, 10, tzinfo=UTC)  # a Sunday
 RECOGNIZER = TemporalRecognizer()

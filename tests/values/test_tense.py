@@ -6,7 +6,7 @@ import pytest
 import spacy
 from spacy.tokens import Doc
 
-from kgcheck.nlp.tense import FUTURE, PAST, PRESENT, Word, clause_tense
+from kgcheck.values.tense import FUTURE, PAST, PRESENT, Word, clause_tense
 
 NLP = spacy.blank("en")
 NLP.add_pipe("lemmatizer", config={"mode": "lookup"})

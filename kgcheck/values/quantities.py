@@ -25,7 +25,7 @@ from kgcheck.types import Span
 
 if TYPE_CHECKING:
     from kgcheck.nlp.anchors import Anchor
-    from kgcheck.nlp.temporal import TemporalExpression
+    from kgcheck.values.temporal import TemporalExpression
 
 __all__ = [
     "COUNT",

@@ -1,20 +1,11 @@
-"""The claim graphs rules query, the history helper, and the scratch workspace."""
+"""The claim graphs rules query and ``DialogueState.to_rdf`` exports, and the history helper."""
 
 from __future__ import annotations
 
 import pyoxigraph as ox
-import pytest
-from rdflib import Graph, URIRef
-from rdflib.namespace import RDF
 
-from kgcheck import Checker, DialogueState, KnowledgeBase
-from kgcheck.rules.graphs import (
-    HISTORY_GRAPH,
-    TURN_GRAPH,
-    Workspace,
-    claim_quads,
-    history_claims,
-)
+from kgcheck import Checker, DialogueState
+from kgcheck.history.rdf import HISTORY_GRAPH, TURN_GRAPH, claim_quads, history_claims
 from kgcheck.vocab import KGC_NS
 from tests.conftest import NOW
 
@@ -25,7 +16,7 @@ def _objects(quads: list[ox.Quad], predicate: str) -> list[str]:
     return [str(q.object) for q in quads if q.predicate.value == KGC_NS + predicate]
 
 
-def test_graphs_turn_claims_carry_subject_predicate_typed_object_polarity_text(
+def test_rdf_turn_claims_carry_subject_predicate_typed_object_polarity_text(
     acme_checker: Checker,
 ) -> None:
     analysis = acme_checker.analyzer.analyse(
@@ -46,7 +37,7 @@ def test_graphs_turn_claims_carry_subject_predicate_typed_object_polarity_text(
     assert _objects(turn, "turnIndex") == []
 
 
-def test_graphs_history_claims_come_from_earlier_turns_without_questions(
+def test_rdf_history_claims_come_from_earlier_turns_without_questions(
     acme_checker: Checker,
 ) -> None:
     state = DialogueState(now=NOW)
@@ -63,31 +54,8 @@ def test_graphs_history_claims_come_from_earlier_turns_without_questions(
     assert _objects(history, "turnIndex") == [f'"1"^^<{XSD}integer>']
 
 
-def test_graphs_history_uses_the_report_of_a_turn(acme_checker: Checker) -> None:
+def test_rdf_history_uses_the_report_of_a_turn(acme_checker: Checker) -> None:
     state = DialogueState(now=NOW)
     report = acme_checker.check_turn("Dr. Patel works in Cardiology.", state)
     state.add_turn("assistant", report.text, report=report)
     assert [p.sentence for p in history_claims(state)] == ["Dr. Patel works in Cardiology."]
-
-
-def test_graphs_workspace_clears_its_graphs_even_when_the_block_fails(
-    acme_checker: Checker,
-) -> None:
-    workspace = Workspace(acme_checker.kb)
-    quad = ox.Quad(
-        ox.NamedNode("urn:x"), ox.NamedNode("urn:p"), ox.Literal("1"), ox.NamedNode(TURN_GRAPH)
-    )
-    with pytest.raises(RuntimeError), workspace.holding([quad]) as store:
-        assert quad in store
-        raise RuntimeError("boom")
-    assert quad not in workspace.store
-
-
-def test_graphs_rdflib_only_kb_is_copied_once_into_a_private_store() -> None:
-    graph = Graph()
-    graph.add((URIRef("urn:a"), RDF.type, URIRef("urn:C")))
-    kb = KnowledgeBase.from_graph(graph)
-    workspace = Workspace(kb)
-    store = workspace.store
-    assert store is workspace.store
-    assert len(list(store.quads_for_pattern(None, None, None, ox.NamedNode("urn:kgcheck:kb")))) == 1

@@ -222,7 +222,7 @@ def test_no_model_configured_means_no_nli_and_no_note(checker: Checker) -> None:
     ],
 )
 def test_restating_is_not_sent_to_the_model(premise: str, hypothesis: str, expected: bool) -> None:
-    from kgcheck.nli.checks import restates
+    from kgcheck.detectors.model_checks import restates
 
     assert restates(premise, hypothesis) is expected
 
@@ -241,7 +241,7 @@ def test_restating_is_not_sent_to_the_model(premise: str, hypothesis: str, expec
 def test_a_sentence_stating_a_facts_value_is_not_compared_with_it(
     sentence: str, value: str, expected: bool
 ) -> None:
-    from kgcheck.nli.checks import states_value
+    from kgcheck.detectors.model_checks import states_value
 
     fact = f"The address of Cafe Venetia is {value}."
     assert states_value(sentence, fact, value) is expected

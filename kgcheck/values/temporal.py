@@ -23,8 +23,6 @@ from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from kgcheck.config import TemporalConfig
-from kgcheck.nlp.temporal_parse import Parsed, TemporalParser
-from kgcheck.nlp.tense import FUTURE, PAST
 from kgcheck.periods import (
     Granularity,
     Interval,
@@ -38,6 +36,8 @@ from kgcheck.periods import (
     year_interval,
 )
 from kgcheck.types import Span
+from kgcheck.values.temporal_parse import Parsed, TemporalParser
+from kgcheck.values.tense import FUTURE, PAST
 
 if TYPE_CHECKING:
     from kgcheck.nlp.anchors import Anchor

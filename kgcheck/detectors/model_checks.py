@@ -1,21 +1,19 @@
-"""What the detectors share to use an NLI model: the reply's sentences, scoring pairs without
-failing the check when no model can be loaded, model evidence, and folding a model's finding
-into the flag a symbolic check already raised on the same sentence."""
+"""What the detectors share to use an NLI model: the reply's sentences, pairs not worth asking
+about, scoring pairs without failing the check when no model can be loaded, model evidence, and
+folding a model's finding into the flag a symbolic check already raised on the same sentence."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Sequence
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import snowballstemmer
 from rdflib import URIRef
 
 from kgcheck.errors import ModelError
 from kgcheck.failures import NLI_FAILED
-from kgcheck.nli.scorer import NliScores
+from kgcheck.nli.scorer import NliScores, contradicts
 from kgcheck.nlp.analysis import Claim, Segment, TurnAnalysis
+from kgcheck.nlp.content import CITATION, content_words, denies
 from kgcheck.nlp.speech_acts import (
     FORMULA,
     FRAGMENT,
@@ -34,18 +32,14 @@ if TYPE_CHECKING:
     from kgcheck.detectors.base import DetectionContext, Detector
 
 __all__ = [
-    "CITATION",
     "add_finding",
     "claim_in",
-    "content_words",
-    "contradicts",
     "first_contradictions",
     "flagged",
     "fold_into",
     "kb_decided",
     "model_evidence",
     "model_failed",
-    "negated",
     "nli_scores",
     "premise_states",
     "restates",
@@ -58,69 +52,13 @@ _T = TypeVar("_T")
 #: What a sentence does when it states nothing the model could compare.
 _NOT_STATED = frozenset([QUESTION, REQUEST, FORMULA, REPORT])
 
-#: A citation of sources: ``[S0]``, ``[S0, S2]``, ``[S0; doc-3]``.
-CITATION = re.compile(r"\s*\[([^\[\]\n]{1,80})\]")
-#: Words, with a number and its unit apart ("1pm" is "1" "pm", as "1 pm" is).
-_WORD = re.compile(r"\d+(?:[.,]\d+)*(?:st|nd|rd|th)?|[^\W\d_]+(?:['’-][^\W\d_]+)*")
-_NEGATIONS = frozenset(
-    ["not", "no", "never", "none", "nothing", "nobody", "nor", "neither", "cannot", "without"]
-)
-_STOPWORDS = frozenset(
-    ["a", "an", "the", "of", "in", "on", "at", "to", "for", "by", "with", "and", "or", "as",
-     "is", "are", "was", "were", "be", "been", "am", "has", "have", "had", "do", "does", "did",
-     "it", "its", "this", "that", "these", "those", "their", "his", "her", "he", "she", "they",
-     "them", "i", "me", "my", "you", "your", "we", "our", "us", "so", "now", "also", "too",
-     "just", "said", "say", "says", "well", "yes", "dr", "mr", "mrs", "ms"]
-)  # fmt: skip
-#: Words that say what the speaker wants, not what is so: "You need a gas station" says no
-#: more than "a gas station" about the world.
-_WANTING = frozenset(["need", "needs", "want", "wants", "would", "like", "please", "'d"])
-_STEMMER = snowballstemmer.stemmer("english")
-
-
-@lru_cache(maxsize=65536)
-def _stem(word: str) -> str:
-    return str(_STEMMER.stemWord(word))
-
-
-def _words(text: str) -> list[str]:
-    return [w.casefold().replace("’", "'") for w in _WORD.findall(text)]
-
-
-def negated(words: list[str]) -> bool:
-    """Whether the words hold a negation."""
-    return any(w in _NEGATIONS or w.endswith("n't") for w in words)
-
-
-#: An answer opening a sentence ("No, it is closed today."): it denies the question, not what
-#: the sentence goes on to say.
-_ANSWER = re.compile(r"^\W*(?:no|nope|nah)\s*[,.!;:\u2013\u2014-]", re.I)
-
-
-def _denies(text: str) -> bool:
-    """Whether ``text`` holds a negation, an answer "No," opening it aside."""
-    return negated(_words(_ANSWER.sub("", text, count=1)))
-
-
-def content_words(text: str) -> set[str]:
-    """The stems (Snowball) of the words of ``text`` that carry its content: no function words,
-    negations or words of wanting; a number apart from its unit ("1pm" as "1 pm")."""
-    return {
-        _stem(w)
-        for w in _words(text)
-        if w not in _STOPWORDS
-        and w not in _NEGATIONS
-        and w not in _WANTING
-        and not w.endswith("n't")
-    }
-
 
 def restates(premise: str, hypothesis: str) -> bool:
     """Whether one of the two only says again (part of) what the other says: every content word
     of one is in the other ("Your dinner is at 7 pm on the 1st." after "It is at 7pm on the
     1st.", or the other way round), and both or neither are negated. A model is not asked about
     such pairs: saying the same thing again, or more about it, is no contradiction."""
-    if _denies(premise) != _denies(hypothesis):
+    if denies(premise) != denies(hypothesis):
         return False
     p, h = content_words(premise), content_words(hypothesis)
     return bool(p and h) and (h <= p or p <= h)
@@ -132,7 +70,7 @@ def states_value(sentence: str, fact: str, value: str) -> bool:
     Alger Dr."), and both or neither are negated: it says what the fact says, in its own words
     for the property, so the model is not asked whether it contradicts it."""
     words = content_words(value)
-    return bool(words) and words <= content_words(sentence) and _denies(sentence) == _denies(fact)
+    return bool(words) and words <= content_words(sentence) and denies(sentence) == denies(fact)
 
 
 def statements(analysis: TurnAnalysis, limit: int | None = None) -> list[Segment]:
@@ -180,10 +118,6 @@ def model_failed(ctx: DetectionContext, exc: ModelError) -> None:
     if note not in ctx.notes:
         ctx.notes.append(note)
     ctx.fail("nli", NLI_FAILED, str(exc))
-
-
-def contradicts(scores: NliScores, threshold: float) -> bool:
-    return scores.contradiction >= threshold and scores.contradiction > scores.entailment
 
 
 def first_contradictions(

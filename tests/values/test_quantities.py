@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import pytest
 
-from kgcheck.nlp.quantities import QuantityRecognizer, canonical_unit, convert
 from kgcheck.types import Span
+from kgcheck.values.quantities import QuantityRecognizer, canonical_unit, convert
 
 RECOGNIZER = QuantityRecognizer()
 

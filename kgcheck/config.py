@@ -76,9 +76,13 @@ class KnowledgeBaseConfig(_Strict):
     @field_validator("store")
     @classmethod
     def _store_kind(cls, value: str) -> str:
-        if value == "memory" or (value.startswith("oxigraph:") and len(value) > len("oxigraph:")):
+        from kgcheck.registry import kb_stores
+
+        scheme, _, location = value.partition(":")
+        if value == "memory" or (scheme != "memory" and location and scheme in kb_stores):
             return value
-        raise ValueError("expected 'memory' or 'oxigraph:<directory>'")
+        others = ", ".join(f"'{n}:<location>'" for n in kb_stores.names() if n != "memory")
+        raise ValueError(f"expected 'memory' or one of {others}")
 
 
 class NlpConfig(_Strict):

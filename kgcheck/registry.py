@@ -8,6 +8,8 @@
   ``kgcheck.actions``.
 - ``stores`` (``Registry[FlagStore]``): flag-store back-ends, by the scheme of ``store.backend``
   (``memory``, ``oxigraph:<dir>``, ``sparql:<url>``); ``kgcheck.stores``.
+- ``kb_stores`` (``Registry[KbBackend]``): where the KB's store lives, by the scheme of
+  ``knowledge_base.store`` (``memory``, ``oxigraph:<dir>``); ``kgcheck.kb_stores``.
 
 Built-ins are registered here, one line each, as ``"module:Class"`` paths so that nothing is
 imported before it is used; third parties add theirs through the entry-point groups
@@ -27,11 +29,12 @@ from kgcheck.types import ActionKind, FlagType
 
 if TYPE_CHECKING:
     from kgcheck.detectors.base import Detector
+    from kgcheck.kb.backends import KbBackend
     from kgcheck.mitigation.operator import Operator
     from kgcheck.providers.base import Provider
     from kgcheck.store.base import FlagStore
 
-__all__ = ["Registry", "actions", "detectors", "providers", "stores"]
+__all__ = ["Registry", "actions", "detectors", "kb_stores", "providers", "stores"]
 
 T = TypeVar("T")
 
@@ -181,6 +184,16 @@ stores: Registry[FlagStore] = Registry(
         "memory": "kgcheck.store.oxigraph:OxigraphFlagStore",
         "oxigraph": "kgcheck.store.oxigraph:OxigraphFlagStore",
         "sparql": "kgcheck.store.sparql:SparqlFlagStore",
+    },
+)
+
+kb_stores: Registry[KbBackend] = Registry(
+    "knowledge-base store",
+    "kgcheck.kb_stores",
+    "kgcheck.kb.backends:KbBackend",
+    {
+        "memory": "kgcheck.kb.backends:MemoryBackend",
+        "oxigraph": "kgcheck.kb.backends:OxigraphBackend",
     },
 )
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from kgcheck import ConfigError, Flag
+from kgcheck.config import KnowledgeBaseConfig, StoreConfig
 from kgcheck.detectors.base import DetectionContext, Detector
-from kgcheck.registry import Registry, actions, detectors, providers, stores
+from kgcheck.registry import Registry, actions, detectors, kb_stores, providers, stores
 from kgcheck.types import FlagType
 
 
@@ -92,3 +94,11 @@ def test_registry_built_ins_keep_their_order() -> None:
     assert detectors.builtins()[:3] == ("nonexistent_entity", "wrong_attribute", "fabricated_fact")
     assert set(stores.builtins()) == {"memory", "oxigraph", "sparql"}
     assert set(providers.builtins()) == {"numeric_claims", "grounding"}
+    assert set(kb_stores.builtins()) == {"memory", "oxigraph"}
+
+
+def test_registry_unknown_store_schemes_are_configuration_errors() -> None:
+    with pytest.raises(ValidationError, match="expected 'memory' or one of 'oxigraph:<location>'"):
+        KnowledgeBaseConfig(store="postgres:kb")
+    with pytest.raises(ValidationError, match="'sparql:<location>'"):
+        StoreConfig(backend="mongo:flags")

@@ -244,3 +244,47 @@ def test_scorer_model_finding_joins_the_symbolic_flag_it_overlaps() -> None:
     # the model does not corroborate: the confidence is the symbolic flag's own
     (alone,) = Scorer().score([make_flag(FlagType.WRONG_ATTRIBUTE, (10, 14))], EMPTY)
     assert kept.confidence == alone.confidence
+
+
+def test_scorer_configured_base_severity_sets_the_kept_type_and_the_tier(analyse: Analyse) -> None:
+    plain = analyse("Miguel Reyes works in Oncology.")
+    # contradicts_fact configured down to 0.1: the wrong_attribute flag on the same claim is
+    # the more severe one now, and the tier follows the configured base, not the built-in one
+    scorer = Scorer(ScoringConfig(base_severity={FlagType.CONTRADICTS_FACT: 0.1}))
+    low = make_flag(FlagType.CONTRADICTS_FACT, kb=0.5, claim=0, detector="a")
+    (kept,) = scorer.score([low], plain)
+    assert kept.severity == Severity.LOW
+    assert kept.confidence == pytest.approx(expected(0.1, 0.5, 0.5, 0.5, 0.5), abs=1e-4)
+    fact = make_flag(FlagType.CONTRADICTS_FACT, claim=0, detector="a")
+    attribute = make_flag(FlagType.WRONG_ATTRIBUTE, claim=0, detector="b")
+    (kept,) = scorer.score([fact, attribute], plain)
+    assert kept.type == FlagType.WRONG_ATTRIBUTE
+
+
+def test_scorer_two_detectors_on_one_claim_are_corroborated_before_deduplication(
+    analyse: Analyse,
+) -> None:
+    plain = analyse("Miguel Reyes works in Oncology.")
+    scorer = Scorer()
+    alone = scorer.score([make_flag(claim=0, detector="a")], plain)[0].confidence
+    pair = [
+        make_flag(FlagType.WRONG_ATTRIBUTE, (0, 4), claim=0, detector="a"),
+        make_flag(FlagType.WRONG_ATTRIBUTE, (10, 14), claim=0, detector="b"),
+    ]
+    (kept,) = scorer.score(pair, plain)
+    assert kept.confidence == pytest.approx(
+        expected(BASE_SEVERITY[FlagType.WRONG_ATTRIBUTE], 1.0, 0.5, 0.5, 1.0), abs=1e-4
+    )
+    assert kept.confidence > alone
+
+
+def test_scorer_a_model_finding_corroborates_nothing(analyse: Analyse) -> None:
+    plain = analyse("Miguel Reyes works in Oncology.")
+    symbolic = make_flag(FlagType.WRONG_ATTRIBUTE, claim=0, detector="a")
+    model = make_flag(FlagType.CONTRADICTS_FACT, claim=0, detector="b", kb=0.9)
+    model.by_model = True
+    (kept,) = Scorer().score([symbolic, model], plain)
+    assert kept is symbolic
+    assert kept.confidence == pytest.approx(
+        expected(BASE_SEVERITY[FlagType.WRONG_ATTRIBUTE], 1.0, 0.5, 0.5, 0.5), abs=1e-4
+    )

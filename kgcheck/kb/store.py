@@ -1,7 +1,8 @@
 """Opening the KB's RDF store and loading sources into it.
 
-Back-ends: ``memory`` (an in-memory Oxigraph store) and ``oxigraph:<dir>`` (the embedded on-disk
-Oxigraph store, persistent). Both are seen through rdflib. The KB lives in one named graph with a
+Back-ends (``kgcheck.kb.backends``, registered by scheme in ``kgcheck.registry.kb_stores``):
+``memory`` (an in-memory Oxigraph store) and ``oxigraph:<dir>`` (the embedded on-disk Oxigraph
+store, persistent). Both are seen through rdflib. The KB lives in one named graph with a
 fixed identifier, so a persistent store reopened later finds it again; a manifest of the loaded
 sources (path, size, modification time) sits beside it in a second named graph, and a store whose
 manifest matches the configured sources is reopened without reloading.
@@ -18,7 +19,6 @@ from oxrdflib import OxigraphStore
 from rdflib import Graph, URIRef
 
 from kgcheck.errors import (
-    KbStoreUnusable,
     RdfSyntaxError,
     SourceNotFound,
     SourceUnloadable,
@@ -75,16 +75,10 @@ def open_store(spec: str, sources: Sequence[Path]) -> LoadResult:
                 f"{path}: unknown RDF format {path.suffix!r}; expected one of "
                 f"{', '.join(sorted(_FORMATS))}"
             )
-    directory: Path | None = None
-    if spec == "memory":
-        store = ox.Store()
-    else:
-        directory = Path(spec.removeprefix("oxigraph:"))
-        try:
-            directory.mkdir(parents=True, exist_ok=True)
-            store = ox.Store(str(directory))
-        except OSError as exc:
-            raise KbStoreUnusable(f"{directory}: cannot open the on-disk store ({exc})") from exc
+    from kgcheck.registry import kb_stores
+
+    scheme, _, location = spec.partition(":")
+    store, directory = kb_stores.get(scheme)().open(location)
     kb_graph = ox.NamedNode(KB_GRAPH)
     wanted = _manifest_of(sources)
     reloaded = False

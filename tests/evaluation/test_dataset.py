@@ -82,7 +82,7 @@ def test_dataset_expected_text_not_in_reply_names_the_line() -> None:
             {"reply": "x", "clean": True, "expected": [{"type": "wrong_attribute"}]},
             "a conversation marked clean cannot expect flags",
         ),
-        ({"reply": "x", "expected": [{"type": "made_up"}]}, "expected.0.type: Input should be"),
+        ({"reply": "x", "expected": [{"type": "made_up"}]}, "expected.0.type: unknown flag type"),
         ({"reply": "x", "clean": True, "mood": "sad"}, "mood: Extra inputs are not permitted"),
         ({"clean": True}, "reply: Field required"),
         (

@@ -16,7 +16,14 @@ from kgcheck.caps import cap_flags, unanalysed
 from kgcheck.config import Config, load_config
 from kgcheck.detectors.base import DetectionContext, Detector, ModelDetector, Source
 from kgcheck.detectors.model_checks import model_failed
-from kgcheck.errors import ConfigError, InputError, KnowledgeBaseError, ModelError
+from kgcheck.errors import (
+    ConfigError,
+    ConfigMissing,
+    InputError,
+    KnowledgeBaseError,
+    ModelError,
+    SourceInvalid,
+)
 from kgcheck.failures import (
     DETECTOR_FAILED,
     INVALID_FLAG,
@@ -560,9 +567,7 @@ def _sources(sources: Sequence[Mapping[str, str] | Source] | None) -> tuple[Sour
         try:
             out.append(Source(id=str(item["id"]), text=clean_text(str(item["text"]))))
         except (KeyError, TypeError) as exc:
-            raise InputError(
-                f"sources[{n}]: expected an object with 'id' and 'text'", code="KGC604"
-            ) from exc
+            raise SourceInvalid(f"sources[{n}]: expected an object with 'id' and 'text'") from exc
     return tuple(out)
 
 
@@ -577,9 +582,8 @@ def default_checker() -> Checker:
         if _default is None:
             path = Path(os.environ.get("KGCHECK_CONFIG", "kgcheck.yaml"))
             if not path.is_file():
-                raise ConfigError(
-                    f"{path}: no configuration; set KGCHECK_CONFIG or create kgcheck.yaml",
-                    code="KGC105",
+                raise ConfigMissing(
+                    f"{path}: no configuration; set KGCHECK_CONFIG or create kgcheck.yaml"
                 )
             _default = Checker.from_config(path)
         return _default

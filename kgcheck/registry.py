@@ -24,7 +24,7 @@ from importlib import import_module
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from kgcheck.errors import ConfigError
+from kgcheck.errors import ConfigError, PluginUnusable, UnknownPlugin
 from kgcheck.types import ActionKind, FlagType
 
 if TYPE_CHECKING:
@@ -85,17 +85,14 @@ class Registry(Generic[T]):
         self._read_plugins()
         path = self._paths.get(name)
         if path is None:
-            raise ConfigError(
-                f"unknown {self.kind} {name!r}; known: {', '.join(self.names())}", code="KGC111"
-            )
+            raise UnknownPlugin(f"unknown {self.kind} {name!r}; known: {', '.join(self.names())}")
         module, _, attr = path.partition(":")
         try:
             found = getattr(import_module(module), attr)
         except Exception as exc:  # a plugin that is missing or broken
-            raise ConfigError(
+            raise PluginUnusable(
                 f"{self.kind} {name!r} ({path}, entry-point group {self.group}) cannot be "
-                f"loaded: {type(exc).__name__}: {exc}",
-                code="KGC112",
+                f"loaded: {type(exc).__name__}: {exc}"
             ) from exc
         cls = self._checked(name, found, path)
         self._loaded[name] = cls
@@ -116,9 +113,7 @@ class Registry(Generic[T]):
         module, _, attr = self._base.partition(":")
         base = getattr(import_module(module), attr)
         if not (isinstance(found, type) and issubclass(found, base)):
-            raise ConfigError(
-                f"{self.kind} {name!r} ({path}) is not a subclass of {self._base}", code="KGC112"
-            )
+            raise PluginUnusable(f"{self.kind} {name!r} ({path}) is not a subclass of {self._base}")
         return found
 
     def _read_plugins(self) -> None:

@@ -7,6 +7,10 @@ from importlib.metadata import version
 import kgcheck
 
 EXPORTED = [
+    "StoreUnavailable",
+    "StoreConflict",
+    "NotFound",
+    "InvalidQuery",
     "NliRequest",
     "ModelProvider",
     "Provider",

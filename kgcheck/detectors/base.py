@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from kgcheck.config import Config, NliConfig, NumericConfig, TemporalConfig
 from kgcheck.detectors.model_checks import nli_scores
-from kgcheck.errors import ConfigError
+from kgcheck.errors import InvalidParams
 from kgcheck.failures import CheckError
 from kgcheck.history.embeddings import SentenceEncoder
 from kgcheck.history.state import DialogueState
@@ -176,7 +176,7 @@ class Detector(ABC):
                 f"detectors.{self.name}.params.{'.'.join(map(str, e['loc']))}: {e['msg']}"
                 for e in exc.errors()
             )
-            raise ConfigError(problems, code="KGC110") from exc
+            raise InvalidParams(problems) from exc
 
     @abstractmethod
     def detect(self, ctx: DetectionContext) -> list[Flag]:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from kgcheck.errors import ModelError
+from kgcheck.errors import ModelError, ModelLoadFailed
 from kgcheck.hf import quiet_loading
 
 if TYPE_CHECKING:
@@ -119,9 +119,8 @@ class SentenceEncoder:
                         self._fast = _fast_path(model)
                     self._model = model
                 except Exception as exc:  # not cached, bad path, broken weights
-                    self._error = ModelError(
-                        f"cannot load the sentence-embedding model {self.model_name!r}: {exc}",
-                        code="KGC501",
+                    self._error = ModelLoadFailed(
+                        f"cannot load the sentence-embedding model {self.model_name!r}: {exc}"
                     )
                     raise self._error from exc
             return self._model

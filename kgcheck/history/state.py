@@ -18,7 +18,7 @@ import numpy as np
 import pyoxigraph as ox
 from rdflib import BNode, Graph, Literal, URIRef
 
-from kgcheck.errors import InputError
+from kgcheck.errors import InputError, InvalidRole, InvalidTime, StateInvalid
 from kgcheck.history.claims import ClaimIndex, HistoryClaim, claims_of_turn
 from kgcheck.history.embeddings import RelatedSentence, SentenceEncoder, default_encoder
 from kgcheck.history.entities import EntityRegistry
@@ -47,7 +47,7 @@ def parse_time(value: str | datetime | None) -> datetime | None:
         try:
             value = datetime.fromisoformat(value)
         except ValueError as exc:
-            raise InputError(f"not an ISO 8601 time: {value!r}", code="KGC601") from exc
+            raise InvalidTime(f"not an ISO 8601 time: {value!r}") from exc
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
@@ -120,7 +120,7 @@ class DialogueState:
     ) -> Turn:
         """Append a turn; ``role`` is ``user``, ``assistant`` or ``system``."""
         if role not in ROLES:
-            raise InputError(f"role must be one of {', '.join(ROLES)}; got {role!r}", code="KGC602")
+            raise InvalidRole(f"role must be one of {', '.join(ROLES)}; got {role!r}")
         if not isinstance(text, str):
             raise InputError(f"turn text must be a string, got {type(text).__name__}")
         text = clean_text(text)  # lone surrogates -> U+FFFD, offsets unchanged
@@ -251,7 +251,7 @@ class DialogueState:
             try:
                 turn = state.add_turn(item["role"], item["text"], time=item.get("time"))
             except (KeyError, TypeError) as exc:
-                raise InputError(f"turns[{n}]: expected 'role' and 'text'", code="KGC605") from exc
+                raise StateInvalid(f"turns[{n}]: expected 'role' and 'text'") from exc
             turn.report_data = item.get("report")
             turn.sentences = item.get("sentences")
             turn.moods = item.get("moods")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pyoxigraph as ox
 
-from kgcheck.errors import KnowledgeBaseError
+from kgcheck.errors import KbStoreUnusable
 
 __all__ = ["KbBackend", "MemoryBackend", "OxigraphBackend"]
 
@@ -43,6 +43,4 @@ class OxigraphBackend(KbBackend):
             directory.mkdir(parents=True, exist_ok=True)
             return ox.Store(str(directory)), directory
         except OSError as exc:
-            raise KnowledgeBaseError(
-                f"{directory}: cannot open the on-disk store ({exc})", code="KGC203"
-            ) from exc
+            raise KbStoreUnusable(f"{directory}: cannot open the on-disk store ({exc})") from exc

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from kgcheck.errors import ConfigError
+from kgcheck.errors import InvalidParams
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.types import Action, ActionKind, Decision, Flag
 
@@ -53,7 +53,7 @@ class Operator(ABC):
                 f"{where or self.kind}.params.{'.'.join(map(str, e['loc']))}: {e['msg']}"
                 for e in exc.errors()
             )
-            raise ConfigError(problems, code="KGC110") from exc
+            raise InvalidParams(problems) from exc
 
     def applies_to(self, flag: Flag) -> bool:
         """Whether this operator can act on ``flag`` (``correct`` needs a correction)."""

@@ -36,7 +36,12 @@ class _Params(BaseModel):
 class NumericClaimDetector(Detector):
     name = "numeric_claim"
     flag_type = FlagType.WRONG_ATTRIBUTE
-    emits = (FlagType.WRONG_ATTRIBUTE, FlagType.UNSUPPORTED_CLAIM, FlagType.TEMPORAL_ERROR)
+    emits = (
+        FlagType.WRONG_ATTRIBUTE,
+        FlagType.UNSUPPORTED_CLAIM,
+        FlagType.TEMPORAL_ERROR,
+        FlagType.CONTRADICTS_FACT,
+    )
     requires = frozenset({"numeric_claims"})
     Params = _Params
 

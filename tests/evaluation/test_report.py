@@ -46,7 +46,8 @@ def test_report_markdown_states_the_target_and_lists_errors(small_result: EvalRe
     assert "| wrong_attribute | 3 | 2 | 1 | 0.50 | 0.33 | 0.40 |" in markdown
     assert "| **all** | 4 | 4 | 2 | 0.50 | 0.50 | 0.50 |" in markdown
     assert "| fn-mislabelled-true-fact | wrong_attribute | (anywhere) |" in markdown
-    assert "| fp-mislabelled-error | wrong_attribute | 0.88 |" in markdown
+    # two detectors (wrong_attribute, numeric_claim) agree on the claim: corroborated
+    assert "| fp-mislabelled-error | wrong_attribute | 0.96 |" in markdown
     assert "![Replies: labels against kgcheck](confusion.png)" in markdown
     assert "per_type.png" not in markdown
 

@@ -12,14 +12,17 @@ unit, bound to KB subjects, properties and periods).
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
 import re
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
+from pathlib import Path
 from typing import Any, TypeVar
 
 import spacy
+import spacy.lang
 from spacy.lang.en.stop_words import STOP_WORDS as EN_STOP_WORDS
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -52,12 +55,26 @@ __all__ = ["AUTO_PIPELINES", "Analyzer", "build_base_pipeline"]
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")
 
+
 #: Stop words of the languages a reply is most often in when it is not in English (spaCy's
 #: lists), each without the words English shares: a reply with more of one of them than of
 #: English's own is not English.
+def _stop_words(lang: str) -> frozenset[str]:
+    """spaCy's stop words of ``lang``, read from its ``stop_words.py`` alone: importing
+    ``spacy.lang.<lang>.stop_words`` would first import the whole language package (seconds
+    for French, most of it tokenizer exceptions kgcheck never uses)."""
+    path = Path(spacy.lang.__path__[0]) / lang / "stop_words.py"
+    spec = importlib.util.spec_from_file_location(f"_kgcheck_stop_words_{lang}", path)
+    if spec is None or spec.loader is None:  # pragma: no cover - spaCy's layout changed
+        words: set[str] = importlib.import_module(f"spacy.lang.{lang}.stop_words").STOP_WORDS
+        return frozenset(words)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return frozenset(module.STOP_WORDS)
+
+
 _OTHER_STOP_WORDS = {
-    lang: importlib.import_module(f"spacy.lang.{lang}.stop_words").STOP_WORDS - EN_STOP_WORDS
-    for lang in ("de", "fr", "es", "it", "nl", "pt")
+    lang: _stop_words(lang) - EN_STOP_WORDS for lang in ("de", "fr", "es", "it", "nl", "pt")
 }
 _ENGLISH_ONLY = EN_STOP_WORDS - frozenset().union(*_OTHER_STOP_WORDS.values())
 _NON_LATIN = re.compile(r"[^\x00-\u024f\s\d\W]")

@@ -303,3 +303,29 @@ def test_mitigator_reply_removal_would_empty_is_sent_back_to_be_rewritten(
     assert outcome.text == text
     assert [a.kind for a in outcome.actions] == [ActionKind.REGENERATE]
     assert '"Oncology"' in (outcome.actions[0].guidance or "")
+
+
+def test_mitigator_operator_params_are_validated_when_built() -> None:
+    config = MitigationConfig.model_validate(
+        {"actions": {"contradicts_fact": {"operator": "escalate", "params": {"queue": "ops"}}}}
+    )
+    with pytest.raises(ConfigError) as info:
+        Mitigator(config)
+    assert info.value.code == "KGC110"
+    assert "mitigation.actions.contradicts_fact.params.queue" in info.value.message
+
+
+def test_mitigator_action_entry_as_a_name_or_an_operator_with_params() -> None:
+    config = MitigationConfig.model_validate(
+        {
+            "actions": {
+                "wrong_attribute": "escalate",
+                "contradicts_fact": {"operator": "flag", "params": {}},
+            }
+        }
+    )
+    assert {str(k): v.operator for k, v in config.actions.items()} == {
+        "wrong_attribute": "escalate",
+        "contradicts_fact": "flag",
+    }
+    Mitigator(config)  # both known, no params needed

@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 import yaml
 from pydantic import (
@@ -34,6 +34,7 @@ from kgcheck.errors import (
     ConfigInvalid,
     ConfigNotMapping,
     ConfigSyntaxError,
+    InvalidParams,
     OverrideInvalid,
 )
 from kgcheck.failures import OnError
@@ -65,6 +66,31 @@ _ENV_NOT_OVERRIDES = {"KGCHECK_CONFIG"}
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class NoParams(BaseModel):
+    """The parameters of a part that takes none."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def validate_params(model: type[_M], params: Mapping[str, Any] | None, where: str) -> _M:
+    """``params`` validated by ``model`` (a detector's or an operator's ``Params``).
+
+    Raises:
+        InvalidParams: every problem, each named by its key path under ``where``
+            (``detectors.wrong_attribute.params.open_world_strength: ...``).
+    """
+    try:
+        return model.model_validate(dict(params or {}))
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{where}.params.{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()
+        )
+        raise InvalidParams(problems) from exc
 
 
 class KnowledgeBaseConfig(_Strict):

@@ -10,11 +10,17 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel
 
-from kgcheck.config import Config, NliConfig, NumericConfig, TemporalConfig
+from kgcheck.config import (
+    Config,
+    NliConfig,
+    NoParams,
+    NumericConfig,
+    TemporalConfig,
+    validate_params,
+)
 from kgcheck.detectors.model_checks import nli_scores
-from kgcheck.errors import InvalidParams
 from kgcheck.failures import CheckError
 from kgcheck.history.embeddings import SentenceEncoder
 from kgcheck.history.state import DialogueState
@@ -39,10 +45,6 @@ class Source:
 
     id: str
     text: str
-
-
-class NoParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
 
 
 @dataclass(frozen=True)
@@ -169,14 +171,7 @@ class Detector(ABC):
         cls.requires = frozenset(cls.requires)
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        try:
-            self.params = self.Params.model_validate(params or {})
-        except ValidationError as exc:
-            problems = "; ".join(
-                f"detectors.{self.name}.params.{'.'.join(map(str, e['loc']))}: {e['msg']}"
-                for e in exc.errors()
-            )
-            raise InvalidParams(problems) from exc
+        self.params = validate_params(self.Params, params, f"detectors.{self.name}")
 
     @abstractmethod
     def detect(self, ctx: DetectionContext) -> list[Flag]:

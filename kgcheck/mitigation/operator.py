@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel
 
-from kgcheck.errors import InvalidParams
+from kgcheck.config import NoParams, validate_params
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.types import Action, ActionKind, Decision, Flag
 
@@ -19,10 +19,6 @@ __all__ = ["MitigationContext", "NoParams", "Operator"]
 @dataclass(frozen=True)
 class MitigationContext:
     analysis: TurnAnalysis
-
-
-class NoParams(BaseModel):
-    model_config = ConfigDict(extra="forbid")
 
 
 class Operator(ABC):
@@ -46,14 +42,7 @@ class Operator(ABC):
             cls.kind = ActionKind.register(str(cls.kind))
 
     def __init__(self, params: dict[str, Any] | None = None, *, where: str = "") -> None:
-        try:
-            self.params = self.Params.model_validate(params or {})
-        except ValidationError as exc:
-            problems = "; ".join(
-                f"{where or self.kind}.params.{'.'.join(map(str, e['loc']))}: {e['msg']}"
-                for e in exc.errors()
-            )
-            raise InvalidParams(problems) from exc
+        self.params = validate_params(self.Params, params, where or str(self.kind))
 
     def applies_to(self, flag: Flag) -> bool:
         """Whether this operator can act on ``flag`` (``correct`` needs a correction)."""

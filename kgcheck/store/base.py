@@ -116,6 +116,7 @@ class FlagStore(ABC):
         self._next_spool_check = 0.0
 
     @classmethod
+    @abstractmethod
     def open(
         cls,
         location: str,
@@ -132,7 +133,6 @@ class FlagStore(ABC):
         Raises:
             StoreError: the store cannot be opened.
         """
-        raise NotImplementedError(f"{cls.__name__} does not say how to open it")
 
     # --- back-end primitives ------------------------------------------------------------
 

@@ -15,6 +15,7 @@ import importlib
 import importlib.util
 import logging
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -140,13 +141,14 @@ def _base_pipeline(name: str) -> tuple[Language, str]:
     return nlp, "blank:en"
 
 
-class _KbComponent:
+class _KbComponent(ABC):
     """A kgcheck component that reads the KB. Its factory makes it from JSON settings alone; the
     :class:`Analyzer` hands it the KB with :meth:`bind` right after ``nlp.add_pipe``, so no
     module-level table carries knowledge bases to factories."""
 
+    @abstractmethod
     def bind(self, kb: KnowledgeBase) -> None:
-        raise NotImplementedError
+        """Hand the component the KB it reads."""
 
 
 def _bound(part: _T | None, component: _KbComponent) -> _T:

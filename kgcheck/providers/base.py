@@ -79,9 +79,6 @@ class TurnResults:
         """The result ``name`` if computed (``None``: not yet, or it failed)."""
         return self._values.get(name)
 
-    def has(self, name: str) -> bool:
-        return name in self._values
-
     def put(self, name: str, value: Any) -> None:
         self._values[name] = value
 

@@ -23,10 +23,12 @@ from kgcheck.errors import (
     KnowledgeBaseError,
     ModelError,
     SourceInvalid,
+    StoreError,
 )
 from kgcheck.failures import (
     DETECTOR_FAILED,
     INVALID_FLAG,
+    KB_FAILED,
     CheckError,
     apply_on_error,
     record_failure,
@@ -239,12 +241,20 @@ class Checker:
         started = time.perf_counter()
         self.update_history(state)
         timings["history"] = time.perf_counter() - started
-        analysis = self.analyzer.analyse(
-            response, now=reference, context=state.entities.salient_keys()
-        )
-        timings["nlp"] = time.perf_counter() - started - timings["history"]
         results = TurnResults(self._providers)
         skipped, errors = results.notes, results.errors
+        try:
+            analysis = self.analyzer.analyse(
+                response, now=reference, context=state.entities.salient_keys()
+            )
+            # the facts of every entity the reply names: one query for a KB on an endpoint
+            self.kb.prefetch(
+                i for m in analysis.mentions for i in (m.iri, *m.candidates) if i is not None
+            )
+        except StoreError as exc:  # a KB on an endpoint that failed: nothing could be checked
+            record_failure(errors, skipped, "knowledge_base", KB_FAILED, exc)
+            analysis = unanalysed(response, exc)
+        timings["nlp"] = time.perf_counter() - started - timings["history"]
         skipped.extend(analysis.notes)
         flags = self._detect(analysis, state, reference, documents, results, timings)
         numeric: Sequence[NumericClaim] = results.peek("numeric_claims") or ()

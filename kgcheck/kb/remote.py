@@ -20,8 +20,9 @@ negative property assertions, observations) are fetched once, in one CONSTRUCT, 
 in-memory graph beside the KB's local sources (an ontology kept in a file, say); the endpoint is
 asked only for triples without blank nodes, and each pattern is answered from both.
 
-Rules join the reply's claims with the KB in one query; over a remote KB they run in a private
-in-memory store holding the turn's claims, the local graph, and the facts of every entity the
+SPARQL rules go to the endpoint with the turn's claims as ``VALUES`` (``kgcheck.rules.values``).
+SHACL shapes, and queries that cannot be rewritten so, run in a private in-memory store
+(``RemoteScratch``) holding the turn's claims, the local graph, and the facts of every entity the
 claims name and of the entities those facts name (two hops), fetched in one batched query each.
 """
 

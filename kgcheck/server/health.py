@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import kgcheck
-from kgcheck.errors import ModelError
+from kgcheck.errors import ModelError, StoreError
 
 if TYPE_CHECKING:
     from kgcheck.checker import Checker
@@ -147,13 +147,23 @@ class Health:
         with self._kb_lock:
             if self._kb is None:
                 kb, config = self.checker.kb, self.checker.config.knowledge_base
-                self._kb = {
+                try:
+                    triples: int | None = len(kb)
+                except StoreError:  # a KB on an endpoint that does not answer just now
+                    triples = None
+                summary = {
                     "store": config.store.partition(":")[0],  # the kind, never the location
-                    "triples": len(kb),
+                    "triples": triples,
                     "sources": len(config.sources),
                     "labels": len(kb.labels),
                 }
-            return dict(self._kb)
+                if triples is None:
+                    return summary
+                self._kb = summary
+            found = dict(self._kb)
+        if self.checker.kb.remote is not None:  # facts fetched from the endpoint and kept
+            found["cached"] = self.checker.kb.remote.cached()
+        return found
 
     def _models(self) -> dict[str, Any]:
         checker = self.checker

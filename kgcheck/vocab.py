@@ -40,6 +40,7 @@ class KGC(DefinedNamespace):
     Evidence: URIRef
     ReviewEvent: URIRef
     Session: URIRef
+    SessionVersion: URIRef
     StageTiming: URIRef
     CheckError: URIRef
     Severity: URIRef
@@ -130,6 +131,10 @@ class KGC(DefinedNamespace):
     sessionState: URIRef
     version: URIRef
     writer: URIRef
+    head: URIRef
+    turnRecord: URIRef
+    turnCount: URIRef
+    referenceTime: URIRef
     # claims
     subject: URIRef
     predicate: URIRef

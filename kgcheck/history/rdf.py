@@ -27,7 +27,7 @@ from kgcheck.nlp.vocabulary import is_question
 from kgcheck.vocab import KGC_NS
 
 if TYPE_CHECKING:
-    from kgcheck.history.state import DialogueState
+    from kgcheck.history.state import DialogueState, Turn
 
 __all__ = [
     "HISTORY_GRAPH",
@@ -38,6 +38,7 @@ __all__ = [
     "history_claims",
     "history_iri",
     "history_quads",
+    "turn_claims",
 ]
 
 TURN_GRAPH = "urn:kgcheck:turn"
@@ -69,20 +70,24 @@ class PastClaim:
 def history_claims(state: DialogueState) -> list[PastClaim]:
     """The claims of the earlier turns of ``state``, oldest first; questions are left out.
 
-    This is the one place the rules read the conversation: each turn's analysis (recorded by the
-    checker, else the one in the report attached to the turn).
+    This is the one place the rules read the conversation (see :func:`turn_claims`).
     """
+    return [claim for turn in state.turns for claim in turn_claims(turn) or ()]
+
+
+def turn_claims(turn: Turn) -> list[PastClaim] | None:
+    """The claims of one turn as the rules see them, questions left out: from the turn's
+    analysis (recorded by the checker, else the one in the report attached to the turn), else
+    those restored with the turn (``Turn.past``); ``None`` when the turn was not analysed."""
+    analysis = turn.analysis
+    if analysis is None and turn.report is not None:
+        analysis = turn.report.analysis
+    if analysis is None:
+        return turn.past
     out = []
-    for turn in state.turns:
-        analysis = turn.analysis
-        if analysis is None and turn.report is not None:
-            analysis = turn.report.analysis
-        if analysis is None:
-            continue
-        for claim in analysis.claims:
-            sentence = _sentence(analysis, claim)
-            if is_question(sentence):
-                continue
+    for claim in analysis.claims:
+        sentence = _sentence(analysis, claim)
+        if not is_question(sentence):
             out.append(PastClaim(turn.index, turn.role, claim, sentence))
     return out
 

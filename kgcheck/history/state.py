@@ -21,8 +21,9 @@ from rdflib import BNode, Graph, Literal, URIRef
 from kgcheck.errors import InputError, InvalidRole, InvalidTime, StateInvalid
 from kgcheck.history.claims import ClaimIndex, HistoryClaim, claims_of_turn
 from kgcheck.history.embeddings import RelatedSentence, SentenceEncoder, default_encoder
-from kgcheck.history.entities import EntityRegistry
-from kgcheck.history.rdf import HISTORY_GRAPH, history_claims, history_quads
+from kgcheck.history.entities import EntityRegistry, Sighting
+from kgcheck.history.past import past_from_dict, past_from_history, past_to_dict
+from kgcheck.history.rdf import HISTORY_GRAPH, PastClaim, history_claims, history_quads, turn_claims
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.speech_acts import mood_of_text
 from kgcheck.nlp.text import clean_text
@@ -56,7 +57,10 @@ class Turn:
     """One turn: who spoke, what they said, when, and the checker's report when there is one.
 
     ``analysis``, ``sentences`` (with their ``moods``: ``kgcheck.nlp.speech_acts``) and
-    ``embeddings`` are caches the checker fills once.
+    ``embeddings`` are caches the checker fills once. A turn restored from JSON has no analysis:
+    ``past`` holds its claims as the rules see them, ``sightings`` its mentions as the entity
+    registry took them in. ``saved`` is the session store's: whether the store holds the turn
+    (``None``: no), and if so whether with what was recorded of it.
     """
 
     index: int
@@ -70,6 +74,9 @@ class Turn:
     sentences: list[str] | None = field(default=None, repr=False)
     moods: list[str] | None = field(default=None, repr=False)
     embeddings: NDArray[np.float32] | None = field(default=None, repr=False, compare=False)
+    past: list[PastClaim] | None = field(default=None, repr=False, compare=False)
+    sightings: list[Sighting] | None = field(default=None, repr=False, compare=False)
+    saved: bool | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         report = self.report.to_dict() if self.report is not None else self.report_data
@@ -141,7 +148,7 @@ class DialogueState:
         """Record what the checker found in ``turn``: claims, entities and sentences."""
         turn.analysis = analysis
         self._index(turn, claims_of_turn(turn.index, turn.role, analysis))
-        self.entities.add_turn(turn.index, turn.role, analysis)
+        turn.sightings = self.entities.add_turn(turn.index, turn.role, analysis)
         said = [s for s in analysis.segments if s.text.strip()]
         turn.sentences = [s.text.strip() for s in said]
         turn.moods = [s.mood for s in said]
@@ -223,28 +230,38 @@ class DialogueState:
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON: the turns with what was derived from them, so nothing is recomputed."""
         now = self.reference_time
-        turns = []
-        for turn in self.turns:
-            data = turn.to_dict()
-            data["recorded"] = turn.recorded
-            data["claims"] = [c.to_dict() for c in self.claims.of_turn(turn.index)]
-            data["sentences"] = turn.sentences
-            data["moods"] = turn.moods
-            data["embeddings"] = _pack(turn.embeddings)
-            turns.append(data)
         return {
             "session_id": self.session_id,
             "now": None if now is None else now.isoformat(),
-            "turns": turns,
+            "turns": [self.turn_dict(turn) for turn in self.turns],
             "entities": self.entities.to_list(),
         }
 
+    def turn_dict(self, turn: Turn, *, embeddings: bool = True) -> dict[str, Any]:
+        """One turn as ``to_dict`` writes it: its text and report, and what was derived from it
+        (claims, sentences, the claims the rules see, entity sightings, embeddings)."""
+        data = turn.to_dict()
+        data["recorded"] = turn.recorded
+        data["claims"] = [c.to_dict() for c in self.claims.of_turn(turn.index)]
+        data["sentences"] = turn.sentences
+        data["moods"] = turn.moods
+        past = turn_claims(turn)
+        data["past"] = None if past is None else [past_to_dict(p) for p in past]
+        seen = turn.sightings
+        data["seen"] = None if seen is None else [s.to_list() for s in seen]
+        if embeddings:
+            data["embeddings"] = _pack(turn.embeddings)
+        return data
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> DialogueState:
-        """The inverse of ``to_dict``.
+        """The inverse of ``to_dict``. Without ``entities`` the registry is rebuilt from the
+        turns' sightings; a state written before turns kept their sightings and past claims
+        gets them from its registry and claim index.
 
         Raises:
-            InputError: a turn lacks its role or text, or has an unknown role.
+            InputError: a turn lacks its role or text, has an unknown role, or what was derived
+                from it cannot be read.
         """
         state = cls(session_id=data.get("session_id", "default"), now=data.get("now"))
         for n, item in enumerate(data.get("turns", [])):
@@ -252,22 +269,47 @@ class DialogueState:
                 turn = state.add_turn(item["role"], item["text"], time=item.get("time"))
             except (KeyError, TypeError) as exc:
                 raise StateInvalid(f"turns[{n}]: expected 'role' and 'text'") from exc
-            turn.report_data = item.get("report")
-            turn.sentences = item.get("sentences")
-            turn.moods = item.get("moods")
-            turn.embeddings = _unpack(item.get("embeddings"))
-            if item.get("recorded"):
-                claims = [HistoryClaim.from_dict(c) for c in item.get("claims", [])]
-                state._index(turn, claims)
-                turn.recorded = True
-        state.entities = EntityRegistry.from_list(data.get("entities", []))
+            try:
+                state._restore(turn, item)
+            except (KeyError, TypeError, ValueError) as exc:
+                raise StateInvalid(f"turns[{n}]: cannot be read ({exc!r})") from exc
+        entities = data.get("entities")
+        if entities is None:
+            for turn in state.turns:
+                for sighting in turn.sightings or ():
+                    state.entities.see(sighting)
+            return state
+        state.entities = EntityRegistry.from_list(entities)
+        recorded = [t for t in state.turns if t.recorded]
+        if recorded and all(t.sightings is None for t in recorded):
+            by_turn = state.entities.sightings_by_turn()
+            for turn in recorded:
+                turn.sightings = by_turn.get(turn.index, [])
         return state
+
+    def _restore(self, turn: Turn, item: dict[str, Any]) -> None:
+        turn.report_data = item.get("report")
+        turn.sentences = item.get("sentences")
+        turn.moods = item.get("moods")
+        turn.embeddings = _unpack(item.get("embeddings"))
+        past = item.get("past")
+        if past is not None:
+            turn.past = [past_from_dict(turn.index, turn.role, p) for p in past]
+        seen = item.get("seen")
+        if seen is not None:
+            turn.sightings = [Sighting.from_list(turn.index, s) for s in seen]
+        if item.get("recorded"):
+            claims = [HistoryClaim.from_dict(c) for c in item.get("claims", [])]
+            self._index(turn, claims)
+            turn.recorded = True
+            if turn.past is None:
+                turn.past = past_from_history(claims)
 
     def to_rdf(self) -> Graph:
         """The claims of the earlier turns as the rules see them in ``<urn:kgcheck:history>``
         (``kgc:Claim`` with subject, predicate, object, polarity, hedged, text, turn index and
-        speaker: :mod:`kgcheck.history.rdf`); questions are left out. Turns analysed in this
-        process count (a state read with ``from_dict`` keeps its claim index, not the analyses)."""
+        speaker: :mod:`kgcheck.history.rdf`); questions are left out. A turn read with
+        ``from_dict`` counts with the claims kept for it (``Turn.past``)."""
         graph = Graph(identifier=URIRef(HISTORY_GRAPH))
         graph.bind("kgc", str(KGC._NS))
         for q in history_quads(history_claims(self)):

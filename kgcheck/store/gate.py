@@ -21,6 +21,7 @@ Usage::
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -51,6 +52,10 @@ _NOISE = re.compile(
 _UPDATE_WORD = re.compile(
     r"(?<![?$:\w])(insert|delete|load|clear|drop|create|add|move|copy)(?![\w:])", re.IGNORECASE
 )
+#: rdflib's SPARQL grammar (pyparsing) is not thread-safe: parses that run at once in a fresh
+#: process mistake the arity of its parse actions, for good (every later parse raises TypeError),
+#: so every parse holds this lock. The service's threads all go through here.
+_PARSER = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +85,8 @@ def gate_query(text: str, *, service_allow: Collection[str] = ()) -> GatedQuery:
         raise InvalidQuery("\\u escapes that spell other escapes are not accepted in queries")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:
-        tree = parseQuery(text)
+        with _PARSER:
+            tree = parseQuery(text)
     except (ParseBaseException, ValueError) as exc:
         raise _refusal(text, exc) from exc
     form = next((_FORMS[n.name] for n in tree if getattr(n, "name", None) in _FORMS), None)
@@ -106,7 +112,8 @@ def _expand(match: re.Match[str]) -> str:
 
 def _refusal(text: str, exc: Exception) -> StoreError:
     try:
-        parseUpdate(text)
+        with _PARSER:
+            parseUpdate(text)
     except (ParseBaseException, ValueError):
         words = sorted({w.upper() for w in _UPDATE_WORD.findall(_NOISE.sub(" ", text))})
         if not words:

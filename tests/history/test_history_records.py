@@ -124,3 +124,23 @@ def test_state_to_rdf_is_the_history_graph_the_rules_query(talked: DialogueState
     exported = {(str(s), str(p), o.n3()) for s, p, o in talked.to_rdf()}
     assert exported == {(q.subject.value, q.predicate.value, str(q.object)) for q in quads}
     assert (None, KGC.hedged, Literal(False)) in talked.to_rdf()
+
+
+def test_state_registry_is_rebuilt_from_the_turns_sightings(talked: DialogueState) -> None:
+    data = talked.to_dict()
+    del data["entities"]
+    restored = DialogueState.from_dict(json.loads(json.dumps(data)))
+    assert restored.entities.to_list() == talked.entities.to_list()
+
+
+def test_state_from_an_old_dict_gets_sightings_that_rebuild_its_registry(
+    talked: DialogueState,
+) -> None:
+    """A state written before turns kept their sightings: sightings made up from its registry
+    rebuild the same registry, so the session store can keep them per turn."""
+    data = talked.to_dict()
+    data["turns"] = [{k: v for k, v in t.items() if k != "seen"} for t in data["turns"]]
+    restored = DialogueState.from_dict(data)
+    again = restored.to_dict()
+    del again["entities"]
+    assert DialogueState.from_dict(again).entities.to_list() == talked.entities.to_list()

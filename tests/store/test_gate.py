@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
 import pytest
 
 from kgcheck.errors import StoreError
@@ -86,3 +92,35 @@ def test_gate_allows_service_to_listed_endpoints_only() -> None:
     assert gate_query(text, service_allow=["http://kb.internal/sparql"]).form == "select"
     with pytest.raises(StoreError):
         gate_query(text, service_allow=["http://kb.internal/other"])
+
+
+def test_gate_first_queries_from_several_threads_all_parse() -> None:
+    """Regression: rdflib's parser, first used by threads at once (a fresh worker serving
+    requests), was left broken for the process: every later query raised a TypeError."""
+    script = """
+        import threading
+        from kgcheck.store.gate import gate_query
+        failed = []
+        def parse():
+            for _ in range(20):
+                try:
+                    gate_query("SELECT ?h WHERE { GRAPH <urn:g> { { <urn:s> kgc:head ?h } "
+                               "UNION { ?x prov:wasRevisionOf <urn:v> } } }")
+                except Exception as exc:
+                    failed.append(repr(exc))
+        threads = [threading.Thread(target=parse) for _ in range(4)]
+        for t in threads: t.start()
+        for t in threads: t.join()
+        print(len(failed), failed[:1])
+    """
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(script)],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "0 []"

@@ -12,6 +12,10 @@ strings and IRIs, so they are expanded first (text that still holds escapes afte
 refused); and a carriage return ends a comment in Oxigraph but not in rdflib, so line ends are
 normalised to ``\\n``.
 
+rdflib's parser is not thread-safe: pyparsing works out how to call each parse action the first
+time it runs, and threads doing so at once leave it broken for the rest of the process (every
+later query fails with a ``TypeError``). Parsing is therefore done under one lock.
+
 Usage::
 
     gated = gate_query(text)                     # raises StoreError (KGC404 / KGC405)
@@ -21,6 +25,7 @@ Usage::
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -51,6 +56,7 @@ _NOISE = re.compile(
 _UPDATE_WORD = re.compile(
     r"(?<![?$:\w])(insert|delete|load|clear|drop|create|add|move|copy)(?![\w:])", re.IGNORECASE
 )
+_PARSER = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +86,8 @@ def gate_query(text: str, *, service_allow: Collection[str] = ()) -> GatedQuery:
         raise InvalidQuery("\\u escapes that spell other escapes are not accepted in queries")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:
-        tree = parseQuery(text)
+        with _PARSER:
+            tree = parseQuery(text)
     except (ParseBaseException, ValueError) as exc:
         raise _refusal(text, exc) from exc
     form = next((_FORMS[n.name] for n in tree if getattr(n, "name", None) in _FORMS), None)
@@ -106,7 +113,8 @@ def _expand(match: re.Match[str]) -> str:
 
 def _refusal(text: str, exc: Exception) -> StoreError:
     try:
-        parseUpdate(text)
+        with _PARSER:
+            parseUpdate(text)
     except (ParseBaseException, ValueError):
         words = sorted({w.upper() for w in _UPDATE_WORD.findall(_NOISE.sub(" ", text))})
         if not words:

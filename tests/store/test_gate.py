@@ -86,3 +86,52 @@ def test_gate_allows_service_to_listed_endpoints_only() -> None:
     assert gate_query(text, service_allow=["http://kb.internal/sparql"]).form == "select"
     with pytest.raises(StoreError):
         gate_query(text, service_allow=["http://kb.internal/other"])
+
+
+_FIRST_PARSES_AT_ONCE = """
+import threading
+from kgcheck.store.gate import gate_query
+from kgcheck.store.queries import with_prefixes
+
+query = with_prefixes(
+    "SELECT ?state ?version WHERE { GRAPH <urn:g> { <urn:s> kgc:sessionState ?state ; "
+    "kgc:version ?version } } ORDER BY DESC(?version) LIMIT 1"
+)
+start, errors = threading.Barrier(8), []
+
+def run():
+    start.wait()
+    for _ in range(3):
+        try:
+            gate_query(query)
+        except Exception as exc:
+            errors.append(repr(exc))
+
+threads = [threading.Thread(target=run) for _ in range(8)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+print(len(errors), errors[:1])
+"""
+
+
+def test_gate_first_queries_on_threads_at_once_keep_the_parser_working() -> None:
+    """A service's first requests, on several threads, broke rdflib's parser for good (every
+    query then raised TypeError): it needs a fresh process, where nothing has parsed yet."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", _FIRST_PARSES_AT_ONCE],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        check=True,
+    )
+    assert done.stdout.strip() == "0 []", done.stdout + done.stderr

@@ -377,10 +377,13 @@ class StoreWriter:
     on a loopback port, so that several processes share the store as ``sparql:<url>``: the one
     way to write to an on-disk store from more than one process.
 
-    The socket is bound here, before the process starts, so :attr:`url` is known at once and a
-    client that connects early waits for it. The process runs in a session of its own, so Ctrl-C
-    stops the service in front of it first and the writes under way still land; it stops with
-    :meth:`stop`, or when the process that started it dies.
+    The socket is bound here, before the process starts, and stays open here: :attr:`url` is
+    known at once, and a client that connects while the process (re)starts waits for it. A
+    process that dies is started again, after a second; past ``restarts_per_minute`` restarts
+    in a minute the socket is closed instead, so that clients are refused at once (and the
+    flag store spools their reports) rather than waiting out their time-outs. The process runs
+    in a session of its own, so Ctrl-C stops the service in front of it first and the writes
+    under way still land; it stops with :meth:`stop`, or when the process that started it dies.
 
     Usage::
 
@@ -390,15 +393,26 @@ class StoreWriter:
     Args:
         directory: the on-disk store (created if absent).
         startup_timeout: seconds to wait for the process to open the store.
+        restarts_per_minute: how often a process that died is started again.
     """
 
-    def __init__(self, directory: Path, *, startup_timeout: float = 60.0) -> None:
+    def __init__(
+        self, directory: Path, *, startup_timeout: float = 60.0, restarts_per_minute: int = 5
+    ) -> None:
         self.directory = directory
         self.startup_timeout = startup_timeout
+        self.restarts_per_minute = restarts_per_minute
         self.url = ""
         self._sock: socket.socket | None = None
         self._process: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()
         self._stopping = False
+
+    @property
+    def pid(self) -> int | None:
+        """The process's id, while one runs."""
+        process = self._process
+        return None if process is None or process.poll() is not None else process.pid
 
     def start(self) -> StoreWriter:
         """Start the process and wait until it holds the store.
@@ -409,8 +423,19 @@ class StoreWriter:
             ConfigError: uvicorn or starlette is not installed (the [server] extra).
         """
         require("server", "the store's writer process", ConfigError)
-        self._sock = sock = _bind("127.0.0.1", 0)
-        self.url = f"http://127.0.0.1:{sock.getsockname()[1]}/sparql"
+        self._stopping = False
+        self._sock = _bind("127.0.0.1", 0)
+        self.url = f"http://127.0.0.1:{self._sock.getsockname()[1]}/sparql"
+        try:
+            self._process = self._spawn(self._sock)
+        except KgcheckError:
+            self.stop()
+            raise
+        threading.Thread(target=self._watch, name="store-writer-watch", daemon=True).start()
+        return self
+
+    def _spawn(self, sock: socket.socket) -> subprocess.Popen[bytes]:
+        """A process serving the store on ``sock``, once it holds the store."""
         ready_read, ready_write = os.pipe()
         # the kgcheck this process runs, whatever sys.path found it by
         package_root = str(Path(__file__).resolve().parent.parent)
@@ -418,7 +443,7 @@ class StoreWriter:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
         argv = [str(self.directory), str(sock.fileno()), str(ready_write), str(os.getpid())]
         try:
-            self._process = subprocess.Popen(
+            process = subprocess.Popen(
                 [sys.executable, "-c", _WRITER_MAIN, *argv],
                 pass_fds=(sock.fileno(), ready_write),
                 env=env,
@@ -426,7 +451,6 @@ class StoreWriter:
             )
         except OSError as exc:
             os.close(ready_read)
-            self.stop()
             raise LocalServerFailed(f"cannot start the store's writer process ({exc})") from exc
         finally:
             os.close(ready_write)
@@ -435,35 +459,54 @@ class StoreWriter:
         finally:
             os.close(ready_read)
         if message != "ready":
-            self.stop()
+            _end(process)
             raise _writer_error(message, self.directory, self.startup_timeout)
-        threading.Thread(target=self._watch, name="store-writer-watch", daemon=True).start()
-        return self
+        return process
 
     def _watch(self) -> None:
+        """Start the process again whenever it dies, until :meth:`stop` or too many deaths."""
+        deaths: list[float] = []
         process = self._process
-        if process is None:
-            return
-        code = process.wait()
-        if not self._stopping:
+        while True:
+            code = None if process is None else process.wait()
+            if self._stopping:
+                return
+            now = time.monotonic()
+            deaths = [t for t in deaths if now - t < 60.0] + [now]
+            if len(deaths) > self.restarts_per_minute:
+                log.error(
+                    "the writer of oxigraph:%s died (code %s), %d times within a minute: not "
+                    "started again; reports are spooled until the service is restarted",
+                    self.directory,
+                    code,
+                    len(deaths),
+                )
+                with self._lock:
+                    self._close_socket()
+                return
             log.error(
-                "the writer of oxigraph:%s exited (code %s): reports are spooled until the "
-                "service is restarted",
-                self.directory,
-                code,
+                "the writer of oxigraph:%s died (code %s): starting it again", self.directory, code
             )
+            time.sleep(1.0)
+            with self._lock:
+                if self._stopping or self._sock is None:
+                    return
+                try:
+                    process = self._process = self._spawn(self._sock)
+                except KgcheckError as exc:
+                    log.error("the writer of oxigraph:%s did not start: %s", self.directory, exc)
+                    process = self._process = None
 
     def stop(self, timeout: float = 10.0) -> None:
         """Stop the process (SIGTERM, then SIGKILL after ``timeout`` seconds)."""
         self._stopping = True
-        process, self._process = self._process, None
-        if process is not None and process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        with self._lock:
+            process, self._process = self._process, None
+            if process is not None:
+                _end(process, timeout)
+            self._close_socket()
+
+    def _close_socket(self) -> None:
         if self._sock is not None:
             self._sock.close()
             self._sock = None
@@ -478,6 +521,17 @@ class StoreWriter:
         traceback: TracebackType | None,
     ) -> None:
         self.stop()
+
+
+def _end(process: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
+    """Stop ``process``: SIGTERM, then SIGKILL after ``timeout`` seconds."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    process.wait()
 
 
 _WRITER_MAIN = "import sys; from kgcheck.endpoint import writer_main; writer_main(sys.argv[1:])"

@@ -9,6 +9,7 @@ import http.client
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -26,6 +27,7 @@ from kgcheck.errors import (
     SourceNotFound,
     StoreConflict,
     StoreLocked,
+    StoreUnavailable,
     UnknownFormat,
 )
 from kgcheck.history.state import DialogueState
@@ -317,6 +319,42 @@ def test_store_writer_serves_an_on_disk_store_from_its_own_process(tmp_path: Pat
             StoreWriter(tmp_path / "flags").start()
     # stopped: the store is free again
     assert _count(OxigraphFlagStore(tmp_path / "flags")) == 1
+
+
+def test_store_writer_starts_a_dead_writer_again(tmp_path: Path) -> None:
+    with StoreWriter(tmp_path / "flags") as writer:
+        store = SparqlFlagStore(writer.url, timeout=60)
+        assert store.write(make_report(turn=1)).status is StoreStatus.STORED
+        first = writer.pid
+        assert first is not None
+        os.kill(first, signal.SIGKILL)
+        # the retried write waits in the socket's backlog until the new process takes it
+        assert store.write(make_report(turn=2)).status is StoreStatus.STORED
+        assert writer.pid not in (None, first)
+        assert _count(store) == 2
+        store.close()
+
+
+def test_store_writer_dying_too_often_refuses_clients_at_once(tmp_path: Path) -> None:
+    with StoreWriter(tmp_path / "flags", restarts_per_minute=0) as writer:
+        assert writer.pid is not None
+        os.kill(writer.pid, signal.SIGKILL)
+        port = int(writer.url.split(":")[2].split("/")[0])
+        deadline = time.monotonic() + 10
+        while True:  # given up on: the socket is closed
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    pass
+            except ConnectionRefusedError:
+                break
+            assert time.monotonic() < deadline, "the socket is still open"
+            time.sleep(0.05)
+        store = SparqlFlagStore(writer.url, timeout=30, retries=0)
+        t0 = time.monotonic()
+        with pytest.raises(StoreUnavailable, match="cannot reach the server"):
+            store.write(make_report())
+        assert time.monotonic() - t0 < 5  # refused, not waited for
+        store.close()
 
 
 # --- kgcheck serve --workers 2 ------------------------------------------------------------

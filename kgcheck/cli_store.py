@@ -1,4 +1,5 @@
-"""Commands over the flag store and the service: ``sparql``, ``flags``, ``review`` and ``serve``.
+"""Commands over the flag store and the service: ``sparql``, ``flags``, ``review``, ``serve`` and
+``endpoint``.
 
 They read only the ``store:`` (and ``server:``) sections of the configuration: inspecting flags
 loads no knowledge base and no language pipeline. ``kgcheck.cli`` merges them into ``kgcheck``.
@@ -371,7 +372,8 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535)] = 8000,
     workers: Annotated[
-        int, typer.Option(min=1, help="Processes; more than one needs a sparql: store.")
+        int,
+        typer.Option(min=1, help="Processes; more than one needs an oxigraph: or sparql: store."),
     ] = 1,
     allow_open: Annotated[
         bool,
@@ -385,8 +387,12 @@ def serve(
     """Serve kgcheck over HTTP (OpenAPI docs at /docs).
 
     Without server.api_keys the service is open to anyone who reaches it, so it listens on
-    loopback only unless --allow-open (or server.allow_open) says otherwise.
+    loopback only unless --allow-open (or server.allow_open) says otherwise. Several workers
+    share sessions and flags through the store: a sparql: store directly, an oxigraph: store
+    through one writer process that holds it and serves it to the workers over SPARQL on a
+    loopback port.
     """
+    writer = None
     try:
         require("server", "kgcheck serve", ConfigError)
         settings = load_config(config)
@@ -401,17 +407,26 @@ def serve(
                 f"[yellow]note:[/] no server.api_keys: anyone who can reach {host}:{port} "
                 "may call the service"
             )
-        if workers > 1 and (
-            settings.store is None or not settings.store.backend.startswith("sparql:")
-        ):
+        backend = "memory" if settings.store is None else settings.store.backend
+        if workers > 1 and not backend.startswith(("sparql:", "oxigraph:")):
             raise StoreNotConfigured(
-                "several workers share sessions through the store, and only a SPARQL server "
-                "takes writes from several processes: configure store: sparql:<url>"
+                "several workers share sessions through the store, which must outlive each "
+                "of them: configure store: oxigraph:<dir> or sparql:<url>"
             )
         if workers == 1:
             from kgcheck.server import create_app
 
             application = create_app(settings)
+        elif backend.startswith("oxigraph:"):
+            from kgcheck.endpoint import StoreWriter
+
+            writer = StoreWriter(Path(backend.removeprefix("oxigraph:"))).start()
+            err_console.print(
+                f"[dim]{escape(backend)} is held by a writer process; the workers use it at "
+                f"{writer.url}[/]",
+                emoji=False,
+                highlight=False,
+            )
     except KgcheckError as exc:
         raise _fail(exc) from exc
     import uvicorn
@@ -422,7 +437,75 @@ def serve(
     from kgcheck.server.metrics import multiprocess_dir
 
     os.environ["KGCHECK_CONFIG"] = str(config.resolve())
-    with multiprocess_dir():  # /metrics sums every worker's counts
-        uvicorn.run(
-            "kgcheck.server:app_from_env", factory=True, host=host, port=port, workers=workers
+    if writer is not None:
+        # the workers read the configuration again: this override points them at the writer
+        os.environ["KGCHECK_STORE__BACKEND"] = f"sparql:{writer.url}"
+    try:
+        with multiprocess_dir():  # /metrics sums every worker's counts
+            uvicorn.run(
+                "kgcheck.server:app_from_env", factory=True, host=host, port=port, workers=workers
+            )
+    finally:
+        if writer is not None:
+            writer.stop()
+
+
+@app.command()
+def endpoint(
+    store: Annotated[
+        str, typer.Option(help="memory, or oxigraph:<dir> (an on-disk store, created if absent).")
+    ] = "memory",
+    load: Annotated[
+        list[Path] | None,
+        typer.Option(help="RDF file to load first (format by extension); repeat for more."),
+    ] = None,
+    graph: Annotated[
+        str | None, typer.Option(help="Load the files' triples into this named graph.")
+    ] = None,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="0: a free port.")] = 7878,
+    read_only: Annotated[bool, typer.Option("--read-only", help="Refuse updates (403).")] = False,
+    allow_open: Annotated[
+        bool,
+        typer.Option(
+            "--allow-open",
+            help="Listen beyond loopback: anyone reaching the port may query and, without "
+            "--read-only, change the store.",
+        ),
+    ] = False,
+) -> None:
+    """Serve a store over the SPARQL 1.1 Protocol at /sparql (queries and updates), until
+    Ctrl-C; the default graph is the union of all graphs. A knowledge base or a flag store
+    kept there can then be read (and written) as sparql:<url>.
+
+    Example: kgcheck endpoint --store oxigraph:kb-store --load kb.ttl --read-only --port 7878
+    """
+    try:
+        require("server", "kgcheck endpoint", ConfigError)
+        if not _loopback(host) and not allow_open:
+            raise OpenServerRefused(
+                f"the endpoint has no authentication: refusing to listen on {host}, where "
+                "anyone could use it; pass --allow-open"
+            )
+        if store != "memory" and not store.startswith("oxigraph:"):
+            raise ConfigError(f"--store {store!r}: expected memory or oxigraph:<dir>")
+        from kgcheck.endpoint import SparqlEndpoint
+
+        location = store.removeprefix("oxigraph:")
+        server = SparqlEndpoint(
+            None if store == "memory" else Path(location),
+            host=host,
+            port=port,
+            read_only=read_only,
         )
+        try:
+            for path in load or []:
+                added = server.load(path, graph=graph)
+                err_console.print(f"{escape(str(path))}: {added} quad(s) loaded", highlight=False)
+        except KgcheckError:
+            server.stop()
+            raise
+    except KgcheckError as exc:
+        raise _fail(exc) from exc
+    err_console.print(f"SPARQL endpoint at {server.url} ({store}); Ctrl-C stops it")
+    server.serve()

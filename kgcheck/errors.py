@@ -457,8 +457,9 @@ class QueryTooLarge(StoreError):
 
 
 class LocalServerFailed(StoreError):
-    """The local Virtuoso server (tests, benchmarks) is not installed, did not start, or
-    refused a command: permanent, not retried."""
+    """A local server kgcheck starts did not start: the SPARQL endpoint cannot listen, the
+    on-disk store's writer process (``kgcheck serve --workers``) died, or the local Virtuoso of
+    tests and benchmarks is not installed or refused a command. Permanent, not retried."""
 
     code = "KGC421"
 

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from kgcheck.cli import app
 from kgcheck.config import load_config
 from kgcheck.store import ReviewQueue, open_flag_store
+from kgcheck.store.oxigraph import OxigraphFlagStore
 from kgcheck.types import FlagType
 from tests.store.reports import make_report
 
@@ -192,12 +193,98 @@ def test_cli_store_serve_loads_the_models_before_it_listens(
     assert model_loads[-1] == "listen" and model_loads.count("listen") == 1
 
 
-def test_cli_store_serve_several_workers_need_a_sparql_store(tmp_path: Path) -> None:
+@pytest.mark.parametrize("store", ["", "store: memory\n"])
+def test_cli_store_serve_several_workers_need_a_persistent_store(
+    tmp_path: Path, store: str
+) -> None:
     path = tmp_path / "kgcheck.yaml"
-    path.write_text("store: oxigraph:flags\n", encoding="utf-8")
+    path.write_text(store, encoding="utf-8")
     result = runner.invoke(app, ["serve", "--config", str(path), "--workers", "2"])
     assert result.exit_code == 2
-    assert "KGC407" in result.output and "sparql:" in result.output
+    assert "KGC407" in result.output
+    assert "oxigraph:<dir> or sparql:<url>" in " ".join(result.output.split())
+
+
+def test_cli_store_serve_workers_reach_an_oxigraph_store_through_its_writer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import uvicorn
+
+    from kgcheck.store.sparql import SparqlFlagStore
+
+    for name in ("KGCHECK_CONFIG", "KGCHECK_STORE__BACKEND"):
+        monkeypatch.setenv(name, "")  # serve sets them for its workers: restored afterwards
+        monkeypatch.delenv(name)
+    path = tmp_path / "kgcheck.yaml"
+    path.write_text("store: oxigraph:flags\n", encoding="utf-8")
+    seen: dict[str, object] = {}
+
+    def run(target: str, **kw: object) -> None:
+        # what a worker does: its configuration names the writer's endpoint
+        backend = load_config(path).store
+        assert backend is not None
+        store = open_flag_store(backend)
+        assert isinstance(store, SparqlFlagStore)
+        seen.update(kw, target=target, status=store.write(make_report()).status)
+        store.close()
+
+    monkeypatch.setattr(uvicorn, "run", run)
+    _invoke("serve", "--config", str(path), "--workers", "2")
+    assert (seen["target"], seen["workers"], seen["factory"]) == (
+        "kgcheck.server:app_from_env",
+        2,
+        True,
+    )
+    assert seen["status"] == "stored"
+    # the writer has stopped with serve: the store is free, and holds the report
+    assert len(ReviewQueue(OxigraphFlagStore(tmp_path / "flags")).find()) == 1
+
+
+def test_cli_store_endpoint_loads_files_then_serves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kgcheck.endpoint import SparqlEndpoint
+    from tests.conftest import ACME_DIR
+
+    served: list[int] = []
+
+    def serve(self: SparqlEndpoint) -> None:
+        served.append(len(self.store))
+        self.stop()
+
+    monkeypatch.setattr(SparqlEndpoint, "serve", serve)
+    store = f"oxigraph:{tmp_path / 'kb'}"
+    args = ["--store", store, "--load", str(ACME_DIR / "kb.ttl"), "--port", "0"]
+    result = runner.invoke(app, ["endpoint", *args])
+    assert result.exit_code == 0, result.output
+    assert "kb.ttl: " in result.output and "quad(s) loaded" in result.output
+    assert "SPARQL endpoint at http://127.0.0.1:" in result.output
+    assert served and served[0] > 100
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--host", "0.0.0.0"], "KGC106"),
+        (["--store", "sparql:http://127.0.0.1:1/sparql"], "expected memory or oxigraph:<dir>"),
+        (["--load", "absent.ttl"], "KGC201"),
+    ],
+)
+def test_cli_store_endpoint_refuses(args: list[str], expected: str) -> None:
+    result = runner.invoke(app, ["endpoint", "--port", "0", *args])
+    assert result.exit_code == 2
+    assert expected in " ".join(result.output.split())  # as rich wrapped it
+
+
+def test_cli_store_endpoint_broken_turtle_names_the_file(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.ttl"
+    broken.write_text("@prefix ex: <https://example.org/> .\nex:a ex:b .\n", encoding="utf-8")
+    result = runner.invoke(app, ["endpoint", "--port", "0", "--load", str(broken)])
+    assert result.exit_code == 2
+    assert " ".join(result.output.split()) == (
+        f"error: [KGC204] {broken}: line 2: RDF syntax error: Parser error at line 2 column 11: "
+        ". is not a valid RDF object"
+    )
 
 
 @pytest.mark.parametrize(

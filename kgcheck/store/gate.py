@@ -12,6 +12,10 @@ strings and IRIs, so they are expanded first (text that still holds escapes afte
 refused); and a carriage return ends a comment in Oxigraph but not in rdflib, so line ends are
 normalised to ``\\n``.
 
+rdflib's parser is not thread-safe: pyparsing works out how to call each parse action the first
+time it runs, and threads doing so at once leave it broken for the rest of the process (every
+later query fails with a ``TypeError``). Parsing is therefore done under one lock.
+
 Usage::
 
     gated = gate_query(text)                     # raises StoreError (KGC404 / KGC405)

@@ -33,7 +33,7 @@ from kgcheck.store.spool import Spool
 if TYPE_CHECKING:
     from kgcheck.config import StoreConfig
 
-__all__ = ["OxigraphFlagStore", "answer_media", "negotiate"]
+__all__ = ["OxigraphFlagStore", "answer_media", "negotiate", "open_on_disk", "serialize"]
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +83,41 @@ def answer_media(form: str, accept: str) -> str:
     """The media type of the answer to a query of ``form`` for an HTTP ``accept``."""
     offered = _GRAPH_FORMATS if form in ("construct", "describe") else _RESULT_FORMATS
     return negotiate(accept, list(offered))
+
+
+def serialize(results: object, accept: str) -> tuple[bytes, str]:
+    """The answer of ``Store.query`` serialised as ``accept`` (an HTTP Accept header) asks, and
+    its media type.
+
+    Raises:
+        OSError: the store failed while the answer was read.
+    """
+    if isinstance(results, ox.QuerySolutions | ox.QueryBoolean):
+        media = answer_media("select", accept)
+        body = results.serialize(format=_RESULT_FORMATS[media])
+    else:
+        assert isinstance(results, ox.QueryTriples)
+        media = answer_media("construct", accept)
+        body = results.serialize(format=_GRAPH_FORMATS[media])
+    assert isinstance(body, bytes)
+    return body, media
+
+
+def open_on_disk(directory: Path) -> ox.Store:
+    """The on-disk store in ``directory`` (created if absent), opened for writing.
+
+    Raises:
+        StoreLocked: another process holds it.
+        StoreUnreadable: it cannot be opened (permissions, not a store, damaged).
+    """
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        return ox.Store(str(directory))
+    except OSError as exc:
+        text = str(exc)
+        if "lock" in text.lower():
+            raise StoreLocked(f"{directory}: the store is held by another process") from exc
+        raise StoreUnreadable(f"{directory}: cannot open the on-disk store ({text})") from exc
 
 
 class OxigraphFlagStore(FlagStore):
@@ -161,18 +196,7 @@ class OxigraphFlagStore(FlagStore):
 
     def _open(self) -> ox.Store:
         assert self.directory is not None
-        try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            return ox.Store(str(self.directory))
-        except OSError as exc:
-            text = str(exc)
-            if "lock" in text.lower():
-                raise StoreLocked(
-                    f"{self.directory}: the store is held by another process"
-                ) from exc
-            raise StoreUnreadable(
-                f"{self.directory}: cannot open the on-disk store ({text})"
-            ) from exc
+        return open_on_disk(self.directory)
 
     def snapshot(self) -> tuple[Path | None, bytes]:
         """What a query process needs to read the store: its directory (opened read-only
@@ -238,14 +262,7 @@ class OxigraphFlagStore(FlagStore):
         return QueryResult(form, graph=text.decode() if isinstance(text, bytes) else "")
 
     def _raw(self, query: str, form: str, accept: str) -> RawResult:
-        results = self._run(query)
-        media = answer_media(form, accept)
-        if isinstance(results, ox.QuerySolutions | ox.QueryBoolean):
-            body = results.serialize(format=_RESULT_FORMATS[media])
-        else:
-            assert isinstance(results, ox.QueryTriples)
-            body = results.serialize(format=_GRAPH_FORMATS[media])
-        assert isinstance(body, bytes)
+        body, media = serialize(self._run(query), accept)
         return RawResult(body, media)
 
     def _update(self, update: str) -> None:

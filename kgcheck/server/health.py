@@ -64,7 +64,7 @@ class StoreProbe:
 
     def _ask(self) -> bool:
         try:
-            self.store.query("ASK { }")
+            self.store.own_query("ASK { }")
         except Exception as exc:  # any failure means "does not answer"; the reason is logged
             log.warning("the flag store does not answer: %s", exc)
             return False

@@ -27,6 +27,7 @@ What a failed write does is decided by the error's class (see :mod:`kgcheck.erro
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -38,7 +39,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 from kgcheck.errors import StoreError, StoreUnavailable
 from kgcheck.report import TurnReport
-from kgcheck.store.gate import gate_query
+from kgcheck.store.gate import QueryForm, gate_query
 from kgcheck.store.queries import with_prefixes
 from kgcheck.store.rdf import report_updates
 from kgcheck.store.results import QueryResult, RawResult
@@ -48,6 +49,8 @@ if TYPE_CHECKING:
     from kgcheck.config import StoreConfig
 
 __all__ = ["FlagStore", "StoreStatus", "WriteResult"]
+
+_ASK = re.compile(r"\s*ASK\b", re.IGNORECASE)
 
 log = logging.getLogger(__name__)
 
@@ -170,6 +173,12 @@ class FlagStore(ABC):
         """
         gated = gate_query(text, service_allow=service_allow)
         return self._select(with_prefixes(gated.text), gated.form)
+
+    def own_query(self, text: str) -> QueryResult:
+        """Run a SELECT or ASK that kgcheck wrote itself (sessions, health probes), without the
+        gate: its parse costs milliseconds on every turn. Never for text from outside."""
+        form: QueryForm = "ask" if _ASK.match(text) else "select"
+        return self._select(with_prefixes(text), form)
 
     def query_raw(
         self, text: str, accept: str, *, service_allow: Collection[str] = ()

@@ -73,7 +73,7 @@ class SessionStore:
             StoreError: (KGC414) the stored state cannot be read back.
         """
         g, s = nt(session_graph(session_id)), nt(session_iri(session_id))
-        rows = self.store.query(
+        rows = self.store.own_query(
             f"SELECT * WHERE {{ GRAPH {g} {{\n"
             f"  {{ {s} kgc:head ?head . ?head kgc:version ?number ; kgc:turnCount ?count .\n"
             "    OPTIONAL { ?head kgc:referenceTime ?now } }\n"
@@ -201,7 +201,7 @@ class SessionStore:
     def _won(self, g: str, s: str, new: str) -> bool:
         """Whether the version ``new`` is the session's: the head, or continued by another.
         A version that went in beside a better head is taken out again."""
-        rows = self.store.query(
+        rows = self.store.own_query(
             f"SELECT ?head ?number ?next WHERE {{ GRAPH {g} {{\n"
             f"  {{ {s} kgc:head ?head . ?head kgc:version ?number }}\n"
             f"  UNION {{ ?next prov:wasRevisionOf {new} }} }} }}"
@@ -224,7 +224,7 @@ class SessionStore:
     def delete(self, session_id: str) -> bool:
         """Forget a session's state (its stored turn reports stay). ``False`` if there was none."""
         g = nt(session_graph(session_id))
-        if not self.store.query(f"ASK {{ GRAPH {g} {{ ?s ?p ?o }} }}").boolean:
+        if not self.store.own_query(f"ASK {{ GRAPH {g} {{ ?s ?p ?o }} }}").boolean:
             return False
         self.store.update(f"DROP SILENT GRAPH {g}")
         return True

@@ -123,13 +123,13 @@ def test_healthz_probes_the_store_at_most_every_few_seconds(
 ) -> None:
     store = OxigraphFlagStore(None)
     asked: list[str] = []
-    real = store.query
+    real = store.own_query
 
-    def query(text: str, **kwargs: Any) -> Any:
+    def own_query(text: str) -> Any:
         asked.append(text)
-        return real(text, **kwargs)
+        return real(text)
 
-    monkeypatch.setattr(store, "query", query)
+    monkeypatch.setattr(store, "own_query", own_query)
     app = create_app(checker=acme_checker, store=store)
     client = TestClient(app)
     for _ in range(3):

@@ -90,10 +90,25 @@ def in_memory(tmp_path_factory: pytest.TempPathFactory) -> Checker:
     return Checker(_config("memory", tmp_path_factory.mktemp("unused")))
 
 
-@pytest.fixture(scope="module", params=["minimal", "virtuoso"])
+@pytest.fixture(scope="module")
+def served_by_kgcheck() -> Iterator[str]:
+    """The KB served by ``kgcheck endpoint``'s own SPARQL endpoint."""
+    pytest.importorskip("uvicorn", reason="kgcheck endpoint needs the [server] extra")
+    from kgcheck.endpoint import SparqlEndpoint
+
+    store = ox.Store()
+    store.extend(_acme_quads())
+    with SparqlEndpoint(store, port=0) as endpoint:
+        yield endpoint.url
+
+
+@pytest.fixture(scope="module", params=["minimal", "kgcheck-endpoint", "virtuoso"])
 def endpoint_url(request: pytest.FixtureRequest) -> str:
     if request.param == "minimal":
         url: str = request.getfixturevalue("minimal").url
+        return url
+    if request.param == "kgcheck-endpoint":
+        url = request.getfixturevalue("served_by_kgcheck")
         return url
     url = request.getfixturevalue("acme_on_virtuoso")
     return url

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 from rdflib import URIRef
 from rdflib.namespace import RDF
+from rdflib.term import Node
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.kb.values import format_like, matches
@@ -58,6 +59,8 @@ class WrongAttributeDetector(Detector):
         stated = claim.object.stated
         if any(matches(stated, claim.object.iri, v, tolerance=tolerance) for v in values):
             return None
+        if _names_a_value(ctx, claim, values):
+            return None
         functional = p in onto.functional or p in onto.complete
         shown = [kb.label(v) for v in values]
         triples = tuple((str(s), str(p), str(v)) for v in values)
@@ -104,3 +107,13 @@ class WrongAttributeDetector(Detector):
             kb_strength=params.open_world_strength,
             claim_index=claim.index,
         )
+
+
+def _names_a_value(ctx: DetectionContext, claim: Claim, values: list[Node]) -> bool:
+    """Whether the stated object is a name one of ``values`` bears: several entities share
+    the name ("Thornbury Anesthesiology Centre") and the linker chose another of them, so the
+    reply says what the KB says."""
+    mention = claim.object.mention
+    named = set(mention.candidates) if mention is not None else set()
+    named |= ctx.kb.labels.exact(claim.object.text)
+    return any(isinstance(v, URIRef) and str(v) in named for v in values)

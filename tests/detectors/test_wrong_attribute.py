@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from kgcheck import ConfigError, FlagType
+from kgcheck import Checker, ConfigError, FlagType
 from kgcheck.detectors.wrong_attribute import WrongAttributeDetector
+from kgcheck.types import Decision
 from tests.conftest import EX
 
 Detect = Callable[..., list[Any]]
@@ -148,3 +149,27 @@ def test_wrong_attribute_one_flag_among_correct_claims(detect: Detect) -> None:
 def test_wrong_attribute_unknown_param_is_a_config_error() -> None:
     with pytest.raises(ConfigError):
         WrongAttributeDetector({"tolerance": 0.1})
+
+
+SHARED_NAME = """
+ex:Unit a owl:Class ; rdfs:label "unit" .
+ex:worksIn a owl:ObjectProperty , owl:FunctionalProperty ; rdfs:label "works in" ;
+  rdfs:range ex:Unit ; kgc:lexicalForm "work in" .
+ex:u1 a ex:Unit ; rdfs:label "Thornbury Anesthesiology Centre" .
+ex:u2 a ex:Unit ; rdfs:label "Thornbury Anesthesiology Centre" .
+ex:u3 a ex:Unit ; rdfs:label "Thornbury Anesthesiology Centre" .
+ex:quay a ex:Unit ; rdfs:label "Quayside Clinic" .
+ex:pillai a foaf:Person ; rdfs:label "Thomas S. Pillai" ; ex:worksIn ex:u2 .
+"""
+
+
+def test_wrong_attribute_silent_when_the_value_shares_its_name_with_others(
+    make_checker: Callable[..., Checker],
+) -> None:
+    """Regression (found on a 10M-triple KB): units sharing a name, the linker picked another
+    of them, and "Not Thornbury ...: Pillai works in Thornbury ..." was flagged."""
+    checker = make_checker(SHARED_NAME, nli={"model": None})
+    true = checker.check_turn("Thomas S. Pillai works in Thornbury Anesthesiology Centre.")
+    assert true.flags == [] and true.decision == Decision.ACCEPT
+    false = checker.check_turn("Thomas S. Pillai works in Quayside Clinic.")
+    assert [f.type for f in false.flags] == [FlagType.WRONG_ATTRIBUTE]

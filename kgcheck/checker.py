@@ -20,13 +20,16 @@ from kgcheck.errors import (
     ConfigError,
     ConfigMissing,
     InputError,
+    KgcheckError,
     KnowledgeBaseError,
     ModelError,
     SourceInvalid,
+    StoreError,
 )
 from kgcheck.failures import (
     DETECTOR_FAILED,
     INVALID_FLAG,
+    KB_FAILED,
     CheckError,
     apply_on_error,
     record_failure,
@@ -120,28 +123,39 @@ class Checker:
         self.store: FlagStore | None = (
             open_flag_store(self.config.store) if self.config.store is not None else None
         )
-        self._warm_up()
+        #: What failed in the warm-up check: ``"<stage> (<code>)"`` for each failed check, or
+        #: ``"warm-up (<exception>)"`` when it stopped; empty when it passed.
+        self.warm_up_failures = self._warm_up()
 
-    def _warm_up(self) -> None:
+    def _warm_up(self) -> tuple[str, ...]:
         """Build now what the checks would build on their first use, so that the first
         ``check_turn`` is no slower than the tenth: the KB's word index of string values, the
         plugin look-ups of detectors and actions, and, by checking a made-up turn (not
         recorded), the recognisers' first calls and the traced models' first optimised runs
         on batches of a turn's size. Nothing here can fail the build: a check that fails
-        reports itself when it runs for real."""
+        reports itself when it runs for real. What failed is logged and returned (the
+        service's ``/healthz`` shows it)."""
+        failed: list[str] = []
         try:
             self.kb.owners_of_words(("warm", "up"))
             action_registry.names()  # reads the installed plugins' entry points once
             state = DialogueState(session_id="kgcheck-warm-up", now=self.config.now)
             state.add_turn("user", _WARM_UP_TURN)
             for reply in _WARM_UP_REPLIES:
-                self.check_turn(reply, state, record=False)
+                report = self.check_turn(reply, state, record=False)
+                failed += [f"{e.stage} ({e.code})" for e in report.errors]
             if self.nli is not None:
                 self.nli._cache.clear()
             if self.encoder is not None:
                 self.encoder.clear_cache()
         except Exception as exc:  # a warm-up never stops the build
-            log.debug("warm-up check failed: %s", exc)
+            code = f" ({exc.code})" if isinstance(exc, KgcheckError) else ""
+            failed.append(f"warm-up ({type(exc).__name__}{code})")
+            log.warning("the warm-up check failed: %s", exc)
+        else:
+            if failed:
+                log.warning("the warm-up check failed: %s", ", ".join(failed))
+        return tuple(dict.fromkeys(failed))
 
     def _load_nli(self) -> NliScorer:
         """The scorer of ``nli.model``, its model loaded now rather than in the first check,
@@ -239,12 +253,20 @@ class Checker:
         started = time.perf_counter()
         self.update_history(state)
         timings["history"] = time.perf_counter() - started
-        analysis = self.analyzer.analyse(
-            response, now=reference, context=state.entities.salient_keys()
-        )
-        timings["nlp"] = time.perf_counter() - started - timings["history"]
         results = TurnResults(self._providers)
         skipped, errors = results.notes, results.errors
+        try:
+            analysis = self.analyzer.analyse(
+                response, now=reference, context=state.entities.salient_keys()
+            )
+            # the facts of every entity the reply names: one query for a KB on an endpoint
+            self.kb.prefetch(
+                i for m in analysis.mentions for i in (m.iri, *m.candidates) if i is not None
+            )
+        except StoreError as exc:  # a KB on an endpoint that failed: nothing could be checked
+            record_failure(errors, skipped, "knowledge_base", KB_FAILED, exc)
+            analysis = unanalysed(response, exc)
+        timings["nlp"] = time.perf_counter() - started - timings["history"]
         skipped.extend(analysis.notes)
         flags = self._detect(analysis, state, reference, documents, results, timings)
         numeric: Sequence[NumericClaim] = results.peek("numeric_claims") or ()

@@ -419,5 +419,10 @@ def serve(
     if workers == 1:
         uvicorn.run(application, host=host, port=port)
         return
+    from kgcheck.server.metrics import multiprocess_dir
+
     os.environ["KGCHECK_CONFIG"] = str(config.resolve())
-    uvicorn.run("kgcheck.server:app_from_env", factory=True, host=host, port=port, workers=workers)
+    with multiprocess_dir():  # /metrics sums every worker's counts
+        uvicorn.run(
+            "kgcheck.server:app_from_env", factory=True, host=host, port=port, workers=workers
+        )

@@ -94,10 +94,46 @@ def validate_params(model: type[_M], params: Mapping[str, Any] | None, where: st
 
 
 class KnowledgeBaseConfig(_Strict):
+    """The KB (``knowledge_base:``): its sources and where it lives.
+
+    ``store`` is ``memory`` (loaded at every start), ``oxigraph:<directory>`` (persistent,
+    embedded) or ``sparql:<query URL>``: any SPARQL 1.1 endpoint, read per turn with no local
+    copy of its facts (``kgcheck.kb.remote``); the other fields below configure that one.
+    Paths are relative to the configuration file.
+    """
+
     sources: list[Path] = Field(default_factory=list)
     store: str = "memory"
     fuzzy: bool = True
     fuzzy_min_length: int = Field(default=4, ge=2)
+    #: The named graph of a ``sparql:`` endpoint that holds the KB (default: its default graph).
+    graph: str | None = None
+    username: str | None = None
+    #: Better set from the environment: ``KGCHECK_KNOWLEDGE_BASE__PASSWORD``.
+    password: SecretStr | None = None
+    auth: Literal["basic", "digest"] = "basic"
+    #: Seconds to wait for the endpoint.
+    timeout: float = Field(default=10.0, gt=0)
+    #: Retries of a failed read (timeouts, 5xx, 429), the delay doubling.
+    retries: int = Field(default=2, ge=0, le=10)
+    #: Entities (and lookups) whose facts are kept, least recently used dropped first ...
+    cache_size: int = Field(default=50_000, ge=1)
+    #: ... each for at most this many seconds.
+    cache_ttl: float = Field(default=300.0, gt=0)
+    #: Where the label index of a ``sparql:`` KB is kept between starts (``kgcheck kb refresh``
+    #: rebuilds it).
+    index_dir: Path = Path(".kgcheck/kb-index")
+
+    @field_validator("graph")
+    @classmethod
+    def _graph_iri(cls, value: str | None) -> str | None:
+        from rdflib import URIRef
+
+        from kgcheck.kb.remote import sparql_term
+
+        if value is not None:
+            sparql_term(URIRef(value))  # ValueError: not a well-formed IRI
+        return value
 
     @field_validator("store")
     @classmethod
@@ -524,6 +560,8 @@ def config_from_dict(
     base = base_dir or Path.cwd()
     kb = config.knowledge_base
     kb.sources = [p if p.is_absolute() else (base / p) for p in kb.sources]
+    if not kb.index_dir.is_absolute():
+        kb.index_dir = Path(os.path.normpath(base / kb.index_dir))
     config.rules = [
         p if p.is_absolute() else Path(os.path.normpath(base / p)) for p in config.rules
     ]

@@ -256,6 +256,12 @@ class NonFiniteLiteral(KnowledgeBaseError):
     code = "KGC207"
 
 
+class KbEndpointUnreachable(KnowledgeBaseError):
+    """The SPARQL endpoint of a ``sparql:`` knowledge base cannot be read when it opens."""
+
+    code = "KGC208"
+
+
 # --- KGC3xx: rules ---------------------------------------------------------------------------
 
 
@@ -622,6 +628,7 @@ ERROR_CODES: tuple[ErrorCode, ...] = (
     _raised(SourceUnloadable, 500),
     _raised(ToleranceInvalid, 500),
     _raised(NonFiniteLiteral, 500),
+    _raised(KbEndpointUnreachable, 503),
     _raised(RuleError, 400),
     _raised(RuleFileUnreadable, 400),
     _raised(RuleYamlError, 400),
@@ -679,6 +686,7 @@ ERROR_CODES: tuple[ErrorCode, ...] = (
         "KGC706",
         "A detector returned a flag it may not (an undeclared type, a span outside the reply).",
     ),
+    _reported("KGC707", "The knowledge base could not be read while the reply was analysed."),
 )
 
 _BY_CODE: dict[str, ErrorCode] = {row.code: row for row in ERROR_CODES}

@@ -23,7 +23,7 @@ __all__ = ["EXTRAS", "install_hint", "installed", "missing", "require"]
 EXTRAS: dict[str, tuple[str, ...]] = {
     "nli": ("torch", "transformers", "sentence_transformers"),
     "train": ("torch", "transformers"),
-    "server": ("fastapi", "uvicorn"),
+    "server": ("fastapi", "uvicorn", "prometheus_client"),
     "plots": ("matplotlib",),
 }
 

@@ -18,6 +18,7 @@ Codes (``KGC7xx``: reported in ``report.errors``, not raised)::
     KGC704  verifying the reply's numbers and dates failed
     KGC705  a rule or SHACL shape could not be evaluated
     KGC706  a detector returned a flag it may not (an undeclared type, a span outside the reply)
+    KGC707  the knowledge base could not be read while the reply was analysed (an endpoint down)
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ __all__ = [
     "DETECTOR_FAILED",
     "GROUNDING_FAILED",
     "INVALID_FLAG",
+    "KB_FAILED",
     "NLI_FAILED",
     "NUMERIC_FAILED",
     "RULE_FAILED",
@@ -51,6 +53,7 @@ GROUNDING_FAILED = "KGC703"
 NUMERIC_FAILED = "KGC704"
 RULE_FAILED = "KGC705"
 INVALID_FLAG = "KGC706"
+KB_FAILED = "KGC707"
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,8 @@
 - ``stores`` (``Registry[FlagStore]``): flag-store back-ends, by the scheme of ``store.backend``
   (``memory``, ``oxigraph:<dir>``, ``sparql:<url>``); ``kgcheck.stores``.
 - ``kb_stores`` (``Registry[KbBackend]``): where the KB's store lives, by the scheme of
-  ``knowledge_base.store`` (``memory``, ``oxigraph:<dir>``); ``kgcheck.kb_stores``.
+  ``knowledge_base.store`` (``memory``, ``oxigraph:<dir>``, ``sparql:<url>``);
+  ``kgcheck.kb_stores``.
 
 Built-ins are registered here, one line each, as ``"module:Class"`` paths so that nothing is
 imported before it is used; third parties add theirs through the entry-point groups
@@ -189,6 +190,7 @@ kb_stores: Registry[KbBackend] = Registry(
     {
         "memory": "kgcheck.kb.backends:MemoryBackend",
         "oxigraph": "kgcheck.kb.backends:OxigraphBackend",
+        "sparql": "kgcheck.kb.backends:SparqlBackend",
     },
 )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +14,7 @@ from kgcheck.config import config_from_dict
 from kgcheck.detectors.base import DetectionContext
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.package_data import example_dir
+from tests.store.virtuoso import LocalVirtuoso, virtuoso_installed
 
 ROOT = Path(__file__).resolve().parent.parent
 ACME_DIR = example_dir("acme")  # shipped in the package (kgcheck/examples/acme)
@@ -43,6 +44,18 @@ settings.load_profile("kgcheck")
 def local(iri: str | None) -> str | None:
     """The local name of an IRI (``.../acme#amiraPatel`` -> ``amiraPatel``)."""
     return None if iri is None else iri.rsplit("#", 1)[-1]
+
+
+@pytest.fixture(scope="session")
+def virtuoso(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalVirtuoso]:
+    """One Virtuoso for the whole session (Debian's virtuoso-opensource on free loopback
+    ports), stopped at the end; tests that use it share it, so each uses its own graphs."""
+    if not virtuoso_installed():
+        pytest.skip("virtuoso-t is not installed (apt-get install virtuoso-opensource)")
+    server = LocalVirtuoso(tmp_path_factory.mktemp("virtuoso"))
+    server.start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture(scope="session")

@@ -94,7 +94,7 @@ def test_registry_built_ins_keep_their_order() -> None:
     assert detectors.builtins()[:3] == ("nonexistent_entity", "wrong_attribute", "fabricated_fact")
     assert set(stores.builtins()) == {"memory", "oxigraph", "sparql"}
     assert set(providers.builtins()) == {"numeric_claims", "grounding"}
-    assert set(kb_stores.builtins()) == {"memory", "oxigraph"}
+    assert set(kb_stores.builtins()) == {"memory", "oxigraph", "sparql"}
 
 
 def test_registry_unknown_store_schemes_are_configuration_errors() -> None:

@@ -85,6 +85,8 @@ class SentenceEncoder:
         device: str = "cpu",
         cache_size: int = 2048,
     ) -> None:
+        #: The model as configured (``DEFAULT_MODEL`` by default), and where it loads from.
+        self.name = model or DEFAULT_MODEL
         self.model_name = resolve_model(model)
         self.device = device
         self.cache_size = cache_size
@@ -94,6 +96,16 @@ class SentenceEncoder:
         self._error: ModelError | None = None
         self._lock = threading.Lock()
         self._cache: OrderedDict[str, NDArray[np.float32]] = OrderedDict()
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the model has been loaded (by :meth:`load` or a first :meth:`encode`)."""
+        return self._model is not None
+
+    @property
+    def error(self) -> ModelError | None:
+        """Why the model could not be loaded; ``None`` when it was, or was not tried yet."""
+        return self._error
 
     def load(self) -> Any:
         """The loaded model (loading it on first use; the checker loads it when it is built).

@@ -4,6 +4,7 @@ Usage::
 
     kgcheck kb selftest --config kgcheck.yaml --max-facts 20 --json selftest.json
     kgcheck kb lint --config kgcheck.yaml
+    kgcheck kb refresh --config kgcheck.yaml
 """
 
 from __future__ import annotations
@@ -116,6 +117,37 @@ def lint_command(
         f"{len(findings) - unreachable} collision(s)"
     )
     raise typer.Exit(code=1 if findings else 0)
+
+
+@kb_app.command("refresh")
+def refresh_command(
+    config: Annotated[Path, typer.Option(help="kgcheck.yaml")] = Path("kgcheck.yaml"),
+) -> None:
+    """Rebuild the label index from the KB as it is now: for a ``sparql:`` KB it is built
+    from the endpoint once and kept in knowledge_base.index_dir until this command runs; an
+    ``oxigraph:`` store reloads sources that changed and rebuilds its index too. A running
+    service reads the new index when it restarts (the facts themselves are fetched per turn,
+    cached for knowledge_base.cache_ttl seconds).
+
+    Exit status 0 when done, 2 on errors.
+    """
+    import time
+
+    from kgcheck.config import load_config
+    from kgcheck.kb.knowledge_base import KnowledgeBase
+
+    started = time.perf_counter()
+    try:
+        kb_cfg = load_config(config).knowledge_base
+        kb = KnowledgeBase.from_config(kb_cfg, refresh=True)
+    except KgcheckError as exc:
+        _error(exc)
+        return
+    scheme = kb_cfg.store.partition(":")[0]
+    typer.echo(
+        f"{scheme}: {len(kb.labels)} names indexed, {len(kb.ontology.properties)} properties "
+        f"in {time.perf_counter() - started:.1f}s"
+    )
 
 
 def render_selftest(result: SelftestResult, console: Console, *, show: int = 10) -> None:

@@ -9,6 +9,7 @@ import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,6 +21,7 @@ from rdflib.term import Node
 from kgcheck.kb.labels import LABEL_PREDICATES, LabelIndex
 from kgcheck.kb.normalize import value_words
 from kgcheck.kb.ontology import OntologyView
+from kgcheck.kb.remote import RemoteScratch, RemoteStore
 from kgcheck.kb.scratch import ScratchPool, copy_graph, copy_store
 from kgcheck.kb.store import KB_GRAPH, open_store
 from kgcheck.kb.validate import check_values
@@ -58,18 +60,25 @@ class KnowledgeBase:
         index_cache: _IndexCache | None = None,
         sources: Sequence[Path] = (),
         lexical_forms: bool = True,
+        remote: RemoteStore | None = None,
     ) -> None:
         self.graph = graph
         self._ox = store
+        #: The endpoint's store when the KB is read from a SPARQL endpoint (``sparql:``).
+        self.remote = remote
         self.reloaded = reloaded
         # a bad tolerance or a NaN value fails here, naming the triple (KnowledgeBaseError)
-        check_values(graph, store, sources)
+        check_values(graph, store, sources, remote=remote)
         self.ontology = OntologyView.from_graph(graph, lexical_forms=lexical_forms)
         self._lock = threading.Lock()
         own = store
-        self._scratch = ScratchPool(
-            (lambda: copy_store(own)) if own is not None else (lambda: copy_graph(graph))
-        )
+        self._scratch: ScratchPool | RemoteScratch
+        if remote is not None:
+            self._scratch = RemoteScratch(remote)
+        elif own is not None:
+            self._scratch = ScratchPool(lambda: copy_store(own))
+        else:
+            self._scratch = ScratchPool(lambda: copy_graph(graph))
         self._strings: _StringIndex | None = None
         cached = _load_index(index_cache, fuzzy_min_length) if index_cache else None
         if cached is not None:
@@ -112,7 +121,7 @@ class KnowledgeBase:
 
     @classmethod
     def from_config(
-        cls, config: KnowledgeBaseConfig, *, lexical_forms: bool = True
+        cls, config: KnowledgeBaseConfig, *, lexical_forms: bool = True, refresh: bool = False
     ) -> KnowledgeBase:
         """The KB a configuration's ``knowledge_base`` section names (see :meth:`open`)."""
         return cls.open(
@@ -120,6 +129,8 @@ class KnowledgeBase:
             store=config.store,
             fuzzy_min_length=config.fuzzy_min_length,
             lexical_forms=lexical_forms,
+            config=config,
+            refresh=refresh,
         )
 
     @classmethod
@@ -130,19 +141,26 @@ class KnowledgeBase:
         store: str = "memory",
         fuzzy_min_length: int = 4,
         lexical_forms: bool = True,
+        config: KnowledgeBaseConfig | None = None,
+        refresh: bool = False,
     ) -> KnowledgeBase:
-        """Load ``sources`` into the store (or reopen a persistent store that holds them).
+        """Load ``sources`` into the store (or reopen a persistent store that holds them); for
+        ``sparql:<url>``, read the KB from that endpoint (``config`` has its settings: graph,
+        credentials, timeouts, caches).
 
         ``lexical_forms`` false ignores every ``kgc:lexicalForm`` of the ontology (the store
-        keeps them).
+        keeps them); ``refresh`` rebuilds the label index kept beside an on-disk store or for an
+        endpoint (``kgcheck kb refresh``) instead of reading it back.
 
         Raises:
             KnowledgeBaseError: a source is missing or broken, or the store cannot be opened.
         """
-        result = open_store(store, [Path(s) for s in sources])
+        result = open_store(store, [Path(s) for s in sources], config)
         cache = None
         if result.directory is not None:
             cache = _IndexCache(result.directory / _INDEX_FILE, result.fingerprint)
+            if refresh:
+                cache.path.unlink(missing_ok=True)
         return cls(
             result.graph,
             store=result.store,
@@ -151,6 +169,7 @@ class KnowledgeBase:
             index_cache=cache,
             sources=[Path(s) for s in sources],
             lexical_forms=lexical_forms,
+            remote=result.remote,
         )
 
     @classmethod
@@ -162,6 +181,12 @@ class KnowledgeBase:
         if self._ox is not None:
             return sum(1 for _ in self._ox.quads_for_pattern(None, None, None, _kb_node()))
         return len(self.graph)
+
+    def prefetch(self, entities: Iterable[str]) -> None:
+        """Fetch the facts of ``entities`` together (one query for a KB on an endpoint, where
+        each would otherwise cost one); a KB held locally has nothing to do."""
+        if self.remote is not None:
+            self.remote.prefetch(URIRef(e) for e in entities)
 
     # facts ------------------------------------------------------------------------------
 
@@ -319,7 +344,13 @@ class KnowledgeBase:
         grams: set[tuple[str, ...]] = set()
         owners: dict[tuple[str, ...], list[tuple[URIRef, URIRef]]] = {}
         names = {URIRef(p) for p in LABEL_PREDICATES}  # names have the label index
-        for subject, pred, obj in self.graph:
+        triples: Iterable[tuple[Node, Node, Node]] = self.graph
+        if self.remote is not None:  # one query, not every triple of the endpoint
+            triples = chain(
+                self.remote.local,
+                self.remote.string_values(LABEL_PREDICATES, _MAX_LITERAL_CHARS),
+            )
+        for subject, pred, obj in triples:
             if not isinstance(obj, Literal) or obj.datatype not in _STRING_TYPES or pred in names:
                 continue
             words = value_words(str(obj))
@@ -413,7 +444,10 @@ class KnowledgeBase:
         return self._scratch.lend(quads)
 
     def sparql(self, query: str) -> object:
-        """Run a SPARQL query against the KB (the KB graph is the default graph)."""
+        """Run a SPARQL query against the KB (the KB graph is the default graph); a KB on an
+        endpoint answers a SELECT's rows as ``{variable: term}``."""
+        if self.remote is not None:
+            return self.remote.select(query)
         if self._ox is not None:
             return self._ox.query(query, default_graph=_kb_node())
         return self.graph.query(query)
@@ -422,6 +456,8 @@ class KnowledgeBase:
 #: String values of at most this many words are indexed for :meth:`KnowledgeBase.in_literal`,
 #: and names of at most ``_MAX_GRAM`` words looked up in them.
 _MAX_LITERAL_WORDS = 16
+#: Longer string values are not asked of an endpoint for the word index (16 words fit).
+_MAX_LITERAL_CHARS = 256
 #: Values of a transitive property followed at most this far (a cycle or a deep chain ends).
 _MAX_TRANSITIVE = 256
 _MAX_GRAM = 6

@@ -24,7 +24,7 @@ from rdflib import BNode, Graph, Literal, URIRef
 
 from kgcheck.kb.store import KB_GRAPH
 
-__all__ = ["ScratchPool", "copy_graph", "copy_store"]
+__all__ = ["ScratchPool", "copy_graph", "copy_store", "ox_term"]
 
 
 class ScratchPool:
@@ -78,13 +78,13 @@ def copy_graph(graph: Graph) -> ox.Store:
     store = ox.Store()
     name = ox.NamedNode(KB_GRAPH)
     store.extend(
-        ox.Quad(_ox_term(s), _ox_term(p), _ox_term(o), name)  # type: ignore[arg-type]
+        ox.Quad(ox_term(s), ox_term(p), ox_term(o), name)  # type: ignore[arg-type]
         for s, p, o in graph
     )
     return store
 
 
-def _ox_term(term: object) -> ox.NamedNode | ox.BlankNode | ox.Literal:
+def ox_term(term: object) -> ox.NamedNode | ox.BlankNode | ox.Literal:
     if isinstance(term, URIRef):
         return ox.NamedNode(str(term))
     if isinstance(term, BNode):

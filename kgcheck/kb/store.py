@@ -13,10 +13,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 from oxrdflib import OxigraphStore
 from rdflib import Graph, URIRef
+
+if TYPE_CHECKING:
+    from kgcheck.config import KnowledgeBaseConfig
+    from kgcheck.kb.remote import RemoteStore
 
 from kgcheck.errors import (
     RdfSyntaxError,
@@ -25,7 +30,7 @@ from kgcheck.errors import (
     UnknownFormat,
 )
 
-__all__ = ["KB_GRAPH", "META_GRAPH", "LoadResult", "open_store"]
+__all__ = ["KB_GRAPH", "META_GRAPH", "LoadResult", "load_sources", "manifest_of", "open_store"]
 
 KB_GRAPH = "urn:kgcheck:kb"
 META_GRAPH = "urn:kgcheck:kb-meta"
@@ -52,20 +57,25 @@ class LoadResult:
     sources were (re)loaded or found already in place."""
 
     graph: Graph
-    store: ox.Store
+    #: ``None`` for a KB read from a SPARQL endpoint (``remote``).
+    store: ox.Store | None
     reloaded: bool
     #: The on-disk store's directory (``None`` in memory) and the sources' fingerprint, which
     #: key caches kept beside the store.
     directory: Path | None = None
     fingerprint: str = ""
+    remote: RemoteStore | None = None
 
 
-def open_store(spec: str, sources: Sequence[Path]) -> LoadResult:
-    """Open the store named by ``spec`` and make sure it holds exactly ``sources``.
+def open_store(
+    spec: str, sources: Sequence[Path], config: KnowledgeBaseConfig | None = None
+) -> LoadResult:
+    """Open the KB named by ``spec`` (``<scheme>:<location>``) and make sure it holds exactly
+    ``sources``.
 
     Raises:
         KnowledgeBaseError: a source is missing, has an unknown format or a syntax error, or the
-            on-disk store cannot be opened.
+            store cannot be opened.
     """
     for path in sources:
         if not path.is_file():
@@ -75,12 +85,24 @@ def open_store(spec: str, sources: Sequence[Path]) -> LoadResult:
                 f"{path}: unknown RDF format {path.suffix!r}; expected one of "
                 f"{', '.join(sorted(_FORMATS))}"
             )
+    from kgcheck.config import KnowledgeBaseConfig
     from kgcheck.registry import kb_stores
 
     scheme, _, location = spec.partition(":")
-    store, directory = kb_stores.get(scheme)().open(location)
+    return kb_stores.get(scheme)().open(location, sources, config or KnowledgeBaseConfig())
+
+
+def load_sources(
+    store: ox.Store, sources: Sequence[Path], *, directory: Path | None = None
+) -> LoadResult:
+    """``store`` holding exactly ``sources`` in the KB graph: loaded, unless its manifest says
+    it holds them already.
+
+    Raises:
+        KnowledgeBaseError: a source cannot be loaded.
+    """
     kb_graph = ox.NamedNode(KB_GRAPH)
-    wanted = _manifest_of(sources)
+    wanted = manifest_of(sources)
     reloaded = False
     if _stored_manifest(store) != wanted or (sources and not _has_graph(store, kb_graph)):
         store.clear_graph(kb_graph)
@@ -112,7 +134,7 @@ def _load(store: ox.Store, path: Path, graph: ox.NamedNode) -> None:
         raise SourceUnloadable(f"{path}: cannot load ({exc})") from exc
 
 
-def _manifest_of(sources: Sequence[Path]) -> list[str]:
+def manifest_of(sources: Sequence[Path]) -> list[str]:
     entries = []
     for path in sources:
         stat = path.stat()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
 from rdflib import Graph, Literal
@@ -22,6 +23,9 @@ from rdflib.term import Node
 
 from kgcheck.errors import NonFiniteLiteral, ToleranceInvalid
 from kgcheck.vocab import KGC
+
+if TYPE_CHECKING:
+    from kgcheck.kb.remote import RemoteStore
 
 __all__ = ["check_values"]
 
@@ -38,7 +42,13 @@ _QUERY = (
 )
 
 
-def check_values(graph: Graph, store: ox.Store | None = None, sources: Sequence[Path] = ()) -> None:
+def check_values(
+    graph: Graph,
+    store: ox.Store | None = None,
+    sources: Sequence[Path] = (),
+    *,
+    remote: RemoteStore | None = None,
+) -> None:
     """Raise on the first tolerance or numeric value of ``graph`` that is not a finite number.
 
     Raises:
@@ -52,7 +62,7 @@ def check_values(graph: Graph, store: ox.Store | None = None, sources: Sequence[
                 f"{_where(sources, str(value))}{triple}: expected a finite number from 0 up "
                 "(a relative tolerance such as 0.05)"
             )
-    for s, p, o, lexical in _not_finite(graph, store):
+    for s, p, o, lexical in _not_finite(graph, store, remote):
         raise NonFiniteLiteral(
             f"{_where(sources, lexical)}<{s}> <{p}> {o}: a numeric value must be a finite number "
             "(NaN and infinities are not values kgcheck can compare)"
@@ -67,7 +77,13 @@ def _tolerance(value: Node) -> float | None:
     return number if math.isfinite(number) and number >= 0 else None
 
 
-def _not_finite(graph: Graph, store: ox.Store | None) -> Iterator[tuple[str, str, str, str]]:
+def _not_finite(
+    graph: Graph, store: ox.Store | None, remote: RemoteStore | None
+) -> Iterator[tuple[str, str, str, str]]:
+    if remote is not None:  # asked of the endpoint, then of the local part
+        for found in remote.select(_QUERY):
+            yield str(found["s"]), str(found["p"]), _n3(found["o"]), str(found["o"])
+        graph = remote.local
     if store is not None:  # straight from Oxigraph: one query, no rdflib term conversion
         for row in store.query(_QUERY, use_default_graph_as_union=True):  # type: ignore[union-attr]
             s, p, o = row[0], row[1], row[2]

@@ -411,6 +411,17 @@ class NliScorer:
         self._cache: OrderedDict[tuple[str, str], NliScores] = OrderedDict()
         self._lock = threading.Lock()
         self._error: ModelError | None = None
+        self._ready = False
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the model has been loaded (by :meth:`load` or a first :meth:`score`)."""
+        return self._ready
+
+    @property
+    def error(self) -> ModelError | None:
+        """Why the model could not be loaded; ``None`` when it was, or was not tried yet."""
+        return self._error
 
     def load(self) -> LoadedModel:
         """The loaded model (loading it on first use).
@@ -421,10 +432,12 @@ class NliScorer:
         if self._error is not None:
             raise self._error
         try:
-            return _load(self.model_name, self.device, self.labels, self.quantize, self.calibrate)
+            loaded = _load(self.model_name, self.device, self.labels, self.quantize, self.calibrate)
         except ModelError as exc:
             self._error = exc
             raise
+        self._ready = True
+        return loaded
 
     def score(self, pairs: Sequence[tuple[str, str]]) -> list[NliScores]:
         """Probabilities for each ``(premise, hypothesis)``, in order.

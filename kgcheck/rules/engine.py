@@ -11,7 +11,8 @@ Usage::
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from contextlib import ExitStack
 from datetime import UTC, datetime
 from typing import Any
 
@@ -30,15 +31,17 @@ from kgcheck.history.rdf import (
 )
 from kgcheck.history.state import DialogueState
 from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.kb.scratch import ox_term
 from kgcheck.kb.store import KB_GRAPH
 from kgcheck.kb.values import format_like
 from kgcheck.nlp.analysis import Claim, TurnAnalysis
 from kgcheck.rules.checks import Finding
 from kgcheck.rules.facts import ReplyFacts
 from kgcheck.rules.loader import CompiledRule, RuleBook
-from kgcheck.rules.sparql import Term
+from kgcheck.rules.sparql import SparqlQuery, Term
 from kgcheck.rules.structured import OutputReport, check_output
 from kgcheck.rules.template import fill
+from kgcheck.rules.values import endpoint_query
 from kgcheck.types import Evidence, Flag, FlagType, Severity
 
 __all__ = ["DETECTOR", "RuleEngine"]
@@ -100,15 +103,18 @@ class RuleEngine:
         sentences = {claim_iri(c.index): _sentence(analysis, c) for c in analysis.claims}
         sentences.update({history_iri(p.turn, p.claim.index): p.sentence for p in past})
         flags: list[Flag] = []
-        with self.kb.scratch(turn + history) as store:
+        with ExitStack() as blocks:
+            scratch: list[ox.Store] = []
+
+            def local() -> ox.Store:  # made once, and only when a query or shape needs it
+                if not scratch:
+                    scratch.append(blocks.enter_context(self.kb.scratch(turn + history)))
+                return scratch[0]
+
             for rule in queries:
                 assert rule.query is not None
                 try:
-                    rows = rule.query.run(
-                        store,
-                        default_graph=[ox.NamedNode(KB_GRAPH)],
-                        named_graphs=[ox.NamedNode(TURN_GRAPH), ox.NamedNode(HISTORY_GRAPH)],
-                    )
+                    rows = self._rows(rule.query, turn + history, local)
                 except (OSError, ValueError, SyntaxError) as exc:
                     notes.append(f"rule '{rule.id}': failed ({type(exc).__name__}: {exc})")
                     continue
@@ -123,7 +129,7 @@ class RuleEngine:
                     flags.append(self._row_flag(rule, row, claim, analysis, sentences))
             for shapes in self.book.reply_shapes:
                 try:
-                    results = shapes.validate(store, list(claims))
+                    results = shapes.validate(local(), list(claims))
                 except Exception as exc:
                     log.exception("shapes %s failed", shapes.path)
                     notes.append(f"shapes {shapes.path}: failed ({type(exc).__name__}: {exc})")
@@ -147,6 +153,26 @@ class RuleEngine:
                         )
                     )
         return flags
+
+    def _rows(
+        self, query: SparqlQuery, quads: list[ox.Quad], local: Callable[[], ox.Store]
+    ) -> list[dict[str, Term]]:
+        """The rows of a rule's query: asked of the KB's endpoint with the claims as VALUES
+        when the KB is on one (:mod:`kgcheck.rules.values`), else run in the scratch store."""
+        remote = self.kb.remote
+        if remote is not None:
+            text = endpoint_query(query.text, query.prefixes, quads, [TURN_GRAPH, HISTORY_GRAPH])
+            if text is not None:
+                names = set(query.variables)
+                return [
+                    {k: ox_term(v) for k, v in row.items() if k in names}
+                    for row in remote.select(text)
+                ]
+        return query.run(
+            local(),
+            default_graph=[ox.NamedNode(KB_GRAPH)],
+            named_graphs=[ox.NamedNode(TURN_GRAPH), ox.NamedNode(HISTORY_GRAPH)],
+        )
 
     def _row_flag(
         self,

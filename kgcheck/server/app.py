@@ -8,23 +8,30 @@ Usage::
 Endpoints (OpenAPI docs at ``/docs``): ``POST /sessions/{id}/check``, ``POST
 /sessions/{id}/turns``, ``GET|DELETE /sessions/{id}``, ``POST /outputs/check``, ``GET|POST
 /sparql``, ``GET /flags``, ``GET /flags/patterns``, ``GET /review``, ``GET /review/{flag}``,
-``POST /review/{flag}/{approve|reject|note}``, ``GET /healthz``.
+``POST /review/{flag}/{approve|reject|note}``, ``GET /healthz``, ``GET /metrics``.
+
+``/healthz`` (what is loaded, and whether the service can work: see
+:mod:`kgcheck.server.health`) and ``/metrics`` (Prometheus: :mod:`kgcheck.server.metrics`) are
+public, like the API docs: monitoring scrapes them without a key, and they carry no secrets.
+The checker is built, its models loaded and a made-up turn checked, before the app exists, so
+no request waits for a model.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import time
 from pathlib import Path
 from typing import Any
 
-from fastapi import Depends, FastAPI
-from starlette.concurrency import run_in_threadpool
+from fastapi import Depends, FastAPI, Request
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 import kgcheck
 from kgcheck.checker import Checker
 from kgcheck.config import Config, StoreConfig, load_config
-from kgcheck.errors import ConfigMissing, KgcheckError
+from kgcheck.errors import ConfigMissing
 from kgcheck.server import review, sessions, sparql
 from kgcheck.server.errors import install_error_handlers
 from kgcheck.server.limits import ApiKeyGate, BodyLimit
@@ -91,25 +98,35 @@ def create_app(
     def check_output(body: OutputCheckRequest, svc: ServiceDep) -> dict[str, Any]:
         """Validate a structured (JSON) output with the configuration's ``target: output``
         rules: alerts by severity and the rejection policy's decision."""
-        report = svc.checker.check_output(body.data, body.context, now=body.now)
+        started = time.perf_counter()
+        try:
+            report = svc.checker.check_output(body.data, body.context, now=body.now)
+        except Exception as exc:
+            svc.metrics.check_failed("output", exc)
+            raise
+        svc.metrics.output_checked(report, seconds=time.perf_counter() - started)
         return report.to_dict()
 
-    @app.get("/healthz", tags=["health"])
-    async def healthz() -> dict[str, Any]:
-        """Liveness, and whether the store answers (reports are spooled while it does not).
-        Public, so it names no paths or URLs: only the kind of store."""
-        waiting = 0 if svc.store.spool is None else len(svc.store.spool)
-        try:
-            await run_in_threadpool(svc.store.query, "ASK { }")
-            reachable = True
-        except KgcheckError:
-            reachable = False
-        return {
-            "status": "ok",
-            "store": svc.store.kind,
-            "store_reachable": reachable,
-            "spooled": waiting,
-        }
+    @app.get(
+        "/healthz",
+        tags=["operations"],
+        responses={503: {"description": "the store is down and no spool keeps the reports"}},
+    )
+    def healthz(svc: ServiceDep) -> JSONResponse:
+        """What is loaded (the KB, the models, the flag store) and whether the service can do
+        its work: ``status`` ``ok``, ``degraded`` (checks go on; ``problems`` says what is
+        off) or ``failing`` (HTTP 503: the store is down and no spool keeps the reports).
+        Public, so it names no paths, URLs or error messages: kinds, counts and codes."""
+        status, body = svc.health.report(unsaved_sessions=len(svc.unsaved_sessions()))
+        return JSONResponse(body, status_code=status)
+
+    @app.get("/metrics", tags=["operations"], response_class=PlainTextResponse)
+    def metrics(request: Request, svc: ServiceDep) -> Response:
+        """Checks, flags by type, decisions, failed checks and stage timings in the Prometheus
+        text format, with the store's reachability and spool (see ``kgcheck.server.metrics``).
+        Public, like ``/healthz``: names, codes and numbers only."""
+        body, media_type = svc.metrics.exposition(request.headers.get("accept", ""))
+        return Response(body, media_type=media_type)
 
     return app
 

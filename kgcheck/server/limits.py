@@ -22,8 +22,10 @@ __all__ = [
     "given_key",
 ]
 
-#: Paths anyone may call: liveness and the API docs.
-PUBLIC_PATHS = frozenset({"/healthz", "/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"})
+#: Paths anyone may call: health, metrics and the API docs.
+PUBLIC_PATHS = frozenset(
+    {"/healthz", "/metrics", "/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json"}
+)
 _UNAUTHORISED = "missing or unknown API key: send X-API-Key or Authorization: Bearer"
 
 #: The scheme OpenAPI shows; ``Authorization: Bearer <key>`` is accepted too.
@@ -69,7 +71,8 @@ def _known(given: str | None, keys: list[str]) -> bool:
 
 class ApiKeyGate:
     """ASGI middleware refusing calls without a known API key (401) before anything else
-    happens: before the body is read or validated. ``/healthz`` and the docs are public."""
+    happens: before the body is read or validated. ``/healthz``, ``/metrics`` and the docs are
+    public."""
 
     def __init__(self, app: ASGIApp, keys: list[str]) -> None:
         self.app = app

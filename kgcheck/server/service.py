@@ -28,7 +28,9 @@ from kgcheck.config import ServerConfig
 from kgcheck.errors import StoreError, StoreUnavailable, TooManyQueries
 from kgcheck.history.state import DialogueState
 from kgcheck.report import TurnReport
+from kgcheck.server.health import Health, StoreProbe
 from kgcheck.server.limits import API_KEY_HEADER, check_api_key
+from kgcheck.server.metrics import ServiceMetrics
 from kgcheck.store import FlagStore, ReviewQueue, SessionStore
 
 __all__ = ["MAX_CACHED", "Service", "ServiceDep", "authorised", "service"]
@@ -48,6 +50,9 @@ class Service:
     settings: ServerConfig
     sessions: SessionStore = field(init=False)
     review: ReviewQueue = field(init=False)
+    #: ``/healthz``'s answer, and the cached probe of the store it shares with ``/metrics``.
+    health: Health = field(init=False)
+    metrics: ServiceMetrics = field(init=False)
     _session_locks: weakref.WeakValueDictionary[str, threading.Lock] = field(
         default_factory=weakref.WeakValueDictionary
     )
@@ -60,6 +65,10 @@ class Service:
     def __post_init__(self) -> None:
         self.sessions = SessionStore(self.store)
         self.review = ReviewQueue(self.store)
+        probe = StoreProbe(self.store)
+        self.health = Health(self.checker, self.store, probe)
+        flag_types = sorted({str(t) for d in self.checker.detectors for t in d.emitted})
+        self.metrics = ServiceMetrics(self.store, probe, flag_types=flag_types)
 
     def record(self, report: TurnReport, *, staged: Path | None = None) -> None:
         """Write a checked turn to the store; the report says whether it was stored."""
@@ -202,6 +211,6 @@ ServiceDep = Annotated[Service, Depends(service)]
 
 
 def authorised(request: Request, key: Annotated[str | None, Depends(API_KEY_HEADER)]) -> None:
-    """Dependency of every route but ``/healthz`` and the docs."""
+    """Dependency of every route but ``/healthz``, ``/metrics`` and the docs."""
     keys = [k.get_secret_value() for k in service(request).settings.api_keys]
     check_api_key(request, key, keys)

@@ -13,12 +13,14 @@ is down, checks go on: the session is kept in this worker's memory (``session.st
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi import APIRouter, Response
 
 from kgcheck.errors import SessionNotFound, StoreConflict, StoreError
 from kgcheck.history.state import DialogueState
+from kgcheck.report import TurnReport
 from kgcheck.server.models import CheckRequest, TurnRequest
 from kgcheck.server.service import Service, ServiceDep
 from kgcheck.types import Decision
@@ -53,6 +55,19 @@ def check_turn(session_id: str, body: CheckRequest, svc: ServiceDep) -> dict[str
     sends its next attempt to be checked in its place. The report is stored in the flag store
     either way.
     """
+    started = time.perf_counter()
+    try:
+        answer, report = _check_turn(session_id, body, svc)
+    except Exception as exc:
+        svc.metrics.check_failed("turn", exc)
+        raise
+    svc.metrics.turn_checked(report, seconds=time.perf_counter() - started)
+    return answer
+
+
+def _check_turn(
+    session_id: str, body: CheckRequest, svc: Service
+) -> tuple[dict[str, Any], TurnReport]:
     sources = [{"id": s.id, "text": s.text} for s in body.sources]
     with svc.session_lock(session_id):
         for attempt in range(_ATTEMPTS):
@@ -79,7 +94,7 @@ def check_turn(session_id: str, body: CheckRequest, svc: ServiceDep) -> dict[str
             except BaseException:
                 svc.unstage(staged, keep=True)
                 raise
-            return {"report": report.to_dict(), "session": stored}
+            return {"report": report.to_dict(), "session": stored}, report
     raise AssertionError("unreachable")
 
 

@@ -12,20 +12,12 @@ or digest) come from the configuration, where ``KGCHECK_STORE__PASSWORD`` can su
 from __future__ import annotations
 
 import logging
-import re
-from datetime import UTC, datetime
-from email.utils import parsedate_to_datetime
 from typing import TYPE_CHECKING
 
 import httpx
 
-from kgcheck.errors import (
-    InvalidQuery,
-    StoreBadRequest,
-    StoreError,
-    StoreRejected,
-    StoreUnavailable,
-)
+from kgcheck.errors import InvalidQuery, StoreError
+from kgcheck.sparql_http import JSON_RESULTS, SparqlHttp
 from kgcheck.store.base import FlagStore, WriteSettings
 from kgcheck.store.results import QueryResult, RawResult
 from kgcheck.store.spool import Spool
@@ -37,9 +29,8 @@ __all__ = ["SparqlFlagStore"]
 
 log = logging.getLogger(__name__)
 
-_JSON = "application/sparql-results+json"
+_JSON = JSON_RESULTS
 _GRAPH_ACCEPT = "application/n-triples, text/plain;q=0.9, text/turtle;q=0.8"
-_CREDENTIALS = re.compile(r"//[^/@]*@")
 
 
 class SparqlFlagStore(FlagStore):
@@ -103,19 +94,16 @@ class SparqlFlagStore(FlagStore):
             max_retry_after=max_retry_after,
             replay_batch=replay_batch,
         )
-        self.query_url = query_url
-        self.update_url = update_url or query_url
-        credentials: httpx.Auth | None = None
-        if username is not None:
-            if auth == "digest":
-                credentials = httpx.DigestAuth(username, password or "")
-            else:
-                credentials = httpx.BasicAuth(username, password or "")
-        self._client = httpx.Client(
-            auth=credentials,
-            timeout=httpx.Timeout(timeout),
-            headers={"User-Agent": "kgcheck"},
+        self._http = SparqlHttp(
+            query_url,
+            update_url=update_url,
+            username=username,
+            password=password,
+            auth=auth,
+            timeout=timeout,
         )
+        self.query_url = self._http.query_url
+        self.update_url = self._http.update_url
         if self.spool is not None and len(self.spool):
             try:
                 self.replay()
@@ -123,40 +111,15 @@ class SparqlFlagStore(FlagStore):
                 log.error("%s: spooled reports not replayed (%s)", self.describe(), exc.message)
 
     def describe(self) -> str:
-        return "sparql:" + _CREDENTIALS.sub("//", self.query_url)
+        return self._http.describe()
 
     def close(self) -> None:
-        self._client.close()
+        self._http.close()
 
     def _post(
         self, url: str, form: dict[str, str], accept: str, *, update: bool = False
     ) -> httpx.Response:
-        try:
-            response = self._client.post(url, data=form, headers={"Accept": accept})
-        except httpx.TimeoutException as exc:
-            raise StoreUnavailable(
-                f"{self.describe()}: no answer within {self._client.timeout.read}s"
-            ) from exc
-        except httpx.HTTPError as exc:
-            raise StoreUnavailable(f"{self.describe()}: cannot reach the server ({exc})") from exc
-        if response.is_success:
-            return response
-        detail = " ".join(response.text.split())[:300]
-        status = response.status_code
-        kind: type[StoreError]
-        if status in (401, 403) or "permission" in detail.lower():
-            kind = StoreRejected
-        elif status >= 500 or status in (408, 429):
-            kind = StoreUnavailable
-        elif status == 400:
-            # a query is the caller's to fix; an update kgcheck wrote is most likely fine and
-            # the 400 a proxy's, so it is retried (and kept as a dead letter if it keeps failing)
-            kind = StoreBadRequest if update else InvalidQuery
-        else:
-            kind = StoreRejected
-        error = kind(f"{self.describe()}: HTTP {status}: {detail}")
-        error.retry_after = _retry_after(response.headers.get("retry-after"))
-        raise error
+        return self._http.post(url, form, accept, update=update)
 
     def _select(self, query: str, form: str) -> QueryResult:
         if form in ("construct", "describe"):
@@ -182,20 +145,3 @@ class SparqlFlagStore(FlagStore):
 
     def _update(self, update: str) -> None:
         self._post(self.update_url, {"update": update}, _JSON, update=True)
-
-
-def _retry_after(value: str | None) -> float | None:
-    """Seconds of a ``Retry-After`` header (delta-seconds or an HTTP date), ``None`` if absent
-    or unreadable."""
-    if not value:
-        return None
-    value = value.strip()
-    if value.isdigit():
-        return float(value)
-    try:
-        when = parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return max((when - datetime.now(UTC)).total_seconds(), 0.0)

@@ -1,5 +1,5 @@
-"""A Virtuoso server for the session (Debian's virtuoso-opensource on loopback), and fresh
-stores for each test."""
+"""Fresh stores for each test, on memory or the session's Virtuoso (``virtuoso`` is in
+``tests/conftest.py``)."""
 
 from __future__ import annotations
 
@@ -12,18 +12,7 @@ import pytest
 from kgcheck.store import FlagStore, Spool
 from kgcheck.store.oxigraph import OxigraphFlagStore
 from kgcheck.store.sparql import SparqlFlagStore
-from tests.store.virtuoso import LocalVirtuoso, virtuoso_installed
-
-
-@pytest.fixture(scope="session")
-def virtuoso(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalVirtuoso]:
-    """One Virtuoso for the whole session, on free loopback ports, stopped at the end."""
-    if not virtuoso_installed():
-        pytest.skip("virtuoso-t is not installed (apt-get install virtuoso-opensource)")
-    server = LocalVirtuoso(tmp_path_factory.mktemp("virtuoso"))
-    server.start()
-    yield server
-    server.stop()
+from tests.store.virtuoso import LocalVirtuoso
 
 
 @pytest.fixture

@@ -52,7 +52,17 @@ class FakeSparql:
                     fake.store.update(form["update"][0])
                     self._answer(b"", "text/plain")
                     return
-                result = fake.store.query(form["query"][0], use_default_graph_as_union=True)
+                graphs = [ox.NamedNode(g) for g in form.get("default-graph-uri", [])]
+                result = fake.store.query(
+                    form["query"][0],
+                    use_default_graph_as_union=not graphs,
+                    default_graph=graphs or None,
+                )
+                if isinstance(result, ox.QueryTriples):
+                    triples = result.serialize(format=ox.RdfFormat.N_TRIPLES)
+                    assert isinstance(triples, bytes)
+                    self._answer(triples, "application/n-triples")
+                    return
                 assert isinstance(result, ox.QuerySolutions | ox.QueryBoolean)
                 body = result.serialize(format=ox.QueryResultsFormat.JSON)
                 assert isinstance(body, bytes)

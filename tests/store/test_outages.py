@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from kgcheck.errors import StoreBadRequest, StoreError
+from kgcheck.sparql_http import retry_after as _retry_after
 from kgcheck.store import StoreStatus
 from kgcheck.store.rdf import report_updates
-from kgcheck.store.sparql import SparqlFlagStore, _retry_after
+from kgcheck.store.sparql import SparqlFlagStore
 from kgcheck.store.spool import Spool
 from tests.store.fake_sparql import FakeSparql
 from tests.store.reports import free_port, make_report

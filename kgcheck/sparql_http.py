@@ -1,0 +1,179 @@
+"""Talking to a SPARQL 1.1 server over HTTP: one client for the flag store and the knowledge base.
+
+Queries and updates go as form-encoded POSTs (``query=`` / ``update=``), the form every server
+accepts, including Virtuoso 7.2, which mishandles others; every request has a timeout. Failures
+become the store's error classes: an unreachable or overloaded server (timeouts, 5xx, 408, 429)
+is ``StoreUnavailable`` with the ``Retry-After`` it named, if any; credentials refused are
+``StoreRejected``; a 400 is ``InvalidQuery`` for a query and ``StoreBadRequest`` for an update
+(which proxies send for their own reasons, so it is worth trying again). Credentials (HTTP basic
+or digest) never appear in messages.
+
+Usage::
+
+    http = SparqlHttp("http://127.0.0.1:8890/sparql", timeout=5.0)
+    rows = http.select("SELECT ?s WHERE { ?s ?p ?o } LIMIT 1")   # SPARQL JSON bindings
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+import weakref
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
+from typing import Any
+
+import httpx
+
+from kgcheck.errors import (
+    InvalidQuery,
+    StoreBadRequest,
+    StoreError,
+    StoreRejected,
+    StoreUnavailable,
+)
+
+__all__ = ["JSON_RESULTS", "SparqlHttp", "retry_after"]
+
+log = logging.getLogger(__name__)
+
+JSON_RESULTS = "application/sparql-results+json"
+_CREDENTIALS = re.compile(r"//[^/@]*@")
+
+
+class SparqlHttp:
+    """An HTTP client for one SPARQL 1.1 server (query URL, update URL, credentials)."""
+
+    def __init__(
+        self,
+        query_url: str,
+        *,
+        update_url: str | None = None,
+        username: str | None = None,
+        password: str | None = None,
+        auth: str = "basic",
+        timeout: float = 10.0,
+    ) -> None:
+        self.query_url = query_url
+        self.update_url = update_url or query_url
+        credentials: httpx.Auth | None = None
+        if username is not None:
+            if auth == "digest":
+                credentials = httpx.DigestAuth(username, password or "")
+            else:
+                credentials = httpx.BasicAuth(username, password or "")
+        self.client = httpx.Client(
+            auth=credentials,
+            timeout=httpx.Timeout(timeout),
+            headers={"User-Agent": "kgcheck"},
+        )
+        #: Requests sent so far (for benchmarks and tests).
+        self.requests = 0
+        # a client dropped without close() still closes its connections
+        weakref.finalize(self, self.client.close)
+
+    def describe(self) -> str:
+        """``sparql:<query URL>`` with any credentials in the URL left out."""
+        return "sparql:" + _CREDENTIALS.sub("//", self.query_url)
+
+    def close(self) -> None:
+        self.client.close()
+
+    def post(
+        self, url: str, form: dict[str, str], accept: str, *, update: bool = False
+    ) -> httpx.Response:
+        """One POST; the response when it succeeded.
+
+        Raises:
+            StoreError: the server cannot be reached or refused the request (see the module).
+        """
+        self.requests += 1
+        try:
+            response = self.client.post(url, data=form, headers={"Accept": accept})
+        except httpx.TimeoutException as exc:
+            raise StoreUnavailable(
+                f"{self.describe()}: no answer within {self.client.timeout.read}s"
+            ) from exc
+        except httpx.HTTPError as exc:
+            raise StoreUnavailable(f"{self.describe()}: cannot reach the server ({exc})") from exc
+        if response.is_success:
+            return response
+        detail = " ".join(response.text.split())[:300]
+        status = response.status_code
+        kind: type[StoreError]
+        if status in (401, 403) or "permission" in detail.lower():
+            kind = StoreRejected
+        elif status >= 500 or status in (408, 429):
+            kind = StoreUnavailable
+        elif status == 400:
+            # a query is the caller's to fix; an update kgcheck wrote is most likely fine and
+            # the 400 a proxy's, so it is retried (and kept as a dead letter if it keeps failing)
+            kind = StoreBadRequest if update else InvalidQuery
+        else:
+            kind = StoreRejected
+        error = kind(f"{self.describe()}: HTTP {status}: {detail}")
+        error.retry_after = retry_after(response.headers.get("retry-after"))
+        raise error
+
+    def query(self, query: str, accept: str, *, default_graph: str | None = None) -> httpx.Response:
+        """POST ``query`` to the query URL, over ``default_graph`` when one is named (the
+        protocol's ``default-graph-uri``)."""
+        form = {"query": query}
+        if default_graph is not None:
+            form["default-graph-uri"] = default_graph
+        return self.post(self.query_url, form, accept)
+
+    def select(
+        self,
+        query: str,
+        *,
+        default_graph: str | None = None,
+        retries: int = 0,
+        retry_delay: float = 0.2,
+    ) -> list[dict[str, dict[str, Any]]]:
+        """The bindings of a SELECT, as SPARQL JSON results hold them; an unavailable server is
+        tried ``retries`` more times, the delay doubling (or as its ``Retry-After`` says).
+
+        Raises:
+            StoreError: the server failed every try, or the answer is not SPARQL JSON results.
+        """
+        for attempt in range(retries + 1):
+            try:
+                response = self.query(query, JSON_RESULTS, default_graph=default_graph)
+                break
+            except StoreUnavailable as exc:
+                if attempt == retries:
+                    raise
+                wait = exc.retry_after if exc.retry_after is not None else retry_delay * 2**attempt
+                log.warning("%s; trying again in %.2fs", exc.message, wait)
+                time.sleep(min(wait, 10.0))
+        if "x-sparql-maxrows" in response.headers:
+            log.warning(
+                "%s cut the result at %s rows (its ResultSetMaxRows)",
+                self.describe(),
+                response.headers["x-sparql-maxrows"],
+            )
+        try:
+            data = response.json()
+            bindings: list[dict[str, dict[str, Any]]] = data["results"]["bindings"]
+        except (ValueError, KeyError, TypeError) as exc:
+            raise InvalidQuery(f"{self.describe()}: the answer is not SPARQL JSON results") from exc
+        return bindings
+
+
+def retry_after(value: str | None) -> float | None:
+    """Seconds of a ``Retry-After`` header (delta-seconds or an HTTP date), ``None`` if absent
+    or unreadable."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return max((when - datetime.now(UTC)).total_seconds(), 0.0)

@@ -152,7 +152,8 @@ class LocalVirtuoso:
                 "virtuoso-t is not installed (apt-get install virtuoso-opensource)"
             )
         self.directory.mkdir(parents=True, exist_ok=True)
-        self.http_port, self.isql_port = _free_port(), _free_port()
+        if not self.http_port:  # a restart keeps the ports: the endpoint's URL stays the same
+            self.http_port, self.isql_port = _free_port(), _free_port()
         buffers = max(2000, self.memory_mb * 1024 // 9)
         ini = self.directory / "virtuoso.ini"
         ini.write_text(

@@ -93,7 +93,23 @@ def validate_params(model: type[_M], params: Mapping[str, Any] | None, where: st
         raise InvalidParams(problems) from exc
 
 
-class KnowledgeBaseConfig(_Strict):
+class SparqlServerSettings(_Strict):
+    """How to reach a SPARQL 1.1 server: credentials, time-out and retries, the same for the
+    flag store (``store:``) and a knowledge base on an endpoint (``knowledge_base:``)."""
+
+    username: str | None = None
+    #: Better set from the environment: ``KGCHECK_STORE__PASSWORD``,
+    #: ``KGCHECK_KNOWLEDGE_BASE__PASSWORD``.
+    password: SecretStr | None = None
+    auth: Literal["basic", "digest"] = "basic"
+    #: Seconds to wait for the server.
+    timeout: float = Field(default=10.0, gt=0)
+    #: Retries of a request that failed for a time-out, a 5xx or a 429, the delay doubling
+    #: (a flag store's write is then spooled; a KB's read is reported as a failed check).
+    retries: int = Field(default=2, ge=0, le=10)
+
+
+class KnowledgeBaseConfig(SparqlServerSettings):
     """The KB (``knowledge_base:``): its sources and where it lives.
 
     ``store`` is ``memory`` (loaded at every start), ``oxigraph:<directory>`` (persistent,
@@ -108,14 +124,6 @@ class KnowledgeBaseConfig(_Strict):
     fuzzy_min_length: int = Field(default=4, ge=2)
     #: The named graph of a ``sparql:`` endpoint that holds the KB (default: its default graph).
     graph: str | None = None
-    username: str | None = None
-    #: Better set from the environment: ``KGCHECK_KNOWLEDGE_BASE__PASSWORD``.
-    password: SecretStr | None = None
-    auth: Literal["basic", "digest"] = "basic"
-    #: Seconds to wait for the endpoint.
-    timeout: float = Field(default=10.0, gt=0)
-    #: Retries of a failed read (timeouts, 5xx, 429), the delay doubling.
-    retries: int = Field(default=2, ge=0, le=10)
     #: Entities (and lookups) whose facts are kept, least recently used dropped first ...
     cache_size: int = Field(default=50_000, ge=1)
     #: ... each for at most this many seconds.
@@ -316,7 +324,7 @@ class NumericConfig(_Strict):
         return self.tolerances.get(kind, 0.0)
 
 
-class StoreConfig(_Strict):
+class StoreConfig(SparqlServerSettings):
     """Where checked turns go (``store:``), see ``kgcheck/store``.
 
     ``backend`` is ``memory``, ``oxigraph:<directory>`` (persistent, embedded) or
@@ -328,14 +336,6 @@ class StoreConfig(_Strict):
 
     backend: str = "oxigraph:.kgcheck/flags"
     update_url: str | None = None
-    username: str | None = None
-    #: Better set from the environment: ``KGCHECK_STORE__PASSWORD``.
-    password: SecretStr | None = None
-    auth: Literal["basic", "digest"] = "basic"
-    #: Seconds to wait for a SPARQL server.
-    timeout: float = Field(default=10.0, gt=0)
-    #: Retries of a failed write before it is spooled; the delay doubles each time.
-    retries: int = Field(default=2, ge=0, le=10)
     retry_delay: float = Field(default=0.2, ge=0.0)
     #: After a failure, seconds during which reports go straight to the spool.
     cooldown: float = Field(default=5.0, ge=0.0)

@@ -22,7 +22,7 @@ import time
 import weakref
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
@@ -33,6 +33,9 @@ from kgcheck.errors import (
     StoreRejected,
     StoreUnavailable,
 )
+
+if TYPE_CHECKING:
+    from kgcheck.config import SparqlServerSettings
 
 __all__ = ["JSON_RESULTS", "SparqlHttp", "retry_after"]
 
@@ -72,6 +75,21 @@ class SparqlHttp:
         self.requests = 0
         # a client dropped without close() still closes its connections
         weakref.finalize(self, self.client.close)
+
+    @classmethod
+    def configured(
+        cls, query_url: str, settings: SparqlServerSettings, *, update_url: str | None = None
+    ) -> SparqlHttp:
+        """A client with the credentials and time-out of a configuration section."""
+        password = settings.password
+        return cls(
+            query_url,
+            update_url=update_url,
+            username=settings.username,
+            password=None if password is None else password.get_secret_value(),
+            auth=settings.auth,
+            timeout=settings.timeout,
+        )
 
     def describe(self) -> str:
         """``sparql:<query URL>`` with any credentials in the URL left out."""

@@ -93,13 +93,7 @@ class SparqlBackend(KbBackend):
         from kgcheck.kb.remote import RemoteStore
         from kgcheck.sparql_http import SparqlHttp
 
-        http = SparqlHttp(
-            location,
-            username=config.username,
-            password=None if config.password is None else config.password.get_secret_value(),
-            auth=config.auth,
-            timeout=config.timeout,
-        )
+        http = SparqlHttp.configured(location, config)
         held = ox.Store()
         local = load_sources(held, sources)
         remote = RemoteStore(

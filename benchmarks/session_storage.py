@@ -79,18 +79,13 @@ def median_ms(samples: list[float]) -> float:
     return statistics.median(samples) * 1000
 
 
-def timed_load(sessions: SessionStore, session: str, repeats: int = 3) -> tuple[float, float]:
-    """Milliseconds to load ``session``: by the store that saved it (which holds it, and asks
-    only for the head) and by another worker (a new ``SessionStore``: every record read)."""
-    held, read = [], []
+def timed_load(sessions: SessionStore, session: str, repeats: int = 3) -> float:
+    samples = []
     for _ in range(repeats):
         t0 = time.perf_counter()
         sessions.load(session)
-        held.append(time.perf_counter() - t0)
-        t0 = time.perf_counter()
-        SessionStore(sessions.store).load(session)
-        read.append(time.perf_counter() - t0)
-    return median_ms(held), median_ms(read)
+        samples.append(time.perf_counter() - t0)
+    return median_ms(samples)
 
 
 def main() -> None:
@@ -118,7 +113,7 @@ def main() -> None:
     version = 0
     appends: list[float] = []
     checking = 0.0
-    loads: dict[int, tuple[float, float]] = {}
+    loads: dict[int, float] = {}
     while len(state.turns) < args.turns:
         user, reply = EXCHANGES[(len(state.turns) // 2) % len(EXCHANGES)]
         n = 100 + len(state.turns)
@@ -186,8 +181,8 @@ def main() -> None:
     )
     first, last = median_ms(appends[:10]), median_ms(appends[-10:])
     print(f"  first 10 saves {first:.2f} ms, last 10 {last:.2f} ms")
-    for turns, (held, read) in sorted(loads.items()):
-        print(f"load at {turns:>5} turns: {held:.1f} ms held, {read:.1f} ms read by another worker")
+    for turns, ms in sorted(loads.items()):
+        print(f"load at {turns:>5} turns: {ms:.1f} ms")
     print(f"memory (RSS) per loaded session of {len(state.turns)} turns: {per_copy / 1e6:.2f} MB")
 
 

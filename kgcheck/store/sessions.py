@@ -32,8 +32,6 @@ Usage::
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -60,29 +58,11 @@ class _Version:
     records: list[dict[str, Any]] = field(default_factory=list)
 
 
-@dataclass
-class _Held:
-    """A session as this process last loaded or saved it: its head and each turn's record."""
-
-    head: str
-    number: int
-    now: str | None
-    records: dict[int, str]
-
-
 class SessionStore:
-    """Dialogue states by session id, versioned, stored one turn at a time.
+    """Dialogue states by session id, versioned, stored one turn at a time."""
 
-    The sessions it last loaded or saved (at most ``held``) are kept in memory by their head:
-    loading one again asks the store only which version is the head, and reads every record
-    only when another worker moved it.
-    """
-
-    def __init__(self, store: FlagStore, *, held: int = 256) -> None:
+    def __init__(self, store: FlagStore) -> None:
         self.store = store
-        self._held: OrderedDict[str, _Held] = OrderedDict()
-        self._most = held
-        self._lock = threading.Lock()  # guards _held only
 
     # --- reading --------------------------------------------------------------------------
 
@@ -93,15 +73,6 @@ class SessionStore:
             StoreError: (KGC414) the stored state cannot be read back.
         """
         g, s = nt(session_graph(session_id)), nt(session_iri(session_id))
-        with self._lock:
-            held = self._held.get(session_id)
-        if held is not None:
-            heads = self.store.own_query(
-                f"SELECT ?head ?number WHERE {{ GRAPH {g} {{ {s} kgc:head ?head . "
-                "?head kgc:version ?number } }"
-            ).rows
-            if heads and _winner(heads)["head"].value == held.head:
-                return _restore(session_id, held), held.number
         rows = self.store.own_query(
             f"SELECT * WHERE {{ GRAPH {g} {{\n"
             f"  {{ {s} kgc:head ?head . ?head kgc:version ?number ; kgc:turnCount ?count .\n"
@@ -139,7 +110,7 @@ class SessionStore:
                 version.previous = row["previous"].value
             if "record" in row:
                 version.records.append(json.loads(row["record"].value))
-        head = _winner(heads)
+        head = min(heads, key=lambda r: (-int(r["number"].value), r["head"].value))
         chain: list[_Version] = []
         at: str | None = head["head"].value
         while at is not None:
@@ -159,15 +130,13 @@ class SessionStore:
         missing = [n for n in range(count) if n not in turns]
         if missing:
             raise ValueError(f"no record of turns {missing}")
-        held = _Held(
-            head["head"].value,
-            int(head["number"].value),
-            head["now"].value if "now" in head else None,
-            {n: _dumps(turns[n]) for n in range(count)},
+        now = head["now"].value if "now" in head else None
+        state = DialogueState.from_dict(
+            {"session_id": session_id, "now": now, "turns": [turns[n] for n in range(count)]}
         )
-        state = _restore(session_id, held)
-        self._remember(session_id, held)
-        return state, held.number
+        for turn in state.turns:
+            turn.saved = turn.recorded
+        return state, int(head["number"].value)
 
     # --- writing --------------------------------------------------------------------------
 
@@ -205,45 +174,12 @@ class SessionStore:
         else:
             self.store.update(_continue(g, s, new, insert, version))
         if not self._won(g, s, new):
-            with self._lock:
-                self._held.pop(session, None)
             raise StoreConflict(
                 f"session {session!r} was changed by another request; load it again"
             )
         for turn in written:
             turn.saved = turn.recorded
-        self._advance(session, version, new[1:-1], now, records)
         return version + 1
-
-    def _advance(
-        self, session: str, version: int, head: str, now: datetime | None, records: list[str]
-    ) -> None:
-        """The held copy of ``session``, saved from ``version`` as ``head`` with ``records``."""
-        with self._lock:
-            held = self._held.pop(session, None)
-        if version == 0:
-            held = _Held(head, 0, None, {})
-        if held is None or held.number != version:
-            return  # not held, or held at another version: the next load reads the store
-        for text in records:
-            record = json.loads(text)
-            index = int(record["index"])
-            if record.get("patch"):
-                merged = json.loads(held.records[index])
-                merged.update({k: record[k] for k in _RECORDED})
-                held.records[index] = _dumps(merged)
-            else:
-                held.records[index] = text
-        held.head, held.number = head, version + 1
-        held.now = now.isoformat() if now is not None else None
-        self._remember(session, held)
-
-    def _remember(self, session: str, held: _Held) -> None:
-        with self._lock:
-            self._held[session] = held
-            self._held.move_to_end(session)
-            while len(self._held) > self._most:
-                self._held.popitem(last=False)
 
     def _records(self, state: DialogueState) -> tuple[list[Turn], list[str]]:
         """The turns to write, and their records: those not stored yet whole, those stored
@@ -259,7 +195,7 @@ class SessionStore:
             else:
                 continue
             turns.append(turn)
-            records.append(_dumps(record))
+            records.append(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
         return turns, records
 
     def _won(self, g: str, s: str, new: str) -> bool:
@@ -275,7 +211,7 @@ class SessionStore:
         heads = [r for r in rows if "head" in r]
         if not heads:
             return False
-        best = _winner(heads)
+        best = min(heads, key=lambda r: (-int(r["number"].value), r["head"].value))
         if nt(URIRef(best["head"].value)) == new:
             return True
         if any(nt(URIRef(r["head"].value)) == new for r in heads):
@@ -288,8 +224,6 @@ class SessionStore:
     def delete(self, session_id: str) -> bool:
         """Forget a session's state (its stored turn reports stay). ``False`` if there was none."""
         g = nt(session_graph(session_id))
-        with self._lock:
-            self._held.pop(session_id, None)
         if not self.store.own_query(f"ASK {{ GRAPH {g} {{ ?s ?p ?o }} }}").boolean:
             return False
         self.store.update(f"DROP SILENT GRAPH {g}")
@@ -314,26 +248,3 @@ def _continue(g: str, s: str, new: str, insert: str, version: int) -> str:
         f"    FILTER NOT EXISTS {{ {s} kgc:head ?any }} }}\n"
         "} }"
     )
-
-
-def _winner(heads: list[dict[str, Term]]) -> dict[str, Term]:
-    """The head every reader agrees on: the highest version, then the smallest IRI."""
-    return min(heads, key=lambda r: (-int(r["number"].value), r["head"].value))
-
-
-def _dumps(record: dict[str, Any]) -> str:
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-
-
-def _restore(session_id: str, held: _Held) -> DialogueState:
-    """The state of a held session: its records read afresh, so the copy stays unchanged."""
-    state = DialogueState.from_dict(
-        {
-            "session_id": session_id,
-            "now": held.now,
-            "turns": [json.loads(held.records[n]) for n in range(len(held.records))],
-        }
-    )
-    for turn in state.turns:
-        turn.saved = turn.recorded
-    return state

@@ -390,8 +390,8 @@ def test_sessions_missing_turn_record_is_a_store_error(sessions: SessionStore) -
     sessions.save(state, version=0)
     g = nt(session_graph("holes"))
     sessions.store.update(f"DELETE WHERE {{ GRAPH {g} {{ ?v kgc:turnRecord ?r }} }}")
-    with pytest.raises(StoreError) as caught:  # read by a process that does not hold it
-        SessionStore(sessions.store).load("holes")
+    with pytest.raises(StoreError) as caught:
+        sessions.load("holes")
     assert caught.value.code == "KGC414"
     assert "no record of turns [0]" in caught.value.message
 
@@ -402,33 +402,3 @@ def test_sessions_delete_forgets_the_state(sessions: SessionStore) -> None:
     assert sessions.delete("gone") is True
     assert sessions.load("gone") is None
     assert sessions.delete("gone") is False
-
-
-def test_sessions_held_copy_equals_the_store_and_follows_other_workers(
-    acme_checker: Checker,
-) -> None:
-    backing = OxigraphFlagStore(None)
-    here, there = SessionStore(backing), SessionStore(backing)
-    exchanges = [
-        ("Which department is Dr. Patel in?", "Dr. Patel works in Oncology."),
-        ("And who leads Analytics?", "Priya Raman leads Analytics."),
-    ]
-    _talk(acme_checker, here, "held", exchanges)
-    asked: list[str] = []
-    real = backing.own_query
-
-    def own_query(text: str) -> Any:
-        asked.append(text)
-        return real(text)
-
-    backing.own_query = own_query  # type: ignore[method-assign]
-    held, version = here.load("held") or (DialogueState(), 0)
-    assert len(asked) == 1 and "turnRecord" not in asked[0]  # only which version is the head
-    read, read_version = there.load("held") or (DialogueState(), 0)  # from the store
-    assert (_comparable(held), version) == (_comparable(read), read_version)
-    # another worker continues the session: the held copy is stale and the store is read
-    _talk(acme_checker, there, "held", [("Who is Tom Okafor?", "Tom Okafor is a nurse.")])
-    state, version = here.load("held") or (DialogueState(), 0)
-    assert version == read_version + 1 and len(state.turns) == len(read.turns) + 2
-    fresh, _ = SessionStore(backing).load("held") or (DialogueState(), 0)
-    assert _comparable(state) == _comparable(fresh)

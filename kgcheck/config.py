@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal, TypeVar
+from urllib.parse import urlsplit
 
 import yaml
 from pydantic import (
@@ -109,6 +110,40 @@ class SparqlServerSettings(_Strict):
     retries: int = Field(default=2, ge=0, le=10)
 
 
+class MappingConfig(_Strict):
+    """One entry of ``knowledge_base.mappings``: an RML, R2RML or YARRRML mapping file
+    (``kgcheck.kb.mappings``). A plain path reads files named in the mapping (relative to the
+    mapping file); with ``db_url`` the mapping reads that SQL database's tables and queries."""
+
+    path: Path
+    #: A SQLAlchemy URL (``sqlite:///finance.sqlite``, relative to the configuration file;
+    #: ``postgresql+psycopg://reader:${PGPASSWORD}@db/finance``). Credentials come from the
+    #: environment as ``${VAR}``, expanded when the mapping is materialised: a password written
+    #: in the file is refused.
+    db_url: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _path_alone(cls, value: object) -> object:
+        return {"path": value} if isinstance(value, str | Path) else value
+
+    @field_validator("db_url")
+    @classmethod
+    def _no_password(cls, value: str | None) -> str | None:
+        if value is None:
+            return value
+        scheme, sep, _ = value.partition("://")
+        if not sep or not re.fullmatch(r"[A-Za-z][A-Za-z0-9+._-]*", scheme):
+            raise ValueError("not a SQLAlchemy database URL (dialect://...)")
+        userinfo = urlsplit(value).netloc.rpartition("@")[0]
+        if ":" in userinfo and not re.fullmatch(r"[^:]*:\$\{[A-Za-z_][A-Za-z0-9_]*\}", userinfo):
+            raise ValueError(
+                "a password written in the configuration: take it from the environment, "
+                "e.g. postgresql://user:${PGPASSWORD}@host/db"
+            )
+        return value
+
+
 class KnowledgeBaseConfig(SparqlServerSettings):
     """The KB (``knowledge_base:``): its sources and where it lives.
 
@@ -119,6 +154,9 @@ class KnowledgeBaseConfig(SparqlServerSettings):
     """
 
     sources: list[Path] = Field(default_factory=list)
+    #: RML / R2RML / YARRRML mappings materialised into the KB beside ``sources`` (the ``rml``
+    #: extra): each a path, or ``{path: ..., db_url: ...}`` for a SQL database.
+    mappings: list[MappingConfig] = Field(default_factory=list)
     store: str = "memory"
     fuzzy: bool = True
     fuzzy_min_length: int = Field(default=4, ge=2)
@@ -501,6 +539,15 @@ class Config(_Strict):
         return self.detectors.get(name, DetectorSettings())
 
 
+def _sqlite_relative_to(url: str, base: Path) -> str:
+    """A ``sqlite:///relative.db`` URL made absolute against ``base`` (the configuration's
+    directory); other URLs unchanged."""
+    match = re.fullmatch(r"(sqlite[A-Za-z0-9+._-]*:///)([^?]+)(\?.*)?", url)
+    if match is None or match.group(2).startswith("/") or match.group(2) == ":memory:":
+        return url
+    return f"{match.group(1)}{Path(os.path.normpath(base / match.group(2)))}{match.group(3) or ''}"
+
+
 def load_config(path: str | Path, *, environ: Mapping[str, str] | None = None) -> Config:
     """Read a configuration file, apply ``KGCHECK_*`` overrides and validate it.
 
@@ -560,6 +607,10 @@ def config_from_dict(
     base = base_dir or Path.cwd()
     kb = config.knowledge_base
     kb.sources = [p if p.is_absolute() else (base / p) for p in kb.sources]
+    for mapping in kb.mappings:
+        mapping.path = mapping.path if mapping.path.is_absolute() else (base / mapping.path)
+        if mapping.db_url is not None:
+            mapping.db_url = _sqlite_relative_to(mapping.db_url, base)
     if not kb.index_dir.is_absolute():
         kb.index_dir = Path(os.path.normpath(base / kb.index_dir))
     config.rules = [

@@ -61,6 +61,7 @@ __all__ = [
     "KgcheckError",
     "KnowledgeBaseError",
     "LocalServerFailed",
+    "MappingError",
     "ModelError",
     "ModelLoadFailed",
     "ModelNotInstalled",
@@ -260,6 +261,13 @@ class KbEndpointUnreachable(KnowledgeBaseError):
     """The SPARQL endpoint of a ``sparql:`` knowledge base cannot be read when it opens."""
 
     code = "KGC208"
+
+
+class MappingError(KnowledgeBaseError):
+    """A mapping of ``knowledge_base.mappings`` cannot be read or materialised: the message
+    names the mapping file and line, and the problem."""
+
+    code = "KGC209"
 
 
 # --- KGC3xx: rules ---------------------------------------------------------------------------
@@ -630,6 +638,7 @@ ERROR_CODES: tuple[ErrorCode, ...] = (
     _raised(ToleranceInvalid, 500),
     _raised(NonFiniteLiteral, 500),
     _raised(KbEndpointUnreachable, 503),
+    _raised(MappingError, 500),
     _raised(RuleError, 400),
     _raised(RuleFileUnreadable, 400),
     _raised(RuleYamlError, 400),

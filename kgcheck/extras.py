@@ -25,6 +25,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "train": ("torch", "transformers"),
     "server": ("fastapi", "uvicorn", "prometheus_client"),
     "plots": ("matplotlib",),
+    "rml": ("morph_kgc", "sqlalchemy", "pandas"),
 }
 
 

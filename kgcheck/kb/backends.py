@@ -20,7 +20,7 @@ import pyoxigraph as ox
 from rdflib import Graph, URIRef
 
 from kgcheck.errors import KbEndpointUnreachable, KbStoreUnusable, StoreError
-from kgcheck.kb.store import KB_GRAPH, LoadResult, load_sources, manifest_of
+from kgcheck.kb.store import KB_GRAPH, LoadResult, load_sources
 
 if TYPE_CHECKING:
     from kgcheck.config import KnowledgeBaseConfig
@@ -33,9 +33,15 @@ class KbBackend(ABC):
 
     @abstractmethod
     def open(
-        self, location: str, sources: Sequence[Path], config: KnowledgeBaseConfig
+        self,
+        location: str,
+        sources: Sequence[Path],
+        config: KnowledgeBaseConfig,
+        *,
+        refresh: bool = False,
     ) -> LoadResult:
-        """The KB's graph with ``sources`` in it (each checked to exist, with a known format).
+        """The KB's graph with ``sources`` and the triples of ``config.mappings`` in it (each
+        source checked to exist, with a known format); ``refresh``: ``kgcheck kb refresh``.
 
         Raises:
             KnowledgeBaseError: the store cannot be opened, or a source cannot be loaded.
@@ -46,10 +52,17 @@ class StoreBackend(KbBackend):
     """A KB held in an Oxigraph store: the sources are loaded into it."""
 
     def open(
-        self, location: str, sources: Sequence[Path], config: KnowledgeBaseConfig
+        self,
+        location: str,
+        sources: Sequence[Path],
+        config: KnowledgeBaseConfig,
+        *,
+        refresh: bool = False,
     ) -> LoadResult:
         store, directory = self.open_store(location)
-        return load_sources(store, sources, directory=directory)
+        return load_sources(
+            store, sources, directory=directory, mappings=config.mappings, refresh=refresh
+        )
 
     @abstractmethod
     def open_store(self, location: str) -> tuple[ox.Store, Path | None]:
@@ -88,14 +101,19 @@ class SparqlBackend(KbBackend):
     """
 
     def open(
-        self, location: str, sources: Sequence[Path], config: KnowledgeBaseConfig
+        self,
+        location: str,
+        sources: Sequence[Path],
+        config: KnowledgeBaseConfig,
+        *,
+        refresh: bool = False,
     ) -> LoadResult:
         from kgcheck.kb.remote import RemoteStore
         from kgcheck.sparql_http import SparqlHttp
 
         http = SparqlHttp.configured(location, config)
         held = ox.Store()
-        local = load_sources(held, sources)
+        local = load_sources(held, sources, mappings=config.mappings)
         remote = RemoteStore(
             http,
             local=local.graph,
@@ -129,6 +147,7 @@ class SparqlBackend(KbBackend):
             store=None,
             reloaded=True,
             directory=directory,
-            fingerprint="\n".join([key, *manifest_of(sources)]),
+            fingerprint="\n".join([key, local.fingerprint]),
             remote=remote,
+            built=local.built,
         )

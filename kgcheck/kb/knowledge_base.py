@@ -29,6 +29,7 @@ from kgcheck.kb.values import written
 
 if TYPE_CHECKING:
     from kgcheck.config import KnowledgeBaseConfig
+    from kgcheck.kb.mappings import Materialized
 
 __all__ = ["KnowledgeBase"]
 
@@ -67,6 +68,8 @@ class KnowledgeBase:
         #: The endpoint's store when the KB is read from a SPARQL endpoint (``sparql:``).
         self.remote = remote
         self.reloaded = reloaded
+        #: The mappings materialised when the KB was opened (``kgcheck kb build`` reports them).
+        self.built: tuple[Materialized, ...] = ()
         # a bad tolerance or a NaN value fails here, naming the triple (KnowledgeBaseError)
         check_values(graph, store, sources, remote=remote)
         self.ontology = OntologyView.from_graph(graph, lexical_forms=lexical_forms)
@@ -155,13 +158,13 @@ class KnowledgeBase:
         Raises:
             KnowledgeBaseError: a source is missing or broken, or the store cannot be opened.
         """
-        result = open_store(store, [Path(s) for s in sources], config)
+        result = open_store(store, [Path(s) for s in sources], config, refresh=refresh)
         cache = None
         if result.directory is not None:
             cache = _IndexCache(result.directory / _INDEX_FILE, result.fingerprint)
             if refresh:
                 cache.path.unlink(missing_ok=True)
-        return cls(
+        kb = cls(
             result.graph,
             store=result.store,
             reloaded=result.reloaded,
@@ -171,6 +174,8 @@ class KnowledgeBase:
             lexical_forms=lexical_forms,
             remote=result.remote,
         )
+        kb.built = result.built
+        return kb
 
     @classmethod
     def from_graph(cls, graph: Graph) -> KnowledgeBase:

@@ -20,7 +20,8 @@ from oxrdflib import OxigraphStore
 from rdflib import Graph, URIRef
 
 if TYPE_CHECKING:
-    from kgcheck.config import KnowledgeBaseConfig
+    from kgcheck.config import KnowledgeBaseConfig, MappingConfig
+    from kgcheck.kb.mappings import Materialized
     from kgcheck.kb.remote import RemoteStore
 
 from kgcheck.errors import (
@@ -65,13 +66,19 @@ class LoadResult:
     directory: Path | None = None
     fingerprint: str = ""
     remote: RemoteStore | None = None
+    #: The mappings materialised by this open (none when the store held them already).
+    built: tuple[Materialized, ...] = ()
 
 
 def open_store(
-    spec: str, sources: Sequence[Path], config: KnowledgeBaseConfig | None = None
+    spec: str,
+    sources: Sequence[Path],
+    config: KnowledgeBaseConfig | None = None,
+    *,
+    refresh: bool = False,
 ) -> LoadResult:
     """Open the KB named by ``spec`` (``<scheme>:<location>``) and make sure it holds exactly
-    ``sources``.
+    ``sources`` and what ``config.mappings`` make (``refresh``: materialise the mappings again).
 
     Raises:
         KnowledgeBaseError: a source is missing, has an unknown format or a syntax error, or the
@@ -89,27 +96,52 @@ def open_store(
     from kgcheck.registry import kb_stores
 
     scheme, _, location = spec.partition(":")
-    return kb_stores.get(scheme)().open(location, sources, config or KnowledgeBaseConfig())
+    backend = kb_stores.get(scheme)()
+    return backend.open(location, sources, config or KnowledgeBaseConfig(), refresh=refresh)
 
 
 def load_sources(
-    store: ox.Store, sources: Sequence[Path], *, directory: Path | None = None
+    store: ox.Store,
+    sources: Sequence[Path],
+    *,
+    directory: Path | None = None,
+    mappings: Sequence[MappingConfig] = (),
+    refresh: bool = False,
 ) -> LoadResult:
-    """``store`` holding exactly ``sources`` in the KB graph: loaded, unless its manifest says
-    it holds them already.
+    """``store`` holding exactly ``sources`` and the triples of ``mappings`` in the KB graph:
+    loaded, unless its manifest says it holds them already (the files each mapping read are in
+    the manifest; ``refresh`` materialises the mappings again, for a database server's changes,
+    which no manifest sees).
 
     Raises:
-        KnowledgeBaseError: a source cannot be loaded.
+        KnowledgeBaseError: a source or a mapping cannot be loaded (the mappings are
+            materialised before the store is touched: a broken one leaves it as it was).
     """
     kb_graph = ox.NamedNode(KB_GRAPH)
-    wanted = manifest_of(sources)
+    wanted = manifest_of(sources) + [_mapping_entry(m) for m in mappings]
+    stored = _stored_manifest(store)
+    current = (
+        stored is not None
+        and [e for e in stored if not e.startswith(_INPUT)] == wanted
+        and all(_unchanged(e) for e in stored if e.startswith(_INPUT))
+        and not (refresh and mappings)
+    )
     reloaded = False
-    if _stored_manifest(store) != wanted or (sources and not _has_graph(store, kb_graph)):
+    built: tuple[Materialized, ...] = ()
+    if not current or ((sources or mappings) and not _has_graph(store, kb_graph)):
+        if mappings:
+            from kgcheck.kb.mappings import materialize
+
+            built = tuple(materialize(m) for m in mappings)
         store.clear_graph(kb_graph)
         store.clear_graph(ox.NamedNode(META_GRAPH))
         for path in sources:
             _load(store, path, kb_graph)
-        _write_manifest(store, wanted)
+        for made in built:
+            store.load(made.ntriples, format=ox.RdfFormat.N_TRIPLES, to_graph=kb_graph)
+        inputs = [_INPUT + entry for made in built for entry in manifest_of(made.inputs)]
+        stored = wanted + inputs
+        _write_manifest(store, stored)
         store.flush()
         reloaded = True
     graph = Graph(store=OxigraphStore(store=store), identifier=URIRef(KB_GRAPH))
@@ -118,8 +150,29 @@ def load_sources(
         store=store,
         reloaded=reloaded,
         directory=directory,
-        fingerprint="\n".join(wanted),
+        fingerprint="\n".join(stored or wanted),
+        built=built,
     )
+
+
+#: Manifest entries of the files a mapping read (checked again at each open).
+_INPUT = "input|"
+
+
+def _mapping_entry(mapping: MappingConfig) -> str:
+    from kgcheck.kb.mappings import redacted
+
+    db = redacted(mapping.db_url) if mapping.db_url else ""
+    return f"mapping|{mapping.path.resolve()}|{db}"
+
+
+def _unchanged(entry: str) -> bool:
+    """Whether the file of an input entry (``input|path|size|mtime``) is as it was."""
+    path = Path(entry.removeprefix(_INPUT).rsplit("|", 2)[0])
+    try:
+        return manifest_of([path]) == [entry.removeprefix(_INPUT)]
+    except OSError:
+        return False
 
 
 def _load(store: ox.Store, path: Path, graph: ox.NamedNode) -> None:

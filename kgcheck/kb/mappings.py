@@ -116,9 +116,14 @@ def materialize(mapping: MappingConfig) -> Materialized:
             the mapping file and line).
         ConfigError: ``db_url`` names an unset environment variable.
     """
-    from kgcheck.extras import require
+    from kgcheck.extras import install_hint, missing
 
-    require("rml", f"knowledge_base.mappings ({mapping.path.name})", MappingError)
+    if absent := missing("rml"):
+        raise MappingError(
+            f"{mapping.path}: knowledge_base.mappings needs the [rml] extra "
+            f"({', '.join(absent)} not installed): {install_hint('rml')} && "
+            f"pip install --no-deps morph-kgc=={MORPH_KGC_VERSION}"
+        )
     path = mapping.path
     if not path.is_file():
         raise MappingError(f"{path}: mapping file not found")
@@ -208,7 +213,13 @@ def _materialize_rule(
     text: str,
     db_url: str | None,
 ) -> set[str]:
-    from morph_kgc.materializer import _materialize_rml_rule
+    try:
+        from morph_kgc.materializer import _materialize_rml_rule
+    except ImportError as exc:  # a morph-kgc whose internals moved
+        raise MappingError(
+            f"{path}: kgcheck needs morph-kgc {MORPH_KGC_VERSION} "
+            f"(pip install --no-deps morph-kgc=={MORPH_KGC_VERSION}): {exc}"
+        ) from exc
 
     # morph-kgc logs each rule at INFO on its own logger; kgcheck reports what matters
     logging.getLogger("morph_kgc").setLevel(logging.WARNING)

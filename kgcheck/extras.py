@@ -25,6 +25,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "train": ("torch", "transformers"),
     "server": ("fastapi", "uvicorn", "prometheus_client"),
     "plots": ("matplotlib",),
+    "langchain": ("langchain_core",),
+    "llamaindex": ("llama_index.core",),
 }
 
 

@@ -26,6 +26,8 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     "server": ("fastapi", "uvicorn", "prometheus_client"),
     "plots": ("matplotlib",),
     "rml": ("morph_kgc", "sqlalchemy", "pandas"),
+    "langchain": ("langchain_core",),
+    "llamaindex": ("llama_index.core",),
 }
 
 

@@ -190,8 +190,11 @@ def _parse(path: Path, text: str, db_url: str | None) -> tuple[Any, Any, Any]:
         ) from exc
     except Exception as exc:
         mark = getattr(exc, "problem_mark", None)  # ruamel.yaml's errors carry a mark
-        where = f"{path}:{mark.line + 1}" if mark is not None else str(path)
-        raise MappingError(f"{where}: the mapping cannot be read ({_reason(exc)})") from exc
+        if mark is not None:
+            raise MappingError(
+                f"{path}:{mark.line + 1}: the mapping does not parse ({_reason(exc)})"
+            ) from exc
+        raise MappingError(f"{path}: the mapping cannot be read ({_reason(exc)})") from exc
     return rml_df, fnml_df, config
 
 
@@ -245,6 +248,12 @@ def _explain(exc: Exception, rule: Any, path: Path, text: str, db_url: str | Non
             f"{_at(path, text, missing[0])}: column {missing[0]!r} is not in {shown} "
             f"(its columns: {listed})"
         )
+    tables = _tables(rule, db_url)
+    if tables is not None and source not in tables:
+        return (
+            f"{_at(path, text, source)}: table {source!r} is not in the database "
+            f"{redacted(db_url or '')} (its tables: {', '.join(sorted(tables))})"
+        )
     if isinstance(exc, FileNotFoundError):
         return f"{_at(path, text, shown)}: data file {shown!r} not found (looked for {source})"
     predicate = str(rule["predicate_map_value"])
@@ -287,6 +296,23 @@ def _columns(rule: Any, db_url: str | None) -> set[str] | None:
     except Exception:  # the table or file itself is the problem: said by the caller
         return None
     return None
+
+
+def _tables(rule: Any, db_url: str | None) -> set[str] | None:
+    """The database's tables, when the rule reads a table (None: it does not, or they cannot
+    be listed)."""
+    if db_url is None or not str(rule["logical_source_type"]).endswith("/tableName"):
+        return None
+    from sqlalchemy import create_engine, inspect
+
+    try:
+        engine = create_engine(db_url)
+        try:
+            return set(inspect(engine).get_table_names())
+        finally:
+            engine.dispose()
+    except Exception:  # the database itself cannot be read: the caller's message says why
+        return None
 
 
 def _data_file(path: Path, text: str, source: str) -> Path:

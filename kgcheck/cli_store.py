@@ -142,19 +142,65 @@ def _print_records(records: list[dict[str, Any]], columns: list[str], fmt: Forma
         for r in records:
             writer.writerow({k: "; ".join(v) if isinstance(v, list) else v for k, v in r.items()})
         return
+    rows = [{name: _cell(r.get(name)) for name in columns} for r in records]
+    shown, hidden = _fit(columns, rows, console.width)
     table = Table()
-    for name in columns:
-        table.add_column(name, overflow="fold")
-    for r in records:
-        cells = []
-        for name in columns:
-            value = r.get(name)
-            cells.append(
-                " | ".join(map(str, value)) if isinstance(value, list) else str(value or "")
-            )
-        table.add_row(*cells)
+    for name in shown:
+        free = name in _FREE_TEXT
+        table.add_column(
+            name,
+            overflow="fold",
+            no_wrap=not free,
+            min_width=_width(name, rows) if not free else min(_width(name, rows), _FREE_MIN),
+        )
+    for row in rows:
+        table.add_row(*(row[name] for name in shown))
     console.print(table)
     console.print(f"[dim]{len(records)} row(s)[/]")
+    if hidden:
+        console.print(
+            f"[dim]not shown at {console.width} columns: {', '.join(hidden)} "
+            "(a wider terminal, or --format csv / json, shows every column)[/]"
+        )
+
+
+#: Columns kept first when a table is wider than the terminal: what the row is and what was
+#: wrong, then where it was; the others are left out (and named) rather than squeezed.
+_PRIORITY = ("id", "key", "type", "count", "content", "message", "status", "turn", "session")
+#: Columns of free text: folded over lines, at least ``_FREE_MIN`` wide; the others (ids,
+#: times, numbers) are never broken.
+_FREE_TEXT = frozenset({"content", "message", "examples"})
+_FREE_MIN = 16
+
+
+def _cell(value: Any) -> str:
+    """A table cell: lists joined, ``None`` empty, and every other value as it is (turn 0
+    is "0")."""
+    if isinstance(value, list):
+        return " | ".join(map(str, value))
+    return "" if value is None else str(value)
+
+
+def _width(name: str, rows: list[dict[str, str]]) -> int:
+    return max([len(name), *(len(row[name]) for row in rows)])
+
+
+def _fit(columns: list[str], rows: list[dict[str, str]], width: int) -> tuple[list[str], list[str]]:
+    """The columns that fit ``width`` characters readably, in their order, and those left out
+    (the last in ``_PRIORITY`` first)."""
+
+    def need(names: list[str]) -> int:
+        cells = (
+            min(_width(n, rows), _FREE_MIN) if n in _FREE_TEXT else _width(n, rows) for n in names
+        )
+        return sum(c + 3 for c in cells) + 1  # one space each side and a rule, plus the edge
+
+    rank = {name: i for i, name in enumerate(_PRIORITY)}
+    order = sorted(columns, key=lambda n: rank.get(n, len(_PRIORITY)))
+    kept = list(columns)
+    while len(kept) > 2 and need(kept) > width:
+        kept.remove(next(n for n in reversed(order) if n in kept))
+    return kept, [n for n in columns if n not in kept]
 
 
 _FLAG_COLUMNS = ["id", "time", "session", "turn", "type", "status", "confidence", "content"]

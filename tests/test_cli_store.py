@@ -348,3 +348,45 @@ def test_cli_store_serve_without_keys_stays_on_loopback(
     assert served == {}
     _invoke("serve", "--config", str(ACME_CONFIG), "--host", "0.0.0.0", "--allow-open")
     assert served["host"] == "0.0.0.0"
+
+
+@pytest.mark.parametrize("width", [60, 80, 120, 250])
+def test_cli_store_tables_fit_the_terminal_by_leaving_columns_out(
+    config: Path, width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rich.console import Console
+
+    from kgcheck import cli_store
+
+    monkeypatch.setattr(cli_store, "console", Console(width=width, color_system=None))
+    out = _invoke("review", "list", "--config", str(config))
+    lines = out.splitlines()
+    assert all(len(line) <= width for line in lines)
+    header = next(line for line in lines if "id" in line and "type" in line)
+    shown = [cell.strip() for cell in header.strip("┃│ ").replace("┃", "│").split("│")]
+    assert "id" in shown and "type" in shown
+    ids = _ids(config)
+    for flag_id in ids:  # ids are never broken over lines
+        assert any(flag_id in line for line in lines)
+    hidden = next((line for line in lines if line.startswith("not shown at")), "")
+    if width >= 250:
+        assert len(shown) == 9 and not hidden
+    else:
+        assert len(shown) < 9
+        assert hidden.startswith(f"not shown at {width} columns: ")
+        for name in ("id", "type"):
+            assert name not in hidden.split(":")[1].split("(")[0].replace(",", " ").split()
+
+
+def test_cli_store_turn_zero_is_shown_as_0(config: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    from kgcheck import cli_store
+
+    monkeypatch.setattr(cli_store, "console", Console(width=250, color_system=None))
+    out = _invoke("flags", "--config", str(config), "--session", "s0")
+    row = next(line for line in out.splitlines() if "s0" in line)
+    cells = [cell.strip() for cell in row.strip("│ ").split("│")]
+    header = next(line for line in out.splitlines() if "turn" in line)
+    names = [cell.strip() for cell in header.strip("┃ ").split("┃")]
+    assert cells[names.index("turn")] == "0"

@@ -142,9 +142,9 @@ def create_proxy_app(
             response, data = await proxy.completions.checked(whole, headers, state)
             if data is None:
                 return passthrough(response)
-            return StreamingResponse(
-                _events(completion_events(data)), media_type="text/event-stream"
-            )
+            usage = bool((body.get("stream_options") or {}).get("include_usage"))
+            events = completion_events(data, usage=usage)
+            return StreamingResponse(_events(events), media_type="text/event-stream")
         return await proxy.completions.complete(body, headers, state)
 
     @app.get("/v1/models", tags=["proxy"])

@@ -268,10 +268,11 @@ def _edited(sentence: str, edits: list[Action], start: int) -> str:
     return sentence
 
 
-def completion_events(completion: dict[str, Any]) -> list[bytes]:
+def completion_events(completion: dict[str, Any], *, usage: bool = False) -> list[bytes]:
     """A checked (non-streamed) completion as the events of a stream: per choice its role and
-    content in one chunk, then its last chunk with ``finish_reason`` and ``kgcheck``;
-    ``data: [DONE]`` at the end (for ``proxy.stream: false``)."""
+    content in one chunk, then its last chunk with ``finish_reason`` and ``kgcheck``; a chunk
+    with the ``usage`` when asked for (``stream_options.include_usage``); ``data: [DONE]`` at
+    the end (for ``proxy.stream: false``)."""
     template = {k: completion[k] for k in _CHUNK_KEYS if k in completion}
     template["object"] = "chat.completion.chunk"
     out: list[bytes] = []
@@ -284,7 +285,7 @@ def completion_events(completion: dict[str, Any]) -> list[bytes]:
         out.append(sse(_chunk(template, index, delta, None)))
         reason = choice.get("finish_reason")
         out.append(sse(_chunk(template, index, {}, reason, kgcheck=summary)))
-    if completion.get("usage") is not None:
+    if usage and completion.get("usage") is not None:
         out.append(sse({**template, "choices": [], "usage": completion["usage"]}))
     out.append(DONE)
     return out

@@ -3,13 +3,19 @@ cut off with the refusal when a sentence is rejected, and never released uncheck
 
 from __future__ import annotations
 
+import asyncio
+import json
+from collections.abc import AsyncIterator
 from typing import Any
 
+import httpx
 import openai
 import pytest
 
-from kgcheck import Checker
+from kgcheck import Checker, DialogueState
 from kgcheck.config import ProxyConfig
+from kgcheck.proxy.stream import StreamRelay
+from kgcheck.proxy.verdict import ReplyChecker
 from kgcheck.store import FlagStore, ReviewQueue
 from kgcheck.store.queries import FlagFilter
 from tests.proxy.conftest import QUESTION, RIGHT, WRONG, ProxyFactory
@@ -121,3 +127,76 @@ def test_stream_checks_the_whole_reply_first_when_told_so(proxy: ProxyFactory, s
     reason, kgcheck = _last(chunks)
     assert (reason, kgcheck["attempt"]) == ("stop", 2)
     assert [b.get("stream") for b in stub.bodies] == [False, False]
+
+
+# --- the relay on its own: events in, events out ---------------------------------------
+
+
+def _chunk(index: int, **delta: Any) -> str:
+    finish = delta.pop("finish", None)
+    choice = {"index": index, "delta": delta, "finish_reason": finish}
+    return json.dumps(
+        {"id": "c1", "object": "chat.completion.chunk", "model": "m", "choices": [choice]}
+    )
+
+
+def _relay(checker: Checker, payloads: list[str], *, broken: bool = False) -> list[dict[str, Any]]:
+    async def upstream() -> AsyncIterator[str]:
+        for payload in payloads:
+            yield payload
+        if broken:
+            raise httpx.ReadError("connection reset")
+
+    async def run() -> list[bytes]:
+        relay = StreamRelay(ReplyChecker(checker, None), ProxyConfig(), DialogueState())
+        return [event async for event in relay.events(upstream())]
+
+    events = asyncio.run(run())
+    return [{"done": True} if e == b"data: [DONE]\n\n" else json.loads(e[6:]) for e in events]
+
+
+def test_stream_relay_keeps_choices_apart_and_passes_other_chunks_on(
+    checkers: dict[str, Checker],
+) -> None:
+    usage = json.dumps({"id": "c1", "choices": [], "usage": {"total_tokens": 5}})
+    tool = [{"index": 0, "id": "t1", "function": {"name": "lookup", "arguments": "{}"}}]
+    events = _relay(
+        checkers["correct"],
+        [
+            _chunk(0, role="assistant", content=""),
+            _chunk(1, role="assistant", content=""),
+            _chunk(0, content="Dr. Patel works in Oncology. "),
+            _chunk(1, content="Hello. "),
+            _chunk(1, tool_calls=tool),
+            _chunk(0, content="Bye.", finish="stop"),
+            _chunk(1, content="Bye.", finish="tool_calls"),
+            usage,
+            "[DONE]",
+        ],
+    )
+    text: dict[int, str] = {0: "", 1: ""}
+    for event in events:
+        for choice in event.get("choices", []):
+            text[choice["index"]] += choice["delta"].get("content") or ""
+    assert text == {0: "Dr. Patel works in Cardiology. Bye.", 1: "Hello. Bye."}
+    finals = [
+        (e["choices"][0]["finish_reason"], e["kgcheck"]["outcome"])
+        for e in events
+        if "kgcheck" in e
+    ]
+    assert finals == [("stop", "revised"), ("tool_calls", "unchanged")]
+    assert any(c["delta"].get("tool_calls") == tool for e in events for c in e.get("choices", []))
+    assert events[-2:] == [json.loads(usage), {"done": True}]
+
+
+def test_stream_relay_withholds_unchecked_text_when_the_upstream_breaks(
+    checkers: dict[str, Checker],
+) -> None:
+    events = _relay(
+        checkers["correct"],
+        [_chunk(0, content="Dr. Patel works in Cardiology. Her extension is 44")],
+        broken=True,
+    )
+    sent = "".join(c["delta"].get("content") or "" for e in events for c in e.get("choices", []))
+    assert sent == "Dr. Patel works in Cardiology. "
+    assert events[-1]["error"]["code"] == "upstream_stream_broken"

@@ -9,6 +9,7 @@ it got (``bodies``, ``headers``) for the tests to look at.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
@@ -30,6 +31,8 @@ class Stub:
     replies: list[str] = field(default_factory=lambda: ["Hello."])
     error: tuple[int, dict[str, Any]] | None = None
     chunk_chars: int = 5
+    #: Seconds between streamed chunks (a model writing tokens).
+    chunk_delay: float = 0.0
     bodies: list[dict[str, Any]] = field(default_factory=list)
     headers: list[dict[str, str]] = field(default_factory=list)
 
@@ -62,9 +65,8 @@ def stub_app(stub: Stub) -> FastAPI:
             return JSONResponse(stub.error[1], status_code=stub.error[0])
         replies = [stub.next_reply() for _ in range(body.get("n") or 1)]
         if body.get("stream"):
-            return StreamingResponse(
-                _events(replies, stub.chunk_chars), media_type="text/event-stream"
-            )
+            events = _events(replies, stub.chunk_chars, stub.chunk_delay)
+            return StreamingResponse(events, media_type="text/event-stream")
         return JSONResponse(
             {
                 "id": "chatcmpl-stub",
@@ -95,7 +97,7 @@ def stub_app(stub: Stub) -> FastAPI:
     return app
 
 
-async def _events(replies: list[str], size: int) -> AsyncIterator[bytes]:
+async def _events(replies: list[str], size: int, delay: float) -> AsyncIterator[bytes]:
     head = {"id": "chatcmpl-stub", "object": "chat.completion.chunk", "created": 1_700_000_000}
     head["model"] = MODEL
 
@@ -106,6 +108,8 @@ async def _events(replies: list[str], size: int) -> AsyncIterator[bytes]:
     for index, reply in enumerate(replies):
         yield event(index, {"role": "assistant", "content": ""})
         for start in range(0, len(reply), size):
+            if delay:
+                await asyncio.sleep(delay)
             yield event(index, {"content": reply[start : start + size]})
         yield event(index, {}, "stop")
     yield b"data: [DONE]\n\n"

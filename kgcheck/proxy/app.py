@@ -15,7 +15,6 @@ Each checked reply is recorded in the flag store under the session named by
 
 from __future__ import annotations
 
-import logging
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass
@@ -30,7 +29,7 @@ from starlette.exceptions import HTTPException
 
 import kgcheck
 from kgcheck.checker import Checker
-from kgcheck.config import Config, StoreConfig, load_config
+from kgcheck.config import Config
 from kgcheck.errors import ConfigMissing
 from kgcheck.history.state import DialogueState
 from kgcheck.proxy.completions import COMPLETIONS, Completions, passthrough
@@ -39,12 +38,11 @@ from kgcheck.proxy.messages import dialogue_from_messages
 from kgcheck.proxy.stream import StreamRelay, completion_events, sse_data
 from kgcheck.proxy.upstream import Upstream, passed_headers
 from kgcheck.proxy.verdict import ReplyChecker
+from kgcheck.server.app import resolve
 from kgcheck.server.limits import ApiKeyGate
-from kgcheck.store import FlagStore, open_flag_store
+from kgcheck.store import FlagStore
 
 __all__ = ["create_proxy_app"]
-
-log = logging.getLogger(__name__)
 
 _UNAUTHORISED = openai_error_body(
     "missing or unknown kgcheck key: send it as X-API-Key (Authorization goes to the upstream)",
@@ -86,21 +84,10 @@ def create_proxy_app(
         ConfigError: neither ``config`` nor ``checker`` was given, no upstream is named, or
             the configuration is bad.
     """
-    if isinstance(config, str | Path):
-        config = load_config(config)
-    if checker is None:
-        if config is None:
-            raise ConfigMissing("create_proxy_app: give a configuration or a checker")
-        checker = Checker(config)
-    config = config or checker.config
+    config, checker, store = resolve(config, checker, store, caller="create_proxy_app")
     base = upstream or config.proxy.upstream
     if not base:
         raise ConfigMissing("no upstream: pass --upstream or set proxy.upstream")
-    if store is None:
-        store = checker.store
-    if store is None:
-        log.warning("no store: configured; the proxy's reports are kept in memory only")
-        store = open_flag_store(StoreConfig(backend="memory"))
     settings = config.proxy
     replies = ReplyChecker(checker, store)
 

@@ -49,6 +49,16 @@ def checkers() -> dict[str, Checker]:
     return out
 
 
+@pytest.fixture
+def checker_raises(checkers: dict[str, Checker], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``correct`` policy's checker raises on every check (until the test ends)."""
+
+    def boom(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the checker fell over")
+
+    monkeypatch.setattr(checkers["correct"], "check_turn", boom)
+
+
 @pytest.fixture(scope="session")
 def stub() -> Iterator[Stub]:
     yield Stub()

@@ -104,12 +104,8 @@ def test_stream_stops_at_a_rejected_sentence_with_the_refusal(
 
 
 def test_stream_withholds_the_text_when_the_check_raises(
-    proxy: ProxyFactory, stub: Stub, checkers: dict[str, Checker], monkeypatch: pytest.MonkeyPatch
+    proxy: ProxyFactory, stub: Stub, checker_raises: None
 ) -> None:
-    def boom(*args: object, **kwargs: object) -> None:
-        raise RuntimeError("the checker fell over")
-
-    monkeypatch.setattr(checkers["correct"], "check_turn", boom)
     client = proxy()
     stub.script(WRONG)
     seen: list[Any] = []

@@ -101,6 +101,8 @@ class StreamRelay:
         self.state = state
         self.template: dict[str, Any] = {"object": "chat.completion.chunk"}
         self.choices: dict[int, _Choice] = {}
+        #: The upstream sent an error event: nothing more is sent.
+        self.failed = False
 
     async def events(self, data: AsyncIterator[str]) -> AsyncIterator[bytes]:
         """The events for the client, from the ``data`` of the upstream's events."""
@@ -110,6 +112,8 @@ class StreamRelay:
                     break
                 for event in await self._relay(payload):
                     yield event
+                if self.failed:
+                    return  # the upstream's own error event ends the stream
                 ended = [c.done for c in self.choices.values()]
                 if ended and all(ended) and any(c.refused for c in self.choices.values()):
                     break  # nothing more of this stream is sent: stop reading it
@@ -137,6 +141,7 @@ class StreamRelay:
         if not isinstance(chunk, dict):
             raise UpstreamUnreachable("the upstream sent an event that is not a JSON object")
         if "error" in chunk or not chunk.get("choices"):
+            self.failed = "error" in chunk
             return [sse(chunk)]  # an error, the usage: as they are
         self.template.update({k: chunk[k] for k in _CHUNK_KEYS if k in chunk})
         out: list[bytes] = []

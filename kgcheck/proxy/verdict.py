@@ -69,17 +69,18 @@ class Verdict:
     Attributes:
         content: what is sent as the message's content.
         outcome: what was done (``unchanged``, ``revised``, ``refused``).
-        report: the report on the attempt whose text is sent (or refused).
+        report: the report on the attempt whose text is sent (or refused; for a stream, the
+            report on the whole of it).
         attempt: which attempt that is: 1 for the upstream's first answer, 2 for the first
             regeneration, ...
         earlier: the reports on the attempts before it.
-        note: why the reply was refused without a report of its own (a regeneration the
-            upstream failed), else ``None``.
+        note: why a rewrite asked for was not checked (the upstream failed to give one),
+            else ``None``.
     """
 
     content: str
     outcome: Outcome
-    report: TurnReport | None
+    report: TurnReport
     attempt: int = 1
     earlier: list[TurnReport] = field(default_factory=list)
     note: str | None = None
@@ -87,20 +88,19 @@ class Verdict:
     def to_dict(self) -> dict[str, Any]:
         """The ``kgcheck`` object added to the response."""
         report = self.report
-        reports = [*self.earlier, *([report] if report is not None else [])]
-        decision = Decision.REJECT if self.outcome == Outcome.REFUSED else None
+        refused = self.outcome == Outcome.REFUSED
         return {
-            "decision": str(decision or (report.decision if report else Decision.REJECT)),
+            "decision": str(Decision.REJECT if refused else report.decision),
             "outcome": str(self.outcome),
             "attempt": self.attempt,
-            "report_id": None if report is None else report.report_id,
-            "session_id": None if report is None else report.session_id,
-            "flags": [] if report is None else [f.to_dict() for f in report.flags],
-            "actions": [] if report is None else [a.to_dict() for a in report.actions],
-            "errors": [] if report is None else [e.to_dict() for e in report.errors],
+            "report_id": report.report_id,
+            "session_id": report.session_id,
+            "flags": [f.to_dict() for f in report.flags],
+            "actions": [a.to_dict() for a in report.actions],
+            "errors": [e.to_dict() for e in report.errors],
             "attempts": [
                 {"attempt": n, "report_id": r.report_id, "decision": str(r.decision)}
-                for n, r in enumerate(reports, start=1)
+                for n, r in enumerate([*self.earlier, report], start=1)
             ],
             **({"note": self.note} if self.note else {}),
         }

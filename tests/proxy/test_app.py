@@ -243,3 +243,12 @@ def test_proxy_gives_each_request_without_a_session_its_own(
     stub.script(WRONG)
     sessions = {_ask(client)[1]["session_id"] for _ in range(2)}
     assert len(sessions) == 2
+
+
+def test_proxy_refuses_when_the_upstream_gives_no_rewrite(proxy: ProxyFactory, stub: Stub) -> None:
+    client = proxy("regenerate")
+    stub.script(WRONG, "")
+    content, kgcheck = _ask(client)
+    assert content == REFUSAL
+    assert (kgcheck["outcome"], kgcheck["attempt"]) == ("refused", 1)
+    assert kgcheck["note"] == "regeneration failed: the upstream's rewrite has no text"

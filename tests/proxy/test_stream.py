@@ -196,3 +196,14 @@ def test_stream_relay_withholds_unchecked_text_when_the_upstream_breaks(
     sent = "".join(c["delta"].get("content") or "" for e in events for c in e.get("choices", []))
     assert sent == "Dr. Patel works in Cardiology. "
     assert events[-1]["error"]["code"] == "upstream_stream_broken"
+
+
+def test_stream_relay_ends_with_the_upstreams_own_error(checkers: dict[str, Checker]) -> None:
+    error = {"error": {"message": "overloaded", "type": "server_error", "code": None}}
+    events = _relay(
+        checkers["correct"],
+        [_chunk(0, content="Dr. Patel works in Cardiology. Her extension"), json.dumps(error)],
+    )
+    assert events[-1] == error
+    sent = "".join(c["delta"].get("content") or "" for e in events for c in e.get("choices", []))
+    assert sent == "Dr. Patel works in Cardiology. "

@@ -9,8 +9,9 @@ Usage::
 Starts the scripted upstream of ``tests/proxy/stub.py`` and a proxy in front of it (the Acme
 example's checker: ``kgcheck/examples/acme/kgcheck.yaml``), both served by uvicorn on loopback,
 and sends the same requests with the official OpenAI client straight to the upstream and
-through the proxy, alternating, after a few warm-up requests. The replies cycle through three
-(a true one, one with a wrong extension that the proxy corrects, and a three-sentence one)::
+through the proxy, alternating, after a few warm-up requests. The replies cycle through four
+(a true one, one with a wrong extension that the proxy corrects, a three-sentence one, and one
+with a sentence that is new every time, which only the NLI model judges)::
 
     non_streamed             latency per request, direct and proxied, and the difference
                              of each pair
@@ -54,6 +55,9 @@ REPLIES = (
     "Dr. Patel works in Cardiology and her extension is 4412.",
     "Dr. Patel works in Cardiology and her extension is 4413.",
     "Dr. Patel works in Cardiology. Priya Raman leads Analytics. Dr. Patel's extension is 4412.",
+    # a sentence no symbolic check decides, new with every request: the NLI model is asked
+    # about it (with --nli embedded) and its cache cannot answer
+    "Dr. Patel works in Cardiology. I hope this answers question {n} for you.",
 )
 MESSAGES: list[Any] = [
     {"role": "system", "content": "You are Acme Health's assistant."},
@@ -104,7 +108,7 @@ def _pairs(
     both of a pair."""
     out: tuple[list[Any], list[Any]] = ([], [])
     for i in range(WARMUP + n):
-        reply = REPLIES[i % len(REPLIES)]
+        reply = REPLIES[i % len(REPLIES)].format(n=i)
         stub.script(reply)
         a = measure(direct)
         stub.script(reply)

@@ -1,5 +1,5 @@
 """The ``kgcheck`` command line: ``demo``, ``check`` and ``eval``; ``sparql``, ``flags``,
-``review``, ``serve`` and ``endpoint`` come from ``kgcheck.cli_store``."""
+``review``, ``serve``, ``proxy`` and ``endpoint`` come from ``kgcheck.cli_store``."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ app = typer.Typer(
 )
 app.add_typer(rules_app, name="rules")
 app.add_typer(kb_app, name="kb")
-app.add_typer(store_app)  # sparql, flags, review, serve, endpoint
+app.add_typer(store_app)  # sparql, flags, review, serve, proxy, endpoint
 console = Console()
 err_console = Console(stderr=True)
 

@@ -1,5 +1,5 @@
-"""Commands over the flag store and the service: ``sparql``, ``flags``, ``review``, ``serve`` and
-``endpoint``.
+"""Commands over the flag store and the service: ``sparql``, ``flags``, ``review``, ``serve``,
+``proxy`` and ``endpoint``.
 
 They read only the ``store:`` (and ``server:``) sections of the configuration: inspecting flags
 loads no knowledge base and no language pipeline. ``kgcheck.cli`` merges them into ``kgcheck``.
@@ -17,13 +17,16 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from pydantic import ValidationError
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from kgcheck.config import load_config
+from kgcheck.config import Config, load_config
 from kgcheck.errors import (
     ConfigError,
+    ConfigInvalid,
+    ConfigMissing,
     KgcheckError,
     OpenServerRefused,
     StoreLocked,
@@ -412,6 +415,27 @@ def _loopback(host: str) -> bool:
         return False
 
 
+def _refuse_open(settings: Config, host: str, port: int, allow_open: bool) -> None:
+    """Without ``server.api_keys``, listen on loopback only unless told otherwise.
+
+    Raises:
+        OpenServerRefused: ``host`` is not loopback and neither ``--allow-open`` nor
+            ``server.allow_open`` is given.
+    """
+    if settings.server.api_keys:
+        return
+    if not _loopback(host) and not (allow_open or settings.server.allow_open):
+        raise OpenServerRefused(
+            f"no server.api_keys: refusing to listen on {host}, where anyone could "
+            "call the service; set server.api_keys (KGCHECK_SERVER__API_KEYS), or "
+            "pass --allow-open"
+        )
+    err_console.print(
+        f"[yellow]note:[/] no server.api_keys: anyone who can reach {host}:{port} "
+        "may call the service"
+    )
+
+
 @app.command()
 def serve(
     config: Annotated[Path, typer.Option(help="kgcheck.yaml")] = Path("kgcheck.yaml"),
@@ -442,17 +466,7 @@ def serve(
     try:
         require("server", "kgcheck serve", ConfigError)
         settings = load_config(config)
-        if not settings.server.api_keys:
-            if not _loopback(host) and not (allow_open or settings.server.allow_open):
-                raise OpenServerRefused(
-                    f"no server.api_keys: refusing to listen on {host}, where anyone could "
-                    "call the service; set server.api_keys (KGCHECK_SERVER__API_KEYS), or "
-                    "pass --allow-open"
-                )
-            err_console.print(
-                f"[yellow]note:[/] no server.api_keys: anyone who can reach {host}:{port} "
-                "may call the service"
-            )
+        _refuse_open(settings, host, port, allow_open)
         backend = "memory" if settings.store is None else settings.store.backend
         if workers > 1 and not backend.startswith(("sparql:", "oxigraph:")):
             raise StoreNotConfigured(
@@ -494,6 +508,61 @@ def serve(
     finally:
         if writer is not None:
             writer.stop()
+
+
+@app.command()
+def proxy(
+    config: Annotated[Path, typer.Option(help="kgcheck.yaml")] = Path("kgcheck.yaml"),
+    upstream: Annotated[
+        str | None,
+        typer.Option(
+            help="Base URL of the OpenAI-compatible API to check, e.g. "
+            "http://127.0.0.1:9000/v1 [proxy.upstream]."
+        ),
+    ] = None,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535)] = 8080,
+    allow_open: Annotated[
+        bool,
+        typer.Option(
+            "--allow-open",
+            help="Listen beyond loopback without server.api_keys (anyone reaching the port "
+            "may use the upstream through it) [server.allow_open].",
+        ),
+    ] = False,
+) -> None:
+    """Serve an OpenAI-compatible API (POST /v1/chat/completions, GET /v1/models) in front
+    of UPSTREAM, checking every reply: corrected, regenerated or refused as the mitigation
+    policy decides, with a kgcheck object added to the response.
+
+    Point any OpenAI client at http://HOST:PORT/v1; its API key goes to the upstream as it is.
+    server.api_keys protect the proxy (sent as X-API-Key); without them it listens on loopback
+    only unless --allow-open (or server.allow_open) says otherwise.
+    """
+    try:
+        require("server", "kgcheck proxy", ConfigError)
+        settings = load_config(config)
+        if upstream is not None:
+            try:
+                settings.proxy.upstream = upstream
+            except ValidationError as exc:
+                problem = exc.errors()[0]["msg"]
+                raise ConfigInvalid(f"--upstream {upstream!r}: {problem}") from exc
+        if not settings.proxy.upstream:
+            raise ConfigMissing(f"{config}: no upstream: pass --upstream or set proxy.upstream")
+        _refuse_open(settings, host, port, allow_open)
+        from kgcheck.proxy import create_proxy_app
+
+        application = create_proxy_app(settings)
+    except KgcheckError as exc:
+        raise _fail(exc) from exc
+    err_console.print(
+        f"kgcheck proxy for {escape(settings.proxy.upstream)} at http://{host}:{port}/v1",
+        highlight=False,
+    )
+    import uvicorn
+
+    uvicorn.run(application, host=host, port=port)
 
 
 @app.command()

@@ -52,6 +52,7 @@ __all__ = [
     "NlpConfig",
     "NumericConfig",
     "OutputsConfig",
+    "ProxyConfig",
     "ScoringConfig",
     "ServerConfig",
     "StoreConfig",
@@ -442,6 +443,38 @@ class ServerConfig(_Strict):
     sparql_service_allow: list[str] = Field(default_factory=list)
 
 
+class ProxyConfig(_Strict):
+    """The OpenAI-compatible proxy (``proxy:``): ``kgcheck proxy``. Its API keys and the
+    loopback rule are ``server:``'s (``api_keys``, sent as ``X-API-Key``; ``allow_open``)."""
+
+    #: Base URL of the OpenAI-compatible API the proxy forwards to, up to and including its
+    #: version (``http://127.0.0.1:9000/v1``); ``kgcheck proxy --upstream`` overrides it.
+    upstream: str | None = None
+    #: What the client gets instead of a reply that is rejected (and could not be regenerated).
+    refusal: str = (
+        "I'm sorry, I can't give a reliable answer to that right now. "
+        "Please check with a colleague or try rephrasing the question."
+    )
+    #: Times a reply the mitigator sends back (``regenerate``) is asked for again, with the
+    #: mitigator's guidance as a system message; past that, the refusal. 0: never.
+    max_regenerations: int = Field(default=1, ge=0, le=5)
+    #: Seconds to wait for the upstream (connecting, and between bytes of its answer).
+    timeout: float = Field(default=60.0, gt=0)
+    #: The request header naming the conversation (else the request's ``user`` field; else a
+    #: fresh id per request): the session under which the checked replies are stored.
+    session_header: str = Field(default="X-Kgcheck-Session", pattern=r"^[A-Za-z0-9-]+$")
+    #: Check streamed replies sentence by sentence, releasing each once checked; ``false``: ask
+    #: the upstream for the whole reply, check it (regenerating if need be), then stream it.
+    stream: bool = True
+
+    @field_validator("upstream")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value is not None and not re.match(r"https?://[^/\s]+", value):
+            raise ValueError("expected an http:// or https:// URL, e.g. http://127.0.0.1:9000/v1")
+        return None if value is None else value.rstrip("/")
+
+
 class NliConfig(_Strict):
     """The NLI model and how it is used by ``contradicts_prior``, ``logical_inconsistency`` and
     ``contradicts_fact``, and for grounding replies in their sources."""
@@ -532,6 +565,7 @@ class Config(_Strict):
     #: The flag store; none: reports are not stored.
     store: StoreConfig | None = None
     server: ServerConfig = Field(default_factory=ServerConfig)
+    proxy: ProxyConfig = Field(default_factory=ProxyConfig)
     #: Where the configuration came from, for error messages; not a key of the file.
     source: Path | None = Field(default=None, exclude=True)
 

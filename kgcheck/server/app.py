@@ -61,18 +61,7 @@ def create_app(
     Raises:
         ConfigError: neither ``config`` nor ``checker`` was given, or the configuration is bad.
     """
-    if isinstance(config, str | Path):
-        config = load_config(config)
-    if checker is None:
-        if config is None:
-            raise ConfigMissing("create_app: give a configuration or a checker")
-        checker = Checker(config)
-    config = config or checker.config
-    if store is None:
-        store = checker.store
-    if store is None:
-        log.warning("no store: configured; sessions and flags are kept in memory only")
-        store = open_flag_store(StoreConfig(backend="memory"))
+    config, checker, store = resolve(config, checker, store, caller="create_app")
     svc = Service(checker=checker, store=store, settings=config.server)
 
     app = FastAPI(
@@ -129,6 +118,35 @@ def create_app(
         return Response(body, media_type=media_type)
 
     return app
+
+
+def resolve(
+    config: Config | str | Path | None,
+    checker: Checker | None,
+    store: FlagStore | None,
+    *,
+    caller: str,
+) -> tuple[Config, Checker, FlagStore]:
+    """The configuration, checker and store an app runs with, from those given: the
+    configuration read from its file, the checker built from it, the store the checker's
+    (else one in memory, with a warning).
+
+    Raises:
+        ConfigError: neither ``config`` nor ``checker`` was given, or the configuration is bad.
+    """
+    if isinstance(config, str | Path):
+        config = load_config(config)
+    if checker is None:
+        if config is None:
+            raise ConfigMissing(f"{caller}: give a configuration or a checker")
+        checker = Checker(config)
+    config = config or checker.config
+    if store is None:
+        store = checker.store
+    if store is None:
+        log.warning("no store: configured; sessions and flags are kept in memory only")
+        store = open_flag_store(StoreConfig(backend="memory"))
+    return config, checker, store
 
 
 def app_from_env() -> FastAPI:

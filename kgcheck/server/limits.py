@@ -20,6 +20,8 @@ __all__ = [
     "check_api_key",
     "client_id",
     "given_key",
+    "send_body",
+    "send_json",
 ]
 
 #: Paths anyone may call: health, metrics and the API docs.
@@ -72,25 +74,45 @@ def _known(given: str | None, keys: list[str]) -> bool:
 class ApiKeyGate:
     """ASGI middleware refusing calls without a known API key (401) before anything else
     happens: before the body is read or validated. ``/healthz``, ``/metrics`` and the docs are
-    public."""
+    public.
 
-    def __init__(self, app: ASGIApp, keys: list[str]) -> None:
+    Args:
+        keys: the keys accepted (none: everyone may call).
+        bearer: accept ``Authorization: Bearer <key>`` besides ``X-API-Key`` (the proxy does
+            not: its callers' ``Authorization`` is the upstream's key).
+        public: paths anyone may call.
+        refusal: the JSON body of the 401 (default: the service's error body).
+    """
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        keys: list[str],
+        *,
+        bearer: bool = True,
+        public: frozenset[str] = PUBLIC_PATHS,
+        refusal: dict[str, Any] | None = None,
+    ) -> None:
         self.app = app
         self.keys = keys
+        self.bearer = bearer
+        self.public = public
+        self.refusal = refusal or {"error": {"code": "HTTP401", "message": _UNAUTHORISED}}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not self.keys or scope["path"] in PUBLIC_PATHS:
+        if scope["type"] != "http" or not self.keys or scope["path"] in self.public:
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         given = headers.get("x-api-key")
         auth = headers.get("authorization", "")
-        if given is None and auth.lower().startswith("bearer "):
+        if given is None and self.bearer and auth.lower().startswith("bearer "):
             given = auth[7:].strip()
         if _known(given, self.keys):
             await self.app(scope, receive, send)
             return
-        await send_json(send, 401, "HTTP401", _UNAUTHORISED, [(b"www-authenticate", b"Bearer")])
+        challenge = [(b"www-authenticate", b"Bearer" if self.bearer else b"X-API-Key")]
+        await send_body(send, 401, self.refusal, challenge)
 
 
 async def send_json(
@@ -101,7 +123,16 @@ async def send_json(
     headers: list[tuple[bytes, bytes]] | None = None,
 ) -> None:
     """Answer with the service's JSON error body, from ASGI middleware."""
-    body: dict[str, Any] = {"error": {"code": code, "message": message}}
+    await send_body(send, status, {"error": {"code": code, "message": message}}, headers)
+
+
+async def send_body(
+    send: Send,
+    status: int,
+    body: dict[str, Any],
+    headers: list[tuple[bytes, bytes]] | None = None,
+) -> None:
+    """Answer with ``body`` as JSON, from ASGI middleware."""
     data = json.dumps(body).encode()
     await send(
         {

@@ -466,6 +466,8 @@ class ProxyConfig(_Strict):
     #: Check streamed replies sentence by sentence, releasing each once checked; ``false``: ask
     #: the upstream for the whole reply, check it (regenerating if need be), then stream it.
     stream: bool = True
+    #: Larger request bodies are refused with 413 (a request may carry images as base64).
+    max_request_bytes: int = Field(default=20_000_000, ge=1024)
 
     @field_validator("upstream")
     @classmethod

@@ -39,7 +39,7 @@ from kgcheck.proxy.stream import StreamRelay, completion_events, sse_data
 from kgcheck.proxy.upstream import Upstream, passed_headers
 from kgcheck.proxy.verdict import ReplyChecker
 from kgcheck.server.app import resolve
-from kgcheck.server.limits import ApiKeyGate
+from kgcheck.server.limits import ApiKeyGate, BodyLimit
 from kgcheck.store import FlagStore
 
 __all__ = ["create_proxy_app"]
@@ -108,6 +108,7 @@ def create_proxy_app(
     )
     install_openai_errors(app)
     keys = [k.get_secret_value() for k in config.server.api_keys]
+    app.add_middleware(BodyLimit, max_bytes=settings.max_request_bytes)
     app.add_middleware(
         ApiKeyGate, keys=keys, bearer=False, public=frozenset(), refusal=_UNAUTHORISED
     )

@@ -252,3 +252,15 @@ def test_proxy_refuses_when_the_upstream_gives_no_rewrite(proxy: ProxyFactory, s
     assert content == REFUSAL
     assert (kgcheck["outcome"], kgcheck["attempt"]) == ("refused", 1)
     assert kgcheck["note"] == "regeneration failed: the upstream's rewrite has no text"
+
+
+def test_proxy_refuses_a_body_over_its_limit_before_the_upstream_sees_it(
+    proxy: ProxyFactory, stub: Stub
+) -> None:
+    base = str(proxy(max_request_bytes=2048).base_url)
+    stub.script(RIGHT)
+    body = {"model": MODEL, "messages": [{"role": "user", "content": "x" * 4096}]}
+    sent = {"Authorization": f"Bearer {UPSTREAM_KEY}"}
+    response = httpx.post(f"{base}chat/completions", json=body, headers=sent)
+    assert response.status_code == 413
+    assert stub.bodies == []

@@ -72,14 +72,21 @@ def _known(given: str | None, keys: list[str]) -> bool:
 class ApiKeyGate:
     """ASGI middleware refusing calls without a known API key (401) before anything else
     happens: before the body is read or validated. ``/healthz``, ``/metrics`` and the docs are
-    public."""
+    public; paths under an ``exempt`` prefix (the review console, which logs its users in with
+    the same keys and keeps them in a session) check callers themselves."""
 
-    def __init__(self, app: ASGIApp, keys: list[str]) -> None:
+    def __init__(self, app: ASGIApp, keys: list[str], exempt: tuple[str, ...] = ()) -> None:
         self.app = app
         self.keys = keys
+        self.exempt = exempt
+
+    def _exempt(self, path: str) -> bool:
+        return path in PUBLIC_PATHS or any(
+            path == prefix or path.startswith(prefix + "/") for prefix in self.exempt
+        )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not self.keys or scope["path"] in PUBLIC_PATHS:
+        if scope["type"] != "http" or not self.keys or self._exempt(scope["path"]):
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}

@@ -141,7 +141,8 @@ def queue(store: FlagStore, where: q.QueueFilter, limit: int) -> QueuePage:
         top, size = listed[-1][1], min(size * 8, LARGEST_WINDOW)
     rows, _, more = describe(store, [(f, r) for f, r, _ in found[:limit]])
     nxt = (found[limit - 1][2], found[limit - 1][0]) if len(found) > limit else None
-    return QueuePage(rows, nxt, ran + more)
+    whole = ("the same selection as one query (slower over a large store)", q.queue_query(where, limit))
+    return QueuePage(rows, nxt, [*ran, *more, whole])
 
 
 def conversation(store: FlagStore, session: str) -> Conversation:

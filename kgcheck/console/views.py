@@ -42,9 +42,10 @@ def _login(request: Request) -> Session | Response:
     return session
 
 
-def _failed(request: Request, session: Session, exc: KgcheckError) -> Response:
+def _failed(request: Request, session: Session, exc: KgcheckError, outcome: str = "") -> Response:
     """A store or input error, said on the page: nothing is lost silently."""
-    return page(request, "error.html", session, http_status(exc), error=f"{exc.code}: {exc.message}")
+    said = f"{exc.code}: {exc.message}" + (f" ({outcome})" if outcome else "")
+    return page(request, "error.html", session, http_status(exc), error=said)
 
 
 @router.get("")
@@ -117,9 +118,10 @@ async def review(request: Request, flag: str, action: str) -> Response:
             service(request).review.change, flag, chosen, reviewer=reviewer, note=note
         )
     except ValueError:
-        return _failed(request, session, InvalidValue(f"unknown review action {action!r}"))
+        exc = InvalidValue(f"unknown review action {action!r}")
+        return _failed(request, session, exc, "the review was not recorded")
     except KgcheckError as exc:
-        return _failed(request, session, exc)
+        return _failed(request, session, exc, "the review was not recorded")
     done = f"{event.flag}: {event.from_status} -> {event.to_status} ({event.reviewer})"
     joiner = "&" if "?" in back else "?"
     return secure(RedirectResponse(back + joiner + urlencode({"done": done}), status_code=303))

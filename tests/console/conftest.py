@@ -3,6 +3,7 @@ example checker (``nli.model: none``), one reply carrying markup, and the dialog
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from dataclasses import dataclass
@@ -61,7 +62,8 @@ def fill(store: FlagStore, seeded: Seeded) -> FlagStore:
     for report in seeded.reports:
         assert str(store.record(report)) == "stored", report.skipped
     for state in seeded.states:
-        SessionStore(store).save(state, version=0)
+        # a copy: saving marks the turns saved, and every test's store needs all of them
+        SessionStore(store).save(copy.deepcopy(state), version=0)
     return store
 
 

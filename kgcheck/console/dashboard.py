@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from kgcheck.console.data import value
 from kgcheck.console.queries import dashboard_queries
 from kgcheck.metrics import macro_hallucination_rate, ratio
 from kgcheck.store import FlagStore
@@ -59,7 +60,10 @@ def dashboard(store: FlagStore, days: int, *, now: datetime | None = None) -> Da
     now = now or datetime.now(UTC)
     since = (now - timedelta(days=days - 1)).replace(hour=0, minute=0, second=0, microsecond=0)
     texts = dashboard_queries(since)
-    answers = {name: store.own_query(text).records() for name, text in texts.items()}
+    answers = {
+        name: [{k: value(t) for k, t in row.items()} for row in store.own_query(text).rows]
+        for name, text in texts.items()
+    }
     day_list = [(since + timedelta(days=n)).date().isoformat() for n in range(days)]
 
     per_day: dict[str, dict[str, int]] = {}
@@ -70,10 +74,10 @@ def dashboard(store: FlagStore, days: int, *, now: datetime | None = None) -> Da
 
     decisions = Table("decisions", "Replies by decision", ["decision", "replies", "claims"])
     for r in answers["replies"]:
-        decisions.rows.append([r["decision"], int(r["replies"]), int(r["claimsChecked"] or 0)])
+        decisions.rows.append([r["decision"], int(r["replies"]), int(r.get("claimsChecked", 0))])
     replies = sum(row[1] for row in decisions.rows)
     claims = sum(row[2] for row in decisions.rows)
-    flagged = int(answers["flagged"][0]["flaggedReplies"]) if answers["flagged"] else 0
+    flagged = int(answers["flagged"][0].get("flaggedReplies", 0)) if answers["flagged"] else 0
     # the macro rate's own definition: a reply "with an unsupported claim" is one with a flag
     macro = macro_hallucination_rate([[False]] * flagged + [[]] * (replies - flagged))
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -10,17 +11,33 @@ from typing import Any
 from kgcheck.console import queries as q
 from kgcheck.errors import StoreError
 from kgcheck.store import FlagStore, SessionStore
+from kgcheck.store.queries import STATUS_IRI
 from kgcheck.store.rdf import short_flag_id
 from kgcheck.store.results import Term
 from kgcheck.vocab import KGC_NS
 
-__all__ = ["Conversation", "Evidence", "FlagRow", "QueuePage", "Turn", "conversation", "queue"]
+__all__ = [
+    "Conversation",
+    "Evidence",
+    "FlagRow",
+    "QueuePage",
+    "Turn",
+    "conversation",
+    "queue",
+    "value",
+]
 
 #: The first window of reports the queue looks at, and the most it looks at in one query.
 FIRST_WINDOW, LARGEST_WINDOW = 64, 4096
 #: Checked turns a conversation view shows at most.
 MAX_TURNS = 500
 _RDF_SUBJECT = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+_STATUS = {str(iri): str(status) for status, iri in STATUS_IRI.items()}
+
+
+def value(term: Term) -> Any:
+    """A term as a Python value (:meth:`Term.python`), review statuses by name too."""
+    return _STATUS.get(term.value) or term.python()
 
 
 @dataclass(slots=True)
@@ -68,7 +85,7 @@ def _props(rows: list[dict[str, Term]], key: str) -> dict[str, dict[str, Any]]:
     for row in rows:
         p = row["p"].value
         name = p.removeprefix(KGC_NS).removeprefix(_RDF_SUBJECT)
-        out.setdefault(row[key].value, {})[name] = row["o"].python()
+        out.setdefault(row[key].value, {})[name] = value(row["o"])
     return out
 
 
@@ -92,13 +109,19 @@ def _evidence(store: FlagStore, flags: list[str]) -> tuple[dict[str, list[Eviden
     for (evidence, _), parts in sorted(triples.items()):
         for by_flag in nodes.values():
             if evidence in by_flag:
-                spo = (parts.get("subject", ""), parts.get("predicate", ""), parts.get("object", ""))
+                spo = (
+                    parts.get("subject", ""),
+                    parts.get("predicate", ""),
+                    parts.get("object", ""),
+                )
                 by_flag[evidence].triples.append(spo)
     return {flag: list(evs.values()) for flag, evs in nodes.items()}, text
 
 
 def describe(
-    store: FlagStore, found: list[tuple[str, str]], reports: list[str] = ()  # type: ignore[assignment]
+    store: FlagStore,
+    found: list[tuple[str, str]],
+    reports: Sequence[str] = (),
 ) -> tuple[list[FlagRow], dict[str, dict[str, Any]], list[tuple[str, str]]]:
     """Rows for ``found`` (flag IRI, report IRI) with their evidence, the properties of their
     reports and of ``reports``, and the queries run."""
@@ -141,7 +164,10 @@ def queue(store: FlagStore, where: q.QueueFilter, limit: int) -> QueuePage:
         top, size = listed[-1][1], min(size * 8, LARGEST_WINDOW)
     rows, _, more = describe(store, [(f, r) for f, r, _ in found[:limit]])
     nxt = (found[limit - 1][2], found[limit - 1][0]) if len(found) > limit else None
-    whole = ("the same selection as one query (slower over a large store)", q.queue_query(where, limit))
+    whole = (
+        "the same selection as one query (slower over a large store)",
+        q.queue_query(where, limit),
+    )
     return QueuePage(rows, nxt, [*ran, *more, whole])
 
 
@@ -163,16 +189,22 @@ def conversation(store: FlagStore, session: str) -> Conversation:
     for report, index in kept.items():
         p = props.get(report, {})
         turns[index] = Turn(
-            index, "assistant", str(p.get("replyText", "")), p.get("mitigatedText"),
-            p.get("decision"), p.get("time"),
+            index,
+            "assistant",
+            str(p.get("replyText", "")),
+            p.get("mitigatedText"),
+            p.get("decision"),
+            p.get("time"),
         )
-    for row in rows:
-        turns[int(row.report.get("turnIndex", -1))].flags.append(row)
+    for flag_row in rows:
+        turns[int(flag_row.report.get("turnIndex", -1))].flags.append(flag_row)
     note = _user_turns(store, session, turns)
     ordered = [turns[i] for i in sorted(turns)]
     for turn in ordered:
         turn.flags.sort(key=lambda f: (f.span or (0, 0), f.iri))
-    return Conversation(session, ordered, [("checked turns and flags", text), *ran], truncated, note)
+    return Conversation(
+        session, ordered, [("checked turns and flags", text), *ran], truncated, note
+    )
 
 
 def _user_turns(store: FlagStore, session: str, turns: dict[int, Turn]) -> str | None:

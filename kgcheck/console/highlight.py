@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 __all__ = ["Piece", "pieces"]
 
@@ -33,7 +34,7 @@ def pieces(text: str, spans: list[tuple[str, int, int]]) -> list[Piece]:
             cuts |= {start, end}
     bounds = sorted(cuts)
     out = []
-    for a, b in zip(bounds, bounds[1:], strict=False):
+    for a, b in pairwise(bounds):
         covering = [flag for flag, start, end in clipped if start <= a and b <= end]
         out.append(Piece(text[a:b], covering))
     return out

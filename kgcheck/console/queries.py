@@ -165,7 +165,8 @@ def dashboard_queries(since: datetime) -> dict[str, str]:
     at least one flag), ``reviews`` (per detector and review status)."""
     window = _window(since)
     ruled = " ".join(
-        nt(STATUS_IRI[s]) for s in (ReviewStatus.APPROVED, ReviewStatus.REJECTED, ReviewStatus.REVIEWED)
+        nt(STATUS_IRI[s])
+        for s in (ReviewStatus.APPROVED, ReviewStatus.REJECTED, ReviewStatus.REVIEWED)
     )
     return {
         "flags": (

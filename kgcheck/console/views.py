@@ -68,7 +68,9 @@ def queue(request: Request) -> Response:
     if params.get("format") == "csv":
         return csv_response("queue", _QUEUE_CSV, [_csv_row(r) for r in found.rows])
     kept = {k: params[k] for k in FIELDS if params.get(k)}
-    nxt = None if found.next is None else "?" + urlencode(kept | {"before": cursor_text(found.next)})
+    nxt = (
+        None if found.next is None else "?" + urlencode(kept | {"before": cursor_text(found.next)})
+    )
     return page(
         request,
         "queue.html",
@@ -78,9 +80,9 @@ def queue(request: Request) -> Response:
         next_url=nxt,
         csv_url="?" + urlencode({**dict(params), "format": "csv"}),
         here=str(request.url.path) + ("?" + str(request.url.query) if request.url.query else ""),
-        pieces=lambda row: pieces(row.report.get("replyText", ""), [(row.id, *row.span)])
-        if row.span
-        else None,
+        pieces=lambda row: (
+            pieces(row.report.get("replyText", ""), [(row.id, *row.span)]) if row.span else None
+        ),
         types=[str(t) for t in FlagType.known()],
         severities=[str(s) for s in Severity],
         message=params.get("done"),
@@ -89,9 +91,10 @@ def queue(request: Request) -> Response:
 
 def _csv_row(row: data.FlagRow) -> list[object]:
     p, r = row.props, row.report
-    return [row.id, r.get("time"), r.get("session"), r.get("turnIndex"), p.get("flagType")]
-    + [p.get(k) for k in ("severity", "reviewStatus", "confidence", "detector", "rule")]
-    + [p.get(k) for k in ("content", "message", "correction")] + [r.get("replyText")]
+    head = [row.id, r.get("time"), r.get("session"), r.get("turnIndex"), p.get("flagType")]
+    flag = [p.get(k) for k in ("severity", "reviewStatus", "confidence", "detector", "rule")]
+    texts = [p.get(k) for k in ("content", "message", "correction")]
+    return [*head, *flag, *texts, r.get("replyText")]
 
 
 @router.post("/flags/{flag}/{action}")
@@ -118,8 +121,8 @@ async def review(request: Request, flag: str, action: str) -> Response:
             service(request).review.change, flag, chosen, reviewer=reviewer, note=note
         )
     except ValueError:
-        exc = InvalidValue(f"unknown review action {action!r}")
-        return _failed(request, session, exc, "the review was not recorded")
+        refused = InvalidValue(f"unknown review action {action!r}")
+        return _failed(request, session, refused, "the review was not recorded")
     except KgcheckError as exc:
         return _failed(request, session, exc, "the review was not recorded")
     done = f"{event.flag}: {event.from_status} -> {event.to_status} ({event.reviewer})"
@@ -174,7 +177,9 @@ def dashboard_page(request: Request) -> Response:
     if params.get("format") == "csv":
         table = board.tables.get(params.get("table", "flags"))
         if table is None:
-            return _failed(request, session, InvalidValue(f"table: one of {', '.join(board.tables)}"))
+            return _failed(
+                request, session, InvalidValue(f"table: one of {', '.join(board.tables)}")
+            )
         return csv_response(f"{table.name}-{days}d", table.columns, table.rows)
     chart = stacked_bars(board.day_list, board.per_day, title=f"Flags per day by type, {days} days")
     return page(request, "dashboard.html", session, board=board, chart=chart, windows=DAYS)

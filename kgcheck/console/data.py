@@ -161,7 +161,7 @@ def queue(store: FlagStore, where: q.QueueFilter, limit: int) -> QueuePage:
         if len(found) > limit or len(listed) < size or not fresh:
             break
         # again from the oldest time seen (inclusive: reports tied with it may lie beyond)
-        top, size = listed[-1][1], min(size * 8, LARGEST_WINDOW)
+        top, size = listed[-1][1], min(size * 4, LARGEST_WINDOW)
     rows, _, more = describe(store, [(f, r) for f, r, _ in found[:limit]])
     nxt = (found[limit - 1][2], found[limit - 1][0]) if len(found) > limit else None
     whole = (

@@ -1,70 +1,33 @@
-"""A console over a store seeded with real reports: the Acme conversation checked by the Acme
-example checker (``nli.model: none``), one reply carrying markup, and the dialogue state."""
+"""A console over a store seeded with real reports (:mod:`tests.console.seed`), and logins."""
 
 from __future__ import annotations
 
-import copy
-import json
 import re
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from kgcheck import Checker, DialogueState
-from kgcheck.config import config_from_dict, load_config
-from kgcheck.report import TurnReport
+from kgcheck import Checker
+from kgcheck.config import config_from_dict
 from kgcheck.server import create_app
-from kgcheck.store import FlagStore, SessionStore
+from kgcheck.store import FlagStore
 from kgcheck.store.oxigraph import OxigraphFlagStore
-from tests.conftest import ACME_CONFIG, ACME_DIR
+from tests.console.seed import Seeded, acme_checker_without_model, fill, seed
+
+__all__ = ["KEY", "Seeded", "csrf_of", "fill", "login", "make_client"]
 
 KEY = "console-test-key"
-#: A reply whose wrong department is flagged, and that carries a script.
-HOSTILE = 'Dr. Patel works in Oncology. <script>alert("x")</script><img src=x onerror=alert(1)>'
-
-
-@dataclass
-class Seeded:
-    reports: list[TurnReport]
-    states: list[DialogueState]
 
 
 @pytest.fixture(scope="session")
 def console_checker() -> Checker:
-    return Checker(load_config(ACME_CONFIG, environ={"KGCHECK_NLI__MODEL": "none"}))
+    return acme_checker_without_model()
 
 
 @pytest.fixture(scope="session")
 def seeded(console_checker: Checker) -> Seeded:
-    """The Acme conversation as session ``acme``, and the hostile reply as session ``xss``."""
-    state = DialogueState(session_id="acme", now=console_checker.config.now)
-    reports = []
-    for line in (ACME_DIR / "conversation.jsonl").read_text(encoding="utf-8").splitlines():
-        turn = json.loads(line)
-        if turn["role"] == "user":
-            state.add_turn("user", turn["text"])
-            continue
-        report = console_checker.check_turn(turn["text"], state, record=False)
-        reports.append(report)
-        state.add_turn("assistant", report.text, report=report)
-    hostile = DialogueState(session_id="xss", now=console_checker.config.now)
-    hostile.add_turn("user", "Which department is Dr. Patel in?")
-    report = console_checker.check_turn(HOSTILE, hostile, record=False)
-    reports.append(report)
-    hostile.add_turn("assistant", report.text, report=report)
-    assert sum(bool(r.flags) for r in reports) >= 3 and report.flags
-    return Seeded(reports, [state, hostile])
-
-
-def fill(store: FlagStore, seeded: Seeded) -> FlagStore:
-    for report in seeded.reports:
-        assert str(store.record(report)) == "stored", report.skipped
-    for state in seeded.states:
-        # a copy: saving marks the turns saved, and every test's store needs all of them
-        SessionStore(store).save(copy.deepcopy(state), version=0)
-    return store
+    return seed(console_checker)
 
 
 @pytest.fixture

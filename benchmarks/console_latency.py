@@ -38,7 +38,10 @@ ACME = ROOT / "kgcheck" / "examples" / "acme" / "kgcheck.yaml"
 KEY = "bench-key"
 PAGES = [
     ("queue", "/console/queue"),
-    ("queue, filtered", "/console/queue?type=wrong_attribute&severity=high&detector=wrong_attribute"),
+    (
+        "queue, filtered",
+        "/console/queue?type=wrong_attribute&severity=high&detector=wrong_attribute",
+    ),
     ("queue, next page", None),
     ("conversation", "/console/sessions/s7"),
     ("dashboard, 7 days", "/console/dashboard?days=7"),

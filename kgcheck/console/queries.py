@@ -26,6 +26,7 @@ from kgcheck.store.rdf import SEVERITY_IRI, date_time, flag_type_iri, nt
 from kgcheck.types import FlagType, Severity
 
 __all__ = [
+    "SHOWN",
     "QueueFilter",
     "dashboard_queries",
     "describe_query",
@@ -120,10 +121,37 @@ def queue_query(where: QueueFilter, limit: int) -> str:
     )
 
 
+#: The properties of flags and reports the pages show.
+SHOWN = [
+    "flagType",
+    "severity",
+    "reviewStatus",
+    "confidence",
+    "content",
+    "message",
+    "detector",
+    "rule",
+    "correction",
+    "suggestion",
+    "spanStart",
+    "spanEnd",
+    "session",
+    "turnIndex",
+    "time",
+    "decision",
+    "replyText",
+    "mitigatedText",
+]
+
+
 def describe_query(nodes: list[str]) -> str:
-    """Every stored property of the given flags and reports (IRIs): ``?node ?p ?o``."""
+    """The shown properties of the given flags and reports (IRIs): ``?node ?p ?o``."""
     values = " ".join(nt(URIRef(n)) for n in nodes) or "<urn:kgcheck:none>"
-    return f"SELECT ?node ?p ?o WHERE {{\n  VALUES ?node {{ {values} }}\n  ?node ?p ?o\n}}"
+    wanted = ", ".join(f"kgc:{name}" for name in SHOWN)
+    return (
+        f"SELECT ?node ?p ?o WHERE {{\n  VALUES ?node {{ {values} }}\n  ?node ?p ?o\n"
+        f"  FILTER(?p IN ({wanted}))\n}}"
+    )
 
 
 def evidence_query(flags: list[str]) -> str:

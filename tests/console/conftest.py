@@ -2,22 +2,50 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from typer.testing import CliRunner
 
 from kgcheck import Checker
+from kgcheck.cli import app as cli
 from kgcheck.config import config_from_dict
 from kgcheck.server import create_app
 from kgcheck.store import FlagStore
 from kgcheck.store.oxigraph import OxigraphFlagStore
 from tests.console.seed import Seeded, acme_checker_without_model, fill, seed
 
-__all__ = ["KEY", "Seeded", "csrf_of", "fill", "login", "make_client"]
+__all__ = [
+    "KEY",
+    "REJECTED_BY",
+    "Seeded",
+    "csrf_of",
+    "fill",
+    "listed_by_cli",
+    "login",
+    "make_client",
+]
 
 KEY = "console-test-key"
+#: Who rejected which flag, as a SPARQL query over the review events sees it.
+REJECTED_BY = (
+    "SELECT ?name WHERE { ?e kgc:reviewOf ?f ; kgc:toStatus kgc:Rejected ; "
+    "prov:wasAssociatedWith ?a . ?a rdfs:label ?name }"
+)
+
+
+def listed_by_cli(tmp_path: Path, store: Path, status: str) -> list[str]:
+    """The flags ``kgcheck review list --status <status>`` lists in the on-disk ``store``."""
+    config = tmp_path / "kgcheck.yaml"
+    config.write_text(f"store: oxigraph:{store}\n", encoding="utf-8")
+    args = ["review", "list", "--config", str(config), "--status", status, "--format", "json"]
+    listed = CliRunner().invoke(cli, args)
+    assert listed.exit_code == 0, listed.output
+    return [r["id"] for r in json.loads(listed.output)]
 
 
 @pytest.fixture(scope="session")

@@ -4,22 +4,19 @@ where Chromium, chromedriver or selenium is missing."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from typer.testing import CliRunner
 
 from kgcheck import Checker
-from kgcheck.cli import app as cli
 from kgcheck.config import config_from_dict
 from kgcheck.server import create_app
 from kgcheck.store.oxigraph import OxigraphFlagStore
 from tests.console.browser import browser, missing, serve
-from tests.console.conftest import KEY, Seeded, fill
+from tests.console.conftest import KEY, REJECTED_BY, Seeded, fill, listed_by_cli
 
 pytestmark = pytest.mark.skipif(
     missing() is not None,
@@ -88,18 +85,8 @@ def test_browser_review_round_trip(site: str, tmp_path: Path) -> None:
         wait.until(ec.presence_of_element_located((By.ID, "table-reviews")))
         assert _rejected(driver, detector) == before + 1
 
-    config = tmp_path / "kgcheck.yaml"
-    config.write_text(f"store: oxigraph:{tmp_path / 'flags'}\n", encoding="utf-8")
-    listed = CliRunner().invoke(
-        cli, ["review", "list", "--config", str(config), "--status", "rejected", "--format", "json"]
-    )
-    assert listed.exit_code == 0, listed.output
-    assert [r["id"] for r in json.loads(listed.output)] == [flag]
-    query = (
-        "SELECT ?name WHERE { ?e kgc:reviewOf ?f ; kgc:toStatus kgc:Rejected ; "
-        "prov:wasAssociatedWith ?a . ?a rdfs:label ?name }"
-    )
-    answer = httpx.get(f"{site}/sparql", params={"query": query}, headers={"X-API-Key": KEY})
+    assert listed_by_cli(tmp_path, tmp_path / "flags", "rejected") == [flag]
+    answer = httpx.get(f"{site}/sparql", params={"query": REJECTED_BY}, headers={"X-API-Key": KEY})
     assert answer.status_code == 200, answer.text
     names = [b["name"]["value"] for b in answer.json()["results"]["bindings"]]
     assert names == ["Ana Lima"]

@@ -3,20 +3,26 @@ untrusted replies, and reviews recorded as ``kgcheck review`` records them."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
 from kgcheck import Checker
-from kgcheck.cli import app as cli
 from kgcheck.console import data
 from kgcheck.store import FlagFilter, FlagStore, ReviewQueue, ReviewStatus
 from kgcheck.store.oxigraph import OxigraphFlagStore
-from tests.console.conftest import KEY, Seeded, csrf_of, fill, login, make_client
+from tests.console.conftest import (
+    KEY,
+    REJECTED_BY,
+    Seeded,
+    csrf_of,
+    fill,
+    listed_by_cli,
+    login,
+    make_client,
+)
 
 
 def ids_on(html: str) -> list[str]:
@@ -144,17 +150,8 @@ def test_views_review_is_recorded_like_the_cli(
         "the extension is 4412",
         "rejected",
     )
-    config = tmp_path / "kgcheck.yaml"
-    config.write_text(f"store: oxigraph:{tmp_path / 'flags'}\n", encoding="utf-8")
-    listed = CliRunner().invoke(
-        cli, ["review", "list", "--config", str(config), "--status", "rejected", "--format", "json"]
-    )
-    assert listed.exit_code == 0, listed.output
-    assert [r["id"] for r in json.loads(listed.output)] == [flag]
-    rows = store.query(
-        "SELECT ?name WHERE { ?e kgc:reviewOf ?f ; kgc:toStatus kgc:Rejected ; "
-        "prov:wasAssociatedWith ?a . ?a rdfs:label ?name }"
-    ).records()
+    assert listed_by_cli(tmp_path, tmp_path / "flags", "rejected") == [flag]
+    rows = store.query(REJECTED_BY).records()
     assert rows == [{"name": "Ana Lima"}]
 
 

@@ -23,7 +23,7 @@ __all__ = ["EXTRAS", "install_hint", "installed", "missing", "require"]
 EXTRAS: dict[str, tuple[str, ...]] = {
     "nli": ("torch", "transformers", "sentence_transformers"),
     "train": ("torch", "transformers"),
-    "server": ("fastapi", "uvicorn", "prometheus_client"),
+    "server": ("fastapi", "uvicorn", "prometheus_client", "jinja2", "itsdangerous"),
     "plots": ("matplotlib",),
     "rml": ("morph_kgc", "sqlalchemy", "pandas"),
     "langchain": ("langchain_core",),

@@ -29,6 +29,7 @@ from fastapi import Depends, FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 import kgcheck
+from kgcheck import console
 from kgcheck.checker import Checker
 from kgcheck.config import Config, StoreConfig, load_config
 from kgcheck.errors import ConfigMissing
@@ -77,11 +78,12 @@ def create_app(
     app.add_middleware(BodyLimit, max_bytes=config.server.max_request_bytes)
     # added last, so it runs first: no body is read or validated for a caller without a key
     keys = [k.get_secret_value() for k in config.server.api_keys]
-    app.add_middleware(ApiKeyGate, keys=keys)
+    app.add_middleware(ApiKeyGate, keys=keys, exempt=console.PREFIXES)
     protected = [Depends(authorised)]
     app.include_router(sessions.router, dependencies=protected)
     app.include_router(review.router, dependencies=protected)
     app.include_router(sparql.router, dependencies=protected)
+    console.mount(app)  # /console: its own login, with the same keys
 
     @app.post("/outputs/check", tags=["outputs"], dependencies=protected)
     def check_output(body: OutputCheckRequest, svc: ServiceDep) -> dict[str, Any]:

@@ -74,7 +74,8 @@ def _known(given: str | None, keys: list[str]) -> bool:
 class ApiKeyGate:
     """ASGI middleware refusing calls without a known API key (401) before anything else
     happens: before the body is read or validated. ``/healthz``, ``/metrics`` and the docs are
-    public.
+    public; paths under an ``exempt`` prefix (the review console, which logs its users in with
+    the same keys and keeps them in a session) check callers themselves.
 
     Args:
         keys: the keys accepted (none: everyone may call).
@@ -82,6 +83,7 @@ class ApiKeyGate:
             not: its callers' ``Authorization`` is the upstream's key).
         public: paths anyone may call.
         refusal: the JSON body of the 401 (default: the service's error body).
+        exempt: path prefixes whose routes check their callers themselves.
     """
 
     def __init__(
@@ -92,15 +94,22 @@ class ApiKeyGate:
         bearer: bool = True,
         public: frozenset[str] = PUBLIC_PATHS,
         refusal: dict[str, Any] | None = None,
+        exempt: tuple[str, ...] = (),
     ) -> None:
         self.app = app
         self.keys = keys
         self.bearer = bearer
         self.public = public
         self.refusal = refusal or {"error": {"code": "HTTP401", "message": _UNAUTHORISED}}
+        self.exempt = exempt
+
+    def _exempt(self, path: str) -> bool:
+        return path in self.public or any(
+            path == prefix or path.startswith(prefix + "/") for prefix in self.exempt
+        )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not self.keys or scope["path"] in self.public:
+        if scope["type"] != "http" or not self.keys or self._exempt(scope["path"]):
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}

@@ -1,0 +1,227 @@
+"""The SPARQL of each console view: the text a page runs is the text it shows.
+
+Values from the browser enter a query only as escaped literals (:func:`~kgcheck.store.rdf.nt`);
+flag types, severities and review statuses only as vocabulary IRIs, after their enums accepted
+them. The queries follow the store's layout, one named graph per checked turn holding its report
+and its flags. Over 100k flags Oxigraph answers in milliseconds what starts from a few bound
+nodes (a ``VALUES`` block, one session) and takes seconds to join the whole store, so:
+
+- the queue lists a window of the newest reports (:func:`window_query`), picks the flags of the
+  page among them (:func:`flag_ids_query`), then reads those flags, their reports
+  (:func:`describe_query`) and their evidence (:func:`evidence_query`); :func:`queue_query` is
+  the same selection as one query, shown for use in ``/sparql``;
+- the dashboard's aggregates join subqueries on ``?g`` (hashed, one pass over each property)
+  rather than flat patterns (one index probe per flag).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from rdflib import Literal, URIRef
+
+from kgcheck.store.queries import STATUS_IRI, ReviewStatus
+from kgcheck.store.rdf import SEVERITY_IRI, date_time, flag_type_iri, nt
+from kgcheck.types import FlagType, Severity
+
+__all__ = [
+    "SHOWN",
+    "QueueFilter",
+    "dashboard_queries",
+    "describe_query",
+    "evidence_query",
+    "flag_ids_query",
+    "queue_query",
+    "session_query",
+    "window_query",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class QueueFilter:
+    """What the queue shows: by review status, type, severity, detector, rule, session and
+    time (``start`` inclusive, ``end`` exclusive), older than a cursor (``before``: the time
+    and flag IRI of the last row of the page before)."""
+
+    status: ReviewStatus | None = ReviewStatus.PENDING
+    flag_type: FlagType | None = None
+    severity: Severity | None = None
+    detector: str | None = None
+    rule: str | None = None
+    session: str | None = None
+    start: datetime | None = None
+    end: datetime | None = None
+    before: tuple[datetime, str] | None = None
+
+    def report_clauses(self, *, at_or_before: datetime | None = None) -> str:
+        """Patterns and filters on a report (``?report``, ``?time``)."""
+        parts = ["?report kgc:time ?time ."]
+        if self.session is not None:
+            parts.insert(0, f"?report kgc:session {nt(Literal(self.session))} .")
+        if self.start is not None:
+            parts.append(f"FILTER(?time >= {nt(date_time(self.start))})")
+        if self.end is not None:
+            parts.append(f"FILTER(?time < {nt(date_time(self.end))})")
+        if self.before is not None:
+            parts.append(f"FILTER(?time <= {nt(date_time(self.before[0]))})")
+        if at_or_before is not None:
+            parts.append(f"FILTER(?time <= {nt(date_time(at_or_before))})")
+        return " ".join(parts)
+
+    def flag_clauses(self) -> str:
+        """Patterns on a flag (``?flag``) of a report (``?report``)."""
+        parts = ["?report a kgc:TurnReport ; kgc:hasFlag ?flag ."]
+        if self.status is not None:
+            parts.append(f"?flag kgc:reviewStatus {nt(STATUS_IRI[self.status])} .")
+        if self.flag_type is not None:
+            parts.append(f"?flag kgc:flagType {nt(flag_type_iri(self.flag_type))} .")
+        if self.severity is not None:
+            parts.append(f"?flag kgc:severity {nt(SEVERITY_IRI[self.severity])} .")
+        if self.detector is not None:
+            parts.append(f"?flag kgc:detector {nt(Literal(self.detector))} .")
+        if self.rule is not None:
+            parts.append(f"?flag kgc:rule {nt(Literal(self.rule))} .")
+        return "\n    ".join(parts)
+
+    def cursor_clause(self) -> str:
+        """The rows after the cursor: older, or as old and later in flag order."""
+        if self.before is None:
+            return ""
+        at, flag = nt(date_time(self.before[0])), nt(Literal(self.before[1]))
+        return f"\n  FILTER(?time < {at} || STR(?flag) > {flag})"
+
+
+def window_query(where: QueueFilter, reports: int, *, at_or_before: datetime | None = None) -> str:
+    """The newest ``reports`` reports ``where`` allows (at or before ``at_or_before``)."""
+    clauses = where.report_clauses(at_or_before=at_or_before)
+    return (
+        f"SELECT ?report ?time WHERE {{ GRAPH ?g {{ {clauses} }} }}\n"
+        f"ORDER BY DESC(?time) ?report\nLIMIT {int(reports)}"
+    )
+
+
+def flag_ids_query(where: QueueFilter, reports: list[tuple[str, datetime]], limit: int) -> str:
+    """The newest ``limit`` flags ``where`` selects among ``reports`` (IRI, time)."""
+    values = "\n    ".join(f"({nt(URIRef(r))} {nt(date_time(t))})" for r, t in reports)
+    return (
+        "SELECT ?flag ?report ?time WHERE {\n"
+        f"  VALUES (?report ?time) {{\n    {values}\n  }}\n"
+        f"  {where.flag_clauses()}{where.cursor_clause()}\n"
+        f"}}\nORDER BY DESC(?time) STR(?flag)\nLIMIT {int(limit)}"
+    )
+
+
+def queue_query(where: QueueFilter, limit: int) -> str:
+    """The queue's selection as one query: the newest ``limit`` flags ``where`` selects."""
+    return (
+        "SELECT ?flag ?time WHERE {\n"
+        f"  {where.report_clauses()}\n  {where.flag_clauses()}{where.cursor_clause()}\n"
+        f"}}\nORDER BY DESC(?time) STR(?flag)\nLIMIT {int(limit)}"
+    )
+
+
+#: The properties of flags and reports the pages show.
+SHOWN = [
+    "flagType",
+    "severity",
+    "reviewStatus",
+    "confidence",
+    "content",
+    "message",
+    "detector",
+    "rule",
+    "correction",
+    "suggestion",
+    "spanStart",
+    "spanEnd",
+    "session",
+    "turnIndex",
+    "time",
+    "decision",
+    "replyText",
+    "mitigatedText",
+]
+
+
+def describe_query(nodes: list[str]) -> str:
+    """The shown properties of the given flags and reports (IRIs): ``?node ?p ?o``."""
+    values = " ".join(nt(URIRef(n)) for n in nodes) or "<urn:kgcheck:none>"
+    wanted = ", ".join(f"kgc:{name}" for name in SHOWN)
+    return (
+        f"SELECT ?node ?p ?o WHERE {{\n  VALUES ?node {{ {values} }}\n  ?node ?p ?o\n"
+        f"  FILTER(?p IN ({wanted}))\n}}"
+    )
+
+
+def evidence_query(flags: list[str]) -> str:
+    """The evidence of the given flags (IRIs): each evidence node's properties, and those of
+    the KB triples it cites (``?triple``)."""
+    values = " ".join(nt(URIRef(f)) for f in flags) or "<urn:kgcheck:none>"
+    return (
+        "SELECT ?flag ?evidence ?triple ?p ?o WHERE {\n"
+        f"  VALUES ?flag {{ {values} }}\n"
+        "  ?flag kgc:evidence ?evidence .\n"
+        "  { ?evidence ?p ?o }\n"
+        "  UNION { ?evidence kgc:evidenceTriple ?triple . ?triple ?p ?o }\n"
+        "}\nORDER BY ?flag ?evidence ?triple"
+    )
+
+
+def session_query(session: str, limit: int) -> str:
+    """A session's checked turns (their reports), oldest first, and their flags."""
+    return (
+        "SELECT ?report ?turn ?flag WHERE {\n"
+        f"  ?report kgc:session {nt(Literal(session))} ; a kgc:TurnReport ; "
+        "kgc:turnIndex ?turn .\n"
+        "  OPTIONAL { ?report kgc:hasFlag ?flag }\n"
+        f"}}\nORDER BY ?turn STR(?flag)\nLIMIT {int(limit)}"
+    )
+
+
+def _window(since: datetime) -> str:
+    return (
+        "{ SELECT ?g ?day WHERE { GRAPH ?g { ?report kgc:time ?time }\n"
+        f"      FILTER(?time >= {nt(date_time(since))})\n"
+        "      BIND(SUBSTR(STR(?time), 1, 10) AS ?day) } }"
+    )
+
+
+def dashboard_queries(since: datetime) -> dict[str, str]:
+    """The dashboard's queries over the reports since ``since``, by table: ``flags`` (per
+    UTC day and type), ``replies`` (per decision: replies, claims), ``flagged`` (replies with
+    at least one flag), ``reviews`` (per detector and review status)."""
+    window = _window(since)
+    ruled = " ".join(
+        nt(STATUS_IRI[s])
+        for s in (ReviewStatus.APPROVED, ReviewStatus.REJECTED, ReviewStatus.REVIEWED)
+    )
+    return {
+        "flags": (
+            "SELECT ?day ?type (COUNT(*) AS ?flags) WHERE {\n"
+            f"  {window}\n"
+            "  { SELECT ?g ?type WHERE { GRAPH ?g { ?flag kgc:flagType ?type } } }\n"
+            "}\nGROUP BY ?day ?type\nORDER BY ?day ?type"
+        ),
+        "replies": (
+            "SELECT ?decision (COUNT(*) AS ?replies) (SUM(?claims) AS ?claimsChecked) WHERE {\n"
+            f"  {window}\n"
+            "  { SELECT ?g ?decision WHERE { GRAPH ?g { ?report kgc:decision ?decision } } }\n"
+            "  { SELECT ?g ?claims WHERE { GRAPH ?g { ?report kgc:claimCount ?claims } } }\n"
+            "}\nGROUP BY ?decision\nORDER BY DESC(?replies)"
+        ),
+        "flagged": (
+            "SELECT (COUNT(*) AS ?flaggedReplies) WHERE {\n"
+            f"  {window}\n"
+            "  { SELECT DISTINCT ?g WHERE { GRAPH ?g { ?report kgc:hasFlag ?flag } } }\n"
+            "}"
+        ),
+        "reviews": (
+            "SELECT ?detector ?status (COUNT(*) AS ?flags) WHERE {\n"
+            f"  VALUES ?status {{ {ruled} }}\n"
+            "  GRAPH ?g { ?flag kgc:reviewStatus ?status ; kgc:detector ?detector .\n"
+            "    ?report kgc:time ?time }\n"
+            f"  FILTER(?time >= {nt(date_time(since))})\n"
+            "}\nGROUP BY ?detector ?status\nORDER BY ?detector ?status"
+        ),
+    }

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from kgcheck.errors import ConfigError, KnowledgeBaseError, MappingError
+from kgcheck.errors import ConfigError, MappingError
 
 if TYPE_CHECKING:
     from kgcheck.config import MappingConfig
@@ -132,24 +132,31 @@ def materialize(mapping: MappingConfig) -> Materialized:
     db_url = expand_db_url(mapping.db_url, where=str(path)) if mapping.db_url else None
     rml_df, fnml_df, config = _parse(path, text, db_url)
     inputs = [path]
+    resolved: dict[str, str] = {}  # data file as the mapping names it -> its path
+    if db_url is None:
+        # every rule's file, parents of joins included, read relative to the mapping file
+        for source in rml_df["logical_source_value"].dropna().unique():
+            data_file = _data_file(path, text, str(source))
+            resolved[str(source)] = str(data_file)
+            if data_file not in inputs:
+                inputs.append(data_file)
+        rml_df["logical_source_value"] = rml_df["logical_source_value"].map(
+            lambda v: resolved.get(v, v)
+        )
+    named = {file: source for source, file in resolved.items()}
     sources: dict[str, SourceStats] = {}
     triples: set[str] = set()
     for rule in _rules(rml_df):
         source = str(rule["logical_source_value"])
-        if db_url is None:
-            data_file = _data_file(path, text, source)
-            rule["logical_source_value"] = str(data_file)
-            if data_file not in inputs:
-                inputs.append(data_file)
-            name = source
-        else:
-            if str(rule["logical_source_type"]).endswith("/source"):
-                raise MappingError(
-                    f"{_at(path, text, source)}: {source!r} is a file, but this mapping reads "
-                    f"the database {redacted(db_url)}: put file sources in a mapping of their "
-                    "own (without db_url)"
-                )
-            name = "query" if str(rule["logical_source_type"]).endswith("/query") else source
+        if db_url is not None and str(rule["logical_source_type"]).endswith("/source"):
+            raise MappingError(
+                f"{_at(path, text, source)}: {source!r} is a file, but this mapping reads "
+                f"the database {redacted(db_url)}: put file sources in a mapping of their "
+                "own (without db_url)"
+            )
+        name = named.get(source, source)
+        if str(rule["logical_source_type"]).endswith("/query"):
+            name = "query"
         made = _materialize_rule(rule, rml_df, fnml_df, config, path, text, db_url)
         stats = sources.setdefault(name, SourceStats(name))
         stats.rows = max(stats.rows, len(made))
@@ -228,8 +235,6 @@ def _materialize_rule(
     logging.getLogger("morph_kgc").setLevel(logging.WARNING)
     try:
         data = _materialize_rml_rule(rule, rml_df, fnml_df, config)
-    except KnowledgeBaseError:
-        raise
     except Exception as exc:
         raise MappingError(_explain(exc, rule, path, text, db_url)) from exc
     return set(data["triple"])

@@ -142,6 +142,39 @@ def test_mappings_data_files_are_relative_to_the_mapping_not_the_cwd(
     )
 
 
+JOIN_MAP = (
+    PREFIXES
+    + """
+<#Shop> a rr:TriplesMap ;
+    rml:logicalSource [ rml:source "shops.csv" ; rml:referenceFormulation ql:CSV ] ;
+    rr:subjectMap [ rr:template "https://example.org/t#{id}" ] ;
+    rr:predicateObjectMap [ rr:predicate ex:manager ; rr:objectMap [
+        rr:parentTriplesMap <#Person> ;
+        rr:joinCondition [ rr:child "manager" ; rr:parent "name" ] ] ] .
+<#Person> a rr:TriplesMap ;
+    rml:logicalSource [ rml:source "people.csv" ; rml:referenceFormulation ql:CSV ] ;
+    rr:subjectMap [ rr:template "https://example.org/t#p{pid}" ] .
+"""
+)
+
+
+def test_mappings_joins_read_the_parents_file_relative_to_the_mapping_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "maps").mkdir()
+    (tmp_path / "maps" / "shops.rml.ttl").write_text(JOIN_MAP)
+    (tmp_path / "maps" / "shops.csv").write_text("id,manager\nnorth,Ann Lee\n")
+    (tmp_path / "maps" / "people.csv").write_text("pid,name\n7,Ann Lee\n")
+    monkeypatch.chdir(tmp_path)
+    built = materialize(MappingConfig(path=tmp_path / "maps" / "shops.rml.ttl"))
+    assert built.ntriples == (
+        "<https://example.org/t#north> <https://example.org/t#manager> "
+        "<https://example.org/t#p7> .\n"
+    )
+    assert {s.name for s in built.sources} == {"shops.csv"}
+    assert tmp_path / "maps" / "people.csv" in built.inputs
+
+
 @pytest.mark.parametrize(
     ("mapping", "data", "expected"),
     [

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
@@ -31,6 +31,7 @@ __all__ = [
     "HallucinationProfile",
     "Reliability",
     "Uncertainty",
+    "claim_verdicts",
     "confusion_matrix",
     "consensus_f1",
     "fact_score",
@@ -58,6 +59,18 @@ def ratio(numerator: float, denominator: float) -> float | None:
 
 
 # -- claim-level rates -------------------------------------------------------------------------
+
+
+def claim_verdicts(claims: int, flagged: Iterable[int | None]) -> list[bool]:
+    """One verdict per claim of a reply (``True`` = supported) from how many claims it had and
+    the claim each flag is about (``None``: a flag on no claim, such as an unknown name): claims
+    with a flag are unsupported, and each flag on no claim counts as one more unsupported claim.
+    The evaluation runner and the flag store's per-reply counts both use this."""
+    flags = list(flagged)
+    on_claims = {c for c in flags if c is not None}
+    loose = sum(1 for c in flags if c is None)
+    supported = max(claims - len(on_claims), 0)
+    return [True] * supported + [False] * (len(on_claims) + loose)
 
 
 def micro_hallucination_rate(verdicts: Sequence[Sequence[bool]]) -> float | None:

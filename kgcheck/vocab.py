@@ -87,6 +87,8 @@ class KGC(DefinedNamespace):
     seconds: URIRef
     segmentCount: URIRef
     claimCount: URIRef
+    judgedClaimCount: URIRef
+    unsupportedClaimCount: URIRef
     entityCount: URIRef
     flagType: URIRef
     typeName: URIRef
@@ -122,6 +124,15 @@ class KGC(DefinedNamespace):
     neutralProbability: URIRef
     contradictionProbability: URIRef
     evidenceTriple: URIRef
+    claimIndex: URIRef
+    # per-day counts of the flag store (kgcheck/store/rollups.py)
+    DailyCount: URIRef
+    day: URIRef
+    measure: URIRef
+    key: URIRef
+    status: URIRef
+    count: URIRef
+    rollupVersion: URIRef
     # review events (kgcheck/store/review.py)
     reviewOf: URIRef
     fromStatus: URIRef

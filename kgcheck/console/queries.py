@@ -10,8 +10,9 @@ nodes (a ``VALUES`` block, one session) and takes seconds to join the whole stor
   page among them (:func:`flag_ids_query`), then reads those flags, their reports
   (:func:`describe_query`) and their evidence (:func:`evidence_query`); :func:`queue_query` is
   the same selection as one query, shown for use in ``/sparql``;
-- the dashboard's aggregates join subqueries on ``?g`` (hashed, one pass over each property)
-  rather than flat patterns (one index probe per flag).
+- the dashboard sums the per-day counts the store keeps as it is written
+  (:mod:`kgcheck.store.rollups`): a few hundred numbers, where computing them from the turn
+  graphs (:func:`turn_graph_queries`, the fallback) joins every flag of the window.
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from rdflib import Literal, URIRef
+from rdflib.namespace import XSD
 
 from kgcheck.store.queries import STATUS_IRI, ReviewStatus
 from kgcheck.store.rdf import SEVERITY_IRI, date_time, flag_type_iri, nt
+from kgcheck.store.rollups import ROLLUPS
 from kgcheck.types import FlagType, Severity
 
 __all__ = [
@@ -34,6 +37,7 @@ __all__ = [
     "flag_ids_query",
     "queue_query",
     "session_query",
+    "turn_graph_queries",
     "window_query",
 ]
 
@@ -187,15 +191,69 @@ def _window(since: datetime) -> str:
     )
 
 
-def dashboard_queries(since: datetime) -> dict[str, str]:
-    """The dashboard's queries over the reports since ``since``, by table: ``flags`` (per
-    UTC day and type), ``replies`` (per decision: replies, claims), ``flagged`` (replies with
-    at least one flag), ``reviews`` (per detector and review status)."""
-    window = _window(since)
-    ruled = " ".join(
+def _ruled() -> str:
+    return " ".join(
         nt(STATUS_IRI[s])
         for s in (ReviewStatus.APPROVED, ReviewStatus.REJECTED, ReviewStatus.REVIEWED)
     )
+
+
+def dashboard_queries(since: datetime) -> dict[str, str]:
+    """The dashboard's queries over the per-day counts (:mod:`kgcheck.store.rollups`) of the
+    days since ``since``, by table: ``flags`` (per UTC day and type), ``replies`` (per
+    decision: replies, claims), ``flagged`` (replies with at least one flag), ``micro`` (claims
+    judged and unsupported, and the replies that record them), ``reviews`` (per detector and
+    review status). :func:`turn_graph_queries` computes the same from the turn graphs."""
+    day = nt(Literal(since.date().isoformat(), datatype=XSD.date))
+
+    def counts(measure: str, select: str, group: str = "", *, extra: str = "") -> str:
+        return (
+            f"SELECT {select} WHERE {{\n"
+            f"  GRAPH {nt(ROLLUPS)} {{ ?c kgc:measure {nt(Literal(measure))} ; kgc:day ?day ; "
+            f"kgc:count ?n{extra} }}\n"
+            f"  FILTER(?day >= {day})\n}}"
+            + (f"\nGROUP BY {group}\nORDER BY {group}" if group else "")
+        )
+
+    def total(measure: str, name: str) -> str:
+        return f"(SUM(IF(?m = {nt(Literal(measure))}, ?n, 0)) AS ?{name})"
+
+    return {
+        "flags": counts(
+            "flags", "?day ?type (SUM(?n) AS ?flags)", "?day ?type", extra=" ; kgc:key ?type"
+        ),
+        "replies": (
+            f"SELECT ?decision {total('replies', 'replies')} {total('claims', 'claimsChecked')} "
+            "WHERE {\n"
+            f"  GRAPH {nt(ROLLUPS)} {{ ?c kgc:measure ?m ; kgc:day ?day ; kgc:key ?decision ; "
+            "kgc:count ?n }\n"
+            f'  FILTER(?m IN ("replies", "claims") && ?day >= {day})\n'
+            "}\nGROUP BY ?decision\nORDER BY DESC(?replies)"
+        ),
+        "flagged": counts("flagged", "(SUM(?n) AS ?flaggedReplies)"),
+        "micro": (
+            f"SELECT {total('judged', 'judgedClaims')} {total('unsupported', 'unsupportedClaims')} "
+            f"{total('judged_replies', 'judgedReplies')} WHERE {{\n"
+            f"  GRAPH {nt(ROLLUPS)} {{ ?c kgc:measure ?m ; kgc:day ?day ; kgc:count ?n }}\n"
+            f"  FILTER(?day >= {day})\n}}"
+        ),
+        "reviews": (
+            "SELECT ?detector ?status (SUM(?n) AS ?flags) WHERE {\n"
+            f"  VALUES ?status {{ {_ruled()} }}\n"
+            f'  GRAPH {nt(ROLLUPS)} {{ ?c kgc:measure "reviews" ; kgc:day ?day ; '
+            "kgc:key ?detector ; kgc:status ?status ; kgc:count ?n }\n"
+            f"  FILTER(?day >= {day} && ?n > 0)\n"
+            "}\nGROUP BY ?detector ?status\nORDER BY ?detector ?status"
+        ),
+    }
+
+
+def turn_graph_queries(since: datetime) -> dict[str, str]:
+    """:func:`dashboard_queries` computed from the turn graphs themselves, for a store that
+    keeps no per-day counts (one opened read-only, written by an earlier release). They join
+    every stored flag of the window: seconds over 100k flags, where the counts take
+    milliseconds."""
+    window = _window(since)
     return {
         "flags": (
             "SELECT ?day ?type (COUNT(*) AS ?flags) WHERE {\n"
@@ -216,9 +274,17 @@ def dashboard_queries(since: datetime) -> dict[str, str]:
             "  { SELECT DISTINCT ?g WHERE { GRAPH ?g { ?report kgc:hasFlag ?flag } } }\n"
             "}"
         ),
+        "micro": (
+            "SELECT (SUM(?j) AS ?judgedClaims) (SUM(?u) AS ?unsupportedClaims) "
+            "(COUNT(*) AS ?judgedReplies) WHERE {\n"
+            f"  {window}\n"
+            "  { SELECT ?g ?j ?u WHERE { GRAPH ?g { ?report kgc:judgedClaimCount ?j ; "
+            "kgc:unsupportedClaimCount ?u } } }\n"
+            "}"
+        ),
         "reviews": (
             "SELECT ?detector ?status (COUNT(*) AS ?flags) WHERE {\n"
-            f"  VALUES ?status {{ {ruled} }}\n"
+            f"  VALUES ?status {{ {_ruled()} }}\n"
             "  GRAPH ?g { ?flag kgc:reviewStatus ?status ; kgc:detector ?detector .\n"
             "    ?report kgc:time ?time }\n"
             f"  FILTER(?time >= {nt(date_time(since))})\n"

@@ -29,6 +29,7 @@ from kgcheck.metrics import (
     ConfusionMatrix,
     HallucinationProfile,
     Uncertainty,
+    claim_verdicts,
     confusion_matrix,
     mean_uncertainty,
     percentile,
@@ -132,14 +133,7 @@ class ConversationResult:
         """One verdict per claim as the checker sees it (``True`` = supported): claims with a
         predicted flag are unsupported, and a predicted flag on no claim (an unknown name)
         counts as one more unsupported claim."""
-        on_claims = {
-            self.flags[i].claim_index
-            for i in self.predicted
-            if self.flags[i].claim_index is not None
-        }
-        loose = sum(1 for i in self.predicted if self.flags[i].claim_index is None)
-        supported = max(self.claims - len(on_claims), 0)
-        return [True] * supported + [False] * (len(on_claims) + loose)
+        return claim_verdicts(self.claims, (self.flags[i].claim_index for i in self.predicted))
 
     @property
     def hallucination_probability(self) -> float:

@@ -43,6 +43,7 @@ from kgcheck.store.gate import QueryForm, gate_query
 from kgcheck.store.queries import with_prefixes
 from kgcheck.store.rdf import report_updates
 from kgcheck.store.results import QueryResult, RawResult
+from kgcheck.store.rollups import with_counts
 from kgcheck.store.spool import PERMANENT, Spool
 
 if TYPE_CHECKING:
@@ -194,6 +195,11 @@ class FlagStore(ABC):
 
     # --- writing reports ----------------------------------------------------------------
 
+    def _report_updates(self, report: TurnReport) -> list[str]:
+        """The updates writing ``report``'s turn graph and adding it to the per-day counts
+        (:mod:`kgcheck.store.rollups`)."""
+        return with_counts(report, report_updates(report, max_triples=self.max_update_triples))
+
     def write(self, report: TurnReport) -> WriteResult:
         """Store ``report`` as its turn's named graph, retrying transient failures and spooling
         it when the store stays down.
@@ -201,7 +207,7 @@ class FlagStore(ABC):
         Raises:
             StoreError: the store failed and there is no spool, or the spool cannot be written.
         """
-        updates = report_updates(report, max_triples=self.max_update_triples)
+        updates = self._report_updates(report)
         reason = self._skip_reason()
         kind: type[StoreError] = StoreUnavailable
         rejected, code = False, StoreUnavailable.code
@@ -242,7 +248,7 @@ class FlagStore(ABC):
         """
         if self.spool is None:
             return None
-        updates = report_updates(report, max_triples=self.max_update_triples)
+        updates = self._report_updates(report)
         return self.spool.stage(
             updates, report_id=report.report_id, session=report.session_id, turn=report.turn_index
         )
@@ -274,7 +280,7 @@ class FlagStore(ABC):
 
     def _record_staged(self, report: TurnReport, staged: Path) -> StoreStatus:
         assert self.spool is not None
-        updates = report_updates(report, max_triples=self.max_update_triples)
+        updates = self._report_updates(report)
         reason = self._skip_reason()
         if reason is None:
             try:

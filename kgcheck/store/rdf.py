@@ -30,6 +30,7 @@ from rdflib import Literal, URIRef
 from rdflib.namespace import PROV, RDF, RDFS, XSD
 
 from kgcheck.errors import NotFound
+from kgcheck.metrics import claim_verdicts
 from kgcheck.report import TurnReport
 from kgcheck.types import ActionKind, Decision, Flag, FlagType, Severity
 from kgcheck.vocab import KGC, KGC_NS
@@ -227,6 +228,7 @@ def report_triples(report: TurnReport) -> list[Triple]:
     rid = report.report_id
     node = report_iri(rid)
     check = URIRef(f"urn:kgcheck:check:{rid}")
+    verdicts = claim_verdicts(report.counts.get("claims", 0), (f.claim_index for f in report.flags))
     out: list[Triple] = [
         (node, RDF.type, KGC.TurnReport),
         (node, KGC.session, _string(report.session_id)),
@@ -238,6 +240,8 @@ def report_triples(report: TurnReport) -> list[Triple]:
         (node, KGC.mitigatedText, _string(report.text)),
         (node, KGC.segmentCount, _integer(report.counts.get("segments", 0))),
         (node, KGC.claimCount, _integer(report.counts.get("claims", 0))),
+        (node, KGC.judgedClaimCount, _integer(len(verdicts))),
+        (node, KGC.unsupportedClaimCount, _integer(verdicts.count(False))),
         (node, KGC.entityCount, _integer(report.counts.get("entities", 0))),
         (node, PROV.wasGeneratedBy, check),
         (check, RDF.type, KGC.Check),
@@ -320,6 +324,8 @@ def _flag_triples(
     ]
     if flag.rule:
         out.append((node, KGC.rule, _string(flag.rule)))
+    if flag.claim_index is not None:
+        out.append((node, KGC.claimIndex, _integer(flag.claim_index)))
     if flag.suggestion:
         out.append((node, KGC.suggestion, _string(flag.suggestion)))
     if flag.correction is not None:

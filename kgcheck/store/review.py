@@ -41,6 +41,7 @@ from kgcheck.store.queries import (
 )
 from kgcheck.store.rdf import date_time, flag_iri, nt, short_flag_id
 from kgcheck.store.results import Term
+from kgcheck.store.rollups import review_count_update
 from kgcheck.vocab import KGC
 
 __all__ = ["TRANSITIONS", "ReviewAction", "ReviewEvent", "ReviewQueue", "StoredFlag"]
@@ -279,8 +280,13 @@ class ReviewQueue:
         if not reviewer or len(reviewer) > 200:
             raise InvalidValue("a reviewer name (1 to 200 characters) is required")
         iri = flag_iri(flag)
-        pattern = f"GRAPH ?graph {{ {nt(iri)} kgc:reviewStatus ?status }}"
-        found = self.store.query(f"SELECT ?graph ?status WHERE {{ {pattern} }}").rows
+        pattern = (
+            f"GRAPH ?graph {{ {nt(iri)} kgc:reviewStatus ?status ; kgc:detector ?detector .\n"
+            f"  ?report kgc:hasFlag {nt(iri)} ; kgc:time ?time }}"
+        )
+        found = self.store.query(
+            f"SELECT ?graph ?status ?detector ?time WHERE {{ {pattern} }}"
+        ).rows
         if not found:
             raise NotFound(f"no flag {flag!r} in {self.store.describe()}")
         graph, status_iri = found[0]["graph"].value, found[0]["status"].value
@@ -296,8 +302,17 @@ class ReviewQueue:
         g, f = nt(URIRef(graph)), nt(iri)
         old, new = nt(STATUS_IRI[before]), nt(STATUS_IRI[after])
         note_triple = f"{nt(event)} kgc:note {nt(Literal(note))} ." if note else ""
+        counts = review_count_update(
+            graph,
+            str(iri),
+            day=found[0]["time"].value[:10],
+            detector=found[0]["detector"].value,
+            before=before,
+            after=after,
+        )
         self.store.update(
-            f"DELETE {{ GRAPH {g} {{ {f} kgc:reviewStatus {old} }} }}\n"
+            ("" if counts is None else f"{counts} ;\n")
+            + f"DELETE {{ GRAPH {g} {{ {f} kgc:reviewStatus {old} }} }}\n"
             f"INSERT {{ GRAPH {g} {{\n"
             f"  {f} kgc:reviewStatus {new} .\n"
             f"  {nt(event)} a kgc:ReviewEvent ; kgc:reviewOf {f} ; kgc:fromStatus {old} ;\n"

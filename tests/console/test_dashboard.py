@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import csv
 import io
+from unittest.mock import patch
 
 import pytest
 from fastapi.testclient import TestClient
 
 from kgcheck.console.charts import stacked_bars
-from kgcheck.console.dashboard import MICRO_UNAVAILABLE, dashboard
+from kgcheck.console.dashboard import Dashboard, dashboard
 from kgcheck.console.export import to_csv
 from kgcheck.console.highlight import Piece, pieces
+from kgcheck.metrics import claim_verdicts, micro_hallucination_rate
 from kgcheck.store import FlagStore, ReviewQueue
+from kgcheck.store.rollups import ROLLUPS, ensure_rollups
 from tests.console.conftest import Seeded, csrf_of
 
 
@@ -27,8 +30,53 @@ def test_dashboard_counts_match_the_reports(
     assert board.claims == sum(r.counts.get("claims", 0) for r in seeded.reports)
     html = client.get("/console/dashboard", params={"days": 30}).text
     assert f'<span class="n" id="flags-total">{board.flags}</span>' in html
-    assert "<svg" in html and "<rect" in html and MICRO_UNAVAILABLE.split(":")[0] in html
+    assert "<svg" in html and "<rect" in html
     assert "Show query" in html and "GROUP BY ?day ?type" in html
+
+
+def test_dashboard_micro_rate_counts_claims_as_the_metrics_do(
+    client: TestClient, store: FlagStore, seeded: Seeded
+) -> None:
+    verdicts = [
+        claim_verdicts(r.counts.get("claims", 0), [f.claim_index for f in r.flags])
+        for r in seeded.reports
+    ]
+    board = dashboard(store, 7)
+    assert board.judged == sum(len(v) for v in verdicts)
+    assert board.unsupported == sum(v.count(False) for v in verdicts)
+    assert board.micro == pytest.approx(micro_hallucination_rate(verdicts))
+    assert board.judged_replies == board.replies
+    html = client.get("/console/dashboard").text
+    assert f"micro rate: {board.unsupported} of {board.judged} claims" in html
+
+
+def test_dashboard_from_counts_equals_the_turn_graphs(store: FlagStore) -> None:
+    queue = ReviewQueue(store)
+    pending = queue.pending(limit=3)
+    queue.approve(pending[0].id, reviewer="ana")
+    queue.reject(pending[1].id, reviewer="ana")
+    queue.note(pending[2].id, reviewer="ana", note="asked the ward")
+    for days in (7, 30):
+        counted = dashboard(store, days)
+        assert counted.from_counts
+        store.update(f"DROP GRAPH <{ROLLUPS}>")
+        joined = _without_counts(store, days)
+        assert not joined.from_counts
+        for name in ("flags", "decisions", "reviews"):
+            assert counted.tables[name].rows == joined.tables[name].rows, name
+        assert (counted.flagged, counted.judged, counted.unsupported, counted.micro) == (
+            joined.flagged,
+            joined.judged,
+            joined.unsupported,
+            joined.micro,
+        )
+        assert ensure_rollups(store)
+
+
+def _without_counts(store: FlagStore, days: int) -> Dashboard:
+    """The dashboard as a store that keeps no counts and cannot build them shows it."""
+    with patch("kgcheck.console.dashboard.ensure_rollups", return_value=False):
+        return dashboard(store, days)
 
 
 def test_dashboard_false_positive_rate_by_detector(client: TestClient, store: FlagStore) -> None:

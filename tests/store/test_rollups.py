@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from kgcheck.console.dashboard import dashboard
 from kgcheck.report import TurnReport
 from kgcheck.store import FlagStore, ReviewQueue, Spool
 from kgcheck.store.oxigraph import OxigraphFlagStore
@@ -136,22 +137,34 @@ def test_report_counts_judge_claims_as_the_micro_rate_does() -> None:
 
 
 def test_rollups_on_every_back_end(any_store: FlagStore, unique: str) -> None:
-    day = "2026-11-20"
+    """Counts, reviews, a rebuild and the dashboard on Oxigraph and on Virtuoso (whose shared
+    server other tests write to: on a day of this test's own)."""
+    at = datetime(2001, 2, 3, 4, 5, tzinfo=UTC)
+    day = "2001-02-03"
+    written = [replace(r, checked_at=at) for r in reports(unique)]
     before = counts(any_store, day)
-    for report in reports(unique):
+    for report in written:
         any_store.write(report)
         any_store.write(report)
     after = counts(any_store, day)
-    revise = (day, "replies", "revise", "")
-    assert after[revise] == before.get(revise, 0) + 1
-    flags = (day, "flags", "wrong_attribute", "")
-    assert after[flags] == before.get(flags, 0) + 1
+    for key, added in (
+        ((day, "replies", "revise", ""), 2),
+        ((day, "replies", "accept", ""), 1),
+        ((day, "flags", "wrong_attribute", ""), 2),
+        ((day, "flagged", "", ""), 2),
+    ):
+        assert after[key] == before.get(key, 0) + added, key
     queue = ReviewQueue(any_store)
     flag = next(f for f in queue.find(FlagFilter(session=unique)) if f.turn == 1)
     queue.approve(flag.id, reviewer="ana")
-    status = "https://w3id.org/kgcheck#Approved"
-    approved = (day, "reviews", flag.detector, status)
+    approved = (day, "reviews", flag.detector, "https://w3id.org/kgcheck#Approved")
     assert counts(any_store, day)[approved] == before.get(approved, 0) + 1
+    kept = counts(any_store, day)
+    any_store.update(rebuild_update())
+    assert counts(any_store, day) == kept
+    board = dashboard(any_store, 7, now=at)
+    assert board.from_counts and board.replies >= 3 and board.flags >= 3
+    assert board.judged_replies == board.replies
 
 
 @pytest.mark.parametrize("texts", [("wrong, not <b>", "x/y & z%20")])

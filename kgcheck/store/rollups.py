@@ -29,6 +29,8 @@ How they stay right:
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -85,6 +87,8 @@ MEASURES = (
     "reviews",
 )
 _PENDING = STATUS_IRI[ReviewStatus.PENDING]
+_BUILDING = threading.Lock()
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,8 +265,13 @@ def ensure_rollups(store: FlagStore) -> bool:
     does not and cannot (a store opened read-only)."""
     if rollups_ready(store):
         return True
-    try:
-        store.update(rebuild_update())
-    except StoreError:
-        return False
+    with _BUILDING:  # one rebuild at a time: a second request waits for the first's
+        if rollups_ready(store):
+            return True
+        log.info("%s: building the per-day counts from the turn graphs", store.describe())
+        try:
+            store.update(rebuild_update())
+        except StoreError as exc:
+            log.info("%s: per-day counts not built (%s)", store.describe(), exc.message)
+            return False
     return rollups_ready(store)

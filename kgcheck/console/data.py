@@ -1,13 +1,15 @@
 """What the queue and the conversation view show, read from the flag store with the queries of
-:mod:`kgcheck.console.queries`; each page keeps the text of every query it ran (``queries``)."""
+:mod:`kgcheck.console.queries` (the queue's flags found by :mod:`kgcheck.console.finder`); each
+page keeps the text of every query it ran (``queries``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from kgcheck.console import finder
 from kgcheck.console import queries as q
 from kgcheck.errors import StoreError
 from kgcheck.store import FlagStore, SessionStore
@@ -27,12 +29,13 @@ __all__ = [
     "value",
 ]
 
-#: The first window of reports the queue looks at, and the most it looks at in one query.
-FIRST_WINDOW, LARGEST_WINDOW = 64, 4096
 #: Checked turns a conversation view shows at most.
 MAX_TURNS = 500
 _RDF_SUBJECT = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 _STATUS = {str(iri): str(status) for status, iri in STATUS_IRI.items()}
+_EVIDENCE = Term("uri", f"{KGC_NS}evidence")
+#: The properties that link the nodes of a conversation, not shown as values.
+_LINKS = {"hasFlag", "evidence", "evidenceTriple"}
 
 
 def value(term: Term) -> Any:
@@ -77,45 +80,66 @@ class QueuePage:
     #: The cursor of the next page (time, flag IRI), when there is one.
     next: tuple[datetime, str] | None
     queries: list[tuple[str, str]]
+    #: The filter's conditions no stored flag meets (``detector "nope"``), when that is why
+    #: the page is empty.
+    unmatched: str | None = None
+
+
+#: Nodes by IRI: their properties by local name, each with its values.
+Nodes = dict[str, dict[str, list[Term]]]
+
+
+def _local(iri: str) -> str:
+    return iri.removeprefix(KGC_NS).removeprefix(_RDF_SUBJECT)
 
 
 def _props(rows: list[dict[str, Term]], key: str) -> dict[str, dict[str, Any]]:
     """``?key ?p ?o`` rows as {node: {local name of p: value}} (vocabulary IRIs by name)."""
     out: dict[str, dict[str, Any]] = {}
     for row in rows:
-        p = row["p"].value
-        name = p.removeprefix(KGC_NS).removeprefix(_RDF_SUBJECT)
-        out.setdefault(row[key].value, {})[name] = value(row["o"])
+        out.setdefault(row[key].value, {})[_local(row["p"].value)] = value(row["o"])
+    return out
+
+
+def _nodes(triples: Iterable[tuple[Term, Term, Term]]) -> Nodes:
+    out: Nodes = {}
+    for s, p, o in triples:
+        out.setdefault(s.value, {}).setdefault(_local(p.value), []).append(o)
+    return out
+
+
+def _text(node: dict[str, list[Term]], name: str) -> str:
+    terms = node.get(name)
+    return terms[-1].value if terms else ""
+
+
+def _evidence_of(nodes: Nodes, flag: str) -> list[Evidence]:
+    """A flag's evidence (by IRI), each with its scores and the KB triples it cites."""
+    out = []
+    for iri in sorted({t.value for t in nodes.get(flag, {}).get("evidence", [])}):
+        node = nodes.get(iri, {})
+        found = Evidence(_text(node, "evidenceKind"), _text(node, "evidenceText"))
+        for name, terms in node.items():
+            if name.endswith("Probability"):
+                found.scores[name.removesuffix("Probability")] = float(terms[-1].value)
+        for statement in sorted({t.value for t in node.get("evidenceTriple", [])}):
+            parts = nodes.get(statement, {})
+            found.triples.append(
+                (_text(parts, "subject"), _text(parts, "predicate"), _text(parts, "object"))
+            )
+        out.append(found)
     return out
 
 
 def _evidence(store: FlagStore, flags: list[str]) -> tuple[dict[str, list[Evidence]], str]:
     text = q.evidence_query(flags)
-    nodes: dict[str, dict[str, Evidence]] = {}
-    triples: dict[tuple[str, str], dict[str, str]] = {}
+    triples: list[tuple[Term, Term, Term]] = []
     for row in store.own_query(text).rows:
-        ev = nodes.setdefault(row["flag"].value, {}).setdefault(row["evidence"].value, Evidence())
-        name = row["p"].value.removeprefix(KGC_NS).removeprefix(_RDF_SUBJECT)
-        if "triple" in row:
-            triples.setdefault((row["evidence"].value, row["triple"].value), {})[name] = row[
-                "o"
-            ].value
-        elif name == "evidenceKind":
-            ev.kind = row["o"].value
-        elif name == "evidenceText":
-            ev.text = row["o"].value
-        elif name.endswith("Probability"):
-            ev.scores[name.removesuffix("Probability")] = float(row["o"].value)
-    for (evidence, _), parts in sorted(triples.items()):
-        for by_flag in nodes.values():
-            if evidence in by_flag:
-                spo = (
-                    parts.get("subject", ""),
-                    parts.get("predicate", ""),
-                    parts.get("object", ""),
-                )
-                by_flag[evidence].triples.append(spo)
-    return {flag: list(evs.values()) for flag, evs in nodes.items()}, text
+        flag, evidence, p, o = row["flag"], row["evidence"], row["p"], row["o"]
+        triples.append((flag, _EVIDENCE, evidence))
+        triples.append((row.get("triple", evidence), p, o))
+    nodes = _nodes(triples)
+    return {flag: _evidence_of(nodes, flag) for flag in flags if flag in nodes}, text
 
 
 def describe(
@@ -143,51 +167,36 @@ def describe(
 
 
 def queue(store: FlagStore, where: q.QueueFilter, limit: int) -> QueuePage:
-    """A page of ``limit`` flags: windows of ever more reports, newest first, until the page
-    is full or no report is left."""
-    found: list[tuple[str, str, datetime]] = []
-    seen: set[str] = set()
-    size, top = FIRST_WINDOW, None
-    while True:
-        window = q.window_query(where, size, at_or_before=top)
-        listed = [(r["report"], r["time"]) for r in store.own_query(window).records()]
-        fresh = [(r, t) for r, t in listed if r not in seen]
-        seen.update(r for r, _ in fresh)
-        ran = [("reports, newest first", window)]
-        if fresh:
-            ids = q.flag_ids_query(where, fresh, limit + 1 - len(found))
-            ran.append(("the page's flags among them", ids))
-            found += [(r["flag"], r["report"], r["time"]) for r in store.own_query(ids).records()]
-        if len(found) > limit or len(listed) < size or not fresh:
-            break
-        # again from the oldest time seen (inclusive: reports tied with it may lie beyond)
-        top, size = listed[-1][1], min(size * 4, LARGEST_WINDOW)
+    """A page of ``limit`` flags, newest first (found as :mod:`kgcheck.console.finder` says)."""
+    finding = finder.find(store, where, limit)
+    found = finding.found
     rows, _, more = describe(store, [(f, r) for f, r, _ in found[:limit]])
     nxt = (found[limit - 1][2], found[limit - 1][0]) if len(found) > limit else None
     whole = (
         "the same selection as one query (slower over a large store)",
         q.queue_query(where, limit),
     )
-    return QueuePage(rows, nxt, [*ran, *more, whole])
+    return QueuePage(rows, nxt, [*finding.queries, *more, whole], finding.unmatched)
 
 
 def conversation(store: FlagStore, session: str) -> Conversation:
     """A session's checked replies with their flags, and its users' turns when the service
     kept the session's dialogue state."""
-    text = q.session_query(session, MAX_TURNS * 50)
-    result = store.own_query(text).records()
-    reports: dict[str, int] = {}
-    found: list[tuple[str, str]] = []
-    for row in result:
-        reports.setdefault(row["report"], int(row["turn"]))
-        if row["flag"] is not None:
-            found.append((row["flag"], row["report"]))
-    truncated = len(reports) > MAX_TURNS or len(result) >= MAX_TURNS * 50
-    kept = dict(sorted(reports.items(), key=lambda kv: kv[1])[:MAX_TURNS])
-    rows, props, ran = describe(store, [fr for fr in found if fr[1] in kept], list(kept))
+    text = q.turns_query(session, MAX_TURNS + 1)
+    listed = store.own_query(text).rows
+    truncated = len(listed) > MAX_TURNS
+    kept = {row["report"].value: int(row["turn"].value) for row in listed[:MAX_TURNS]}
+    ran = [("checked turns", text)]
+    nodes: Nodes = {}
+    if kept:
+        graphs = sorted({row["g"].value for row in listed[:MAX_TURNS]})
+        content = q.content_query(graphs)
+        rows = store.own_query(content).rows
+        nodes = _nodes((row["s"], row["p"], row["o"]) for row in rows)
+        ran.append(("their replies, flags and evidence", content))
     turns = {}
     for report, index in kept.items():
-        p = props.get(report, {})
+        p = _shown(nodes, report)
         turns[index] = Turn(
             index,
             "assistant",
@@ -196,15 +205,22 @@ def conversation(store: FlagStore, session: str) -> Conversation:
             p.get("decision"),
             p.get("time"),
         )
-    for flag_row in rows:
-        turns[int(flag_row.report.get("turnIndex", -1))].flags.append(flag_row)
+    for report, index in kept.items():
+        about = _shown(nodes, report) | {"session": session, "turnIndex": index}
+        for flag in dict.fromkeys(t.value for t in nodes.get(report, {}).get("hasFlag", [])):
+            row = FlagRow(flag, _shown(nodes, flag), about, _evidence_of(nodes, flag))
+            turns[index].flags.append(row)
     note = _user_turns(store, session, turns)
     ordered = [turns[i] for i in sorted(turns)]
     for turn in ordered:
         turn.flags.sort(key=lambda f: (f.span or (0, 0), f.iri))
-    return Conversation(
-        session, ordered, [("checked turns and flags", text), *ran], truncated, note
-    )
+    return Conversation(session, ordered, ran, truncated, note)
+
+
+def _shown(nodes: Nodes, node: str) -> dict[str, Any]:
+    """The shown properties of ``node`` as Python values (vocabulary IRIs by name)."""
+    props = nodes.get(node, {})
+    return {name: value(terms[-1]) for name, terms in props.items() if name not in _LINKS}
 
 
 def _user_turns(store: FlagStore, session: str, turns: dict[int, Turn]) -> str | None:

@@ -247,12 +247,17 @@ class OxigraphFlagStore(FlagStore):
         if isinstance(results, ox.QuerySolutions):
             names = [v.value for v in results.variables]
             rows = []
+            # a solution's values in order (looking each up by name costs more than the query
+            # itself on large answers); each distinct term converted once
+            terms: dict[object, Term] = {}
             for solution in results:
                 row = {}
-                for name in names:
-                    value = solution[name]
+                for name, value in zip(names, solution, strict=True):
                     if value is not None:
-                        row[name] = _term(value)
+                        term = terms.get(value)
+                        if term is None:
+                            term = terms[value] = _term(value)
+                        row[name] = term
                 rows.append(row)
             return QueryResult(form, names, rows)
         if isinstance(results, ox.QueryBoolean):

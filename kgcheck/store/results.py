@@ -23,6 +23,8 @@ _INTEGERS = {
     str(XSD.nonNegativeInteger),
     str(XSD.positiveInteger),
 }
+_DECIMAL, _BOOLEAN, _DATE_TIME = str(XSD.decimal), str(XSD.boolean), str(XSD.dateTime)
+_FLOATS = {str(XSD.double), str(XSD.float)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,13 +46,13 @@ class Term:
         try:
             if self.datatype in _INTEGERS:
                 return int(self.value)
-            if self.datatype == str(XSD.decimal):
+            if self.datatype == _DECIMAL:
                 return float(Decimal(self.value))
-            if self.datatype in (str(XSD.double), str(XSD.float)):
+            if self.datatype in _FLOATS:
                 return float(self.value)
-            if self.datatype == str(XSD.boolean):
+            if self.datatype == _BOOLEAN:
                 return self.value in ("true", "1")
-            if self.datatype == str(XSD.dateTime):
+            if self.datatype == _DATE_TIME:
                 return datetime.fromisoformat(self.value.replace("Z", "+00:00"))
         except (ValueError, InvalidOperation):
             return self.value

@@ -214,3 +214,35 @@ def test_views_review_goes_back_only_within_the_console(client: TestClient) -> N
         follow_redirects=False,
     )
     assert answer.headers["location"].startswith("/console/queue?done=")
+
+
+def test_views_conversation_shows_what_the_queue_shows_of_each_flag(store: FlagStore) -> None:
+    """The conversation reads its turn graphs in one pass, the queue each flag by IRI: the
+    same flags, properties, spans and evidence (KB triples included)."""
+    queued = data.queue(store, data.q.QueueFilter(status=None, session="acme"), 1000).rows
+    conv = data.conversation(store, "acme")
+    shown = {row.iri: row for turn in conv.turns for row in turn.flags}
+    assert sorted(shown) == sorted(row.iri for row in queued)
+    assert any(ev.triples for row in queued for ev in row.evidence)
+    for row in queued:
+        mine = shown[row.iri]
+        assert mine.evidence == row.evidence
+        assert mine.span == row.span
+        assert mine.props == {k: v for k, v in row.props.items() if k in mine.props}
+        assert {"flagType", "reviewStatus", "content", "message"} <= set(mine.props)
+        assert mine.report["turnIndex"] == row.report["turnIndex"]
+        assert mine.report["replyText"] == row.report["replyText"]
+
+
+def test_views_conversation_keeps_the_first_turns_of_a_long_session(
+    store: FlagStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    whole = data.conversation(store, "acme")
+    monkeypatch.setattr(data, "MAX_TURNS", 2)
+    cut = data.conversation(store, "acme")
+    assert cut.truncated and not whole.truncated
+    checked = [t for t in whole.turns if t.role == "assistant"]
+    assert [t.index for t in cut.turns if t.role == "assistant"] == [t.index for t in checked[:2]]
+    assert [len(t.flags) for t in cut.turns if t.role == "assistant"] == [
+        len(t.flags) for t in checked[:2]
+    ]

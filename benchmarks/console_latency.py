@@ -37,6 +37,7 @@ from store_latency import fill, percentile
 from kgcheck import Checker
 from kgcheck.config import config_from_dict, load_config
 from kgcheck.server import create_app
+from kgcheck.server.app import freeze_heap
 from kgcheck.store.oxigraph import OxigraphFlagStore
 from kgcheck.store.rollups import ensure_rollups, rollups_ready
 
@@ -110,6 +111,7 @@ def main() -> None:
         checker = Checker(load_config(ACME, environ={"KGCHECK_NLI__MODEL": "none"}))
         config = config_from_dict({"server": {"api_keys": [KEY]}}, environ={})
         client = TestClient(create_app(config, checker=checker, store=store))
+        freeze_heap()  # as kgcheck serve does before it serves
         login(client)
         first = client.get(PAGES[0][1] or "").text
         older = re.search(r'href="(\?[^"]*before=[^"]*)" id="older"', first)

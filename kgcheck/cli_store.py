@@ -492,6 +492,9 @@ def serve(
     import uvicorn
 
     if workers == 1:
+        from kgcheck.server.app import freeze_heap
+
+        freeze_heap()
         uvicorn.run(application, host=host, port=port)
         return
     from kgcheck.server.metrics import multiprocess_dir
@@ -562,6 +565,9 @@ def proxy(
     )
     import uvicorn
 
+    from kgcheck.server.app import freeze_heap
+
+    freeze_heap()
     uvicorn.run(application, host=host, port=port)
 
 

@@ -46,6 +46,14 @@ def local(iri: str | None) -> str | None:
     return None if iri is None else iri.rsplit("#", 1)[-1]
 
 
+@pytest.fixture(autouse=True)
+def _no_heap_freeze(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``kgcheck serve`` and ``kgcheck proxy`` freeze the start-up heap before they serve
+    (``kgcheck.server.app.freeze_heap``); the tests that run those commands, with
+    ``uvicorn.run`` replaced, must not freeze the test process's."""
+    monkeypatch.setattr("kgcheck.server.app.freeze_heap", lambda: None)
+
+
 @pytest.fixture(scope="session")
 def virtuoso(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalVirtuoso]:
     """One Virtuoso for the whole session (Debian's virtuoso-opensource on free loopback

@@ -4,6 +4,7 @@ mode."""
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from prometheus_client.values import MultiProcessValue
 from kgcheck import Checker
 from kgcheck.errors import StoreRejected
 from kgcheck.server import create_app
+from kgcheck.server.app import freeze_heap as real_freeze_heap
 from kgcheck.server.metrics import MULTIPROC_ENV, multiprocess_dir
 from kgcheck.store.oxigraph import OxigraphFlagStore
 from tests.conftest import ACME_DIR, ROOT
@@ -153,6 +155,7 @@ import json, sys
 from fastapi.testclient import TestClient
 from kgcheck.config import config_from_dict
 from kgcheck.server import create_app
+from kgcheck.server.app import freeze_heap as real_freeze_heap
 
 acme = sys.argv[1]
 config = config_from_dict(
@@ -245,3 +248,31 @@ def test_metrics_serve_with_workers_runs_them_in_multiprocess_mode(
         True,
     )
     assert not Path(seen["dir"]).exists() and MULTIPROC_ENV not in os.environ
+
+
+def test_serve_freezes_the_start_up_heap_before_it_serves(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Start-up's objects stay out of the collector's full passes, which otherwise walk them
+    all on a request every few dozen (``freeze_heap``); the freeze comes before serving."""
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from kgcheck.cli import app
+
+    order: list[str] = []
+    monkeypatch.setattr("kgcheck.server.app.freeze_heap", lambda: order.append("freeze"))
+    monkeypatch.setattr(uvicorn, "run", lambda application, **kw: order.append("serve"))
+    config = tmp_path / "kgcheck.yaml"
+    config.write_text("nli:\n  model: none\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["serve", "--config", str(config)])
+    assert result.exit_code == 0, result.output
+    assert order == ["freeze", "serve"]
+
+
+def test_freeze_heap_freezes_what_is_alive() -> None:
+    try:
+        real_freeze_heap()  # imported before the autouse fixture replaced it
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()

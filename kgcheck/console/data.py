@@ -205,8 +205,7 @@ def conversation(store: FlagStore, session: str) -> Conversation:
             p.get("decision"),
             p.get("time"),
         )
-    for report, index in kept.items():
-        about = _shown(nodes, report) | {"session": session, "turnIndex": index}
+        about = p | {"session": session, "turnIndex": index}
         for flag in dict.fromkeys(t.value for t in nodes.get(report, {}).get("hasFlag", [])):
             row = FlagRow(flag, _shown(nodes, flag), about, _evidence_of(nodes, flag))
             turns[index].flags.append(row)

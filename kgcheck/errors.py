@@ -270,6 +270,13 @@ class MappingError(KnowledgeBaseError):
     code = "KGC209"
 
 
+class IllTypedLiteral(KnowledgeBaseError):
+    """A typed literal whose lexical form is not a value of its datatype
+    (``"7.45"^^xsd:time``): the message names the file, line and triple."""
+
+    code = "KGC210"
+
+
 # --- KGC3xx: rules ---------------------------------------------------------------------------
 
 

@@ -97,7 +97,7 @@ class SwappedValueDetector(Detector):
             held = kb.values(entity, prop)
             if not held:
                 continue
-            if any(value_words(str(v)) == value_words(stated) for v in held):
+            if any(value_words(stated) in kb.value_words_of(v) for v in held):
                 return None
             facts = [kb.verbalise(entity, prop, v) for v in held]
             owner = next(s for s, p in owners if p == prop)
@@ -116,7 +116,7 @@ class SwappedValueDetector(Detector):
                         ),
                     )
                 ],
-                correction=str(held[0]) if len(held) == 1 else None,
+                correction=kb.label(held[0]) if len(held) == 1 else None,
                 correction_span=span if len(held) == 1 else None,
                 focus=str(entity),
                 kb_strength=1.0,

@@ -11,6 +11,7 @@ from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.kb.values import format_like, matches
 from kgcheck.nlp.analysis import Claim
 from kgcheck.types import Evidence, Flag, FlagType
+from kgcheck.values.quantities import canonical_unit
 
 __all__ = ["WrongAttributeDetector"]
 
@@ -55,13 +56,22 @@ class WrongAttributeDetector(Detector):
                 return None
         if any(q.derived and claim.object.span.contains(q.span) for q in ctx.analysis.quantities):
             return None  # "cost $25 in total": a sum, not the value (kgcheck.nlp.relative)
+        if _in_another_unit(ctx, claim, onto.unit.get(p)):
+            return None  # "grows to 5 metres" of a height in cm: numeric_claim converts it
         tolerance = onto.tolerance.get(p, params.numeric_tolerance)
         stated = claim.object.stated
         if any(matches(stated, claim.object.iri, v, tolerance=tolerance) for v in values):
             return None
+        if any(kb.agrees_with_parts(claim.object.text, v) for v in values):
+            return None  # "at 14 Knaresborough Road, Harrogate": the parts of its address node
         if _names_a_value(ctx, claim, values):
             return None
         functional = p in onto.functional or p in onto.complete
+        part = kb.part_like(claim.object.text, values[0]) if len(values) == 1 else None
+        if part is not None:
+            # "is at 3 Bromfield Lane": another shop's street address, so the street address
+            # of this one's address node is the value to state
+            values, functional = [part], True
         shown = [kb.label(v) for v in values]
         triples = tuple((str(s), str(p), str(v)) for v in values)
         return self.flag(
@@ -71,7 +81,9 @@ class WrongAttributeDetector(Detector):
             evidence=[Evidence("kb", "; ".join(kb.verbalise(s, p, v) for v in values), triples)],
             suggestion=None if len(shown) == 1 else f"One of: {', '.join(shown)}",
             correction=(
-                format_like(claim.object.text, values[0], shown[0]) if len(shown) == 1 else None
+                format_like(claim.object.text, values[0], shown[0])
+                if len(shown) == 1 and values[0] not in kb.shapes.parts
+                else None  # which part of a structured value the reply got wrong is not known
             ),
             correction_span=claim.object.span,
             focus=str(s),
@@ -107,6 +119,18 @@ class WrongAttributeDetector(Detector):
             kb_strength=params.open_world_strength,
             claim_index=claim.index,
         )
+
+
+def _in_another_unit(ctx: DetectionContext, claim: Claim, unit: str | None) -> bool:
+    """Whether the object states a quantity in a unit other than the property's ``kgc:unit``
+    (a number compared as it stands would be off by the conversion)."""
+    if unit is None:
+        return False
+    own = canonical_unit(unit)
+    return any(
+        claim.object.span.contains(q.span) and (q.currency or q.unit) not in {None, own}
+        for q in ctx.analysis.quantities
+    )
 
 
 def _names_a_value(ctx: DetectionContext, claim: Claim, values: list[Node]) -> bool:

@@ -94,8 +94,9 @@ def lint_command(
         ),
     ] = True,
 ) -> None:
-    """List the properties no phrasing reaches and the phrasings that collide (with another
-    property, a class label or an entity's name).
+    """List the properties no phrasing reaches, the phrasings that collide (with another
+    property, a class label or an entity's name), and the predicates and classes the data uses
+    that no ontology declares (with "did you mean" for near misses).
 
     Exit status 0 when there is nothing to report, 1 when there is, 2 on errors.
     """
@@ -113,9 +114,11 @@ def lint_command(
     for finding in findings:
         typer.echo(f"{finding.code}: {finding.message}")
     unreachable = sum(f.code == "unreachable" for f in findings)
+    undeclared = sum(f.code.startswith("undeclared") for f in findings)
     typer.echo(
         f"{len(kb.ontology.properties)} properties: {unreachable} unreachable, "
-        f"{len(findings) - unreachable} collision(s)"
+        f"{undeclared} undeclared term(s), {len(findings) - unreachable - undeclared} "
+        "collision(s)"
     )
     raise typer.Exit(code=1 if findings else 0)
 

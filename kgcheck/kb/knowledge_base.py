@@ -23,8 +23,9 @@ from kgcheck.kb.normalize import value_words
 from kgcheck.kb.ontology import OntologyView
 from kgcheck.kb.remote import RemoteScratch, RemoteStore
 from kgcheck.kb.scratch import ScratchPool, copy_graph, copy_store
+from kgcheck.kb.shapes import DataShapes, read_shapes
 from kgcheck.kb.store import KB_GRAPH, open_store
-from kgcheck.kb.validate import check_values
+from kgcheck.kb.validate import check_values, quiet_literal_warnings
 from kgcheck.kb.values import written
 
 if TYPE_CHECKING:
@@ -32,6 +33,9 @@ if TYPE_CHECKING:
     from kgcheck.kb.mappings import Materialized
 
 __all__ = ["KnowledgeBase"]
+
+#: The most structure nodes read for one subject's value (offers of offers of ...).
+_MAX_STRUCTURE = 64
 
 log = logging.getLogger(__name__)
 
@@ -65,14 +69,21 @@ class KnowledgeBase:
     ) -> None:
         self.graph = graph
         self._ox = store
+        #: The files the KB was loaded from (lint names the line of a finding in them).
+        self.sources = tuple(sources)
         #: The endpoint's store when the KB is read from a SPARQL endpoint (``sparql:``).
         self.remote = remote
         self.reloaded = reloaded
         #: The mappings materialised when the KB was opened (``kgcheck kb build`` reports them).
         self.built: tuple[Materialized, ...] = ()
         # a bad tolerance or a NaN value fails here, naming the triple (KnowledgeBaseError)
-        check_values(graph, store, sources, remote=remote)
-        self.ontology = OntologyView.from_graph(graph, lexical_forms=lexical_forms)
+        check_values(graph, store, sources, remote=remote, literals=reloaded)
+        # the shapes of the values (structure nodes, units beside values, undeclared predicates);
+        # a KB on an endpoint is read as stated
+        self.shapes = read_shapes(graph) if remote is None else DataShapes()
+        self.ontology = OntologyView.from_graph(
+            graph, lexical_forms=lexical_forms, shapes=self.shapes
+        )
         self._lock = threading.Lock()
         own = store
         self._scratch: ScratchPool | RemoteScratch
@@ -158,7 +169,8 @@ class KnowledgeBase:
         Raises:
             KnowledgeBaseError: a source is missing or broken, or the store cannot be opened.
         """
-        result = open_store(store, [Path(s) for s in sources], config, refresh=refresh)
+        with quiet_literal_warnings():  # an ill-typed literal is reported once, as KGC210
+            result = open_store(store, [Path(s) for s in sources], config, refresh=refresh)
         cache = None
         if result.directory is not None:
             cache = _IndexCache(result.directory / _INDEX_FILE, result.fingerprint)
@@ -222,7 +234,22 @@ class KnowledgeBase:
                 found.extend(o for o in self.graph.subjects(inverse, subject) if o not in found)
             if prop in self.ontology.symmetric:
                 found.extend(o for o in self.graph.subjects(prop, subject) if o not in found)
-        return found
+        shapes = self.shapes
+        if not found:
+            # through the structure nodes the subject points at, nearest first: a branch's
+            # street address held by its schema:address node, a plant's price by the price
+            # specification of its offer
+            todo, seen = list(shapes.children.get(subject, ())), {subject}
+            while todo and not found and len(seen) < _MAX_STRUCTURE:
+                layer, todo = todo, []
+                for node in layer:
+                    if node in seen:
+                        continue
+                    seen.add(node)
+                    found.extend(o for o in self.graph.objects(node, predicate) if o not in found)
+                    todo.extend(shapes.children.get(node, ()))
+        # a value node stands for its value: schema:weight [ schema:value 15 ]
+        return [shapes.value_of.get(o, o) for o in found]
 
     def bounding_values(self, subject: URIRef, predicate: URIRef) -> tuple[URIRef, list[Node]]:
         """A functional super-property of ``predicate`` with values for ``subject``, and those
@@ -272,9 +299,40 @@ class KnowledgeBase:
                 break
         return out
 
+    def agrees_with_parts(self, stated: str, value: Node) -> bool:
+        """Whether ``stated`` says a structure node's value: each of its words is a word of the
+        node's string parts, and one comma-separated piece of it is a whole part ("14
+        Knaresborough Road, Harrogate" of a postal address)."""
+        parts = self.shapes.parts.get(value)
+        if not parts:
+            return False
+        own = [value_words(str(p)) for p in parts]
+        words = set(value_words(stated))
+        pieces = [value_words(piece) for piece in stated.split(",")]
+        return (
+            bool(words) and words <= {w for p in own for w in p} and any(p in own for p in pieces)
+        )
+
+    def part_like(self, stated: str, value: Node) -> Literal | None:
+        """The part of a structure node that ``stated`` means to give: the node's value of the
+        property that holds ``stated`` elsewhere in the KB ("3 Bromfield Lane" is another
+        shop's street address, so this node's street address is what to say instead)."""
+        if value not in self.shapes.parts:
+            return None
+        said = {p for _, p in self.owners_of_words(value_words(stated))}
+        for prop in sorted(said):
+            for part in self.graph.objects(value, prop):
+                if isinstance(part, Literal):
+                    return part
+        return None
+
     def holders(self, predicate: URIRef, obj: Node) -> list[Node]:
         """Subjects that have ``obj`` as a value of ``predicate`` (directly or via the inverse)."""
-        found = list(self.graph.subjects(predicate, obj))
+        found: list[Node] = []
+        for s in self.graph.subjects(predicate, obj):
+            for owner, _ in self.shapes.owners(s, predicate):
+                if owner not in found:
+                    found.append(owner)
         inverse = self.ontology.inverse.get(predicate)
         if inverse is not None and isinstance(obj, URIRef):
             found.extend(s for s in self.graph.objects(obj, inverse) if s not in found)
@@ -355,17 +413,35 @@ class KnowledgeBase:
                 self.remote.local,
                 self.remote.string_values(LABEL_PREDICATES, _MAX_LITERAL_CHARS),
             )
-        for subject, pred, obj in triples:
+        named_values = (
+            (s, p, Literal(label))
+            for node, owners in self.shapes.name_values.items()
+            for label in self._names_of(node)
+            for s, p in owners
+        )
+        for subject, pred, obj in chain(triples, named_values):
             if not isinstance(obj, Literal) or obj.datatype not in _STRING_TYPES or pred in names:
                 continue
             words = value_words(str(obj))
             if not words or len(words) > _MAX_LITERAL_WORDS:
                 continue
-            if isinstance(subject, URIRef) and isinstance(pred, URIRef):
-                owners.setdefault(words, []).append((subject, pred))
+            if isinstance(pred, URIRef):
+                owners.setdefault(words, []).extend(self.shapes.owners(subject, pred))
             for n in range(1, min(_MAX_GRAM, len(words)) + 1):
                 grams.update(tuple(words[i : i + n]) for i in range(len(words) - n + 1))
         return frozenset(grams), {k: tuple(v) for k, v in owners.items()}
+
+    def _names_of(self, node: Node) -> list[str]:
+        return [str(o) for p in LABEL_PREDICATES for o in self.graph.objects(node, URIRef(p))]
+
+    def value_words_of(self, value: Node) -> set[tuple[str, ...]]:
+        """The words a value is stated in: a literal's, or each name of a node whose names are
+        its value (:attr:`~kgcheck.kb.shapes.DataShapes.name_values`)."""
+        if isinstance(value, Literal):
+            return {value_words(str(value))}
+        if value in self.shapes.name_values:
+            return {value_words(n) for n in self._names_of(value)}
+        return {value_words(str(value))}
 
     def instances(self, cls_: URIRef) -> Iterator[Node]:
         return self.graph.subjects(RDF.type, cls_)
@@ -390,6 +466,9 @@ class KnowledgeBase:
         """A human-readable name for a term: its display label, else its literal or local name."""
         if isinstance(term, Literal):
             return str(term)
+        parts = self.shapes.parts.get(term)
+        if parts:  # a structure node: its parts ("14 Knaresborough Road, Harrogate, HG2 7LU")
+            return ", ".join(str(p) for p in parts)
         if isinstance(term, URIRef):
             shown = self.labels.display(str(term))
             if shown is not None:

@@ -9,6 +9,8 @@ Usage::
 
 from __future__ import annotations
 
+import difflib
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -31,7 +33,9 @@ _SCHEMA = (str(RDF), str(RDFS), str(OWL), str(SKOS), str(KGC))
 class LintFinding:
     """One problem: ``code`` is ``unreachable`` (no phrasing states the property),
     ``property-collision`` (one phrasing, several properties), ``class-collision`` or
-    ``entity-collision`` (a phrasing that is also the name of a class or an entity)."""
+    ``entity-collision`` (a phrasing that is also the name of a class or an entity),
+    ``undeclared-predicate`` or ``undeclared-class`` (a term the data uses that no ontology
+    declares: a typo, or a term whose ontology was not loaded)."""
 
     code: str
     message: str
@@ -70,6 +74,7 @@ def lint(kb: KnowledgeBase) -> list[LintFinding]:
         for phrasing in found:
             key = _key(phrasing.text)
             by_phrase[key][prop] = by_phrase[key].get(prop, True) and phrasing.derived
+    findings += _undeclared(kb)
     for prop, text, what in sorted(onto.dropped):
         findings.append(
             LintFinding(
@@ -119,6 +124,81 @@ def lint(kb: KnowledgeBase) -> list[LintFinding]:
                 )
             )
     return findings
+
+
+#: Vocabularies whose terms a KB uses without declaring them: kgcheck reads them as they are
+#: (schema.org through its profile), so an undeclared term of theirs is no finding.
+_KNOWN = (
+    "https://schema.org/", "http://schema.org/", "http://xmlns.com/foaf/0.1/",
+    "http://purl.org/dc/terms/", "http://purl.org/dc/elements/1.1/", "http://www.w3.org/ns/sosa/",
+    "http://www.w3.org/ns/ssn/", "http://qudt.org/", "http://www.w3.org/2006/vcard/ns#",
+    "http://www.w3.org/2006/time#", "http://www.w3.org/ns/prov#", "http://www.w3.org/ns/org#",
+    "http://www.w3.org/2003/01/geo/wgs84_pos#", "http://www.wikidata.org/",
+)  # fmt: skip
+
+
+def _undeclared(kb: KnowledgeBase) -> list[LintFinding]:
+    """Predicates and classes the data uses that no ontology declares, outside the well-known
+    vocabularies: each with the file and line of its first use and, for a near miss of a
+    declared term ("adress" for "address"), what it may have meant."""
+    onto = kb.ontology
+    findings = []
+    declared = sorted(onto.properties - onto.undeclared)
+    for prop in sorted(onto.undeclared):
+        if str(prop).startswith(_KNOWN) or str(prop).startswith(_SCHEMA):
+            continue
+        findings.append(
+            LintFinding(
+                "undeclared-predicate",
+                f"{_first_use(kb, prop)}<{prop}> is used but no ontology declares it; read as a "
+                f"property phrased from its name{_did_you_mean(prop, declared)}",
+                (str(prop),),
+            )
+        )
+    classes = set(onto.labels) | set(onto.superclasses)
+    for cls_ in classes.copy():
+        classes |= onto.superclasses.get(cls_, set())
+    used = {t for t in kb.graph.objects(None, RDF.type) if isinstance(t, URIRef)}
+    for cls_ in sorted(used - classes):
+        if str(cls_).startswith(_KNOWN) or str(cls_).startswith(_SCHEMA):
+            continue
+        if (cls_, RDF.type, None) in kb.graph:
+            continue  # declared with a type of its own (an owl:Class, a SKOS concept scheme)
+        findings.append(
+            LintFinding(
+                "undeclared-class",
+                f"{_first_use(kb, cls_)}<{cls_}> is used as a class but no ontology declares "
+                f"it{_did_you_mean(cls_, sorted(classes))}",
+                (str(cls_),),
+            )
+        )
+    return findings
+
+
+def _local(term: URIRef) -> str:
+    return re.split(r"[#/:]", str(term))[-1]
+
+
+def _did_you_mean(term: URIRef, declared: list[URIRef]) -> str:
+    names = {_local(d): d for d in declared if d != term}
+    close = difflib.get_close_matches(_local(term), list(names), n=1, cutoff=0.8)
+    return f" (did you mean <{names[close[0]]}>?)" if close else ""
+
+
+def _first_use(kb: KnowledgeBase, term: URIRef) -> str:
+    """``file:line: `` of the first line of the KB's sources that names ``term`` (as a full
+    IRI or a prefixed name), else nothing."""
+    local = re.escape(_local(term))
+    pattern = re.compile(rf"<{re.escape(str(term))}>|\b\w*:{local}\b")
+    for path in kb.sources:
+        try:
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            continue
+        for n, line in enumerate(lines, 1):
+            if pattern.search(line):
+                return f"{path}:{n}: "
+    return ""
 
 
 def _names(onto: OntologyView, owners: dict[URIRef, bool]) -> str:

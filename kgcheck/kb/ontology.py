@@ -11,6 +11,8 @@ from rdflib.term import Node
 
 from kgcheck.kb.normalize import normalize
 from kgcheck.kb.phrasings import Phrasing, derive, participle
+from kgcheck.kb.profiles import profile_facts
+from kgcheck.kb.shapes import DataShapes
 from kgcheck.vocab import KGC
 
 __all__ = ["OntologyView"]
@@ -82,14 +84,22 @@ class OntologyView:
     phrasings: dict[URIRef, list[Phrasing]] = field(default_factory=lambda: defaultdict(list))
     #: Forms that name their property as a noun ("city", "home port").
     nominal: set[tuple[URIRef, str]] = field(default_factory=set)
+    #: Predicates the data uses that no ontology declares (read as properties all the same).
+    undeclared: set[URIRef] = field(default_factory=set)
     #: Derived phrasings left out because they are also the name of a class or an entity:
     #: ``(property, phrasing, what it names)``.
     dropped: list[tuple[URIRef, str, str]] = field(default_factory=list)
 
     @classmethod
-    def from_graph(cls, graph: Graph, *, lexical_forms: bool = True) -> OntologyView:
+    def from_graph(
+        cls, graph: Graph, *, lexical_forms: bool = True, shapes: DataShapes | None = None
+    ) -> OntologyView:
         """The view of ``graph``'s schema; ``lexical_forms`` false reads the ontology as if it
-        had no ``kgc:lexicalForm`` (the self-test of an ontology without hand-written forms)."""
+        had no ``kgc:lexicalForm`` (the self-test of an ontology without hand-written forms).
+        With the ``shapes`` of its data, the predicates the data uses are properties even where
+        the ontology does not declare them (phrased from their local names, their range the
+        datatype of their values), and a unit stated beside every value of a property is its
+        unit unless ``kgc:unit`` says otherwise (:mod:`kgcheck.kb.shapes`)."""
         view = cls()
         for prop in graph.subjects(RDF.type, OWL.FunctionalProperty):
             view.functional.add(URIRef(str(prop)))
@@ -146,6 +156,8 @@ class OntologyView:
                         if pred != SKOS.altLabel:
                             view.labels.setdefault(cls_, str(label))
         view._read_properties(graph)
+        if shapes is not None:
+            view._adopt(shapes, graph, lexical_forms=lexical_forms)
         for prop in view.properties:
             prop_label = graph.value(prop, RDFS.label) or graph.value(prop, SKOS.prefLabel)
             if prop_label is not None:
@@ -176,6 +188,47 @@ class OntologyView:
                 self.sub_properties[sup].add(prop)
         self.properties.update(self.lexical_forms, self.domain, self.range, self.inverse)
         self.properties.discard(RDF.type)
+
+    def _adopt(self, shapes: DataShapes, graph: Graph, *, lexical_forms: bool) -> None:
+        """The predicates the data uses that no ontology declares, kgcheck's annotations of
+        the well-known ones (:mod:`kgcheck.kb.profiles`) where the KB has none of their kind,
+        and the units the data states beside values."""
+        written: dict[tuple[URIRef, URIRef], bool] = {}
+        # a phrase the KB's author gave one of their own properties is theirs: the profile's
+        # same phrase for another term is left out ("weigh" of ex:bagWeight, not schema:weight)
+        own_forms = {f.lower() for forms in self.lexical_forms.values() for f in forms}
+        for prop, annotation, value in profile_facts(shapes.used):
+            key = (prop, annotation)
+            if key not in written:  # the KB's own statement of this kind wins
+                written[key] = (prop, annotation, None) in graph
+            if written[key] and annotation != RDF.type:
+                continue
+            if annotation == RDF.type and value == OWL.FunctionalProperty:
+                self.functional.add(prop)
+            elif annotation == RDFS.label:
+                self.labels.setdefault(prop, str(value))
+            elif annotation == RDFS.range and isinstance(value, URIRef):
+                self.range[prop].add(value)
+            elif annotation == KGC.lexicalForm and lexical_forms:
+                if str(value).lower() not in own_forms:
+                    self.lexical_forms[prop].append(str(value))
+            elif annotation == KGC.unit:
+                self.unit.setdefault(prop, str(value))
+        for prop, types in shapes.used.items():
+            if prop in self.properties:
+                if prop in shapes.valued and not self.is_datatype_property(prop):
+                    # declared as pointing at nodes, and every node is a value (rdf:value)
+                    self.datatype_properties.add(prop)
+                    self.range[prop] = {URIRef(str(t)) for t in types if t is not None}
+                continue
+            self.properties.add(prop)
+            self.undeclared.add(prop)
+            if None not in types:
+                self.datatype_properties.add(prop)
+                if len(types) == 1 and not self.range.get(prop):
+                    self.range[prop].add(URIRef(str(next(iter(types)))))
+        for prop, unit in shapes.units.items():
+            self.unit.setdefault(prop, unit)
 
     def _phrase_properties(self) -> None:
         """Each property's phrasings: its hand-written forms, the passive of a hand-written

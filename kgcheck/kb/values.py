@@ -12,6 +12,7 @@ from rdflib.term import Node
 
 from kgcheck.kb.normalize import value_words
 from kgcheck.periods import Granularity, Interval, day_interval, interval_of_literal
+from kgcheck.values.durations import write_duration
 from kgcheck.values.quantities import canonical_unit
 from kgcheck.values.temporal import WEEKDAYS, TemporalExpression, TemporalRecognizer
 
@@ -35,6 +36,12 @@ def matches(stated: Any, stated_iri: str | None, kb_value: Node, *, tolerance: f
     if not isinstance(kb_value, Literal):
         return False
     expected = kb_value.toPython()
+    if isinstance(stated, timedelta) or isinstance(expected, timedelta):
+        # a length of time in any units: "2 hours" is PT120M
+        if not isinstance(stated, timedelta) or not isinstance(expected, timedelta):
+            return _text_match(str(stated), str(kb_value))
+        slack = abs(expected.total_seconds()) * tolerance
+        return abs(stated.total_seconds() - expected.total_seconds()) <= slack
     if isinstance(stated, Decimal | int | float) and not isinstance(stated, bool):
         number = _number(expected)
         if number is None:
@@ -135,6 +142,8 @@ def written(value: Literal, unit: str | None = None) -> str:
     ``"30 November 2019"``, times as ``"5 pm"``. Numbers keep the KB's own digits ("7.60"
     stays "7.60")."""
     python = value.toPython()
+    if isinstance(python, timedelta):
+        return write_duration(python)
     if isinstance(python, datetime):
         return f"{python.day} {python:%B} {python.year}, {python:%H:%M}"
     if isinstance(python, date):
@@ -171,6 +180,8 @@ def format_like(stated: str, value: Node, fallback: str) -> str:
     13:00 becomes "1 pm". Other values come back as ``fallback`` (the KB's label)."""
     if not isinstance(value, Literal):
         return fallback
+    if isinstance(value.toPython(), timedelta):
+        return write_duration(value.toPython(), stated)
     interval = interval_of_literal(value)
     if interval is not None:
         shown = _date_like(stated, interval)

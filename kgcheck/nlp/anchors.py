@@ -371,7 +371,15 @@ class Anchorer:
             obj = claim.object.span
             if obj.start <= toks[i].start < obj.end and fits(URIRef(claim.predicate)):
                 subjects = self._claim_subjects(claim, context)
-                return Anchor(subjects, (claim.predicate,), claim.index, "claim")
+                named = [claim.predicate]
+                if len(subjects) == 1 and not self._holds(URIRef(subjects[0]), [URIRef(named[0])]):
+                    # "Terrarium Building costs £32": "cost" is a product's price or a
+                    # delivery fee here, and a workshop is neither; its own price is meant
+                    typed = self._typed(URIRef(subjects[0]), named, False, fallback)
+                    if typed is None:
+                        return None
+                    named = typed
+                return Anchor(subjects, tuple(named), claim.index, "claim")
         ranked = sorted(
             (
                 (_distance(toks, i, m.start, m.end), str(p))
@@ -414,8 +422,10 @@ class Anchorer:
             times = [p for p in properties if URIRef(p) in self.times - self.dates]
             if len(dates) > 1 or len(times) > 1:
                 return None
-        elif not properties and fallback is not None:
+        by_unit = False
+        if not properties and fallback is not None:
             properties = [str(p) for p in fallback()]
+            by_unit = True
         if not properties:
             return None
         props = [URIRef(p) for p in properties]
@@ -446,7 +456,44 @@ class Anchorer:
             how = "sentence"
         if not holders:
             holders = [iri for _, m in near for iri in _iris(m)][:1]
+            if holders:
+                typed = self._typed(URIRef(holders[0]), properties, by_unit, fallback)
+                if typed is None:
+                    return None
+                properties = typed
         return Anchor(tuple(dict.fromkeys(holders)), tuple(properties), None, how, nearest=nearest)
+
+    def _typed(
+        self,
+        subject: URIRef,
+        properties: list[str],
+        by_unit: bool,
+        fallback: Callable[[], list[URIRef]] | None,
+    ) -> list[str] | None:
+        """The properties a number can be of for ``subject``, which holds no value of any of
+        ``properties``: those its class can have (``rdfs:domain``); where a declared domain
+        rules all of them out, the subject's own property of the number's unit ("Terrarium
+        Building costs £32": not a delivery fee, the workshop's price); ``None`` when there
+        is none. A property named by no word of the sentence (``by_unit``) needs a domain that
+        holds the subject's class ("£49.99" of a plant is not a delivery fee because both are
+        in pounds)."""
+        fitting = [p for p in properties if self._in_domain(subject, p)]
+        if fitting:
+            return fitting
+        own = [str(p) for p in (fallback() if fallback else []) if self._holds(subject, [p])]
+        if own:
+            return own
+        if by_unit:
+            return None
+        if any(self.onto.domain.get(URIRef(p)) for p in properties) and self.kb.types(subject):
+            return [p for p in properties if not self.onto.domain.get(URIRef(p))] or None
+        return properties
+
+    def _in_domain(self, subject: URIRef, prop: str) -> bool:
+        """Whether ``rdfs:domain`` of ``prop`` holds a class of ``subject`` (with its
+        superclasses); a property without a domain fits nothing by its unit alone."""
+        domain = self.onto.domain.get(URIRef(prop))
+        return bool(domain and domain & self.kb.types(subject))
 
     def _described(self, toks: Sequence[Tok], i: int, props: Sequence[URIRef]) -> list[list[str]]:
         """Entities the clause names by a string value of theirs rather than by name ("the

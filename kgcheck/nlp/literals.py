@@ -11,6 +11,7 @@ from typing import Any
 
 from kgcheck.config import TemporalConfig
 from kgcheck.periods import Granularity, Interval, parse_period
+from kgcheck.values.durations import DURATION_TYPES, parse_duration
 from kgcheck.values.temporal import TemporalRecognizer
 
 __all__ = [
@@ -145,6 +146,8 @@ def parse_literal(
         )
     if datatype == TIME_TYPE:
         return parse_clock(text)
+    if datatype in DURATION_TYPES:
+        return parse_duration(text)
     if datatype == XSD + "boolean":
         lowered = text.lower()
         return True if lowered in {"true", "yes"} else False if lowered in {"false", "no"} else None

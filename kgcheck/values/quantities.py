@@ -115,6 +115,10 @@ _UNITS = {
     "square meters": "m2", "square metres": "m2", "minute": "minute", "minutes": "minute",
     "hour": "hour", "hours": "hour", "day": "day", "days": "day", "week": "week",
     "weeks": "week", "month": "month", "months": "month", "year": "year", "years": "year",
+    "cm": "cm", "centimetre": "cm", "centimetres": "cm", "centimeter": "cm",
+    "centimeters": "cm", "mm": "mm", "millimetre": "mm", "millimetres": "mm",
+    "millimeter": "mm", "millimeters": "mm", "ml": "ml", "millilitre": "ml",
+    "millilitres": "ml", "milliliter": "ml", "milliliters": "ml",
 }  # fmt: skip
 _UNIT = re.compile(
     r"\s?(?P<unit>"
@@ -133,6 +137,8 @@ _UNIT_ALIASES = {
 _CONVERSIONS: dict[str, tuple[str, Decimal]] = {
     "mile": ("length", Decimal("1609.344")), "km": ("length", Decimal(1000)),
     "m": ("length", Decimal(1)), "ft": ("length", Decimal("0.3048")),
+    "cm": ("length", Decimal("0.01")), "mm": ("length", Decimal("0.001")),
+    "l": ("volume", Decimal(1)), "ml": ("volume", Decimal("0.001")),
     "kg": ("mass", Decimal(1)), "g": ("mass", Decimal("0.001")),
     "lb": ("mass", Decimal("0.45359237")), "t": ("mass", Decimal(1000)),
     "sqft": ("area", Decimal("0.09290304")), "m2": ("area", Decimal(1)),

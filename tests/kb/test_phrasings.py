@@ -228,7 +228,7 @@ def test_kb_lint_reports_a_class_collision_and_exits_1() -> None:
     result = runner.invoke(app, ["kb", "lint", "--config", str(PHARMACY)])
     assert result.exit_code == 1, result.output
     assert "class-collision: town" in result.output
-    assert "0 unreachable, 1 collision(s)" in result.output
+    assert "0 unreachable, 0 undeclared term(s), 1 collision(s)" in result.output
 
 
 def test_kb_lint_exits_0_on_a_clean_ontology() -> None:

@@ -1,0 +1,250 @@
+"""What a property points at: the shapes users give their values, read as one.
+
+The same fact is written in several shapes: a literal (``ex:valero ex:address "200 Alester
+Ave"``), a node of its own with the parts of the value (``schema:address [ a
+schema:PostalAddress ; schema:streetAddress "200 Alester Ave" ; schema:postalCode "94301" ]``),
+a structured value (``schema:weight [ schema:value 15 ; schema:unitCode "KGM" ]``), an offer
+that holds a price (``schema:offers [ schema:price 35 ; schema:priceCurrency "GBP" ]``). One
+pass over the KB's triples (:func:`read_shapes`) finds
+
+- **structure nodes**: nodes that something points at and that have no name of their own (no
+  label predicate): they hold parts of a value, and their facts are read as facts of whatever
+  points at them (the branch's street address, the event's price). Where one subject points at
+  several through one property (opening hours per day, a price per season) they are qualified
+  statements, true under their qualifiers only, and are not read so;
+- **value nodes**: structure nodes with an ``rdf:value``, ``schema:value`` or
+  ``qudt:numericValue``: they stand for that value (the weight is 15);
+- **units** stated beside a value (``schema:unitCode``, ``schema:unitText``,
+  ``schema:priceCurrency``, ``qudt:unit``): when every value of a property states the same unit,
+  that is the property's unit, as if it were declared with ``kgc:unit``;
+- **the predicates the data uses**, with the datatypes of their literal values: a predicate
+  nobody declared (``schema:telephone`` in a KB whose ontology only declares its own terms) is
+  still a property, phrased from its local name.
+
+Usage::
+
+    shapes = read_shapes(graph)
+    shapes.value_of[node]          # Literal(15)
+    shapes.children[subject]       # the structure nodes it points at
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from rdflib import BNode, Graph, Literal, URIRef
+from rdflib.namespace import OWL, RDF, RDFS, XSD
+from rdflib.term import Node
+
+from kgcheck.kb.labels import LABEL_PREDICATES
+from kgcheck.values.quantities import canonical_unit
+
+__all__ = ["VALUE_PREDICATES", "DataShapes", "read_shapes"]
+
+_SCHEMAS = ("https://schema.org/", "http://schema.org/")
+#: Predicates whose object is the value a node stands for.
+VALUE_PREDICATES = frozenset(
+    {
+        str(RDF.value),
+        *(s + "value" for s in _SCHEMAS),
+        "http://qudt.org/schema/qudt/numericValue",
+        "http://qudt.org/schema/qudt/value",
+    }
+)
+#: Predicates that give the unit of the value beside them.
+_UNIT_PREDICATES = frozenset(
+    {
+        *(s + name for s in _SCHEMAS for name in ("unitCode", "unitText", "priceCurrency")),
+        "http://qudt.org/schema/qudt/unit",
+        "http://qudt.org/schema/qudt/hasUnit",
+    }
+)
+#: UN/CEFACT common codes (schema.org's ``unitCode``) and QUDT unit names for the units the
+#: checker converts.
+_UNIT_CODES = {
+    "KGM": "kg", "GRM": "g", "TNE": "t", "LBR": "lb", "MTR": "m", "KMT": "km", "CMT": "cm",
+    "MMT": "mm", "SMI": "mile", "FOT": "ft", "INH": "in", "LTR": "l", "MLT": "ml", "MIN": "minute",
+    "HUR": "hour", "DAY": "day", "WEE": "week", "MON": "month", "ANN": "year", "SEC": "second",
+    "CEL": "C", "FAH": "F", "P1": "%", "MTK": "m2", "FTK": "sqft",
+    "KiloGM": "kg", "GM": "g", "M": "m", "KiloM": "km", "CentiM": "cm", "MilliM": "mm",
+    "MI": "mile", "FT": "ft", "L": "l", "MilliL": "ml", "HR": "hour", "DEG_C": "C", "DEG_F": "F",
+    "PERCENT": "%",
+}  # fmt: skip
+#: Predicates that describe the schema, names and comments: never facts of a value.
+_NOT_FACTS = frozenset(
+    {
+        str(RDF.type), str(RDFS.comment), str(RDFS.seeAlso), str(OWL.sameAs),
+        *LABEL_PREDICATES, *_UNIT_PREDICATES,
+    }
+)  # fmt: skip
+_SCHEMA_NAMESPACES = (str(RDF), str(RDFS), str(OWL), "http://www.w3.org/ns/shacl#")
+
+
+@dataclass
+class DataShapes:
+    """What :func:`read_shapes` found (see the module docstring)."""
+
+    #: structure node -> the (subject, property) pairs that point at it (a subject may be a
+    #: structure node itself: an offer's price specification)
+    pointers: dict[Node, list[tuple[Node, URIRef]]] = field(default_factory=dict)
+    #: subject -> the structure nodes it points at
+    children: dict[Node, list[Node]] = field(default_factory=lambda: defaultdict(list))
+    #: value node -> the literal it stands for
+    value_of: dict[Node, Literal] = field(default_factory=dict)
+    #: structure node -> its string values, in the order the store gives them
+    parts: dict[Node, tuple[Literal, ...]] = field(default_factory=dict)
+    #: property -> the one unit stated beside all its values (canonical, as ``kgc:unit``)
+    units: dict[URIRef, str] = field(default_factory=dict)
+    #: predicates the data uses -> the datatypes of their literal values (``None``: a node)
+    used: dict[URIRef, set[URIRef | None]] = field(default_factory=lambda: defaultdict(set))
+    #: properties whose every node value is a value node (read as the values' datatypes)
+    valued: set[URIRef] = field(default_factory=set)
+    #: named nodes with nothing but names (and classes, comments) that properties point at:
+    #: their names are string values of those properties ("14 Knaresborough Road")
+    name_values: dict[Node, list[tuple[URIRef, URIRef]]] = field(default_factory=dict)
+
+    def is_structure(self, node: Node) -> bool:
+        return node in self.pointers
+
+    def owners(self, subject: Node, prop: URIRef) -> list[tuple[URIRef, URIRef]]:
+        """Whom a fact of ``subject`` is about: ``subject`` itself, or, for a structure node,
+        the things that point at it, through as many structure nodes as there are (with
+        ``prop``, the property read through them)."""
+        out: list[tuple[URIRef, URIRef]] = []
+        todo, seen = [subject], set[Node]()
+        while todo and len(seen) < _MAX_DEPTH:
+            node = todo.pop()
+            if node in seen:
+                continue
+            seen.add(node)
+            if node in self.pointers:
+                todo.extend(s for s, _ in self.pointers[node])
+            elif isinstance(node, URIRef) and (node, prop) not in out:
+                out.append((node, prop))
+        return out
+
+
+def read_shapes(graph: Graph) -> DataShapes:
+    """The shapes of the values in ``graph`` (one pass, then a look at each node found)."""
+    named: set[Node] = set()
+    pointed: dict[Node, list[tuple[Node, URIRef]]] = defaultdict(list)
+    units_of: dict[Node, str] = {}
+    shapes = DataShapes()
+    for s, p, o in graph:
+        if not isinstance(p, URIRef):
+            continue
+        pred = str(p)
+        if pred in LABEL_PREDICATES:
+            named.add(s)
+            continue
+        if pred in _UNIT_PREDICATES and isinstance(o, Literal | URIRef):
+            unit = _unit(o)
+            if unit is not None:
+                units_of[s] = unit
+            continue
+        if pred in _NOT_FACTS or pred.startswith(_SCHEMA_NAMESPACES) or pred.startswith(_KGC):
+            continue
+        shapes.used[p].add(o.datatype or XSD.string if isinstance(o, Literal) else None)
+        if isinstance(o, URIRef | BNode) and isinstance(s, URIRef | BNode) and o != s:
+            pointed[o].append((s, p))
+    facts: dict[Node, list[tuple[URIRef, Node]]] = {}
+    candidates: list[tuple[Node, list[tuple[Node, URIRef]]]] = []
+    for node, by in pointed.items():
+        if node in named:
+            # a thing of its own; with nothing but names, its names are values of the
+            # properties that point at it (an address node labelled "200 Alester Ave")
+            holders = [(s, p) for s, p in by if isinstance(s, URIRef)]
+            if holders and not any(
+                isinstance(p, URIRef) and str(p) not in _NOT_FACTS
+                for p in graph.predicates(node, None)
+            ):
+                shapes.name_values[node] = holders
+            continue
+        facts[node] = [
+            (p, o)
+            for p, o in graph.predicate_objects(node)
+            if isinstance(p, URIRef) and str(p) not in _NOT_FACTS
+        ]
+        if not facts[node]:
+            continue  # a node with nothing to read (a class, a bare individual)
+        owners = list(by)
+        candidates.append((node, owners))
+    # several nodes for one (subject, property) are qualified statements (opening hours per
+    # day, a price per season): their facts hold under their qualifiers, not of the subject
+    per_pair = Counter(pair for _, owners in candidates for pair in owners)
+    for node, owners in candidates:
+        if any(per_pair[pair] > 1 for pair in owners):
+            continue
+        shapes.pointers[node] = owners
+        for s, _ in owners:
+            shapes.children[s].append(node)
+        for p, o in facts[node]:
+            if str(p) in VALUE_PREDICATES and isinstance(o, Literal):
+                shapes.value_of[node] = o
+        strings = tuple(
+            o
+            for _, o in facts[node]
+            if isinstance(o, Literal) and (o.datatype is None or o.datatype == XSD.string)
+        )
+        if strings and node not in shapes.value_of:
+            shapes.parts[node] = strings
+    _read_units(shapes, facts, units_of)
+    _value_types(shapes, pointed)
+    return shapes
+
+
+def _value_types(shapes: DataShapes, pointed: dict[Node, list[tuple[Node, URIRef]]]) -> None:
+    """A property whose node values are all value nodes has their datatypes as its types (its
+    range when the ontology gives none): ``schema:weight [ schema:value 15 ]`` is a number."""
+    nodes: Counter[URIRef] = Counter()
+    valued: Counter[URIRef] = Counter()
+    datatypes: dict[URIRef, set[URIRef | None]] = defaultdict(set)
+    for node, by in pointed.items():
+        value = shapes.value_of.get(node)
+        for _, p in by:
+            nodes[p] += 1
+            if value is not None:
+                valued[p] += 1
+                datatypes[p].add(value.datatype or XSD.string)
+    for p, count in valued.items():
+        if count == nodes[p]:
+            shapes.valued.add(p)
+            shapes.used[p].discard(None)
+            shapes.used[p] |= datatypes[p]
+
+
+_KGC = "https://w3id.org/kgcheck#"
+#: The most nodes :meth:`DataShapes.owners` walks up from one fact.
+_MAX_DEPTH = 64
+
+
+def _unit(term: Node) -> str | None:
+    text = str(term).rsplit("/", 1)[-1].strip() if isinstance(term, URIRef) else str(term).strip()
+    if not text:
+        return None
+    return canonical_unit(_UNIT_CODES.get(text, _UNIT_CODES.get(text.upper(), text)))
+
+
+def _read_units(
+    shapes: DataShapes, facts: dict[Node, list[tuple[URIRef, Node]]], units_of: dict[Node, str]
+) -> None:
+    """A property's unit: the one unit stated beside every one of its numeric values (on the
+    value node, read for the property pointing at it; on a structure node, for its facts)."""
+    seen: dict[URIRef, set[str | None]] = defaultdict(set)
+    for node, owners in shapes.pointers.items():
+        unit = units_of.get(node)
+        if node in shapes.value_of:
+            for _, p in owners:
+                seen[p].add(unit)
+            continue
+        for p, o in facts.get(node, ()):
+            if isinstance(o, Literal) and _numeric(o):
+                seen[p].add(unit)
+    for p, units in seen.items():
+        if len(units) == 1 and (unit := next(iter(units))) is not None:
+            shapes.units[p] = unit
+
+
+def _numeric(value: Literal) -> bool:
+    return isinstance(value.toPython(), int | float) or str(value.datatype).endswith("decimal")

@@ -1,0 +1,76 @@
+"""Durations as replies state them ("90 minutes", "two hours", "an hour and a half", a "3-hour
+session") and as KBs hold them (``xsd:duration``, ``xsd:dayTimeDuration``: ``"PT1H30M"``).
+
+A stated duration and a KB duration agree when they are the same length of time, whatever the
+units: "2 hours" is ``PT120M``. A correction is written in the unit the reply used ("90 minutes"
+against ``PT2H`` becomes "120 minutes"; "three hours" becomes "2 hours").
+
+Usage::
+
+    parse_duration("an hour and a half")        # timedelta(seconds=5400)
+    write_duration(timedelta(hours=2), "90 minutes")   # "120 minutes"
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from decimal import Decimal
+
+__all__ = ["DURATION_TYPES", "parse_duration", "write_duration"]
+
+_XSD = "http://www.w3.org/2001/XMLSchema#"
+DURATION_TYPES = frozenset({_XSD + "duration", _XSD + "dayTimeDuration"})
+
+_SECONDS = {
+    "second": 1, "sec": 1, "minute": 60, "min": 60, "hour": 3600, "hr": 3600, "day": 86400,
+    "week": 604800,
+}  # fmt: skip
+_WORDS: dict[str, int | Decimal] = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
+    "thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90,
+    "half an": Decimal("0.5"), "half a": Decimal("0.5"), "a quarter of an": Decimal("0.25"),
+}  # fmt: skip
+_AMOUNT = r"\d+(?:\.\d+)?|" + "|".join(sorted((re.escape(w) for w in _WORDS), key=len)[::-1])
+_PART = re.compile(
+    rf"(?P<amount>{_AMOUNT})?[\s-]*"
+    r"(?P<unit>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)\b"
+    r"(?P<half>\s+and\s+a\s+half)?",
+    re.I,
+)
+
+
+def parse_duration(text: str) -> timedelta | None:
+    """The length of time ``text`` states (each "N unit" added up: "1 hour 30 minutes"); a
+    bare unit is one of it ("lasts an hour", "hour"); ``None`` without a unit of time."""
+    total = Decimal(0)
+    found = False
+    for m in _PART.finditer(text):
+        amount = m.group("amount")
+        if amount is None:
+            number = Decimal(1)
+        elif amount[0].isdigit():
+            number = Decimal(amount)
+        else:
+            number = Decimal(_WORDS[amount.lower()])
+        if m.group("half"):
+            number += Decimal("0.5")
+        unit = m.group("unit").lower().rstrip("s")
+        total += number * _SECONDS[unit]
+        found = True
+    return timedelta(seconds=float(total)) if found else None
+
+
+def write_duration(value: timedelta, stated: str = "") -> str:
+    """``value`` in the largest unit of the stated text (or the largest whole one): "120
+    minutes" for a reply in minutes, "2 hours", "1.5 hours", "5 days"."""
+    seconds = Decimal(int(value.total_seconds()))
+    units = [m.group("unit").lower().rstrip("s") for m in _PART.finditer(stated)]
+    unit = next((u for u in ("week", "day", "hour", "minute", "second") if u in units), None)
+    if unit is None or (seconds / _SECONDS[unit]) % Decimal("0.5"):
+        unit = next(u for u in ("week", "day", "hour", "minute", "second") if not
+                    seconds % _SECONDS[u])  # fmt: skip
+    amount = (seconds / _SECONDS[unit]).normalize()
+    text = f"{amount:f}"
+    return f"{text} {unit}" + ("" if amount == 1 else "s")

@@ -1,0 +1,172 @@
+"""Shape invariance: the same facts give the same verdicts whether the KB writes them as
+literals, in schema.org's shapes (a PostalAddress node, a QuantitativeValue, an offer holding a
+price specification, an xsd:duration) or as nodes (named address nodes, rdf:value nodes).
+
+Each case is checked in each shape (``tests/fixtures/shapes``); a true reply gets no flag at
+or above the threshold, a false one a flag on the false stretch; a corrected false reply is
+corrected to the same text in every shape that corrects it. The named cases below are what
+broke before: written from independent encodings of KVRET and a newcomer's garden-centre KB.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rdflib import URIRef
+
+from kgcheck import Checker, DialogueState
+from kgcheck.config import config_from_dict
+from kgcheck.kb.knowledge_base import KnowledgeBase
+from tests.conftest import FIXTURES
+
+SHAPES = FIXTURES / "shapes"
+EX = "https://example.org/shop#"
+SCHEMA = "https://schema.org/"
+
+#: (reply, the false stretch or None, the corrected reply where every shape corrects it)
+CASES = [
+    ("North Shop is at 14 Knaresborough Road.", None, None),
+    ("North Shop is at 3 Bromfield Lane.", "3 Bromfield Lane",
+     "North Shop is at 14 Knaresborough Road."),
+    ("The postcode of South Shop is SY8 1DP.", None, None),
+    ("The postcode of South Shop is HG2 7LU.", "HG2 7LU", "The postcode of South Shop is SY8 1DP."),
+    ("Peat-Free Compost weighs 40 kg.", None, None),
+    ("Peat-Free Compost weighs 25 kg.", "25 kg", None),
+    ("Peat-Free Compost costs £8.50.", None, None),
+    ("Peat-Free Compost costs £6.00.", "£6.00", "Peat-Free Compost costs £8.50."),
+    ("Garden Loam costs £6.", None, None),
+    ("Rose Pruning lasts 2 hours.", None, None),
+    ("Rose Pruning lasts 90 minutes.", "90 minutes", "Rose Pruning lasts 120 minutes."),
+    ("Potting Basics lasts 90 minutes.", None, None),
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module", params=["literal", "schema", "nodes"])
+def shaped(request: pytest.FixtureRequest) -> Checker:
+    sources = [str(SHAPES / "common.ttl"), str(SHAPES / f"{request.param}.ttl")]
+    return Checker(
+        config_from_dict({"knowledge_base": {"sources": sources}, "nli": {"model": "none"}})
+    )
+
+
+@pytest.mark.parametrize(("reply", "wrong", "fixed"), CASES)
+def test_the_same_fact_in_every_shape_gets_the_same_verdict(
+    shaped: Checker, reply: str, wrong: str | None, fixed: str | None
+) -> None:
+    report = shaped.check_turn(reply, DialogueState(session_id="shapes"))
+    threshold = shaped.config.mitigation.flag_threshold
+    acted = [f for f in report.flags if f.confidence >= threshold]
+    if wrong is None:
+        assert not acted, [f.message for f in acted]
+        assert report.text == reply
+        return
+    start = reply.index(wrong)
+    assert any(f.span.start < start + len(wrong) and start < f.span.end for f in acted), [
+        f.message for f in report.flags
+    ]
+    if fixed is not None:
+        assert report.text == fixed
+
+
+def _kb(tmp_path: Path, body: str) -> KnowledgeBase:
+    return KnowledgeBase.open([_write(tmp_path, body)])
+
+
+def _write(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "kb.ttl"
+    path.write_text(
+        "@prefix ex: <https://example.org/nav#> .\n"
+        "@prefix rdf: <http://www.w3.org/1999/02/22-rdf-syntax-ns#> .\n"
+        "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n"
+        "@prefix owl: <http://www.w3.org/2002/07/owl#> .\n"
+        "@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n"
+        "@prefix schema: <https://schema.org/> .\n" + body,
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_addresses_as_named_nodes_are_checked(tmp_path: Path) -> None:
+    # broke: with the address as a node and a label, no reply about it was ever checked
+    path = _write(
+        tmp_path,
+        'ex:address a owl:ObjectProperty , owl:FunctionalProperty ; rdfs:label "address" .\n'
+        'ex:valero rdfs:label "Valero" ; ex:address ex:a1 .\n'
+        'ex:a1 a ex:StreetAddress ; rdfs:label "200 Alester Ave" .\n'
+        'ex:shell rdfs:label "Shell" ; ex:address ex:a2 .\n'
+        'ex:a2 a ex:StreetAddress ; rdfs:label "409 Bollard St" .\n',
+    )
+    checker = Checker(
+        config_from_dict({"knowledge_base": {"sources": [str(path)]}, "nli": {"model": "none"}})
+    )
+    for reply in ("Valero is located at 409 Bollard St.", "Valero is at 409 Bollard St."):
+        report = checker.check_turn(reply, DialogueState(session_id="a"))
+        assert report.text == reply.replace("409 Bollard St", "200 Alester Ave")
+    true = checker.check_turn("Valero is at 200 Alester Ave.", DialogueState(session_id="b"))
+    assert not true.flags
+
+
+def test_a_structure_node_is_read_for_whoever_points_at_it(tmp_path: Path) -> None:
+    kb = _kb(
+        tmp_path,
+        'ex:shop rdfs:label "Shop" ; schema:address [ schema:streetAddress "1 Main St" ;\n'
+        '    schema:postalCode "AB1 2CD" ] ;\n'
+        "  schema:offers [ schema:priceSpecification [ schema:price 4.5 ;\n"
+        '    schema:priceCurrency "GBP" ] ] .\n',
+    )
+    shop = URIRef("https://example.org/nav#shop")
+    assert [str(v) for v in kb.values(shop, URIRef(SCHEMA + "postalCode"))] == ["AB1 2CD"]
+    assert [float(v) for v in kb.values(shop, URIRef(SCHEMA + "price"))] == [4.5]  # type: ignore[arg-type]
+    assert kb.ontology.unit[URIRef(SCHEMA + "price")] == "GBP"
+    assert (shop, URIRef(SCHEMA + "streetAddress")) in kb.owners_of_words(("1", "main", "st"))
+
+
+def test_qualified_nodes_are_not_read_as_the_subjects_values(tmp_path: Path) -> None:
+    # opening hours per day: two nodes through one property hold under their days only
+    kb = _kb(
+        tmp_path,
+        'ex:shop rdfs:label "Shop" ;\n'
+        "  schema:openingHoursSpecification [ schema:dayOfWeek schema:Monday ;\n"
+        '      schema:opens "09:00:00"^^xsd:time ] ,\n'
+        '    [ schema:dayOfWeek schema:Sunday ; schema:opens "10:00:00"^^xsd:time ] .\n',
+    )
+    shop = URIRef("https://example.org/nav#shop")
+    assert kb.values(shop, URIRef(SCHEMA + "opens")) == []
+
+
+def test_a_value_node_stands_for_its_value_and_gives_its_unit(tmp_path: Path) -> None:
+    kb = _kb(
+        tmp_path,
+        'ex:bag rdfs:label "Bag" ; schema:weight [ schema:value 15 ; schema:unitCode "KGM" ] .\n'
+        'ex:sack rdfs:label "Sack" ; schema:weight [ rdf:value 20 ; schema:unitText "kg" ] .\n',
+    )
+    weight = URIRef(SCHEMA + "weight")
+    assert [int(v) for v in kb.values(URIRef("https://example.org/nav#bag"), weight)] == [15]  # type: ignore[call-overload]
+    assert kb.ontology.unit[weight] == "kg"
+    assert kb.ontology.is_datatype_property(weight)
+
+
+def test_a_predicate_no_ontology_declares_is_phrased_from_its_name(tmp_path: Path) -> None:
+    kb = _kb(tmp_path, 'ex:a rdfs:label "Alpha" ; ex:licencePlate "AB12 CDE" .\n')
+    prop = URIRef("https://example.org/nav#licencePlate")
+    assert prop in kb.ontology.properties and prop in kb.ontology.undeclared
+    assert "licence plate" in kb.ontology.forms(prop)
+
+
+def test_the_kbs_own_annotation_of_a_schema_term_wins_over_the_profile(tmp_path: Path) -> None:
+    kb = _kb(
+        tmp_path,
+        "@prefix kgc: <https://w3id.org/kgcheck#> .\n"
+        'schema:postalCode kgc:lexicalForm "zip" .\n'
+        'ex:a rdfs:label "Alpha" ; schema:postalCode "12345" ; schema:telephone "555 0100" .\n',
+    )
+    onto = kb.ontology
+    assert onto.forms(URIRef(SCHEMA + "postalCode")) == ["zip"]
+    assert URIRef(SCHEMA + "postalCode") in onto.functional  # the profile's, not contradicted
+    assert "phone number" in onto.forms(URIRef(SCHEMA + "telephone"))
+    # http://schema.org/ reads the same
+    http = _kb(
+        tmp_path, '@prefix s: <http://schema.org/> .\nex:a rdfs:label "A" ; s:postalCode "1" .\n'
+    )
+    assert URIRef("http://schema.org/postalCode") in http.ontology.functional

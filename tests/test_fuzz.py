@@ -223,6 +223,8 @@ def test_cap_flags_keeps_the_most_confident_in_order() -> None:
         ("ex:budget kgc:tolerance -0.5 .", "KGC206", 'kgc:tolerance "-0.5"'),
         ('ex:a ex:budget "NaN"^^xsd:decimal .', "KGC207", '"NaN"^^<'),
         ('ex:a ex:budget "INF"^^xsd:double .', "KGC207", '"INF"^^<'),
+        ('ex:a ex:opens "7.45"^^xsd:time .', "KGC210", "'7.45' is not a value of xsd:time"),
+        ('ex:a ex:budget "12,5"^^xsd:decimal .', "KGC210", "xsd:decimal"),
     ],
 )
 def test_kb_bad_numeric_value_is_a_load_error_naming_file_and_triple(
@@ -233,3 +235,14 @@ def test_kb_bad_numeric_value_is_a_load_error_naming_file_and_triple(
     assert caught.value.code == code
     assert f"{tmp_path / 'kb.ttl'}:9: " in caught.value.message
     assert shown in caught.value.message
+
+
+def test_an_ill_typed_literal_prints_no_traceback(
+    make_kb: Callable[[str], object], capfd: pytest.CaptureFixture[str]
+) -> None:
+    # broke: "7.45"^^xsd:time loaded with rdflib tracebacks on stderr, then "corrected" a
+    # true reply to "7.45:45"
+    with pytest.raises(KgcheckError):
+        make_kb('ex:a ex:opens "7.45"^^xsd:time .')
+    captured = capfd.readouterr()
+    assert "Traceback" not in captured.err and "Failed to convert" not in captured.err

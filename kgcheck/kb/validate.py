@@ -79,7 +79,8 @@ def check_values(
     if remote is None and literals:
         for subj, pred, lit in _ill_typed(graph, store):
             raise IllTypedLiteral(
-                f"{_where(sources, str(lit))}<{subj}> <{pred}> {lit.n3()}: {str(lit)!r} is not "
+                f'{_where(sources, str(lit))}<{subj}> <{pred}> "{lit}"^^<{lit.datatype}>: '
+                f"{str(lit)!r} is not "
                 f"a value of {_short(lit.datatype)}"
             )
 

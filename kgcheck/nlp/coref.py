@@ -30,6 +30,7 @@ from rdflib import URIRef
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import normalize
 from kgcheck.nlp.analysis import Mention
+from kgcheck.nlp.person_names import PersonNames, titled
 from kgcheck.nlp.tokens import Tok, is_parsed, span_text
 from kgcheck.nlp.vocabulary import PRONOUNS
 from kgcheck.types import Span
@@ -123,11 +124,19 @@ class CorefResolver:
     Args:
         kb: the knowledge base (classes and genders of candidates; class labels for "the X").
         title_classes: the class a title implies ("dr" -> Doctor), for unknown names.
+        person_names: which entities are people where the ontology does not say
+            (:mod:`kgcheck.nlp.person_names`: a title, or a class of person-named instances).
     """
 
-    def __init__(self, kb: KnowledgeBase, title_classes: Mapping[str, URIRef] | None = None):
+    def __init__(
+        self,
+        kb: KnowledgeBase,
+        title_classes: Mapping[str, URIRef] | None = None,
+        person_names: PersonNames | None = None,
+    ):
         self.kb = kb
         self.title_classes = dict(title_classes or {})
+        self.person_names = person_names or PersonNames(None)
         self._kinds: dict[str, tuple[str, frozenset[URIRef]]] = {}
         self._class_labels = {
             key: cls_
@@ -318,7 +327,15 @@ class CorefResolver:
         if cached is None:
             node = URIRef(iri)
             classes = frozenset(self.kb.types(node))
-            if self.kb.is_person(node) or any(_PERSON.search(self._class_name(c)) for c in classes):
+            if (
+                self.kb.is_person(node)
+                or any(_PERSON.search(self._class_name(c)) for c in classes)
+                or titled(self.kb.label(node))
+                or any(
+                    self.person_names.is_person_class(self.kb, c)
+                    for c in self.kb.direct_types(node)
+                )
+            ):
                 kind = "person"
             elif any(_ORGANISATION.search(self._class_name(c)) for c in classes):
                 kind = "organisation"

@@ -12,6 +12,7 @@ from kgcheck.kb.normalize import ABBREVIATIONS, TITLES, name_tokens
 from kgcheck.nlp.analysis import Mention
 from kgcheck.nlp.coref import CorefResolver
 from kgcheck.nlp.kinds import KindIndex
+from kgcheck.nlp.person_names import PersonNames
 from kgcheck.nlp.tokens import Tok, span_text
 from kgcheck.nlp.vocabulary import (
     AFFILIATION_WORDS,
@@ -51,9 +52,13 @@ class EntityLinker:
     Args:
         kb: the knowledge base whose labels drive linking.
         fuzzy: whether names within one or two edits of a label link to it (reported as fuzzy).
+        person_names: which entities are people where the ontology does not say (for
+            pronouns; :mod:`kgcheck.nlp.person_names`).
     """
 
-    def __init__(self, kb: KnowledgeBase, *, fuzzy: bool = True) -> None:
+    def __init__(
+        self, kb: KnowledgeBase, *, fuzzy: bool = True, person_names: PersonNames | None = None
+    ) -> None:
         self.kb = kb
         self.fuzzy = fuzzy
         self._title_classes = {
@@ -63,7 +68,7 @@ class EntityLinker:
         }
         if "dr" not in self._title_classes and "doctor" in kb.ontology.class_labels:
             self._title_classes["dr"] = kb.ontology.class_labels["doctor"]
-        self._coref = CorefResolver(kb, self._title_classes)
+        self._coref = CorefResolver(kb, self._title_classes, person_names)
         self._kind_index = KindIndex(kb.entity_labels())
 
     def link(self, toks: Sequence[Tok], context: Sequence[str] = ()) -> list[Mention]:

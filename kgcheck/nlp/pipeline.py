@@ -37,6 +37,7 @@ from kgcheck.nlp.closed_values import ClosedValueBinder
 from kgcheck.nlp.items import ItemBinder
 from kgcheck.nlp.lexicon import LexEntry, Lexicon
 from kgcheck.nlp.linker import EntityLinker
+from kgcheck.nlp.person_names import PersonNames
 from kgcheck.nlp.ranges import RangeBinder
 from kgcheck.nlp.relative import is_aggregate, is_relative
 from kgcheck.nlp.sentences import SENTENCE_HINTS
@@ -159,12 +160,16 @@ def _bound(part: _T | None, component: _KbComponent) -> _T:
 
 
 class _Linker(_KbComponent):
-    def __init__(self, fuzzy: bool) -> None:
+    def __init__(self, fuzzy: bool, ner_package: str = "") -> None:
         self.fuzzy = fuzzy
+        # the pretrained pipeline's package, whose named-entity recogniser tells which KB
+        # classes are of people ("" for the blank pipeline: titles alone tell)
+        self.ner_package = ner_package
         self._linker: EntityLinker | None = None
 
     def bind(self, kb: KnowledgeBase) -> None:
-        self._linker = EntityLinker(kb, fuzzy=self.fuzzy)
+        names = PersonNames(self.ner_package or None)
+        self._linker = EntityLinker(kb, fuzzy=self.fuzzy, person_names=names)
 
     def __call__(self, doc: Doc) -> Doc:
         toks = doc._.kgc_tokens = tokens_of(doc)
@@ -175,8 +180,8 @@ class _Linker(_KbComponent):
 
 
 @Language.factory("kgcheck_linker")
-def _make_linker(nlp: Language, name: str, *, fuzzy: bool) -> _Linker:
-    return _Linker(fuzzy)
+def _make_linker(nlp: Language, name: str, *, fuzzy: bool, ner_package: str = "") -> _Linker:
+    return _Linker(fuzzy, ner_package)
 
 
 class _LexiconMatcher(_KbComponent):
@@ -407,7 +412,10 @@ class Analyzer:
         self.kb = kb
         self.nlp, self.pipeline_name = build_base_pipeline(self.config.pipeline)
         self._base_names = list(self.nlp.pipe_names)
-        components = [self.nlp.add_pipe("kgcheck_linker", config={"fuzzy": fuzzy})]
+        pretrained = "" if self.pipeline_name.startswith("blank") else self.pipeline_name
+        components = [
+            self.nlp.add_pipe("kgcheck_linker", config={"fuzzy": fuzzy, "ner_package": pretrained})
+        ]
         lexicon = self.nlp.add_pipe(
             "kgcheck_lexicon",
             config={

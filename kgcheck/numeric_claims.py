@@ -193,7 +193,30 @@ def verify_numeric_claims(
         if found is not None:
             out.append(found)
     out += verify_stated_values(analysis, kb, checker.now, checker.implied_at, checker.held)
+    out = _one_value_each(out)
     return tuple(sorted((_with_polarity(c, analysis) for c in out), key=lambda c: c.span.start))
+
+
+def _one_value_each(claims: list[NumericClaim]) -> list[NumericClaim]:
+    """Where the reply states the KB's value of a functional property of a subject and, bound
+    to the same subject by proximity alone, another value of it, the other was bound to the
+    wrong subject ("the Brunel Room (12 people, £45/hour) and The Loft (30 people,
+    £90/hour)": £45 is the Brunel Room's, not a wrong price of The Loft): it is left
+    unchecked rather than corrected to a value the reply already gives."""
+    verified = {
+        (c.subject, c.property, c.period)
+        for c in claims
+        if c.verdict == VERIFIED and c.functional and c.subject is not None
+    }
+    return [
+        c
+        for c in claims
+        if not (
+            c.verdict == WRONG
+            and c.claim_index is None
+            and (c.subject, c.property, c.period) in verified
+        )
+    ]
 
 
 def _clock_only(t: TemporalExpression) -> TemporalExpression:

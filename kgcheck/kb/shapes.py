@@ -104,9 +104,6 @@ class DataShapes:
     #: their names are string values of those properties ("14 Knaresborough Road")
     name_values: dict[Node, list[tuple[URIRef, URIRef]]] = field(default_factory=dict)
 
-    def is_structure(self, node: Node) -> bool:
-        return node in self.pointers
-
     def owners(self, subject: Node, prop: URIRef) -> list[tuple[URIRef, URIRef]]:
         """Whom a fact of ``subject`` is about: ``subject`` itself, or, for a structure node,
         the things that point at it, through as many structure nodes as there are (with

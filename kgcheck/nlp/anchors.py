@@ -443,6 +443,11 @@ class Anchorer:
         nearest = len(groups[0]) if len(groups) > 1 else 0
         how = "sentence"
         if not holders:
+            # an entity the sentence names, across a comma ("the Lovelace Room (6 people,
+            # £25/hour)"), before one the conversation was about
+            holders = [iri for _, m in near for iri in _iris(m) if self._holds(URIRef(iri), props)]
+            holders = holders[:1]
+        if not holders:
             holders = [iri for iri in _kb_keys(context) if self._holds(URIRef(iri), props)]
             # "one at 4 pm, another at 7 pm": one of those the conversation is about; else the
             # most salient

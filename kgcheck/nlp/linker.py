@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
+from typing import Any
 
 from rdflib import URIRef
 
@@ -225,6 +227,12 @@ class EntityLinker:
         single = j - start == 1
         name = span_text(toks, start, j)
         match = self.kb.labels.lookup(name, fuzzy=self.fuzzy)
+        if match is not None and match.how == "fuzzy":
+            # "Private Offices", "Mondays": the KB's name in the plural, not a typo of it
+            singular = _singular_name(name)
+            exact = self.kb.labels.lookup(singular, fuzzy=False) if singular else None
+            if exact is not None:
+                match = exact
         word = single and title is None and _is_word(toks, start)
         if match is not None and match.how == "fuzzy" and single and (sentence_initial or word):
             match = None  # "Analyze ..." at the start of a sentence is a word, not a typo
@@ -488,3 +496,21 @@ def _opening_verb(toks: Sequence[Tok], k: int) -> bool:
     tok = toks[k]
     first = k == 0 or toks[k - 1].sent != tok.sent
     return first and len(tok.lower) > 5 and tok.lower.endswith("ing")
+
+
+@lru_cache(maxsize=1)
+def _inflector() -> Any:
+    import inflect  # about 2 s to import: only when a name matched a label only fuzzily
+
+    return inflect.engine()
+
+
+@lru_cache(maxsize=4096)
+def _singular_name(name: str) -> str | None:
+    """``name`` with its last word in the singular ("Private Offices" -> "Private Office"),
+    by inflect's English rules; ``None`` when the last word is not a plural."""
+    head, _, last = name.rpartition(" ")
+    one = _inflector().singular_noun(last) if last[:1].isalpha() else False
+    if not one or one == last:
+        return None
+    return f"{head} {one}" if head else str(one)

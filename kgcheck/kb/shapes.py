@@ -71,11 +71,13 @@ _UNIT_CODES = {
     "MI": "mile", "FT": "ft", "L": "l", "MilliL": "ml", "HR": "hour", "DEG_C": "C", "DEG_F": "F",
     "PERCENT": "%",
 }  # fmt: skip
-#: Predicates that describe the schema, names and comments: never facts of a value.
+#: Predicates that describe the schema, names, comments and the genders pronouns are read
+#: by: never facts of a value, nor properties of their own.
 _NOT_FACTS = frozenset(
     {
         str(RDF.type), str(RDFS.comment), str(RDFS.seeAlso), str(OWL.sameAs),
-        *LABEL_PREDICATES, *_UNIT_PREDICATES,
+        *LABEL_PREDICATES, *_UNIT_PREDICATES, *(s + "gender" for s in _SCHEMAS),
+        "http://xmlns.com/foaf/0.1/gender",
     }
 )  # fmt: skip
 _SCHEMA_NAMESPACES = (str(RDF), str(RDFS), str(OWL), "http://www.w3.org/ns/shacl#")

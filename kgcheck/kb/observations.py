@@ -9,6 +9,16 @@
 literal, or an ``xsd:date``, ``xsd:gYear`` or ``xsd:gYearMonth``. The index is built once per
 knowledge base; a lookup is a dictionary access.
 
+SOSA/SSN observations are read the same way::
+
+    [ a sosa:Observation ; sosa:hasFeatureOfInterest ex:carson ;
+      sosa:observedProperty ex:weather ; sosa:hasSimpleResult ex:rain ;
+      sosa:phenomenonTime "2026-11-29"^^xsd:date ]
+
+(the feature of interest is the subject, the observed property the property, the simple
+result, or a result node's value, the value, and the phenomenon time, a literal or an OWL-Time
+instant with ``time:inXSDDate`` / ``time:inXSDDateTime``, else the result time, the period).
+
 Usage::
 
     observations(kb).get(EX.harborPoint, EX.netOperatingIncome)
@@ -21,7 +31,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from rdflib import Literal, URIRef
-from rdflib.namespace import RDF, RDFS, SKOS
+from rdflib.namespace import RDF, RDFS, SKOS, SOSA, TIME
 from rdflib.term import Node
 
 from kgcheck.kb.cache import per_kb
@@ -73,8 +83,32 @@ class ObservationIndex:
                     Observation(node, subject, predicate, value, period, shown)
                 )
                 self.predicates.add(predicate)
+        for node in set(graph.subjects(SOSA.observedProperty, None)):
+            self._add_sosa(kb, node)
         for found in self._by_key.values():
             found.sort(key=lambda o: o.period.start if o.period is not None else datetime.min)
+
+    def _add_sosa(self, kb: KnowledgeBase, node: Node) -> None:
+        graph = kb.graph
+        subject = graph.value(node, SOSA.hasFeatureOfInterest)
+        predicate = graph.value(node, SOSA.observedProperty)
+        value = graph.value(node, SOSA.hasSimpleResult)
+        if value is None:
+            result = graph.value(node, SOSA.hasResult)
+            value = kb.shapes.value_of.get(result, result) if result is not None else None
+        if not isinstance(subject, URIRef) or not isinstance(predicate, URIRef):
+            return
+        if not isinstance(value, Literal | URIRef):
+            return
+        when = graph.value(node, SOSA.phenomenonTime) or graph.value(node, SOSA.resultTime)
+        if when is not None and not isinstance(when, Literal):  # an OWL-Time instant
+            when = graph.value(when, TIME.inXSDDate) or graph.value(when, TIME.inXSDDateTime)
+        period = interval_of_literal(when) if isinstance(when, Literal) else None
+        shown = str(when) if when is not None else ""
+        self._by_key[(subject, predicate)].append(
+            Observation(node, subject, predicate, value, period, shown)
+        )
+        self.predicates.add(predicate)
 
     def get(self, subject: URIRef, predicate: URIRef) -> list[Observation]:
         """Observations of ``predicate`` for ``subject``, earliest period first."""

@@ -12,7 +12,7 @@ from rdflib.term import Node
 from kgcheck.kb.normalize import normalize
 from kgcheck.kb.phrasings import Phrasing, derive, participle
 from kgcheck.kb.profiles import profile_facts
-from kgcheck.kb.shapes import DataShapes
+from kgcheck.kb.shapes import DataShapes, value_classes
 from kgcheck.vocab import KGC
 
 __all__ = ["OntologyView"]
@@ -227,6 +227,11 @@ class OntologyView:
                 self.datatype_properties.add(prop)
                 if len(types) == 1 and not self.range.get(prop):
                     self.range[prop].add(URIRef(str(next(iter(types)))))
+            elif not self.range.get(prop):
+                # the one class all its values share: a closed set of conditions, a kind
+                found = value_classes(graph, prop, shapes.node_values.get(prop, []))
+                if len(found) == 1 and isinstance(cls_ := next(iter(found)), URIRef):
+                    self.range[prop].add(cls_)
         for prop, unit in shapes.units.items():
             self.unit.setdefault(prop, unit)
 

@@ -34,13 +34,13 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from rdflib import BNode, Graph, Literal, URIRef
-from rdflib.namespace import OWL, RDF, RDFS, XSD
+from rdflib.namespace import OWL, RDF, RDFS, SOSA, XSD
 from rdflib.term import Node
 
 from kgcheck.kb.labels import LABEL_PREDICATES
 from kgcheck.values.quantities import canonical_unit
 
-__all__ = ["VALUE_PREDICATES", "DataShapes", "read_shapes"]
+__all__ = ["VALUE_PREDICATES", "DataShapes", "read_shapes", "value_classes"]
 
 _SCHEMAS = ("https://schema.org/", "http://schema.org/")
 #: Predicates whose object is the value a node stands for.
@@ -102,6 +102,8 @@ class DataShapes:
     used: dict[URIRef, set[URIRef | None]] = field(default_factory=lambda: defaultdict(set))
     #: properties whose every node value is a value node (read as the values' datatypes)
     valued: set[URIRef] = field(default_factory=set)
+    #: property -> node values read outside its own triples (the results of SOSA observations)
+    node_values: dict[URIRef, list[Node]] = field(default_factory=lambda: defaultdict(list))
     #: named nodes with nothing but names (and classes, comments) that properties point at:
     #: their names are string values of those properties ("14 Knaresborough Road")
     name_values: dict[Node, list[tuple[URIRef, URIRef]]] = field(default_factory=dict)
@@ -190,7 +192,38 @@ def read_shapes(graph: Graph) -> DataShapes:
             shapes.parts[node] = strings
     _read_units(shapes, facts, units_of)
     _value_types(shapes, pointed)
+    _observed(shapes, graph)
     return shapes
+
+
+def _observed(shapes: DataShapes, graph: Graph) -> None:
+    """A SOSA observation's observed property is a property of its feature of interest (an
+    individual of ``sosa:ObservableProperty`` in SOSA, phrased from its name like any other),
+    of the datatype of its simple results."""
+    for node, prop in graph.subject_objects(SOSA.observedProperty):
+        if isinstance(prop, URIRef):
+            result = graph.value(node, SOSA.hasSimpleResult)
+            if isinstance(result, Literal):
+                shapes.used[prop].add(result.datatype or XSD.string)
+            else:
+                shapes.used[prop].add(None)
+                if result is not None:
+                    shapes.node_values[prop].append(result)
+
+
+def value_classes(graph: Graph, prop: URIRef, values: list[Node], sample: int = 50) -> set[Node]:
+    """The classes every one of the first ``sample`` node values of ``prop`` has (the values
+    given, else the objects of ``prop`` in ``graph``)."""
+    nodes = values[:sample] or [
+        o for o, _ in zip(graph.objects(None, prop), range(sample), strict=False)
+    ]
+    common: set[Node] | None = None
+    for node in nodes:
+        if isinstance(node, Literal):
+            return set()
+        classes = set(graph.objects(node, RDF.type))
+        common = classes if common is None else common & classes
+    return common or set()
 
 
 def _value_types(shapes: DataShapes, pointed: dict[Node, list[tuple[Node, URIRef]]]) -> None:

@@ -214,6 +214,7 @@ def _one_value_each(claims: list[NumericClaim]) -> list[NumericClaim]:
         if not (
             c.verdict == WRONG
             and c.claim_index is None
+            and c.correction is not None  # one KB value: it would be rewritten
             and (c.subject, c.property, c.period) in verified
         )
     ]

@@ -66,9 +66,8 @@ class SwappedValueDetector(Detector):
                 start = words[i][0]
                 end = trimmed(text, start, words[i + n - 1][1])
                 key = tuple(w for _, _, part in words[i : i + n] for w in part)
-                owners = tuple(
-                    (s, p) for s, p in ctx.kb.owners_of_words(key) if p in onto.functional
-                )
+                found = (*ctx.kb.owners_of_words(key), *ctx.kb.owners_of_name_values(key))
+                owners = tuple((s, p) for s, p in found if p in onto.functional)
                 if owners and any(c.isdigit() or c == "@" for c in text[start:end]):
                     out.append((Span(start, end), owners))
                     i += n

@@ -56,6 +56,14 @@ class WrongAttributeDetector(Detector):
                 return None
         if any(q.derived and claim.object.span.contains(q.span) for q in ctx.analysis.quantities):
             return None  # "cost $25 in total": a sum, not the value (kgcheck.nlp.relative)
+        if any(
+            t.anchor is not None
+            and t.anchor.claim_index == claim.index
+            and claim.object.span.contains(t.span)
+            and not t.absolute
+            for t in ctx.analysis.temporals
+        ):
+            return None  # "is on Thursday at 2 pm": the date checks read a weekday or a time
         if _in_another_unit(ctx, claim, onto.unit.get(p)):
             return None  # "grows to 5 metres" of a height in cm: numeric_claim converts it
         tolerance = onto.tolerance.get(p, params.numeric_tolerance)

@@ -94,6 +94,7 @@ class KnowledgeBase:
         else:
             self._scratch = ScratchPool(lambda: copy_graph(graph))
         self._strings: _StringIndex | None = None
+        self._name_owners: dict[tuple[str, ...], tuple[tuple[URIRef, URIRef], ...]] | None = None
         cached = _load_index(index_cache, fuzzy_min_length) if index_cache else None
         if cached is not None:
             self.labels = cached
@@ -413,13 +414,7 @@ class KnowledgeBase:
                 self.remote.local,
                 self.remote.string_values(LABEL_PREDICATES, _MAX_LITERAL_CHARS),
             )
-        named_values = (
-            (s, p, Literal(label))
-            for node, owners in self.shapes.name_values.items()
-            for label in self._names_of(node)
-            for s, p in owners
-        )
-        for subject, pred, obj in chain(triples, named_values):
+        for subject, pred, obj in triples:
             if not isinstance(obj, Literal) or obj.datatype not in _STRING_TYPES or pred in names:
                 continue
             words = value_words(str(obj))
@@ -430,6 +425,20 @@ class KnowledgeBase:
             for n in range(1, min(_MAX_GRAM, len(words)) + 1):
                 grams.update(tuple(words[i : i + n]) for i in range(len(words) - n + 1))
         return frozenset(grams), {k: tuple(v) for k, v in owners.items()}
+
+    def owners_of_name_values(self, words: tuple[str, ...]) -> tuple[tuple[URIRef, URIRef], ...]:
+        """The (subject, property) pairs whose value is a node named with these words (an
+        address node labelled "200 Alester Ave": :attr:`~kgcheck.kb.shapes.DataShapes.name_values`).
+        Kept apart from :meth:`owners_of_words`: a name is a value only where a value is
+        expected, never a description of the thing that has it."""
+        with self._lock:
+            if self._name_owners is None:
+                index: dict[tuple[str, ...], list[tuple[URIRef, URIRef]]] = {}
+                for node, owners in self.shapes.name_values.items():
+                    for label in self._names_of(node):
+                        index.setdefault(value_words(label), []).extend(owners)
+                self._name_owners = {k: tuple(v) for k, v in index.items()}
+            return self._name_owners.get(words, ())
 
     def _names_of(self, node: Node) -> list[str]:
         return [str(o) for p in LABEL_PREDICATES for o in self.graph.objects(node, URIRef(p))]

@@ -86,6 +86,8 @@ class OntologyView:
     nominal: set[tuple[URIRef, str]] = field(default_factory=set)
     #: Predicates the data uses that no ontology declares (read as properties all the same).
     undeclared: set[URIRef] = field(default_factory=set)
+    #: Properties whose forms all come from a vocabulary profile (:mod:`kgcheck.kb.profiles`).
+    profile_formed: set[URIRef] = field(default_factory=set)
     #: Derived phrasings left out because they are also the name of a class or an entity:
     #: ``(property, phrasing, what it names)``.
     dropped: list[tuple[URIRef, str, str]] = field(default_factory=list)
@@ -212,6 +214,7 @@ class OntologyView:
             elif annotation == KGC.lexicalForm and lexical_forms:
                 if str(value).lower() not in own_forms:
                     self.lexical_forms[prop].append(str(value))
+                    self.profile_formed.add(prop)
             elif annotation == KGC.unit:
                 self.unit.setdefault(prop, str(value))
         for prop, types in shapes.used.items():
@@ -229,7 +232,7 @@ class OntologyView:
                     self.range[prop].add(URIRef(str(next(iter(types)))))
             elif not self.range.get(prop):
                 # the one class all its values share: a closed set of conditions, a kind
-                found = value_classes(graph, prop, shapes.node_values.get(prop, []))
+                found = value_classes(graph, prop, shapes.node_values.get(prop, []), shapes)
                 if len(found) == 1 and isinstance(cls_ := next(iter(found)), URIRef):
                     self.range[prop].add(cls_)
         for prop, unit in shapes.units.items():
@@ -257,7 +260,9 @@ class OntologyView:
             for phrasing in derived:
                 if phrasing.nominal and not phrasing.inverse:
                     self.nominal.add((prop, phrasing.text))
-            if forms:  # hand-written forms override the derived ones, bar the passive
+            if forms and prop not in self.profile_formed:
+                # hand-written forms override the derived ones, bar the passive (a profile's
+                # forms for a term the KB names do not: the KB's own label still phrases it)
                 inverse = self.inverse.get(prop)
                 derived = []
                 if not datatype and not (inverse and self.lexical_forms.get(inverse)):

@@ -211,15 +211,18 @@ def _observed(shapes: DataShapes, graph: Graph) -> None:
                     shapes.node_values[prop].append(result)
 
 
-def value_classes(graph: Graph, prop: URIRef, values: list[Node], sample: int = 50) -> set[Node]:
+def value_classes(
+    graph: Graph, prop: URIRef, values: list[Node], shapes: DataShapes, sample: int = 50
+) -> set[Node]:
     """The classes every one of the first ``sample`` node values of ``prop`` has (the values
-    given, else the objects of ``prop`` in ``graph``)."""
+    given, else the objects of ``prop`` in ``graph``), when they are things of their own: a
+    structure node's class (a ``PostalAddress``) is no range a reply's words could name."""
     nodes = values[:sample] or [
         o for o, _ in zip(graph.objects(None, prop), range(sample), strict=False)
     ]
     common: set[Node] | None = None
     for node in nodes:
-        if isinstance(node, Literal):
+        if isinstance(node, Literal) or node in shapes.pointers:
             return set()
         classes = set(graph.objects(node, RDF.type))
         common = classes if common is None else common & classes

@@ -199,24 +199,23 @@ def verify_numeric_claims(
 
 def _one_value_each(claims: list[NumericClaim]) -> list[NumericClaim]:
     """Where the reply states the KB's value of a functional property of a subject and, bound
-    to the same subject by proximity alone, another value of it, the other was bound to the
-    wrong subject ("the Brunel Room (12 people, £45/hour) and The Loft (30 people,
-    £90/hour)": £45 is the Brunel Room's, not a wrong price of The Loft): it is left
-    unchecked rather than corrected to a value the reply already gives."""
+    to the same subject by proximity alone, another value of it, either the other is wrong or
+    it was bound to the wrong subject ("the Brunel Room (12 people, £45/hour) and The Loft (30
+    people, £90/hour)": £45 is the Brunel Room's, not a wrong price of The Loft). Which one,
+    the binding cannot tell: the other keeps its verdict but loses its correction, so that no
+    reply is rewritten to a value it already gives."""
     verified = {
         (c.subject, c.property, c.period)
         for c in claims
         if c.verdict == VERIFIED and c.functional and c.subject is not None
     }
     return [
-        c
+        replace(c, correction=None, correction_span=None)
+        if c.verdict == WRONG
+        and c.claim_index is None
+        and (c.subject, c.property, c.period) in verified
+        else c
         for c in claims
-        if not (
-            c.verdict == WRONG
-            and c.claim_index is None
-            and c.correction is not None  # one KB value: it would be rewritten
-            and (c.subject, c.property, c.period) in verified
-        )
     ]
 
 

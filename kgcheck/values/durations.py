@@ -26,6 +26,8 @@ _SECONDS = {
     "second": 1, "sec": 1, "minute": 60, "min": 60, "hour": 3600, "hr": 3600, "day": 86400,
     "week": 604800,
 }  # fmt: skip
+#: Units a duration is written in, largest first.
+_LARGEST_FIRST = ("week", "day", "hour", "minute", "second")
 _WORDS: dict[str, int | Decimal] = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
@@ -66,11 +68,11 @@ def write_duration(value: timedelta, stated: str = "") -> str:
     """``value`` in the largest unit of the stated text (or the largest whole one): "120
     minutes" for a reply in minutes, "2 hours", "1.5 hours", "5 days"."""
     seconds = Decimal(int(value.total_seconds()))
-    units = [m.group("unit").lower().rstrip("s") for m in _PART.finditer(stated)]
-    unit = next((u for u in ("week", "day", "hour", "minute", "second") if u in units), None)
+    units = {m.group("unit").lower().rstrip("s") for m in _PART.finditer(stated)}
+    unit = next((u for u in _LARGEST_FIRST if u in units), None)
     if unit is None or (seconds / _SECONDS[unit]) % Decimal("0.5"):
-        unit = next(u for u in ("week", "day", "hour", "minute", "second") if not
-                    seconds % _SECONDS[u])  # fmt: skip
+        # the largest unit it is a whole number of ("0 minutes" for no time at all)
+        unit = next((u for u in _LARGEST_FIRST if seconds and not seconds % _SECONDS[u]), "minute")
     amount = (seconds / _SECONDS[unit]).normalize()
     text = f"{amount:f}"
     return f"{text} {unit}" + ("" if amount == 1 else "s")

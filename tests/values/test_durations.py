@@ -39,6 +39,7 @@ def test_parse_duration_without_a_unit_of_time_is_none() -> None:
         (timedelta(days=5), "7 days", "5 days"),
         (timedelta(minutes=90), "", "90 minutes"),
         (timedelta(hours=1), "", "1 hour"),
+        (timedelta(0), "", "0 minutes"),
     ],
 )
 def test_write_duration_uses_the_replys_unit(value: timedelta, stated: str, written: str) -> None:

@@ -56,6 +56,7 @@ from kgcheck.rules.loader import load_rules
 from kgcheck.rules.structured import OutputReport
 from kgcheck.scoring import Scorer
 from kgcheck.store import FlagStore, open_flag_store
+from kgcheck.tools.evidence import Evidence
 from kgcheck.types import Flag
 
 __all__ = ["Checker", "check_turn", "default_checker"]
@@ -102,6 +103,8 @@ class Checker:
             ) from exc
         # a bad rule file fails here, with every problem it has (RuleError)
         self.rules = RuleEngine(load_rules(self.config.rules), self.kb)
+        #: The KB with a conversation's tool results (``DialogueState.add_tool_result``).
+        self.evidence = Evidence(self.kb)
         #: The providers of the shared results the detectors require, by name.
         self._providers: dict[str, Provider] = {}
         try:
@@ -255,12 +258,13 @@ class Checker:
         timings["history"] = time.perf_counter() - started
         results = TurnResults(self._providers)
         skipped, errors = results.notes, results.errors
+        kb = self._evidence(state, results)
         try:
             analysis = self.analyzer.analyse(
-                response, now=reference, context=state.entities.salient_keys()
+                response, now=reference, context=state.entities.salient_keys(), kb=kb
             )
             # the facts of every entity the reply names: one query for a KB on an endpoint
-            self.kb.prefetch(
+            kb.prefetch(
                 i for m in analysis.mentions for i in (m.iri, *m.candidates) if i is not None
             )
         except StoreError as exc:  # a KB on an endpoint that failed: nothing could be checked
@@ -268,7 +272,7 @@ class Checker:
             analysis = unanalysed(response, exc)
         timings["nlp"] = time.perf_counter() - started - timings["history"]
         skipped.extend(analysis.notes)
-        flags = self._detect(analysis, state, reference, documents, results, timings)
+        flags = self._detect(analysis, state, reference, documents, results, timings, kb=kb)
         numeric: Sequence[NumericClaim] = results.peek("numeric_claims") or ()
         grounding: GroundingReport | None = results.peek("grounding")
         t0 = time.perf_counter()
@@ -282,7 +286,9 @@ class Checker:
             flags,
             analysis,
             response,
-            recheck=lambda text: self._recheck(text, state, reference, documents, skipped, errors),
+            recheck=lambda text: self._recheck(
+                text, state, reference, documents, skipped, errors, kb
+            ),
         )
         timings["mitigation"] = time.perf_counter() - t0
         timings["total"] = time.perf_counter() - started
@@ -334,6 +340,7 @@ class Checker:
         timings: dict[str, float],
         *,
         models: bool = True,
+        kb: KnowledgeBase | None = None,
     ) -> list[Flag]:
         """Every detector on ``analysis``: the flags (validated, not yet scored). The shared
         results the detectors require are computed first, once (``results``, timed by stage);
@@ -344,14 +351,15 @@ class Checker:
         want scored, the model scores them all together (``timings["nli"]``), each reads its
         answers, and then the other detectors run.
         """
+        kb = kb or self.kb
         ctx = DetectionContext(
             analysis=analysis,
-            kb=self.kb,
+            kb=kb,
             state=state,
             now=reference,
             sources=documents,
             config=self.config,
-            rules=self.rules,
+            rules=self.rules if kb is self.kb else RuleEngine(self.rules.book, kb),
             nli=self.nli if models else None,
             encoder=self.encoder,
             lemmas=self.analyzer.lemmas,
@@ -496,13 +504,18 @@ class Checker:
         documents: tuple[Source, ...],
         skipped: list[str],
         errors: list[CheckError],
+        kb: KnowledgeBase | None = None,
     ) -> list[Flag]:
         """The scored flags of a mitigated reply, from the symbolic checks (a correction is
         kept or undone on what the KB, the history and the rules say, not on a model). A check
         that fails here is reported like any other (``errors``, stage ``recheck.<stage>``)."""
-        analysis = self.analyzer.analyse(text, now=reference, context=state.entities.salient_keys())
+        analysis = self.analyzer.analyse(
+            text, now=reference, context=state.entities.salient_keys(), kb=kb
+        )
         results = TurnResults(self._providers)
-        flags = self._detect(analysis, state, reference, documents, results, {}, models=False)
+        flags = self._detect(
+            analysis, state, reference, documents, results, {}, models=False, kb=kb
+        )
         failed_before = {e.stage for e in errors}
         for error in results.errors:
             if error.stage in failed_before:
@@ -512,6 +525,19 @@ class Checker:
                 errors.append(again)
                 skipped.append(f"{again.stage}: failed ({error.reason})")
         return self.scorer.score(flags, analysis)
+
+    def _evidence(self, state: DialogueState, results: TurnResults) -> KnowledgeBase:
+        """The KB with the tool results of ``state`` (the checker's KB when it has none). Results
+        that cannot be read are a failed ``tools`` check (the reply is not accepted unremarked)
+        and the reply is checked against the KB alone."""
+        try:
+            kb, note = self.evidence.kb_for(state.tool_results)
+        except KgcheckError as exc:
+            record_failure(results.errors, results.notes, "tools", KB_FAILED, exc)
+            return self.kb
+        if note is not None:
+            results.notes.append(note)
+        return kb
 
     def record(self, report: TurnReport) -> None:
         """Write ``report`` to the configured flag store (``store:``), if any. It never raises:

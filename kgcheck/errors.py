@@ -554,7 +554,8 @@ class SourceInvalid(InputError):
 
 
 class StateInvalid(InputError):
-    """A stored dialogue state's turn lacks ``role`` or ``text``."""
+    """A stored dialogue state cannot be read (a turn lacks ``role`` or ``text``), or a tool
+    result lacks its tool's name or has arguments that are no JSON object."""
 
     code = "KGC605"
 

@@ -39,6 +39,7 @@ from kgcheck.kb.observations import observations
 from kgcheck.kb.values import format_like, relative_difference, within_tolerance
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.negation import negated_before
+from kgcheck.nlp.speech_acts import restating
 from kgcheck.periods import Granularity, Interval, interval_of_literal
 from kgcheck.types import Span
 from kgcheck.values.quantities import (
@@ -193,8 +194,19 @@ def verify_numeric_claims(
         if found is not None:
             out.append(found)
     out += verify_stated_values(analysis, kb, checker.now, checker.implied_at, checker.held)
-    out = _one_value_each(out)
+    out = _one_value_each(_not_restated(out, analysis))
     return tuple(sorted((_with_polarity(c, analysis) for c in out), key=lambda c: c.span.start))
+
+
+def _not_restated(claims: list[NumericClaim], analysis: TurnAnalysis) -> list[NumericClaim]:
+    """``claims`` without those of sentences restating what the user asked for ("Please
+    confirm: 2 rooms from March 6th": :func:`~kgcheck.nlp.speech_acts.restating`): those
+    values are the user's, not facts the KB or the tool results hold."""
+    said = [s for s in analysis.segments if s.text.strip()]
+    restated = [s.span for s, r in zip(said, restating([s.text for s in said]), strict=True) if r]
+    if not restated:
+        return claims
+    return [c for c in claims if not any(span.contains(c.span) for span in restated)]
 
 
 def _one_value_each(claims: list[NumericClaim]) -> list[NumericClaim]:

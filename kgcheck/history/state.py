@@ -27,6 +27,7 @@ from kgcheck.history.rdf import HISTORY_GRAPH, PastClaim, history_claims, histor
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.speech_acts import mood_of_text
 from kgcheck.nlp.text import clean_text
+from kgcheck.tools.results import ToolResult
 from kgcheck.vocab import KGC
 
 if TYPE_CHECKING:
@@ -103,6 +104,9 @@ class DialogueState:
     now: datetime | str | None = None
     turns: list[Turn] = field(default_factory=list)
     encoder: SentenceEncoder | None = field(default=None, repr=False, compare=False)
+    #: The tool calls of the conversation with what they returned, in order
+    #: (:meth:`add_tool_result`): evidence the replies are checked against.
+    tool_results: list[ToolResult] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.now = parse_time(self.now)
@@ -137,6 +141,38 @@ class DialogueState:
             # the checker analysed exactly this text: no need to analyse it again
             turn.analysis = report.analysis
         return turn
+
+    def add_tool_result(
+        self,
+        name: str,
+        result: Any,
+        *,
+        arguments: dict[str, Any] | str | None = None,
+        schema: dict[str, Any] | None = None,
+        kind: str | None = None,
+        call_id: str | None = None,
+    ) -> ToolResult:
+        """Record a tool call the agent made and what it returned (JSON text or the decoded
+        value: a list of rows, an object, an object holding a list of rows). ``schema``
+        describes the fields (JSON Schema, an OpenAI function definition, SGD slots: see
+        :mod:`kgcheck.tools.fields`); ``kind`` names what a row is (default: from ``name``).
+        The replies that follow are checked against the latest results
+        (:mod:`kgcheck.tools.graph`).
+
+        Raises:
+            StateInvalid: ``name`` is empty or ``arguments`` is no JSON object.
+        """
+        call = ToolResult(
+            name,
+            result,
+            arguments=arguments or {},  # type: ignore[arg-type]
+            schema=schema,
+            kind=kind,
+            call_id=call_id,
+            turn=len(self.turns),
+        )
+        self.tool_results.append(call)
+        return call
 
     # derived data ----------------------------------------------------------------------
 
@@ -235,6 +271,7 @@ class DialogueState:
             "now": None if now is None else now.isoformat(),
             "turns": [self.turn_dict(turn) for turn in self.turns],
             "entities": self.entities.to_list(),
+            "tool_results": [call.to_dict() for call in self.tool_results],
         }
 
     def turn_dict(self, turn: Turn, *, embeddings: bool = True) -> dict[str, Any]:
@@ -273,6 +310,10 @@ class DialogueState:
                 state._restore(turn, item)
             except (KeyError, TypeError, ValueError) as exc:
                 raise StateInvalid(f"turns[{n}]: cannot be read ({exc!r})") from exc
+        for n, item in enumerate(data.get("tool_results") or ()):
+            if not isinstance(item, dict):
+                raise StateInvalid(f"tool_results[{n}]: expected an object")
+            state.tool_results.append(ToolResult.from_dict(item))
         entities = data.get("entities")
         if entities is None:
             for turn in state.turns:

@@ -10,6 +10,7 @@ from typing import TypeVar
 from kgcheck.checker import Checker
 from kgcheck.history import DialogueState
 from kgcheck.report import TurnReport
+from kgcheck.tools.results import ToolResult
 from kgcheck.types import Decision
 
 __all__ = ["DEFAULT_REFUSAL", "check_reply", "outgoing"]
@@ -22,17 +23,28 @@ T = TypeVar("T")
 
 def check_reply(
     checker: Checker,
-    history: Iterable[tuple[str, str]],
+    history: Iterable[tuple[str, str] | ToolResult],
     reply: str,
     *,
     session_id: str,
     now: datetime | str | None = None,
     record: bool = True,
 ) -> TurnReport:
-    """Check ``reply`` after the ``(role, text)`` turns of ``history`` (a fresh state)."""
+    """Check ``reply`` after the ``(role, text)`` turns and the tool results of ``history``,
+    in order (a fresh state)."""
     state = DialogueState(session_id=session_id, now=now)
-    for role, text in history:
-        state.add_turn(role, text)
+    for item in history:
+        if isinstance(item, ToolResult):
+            state.add_tool_result(
+                item.name,
+                item.result,
+                arguments=item.arguments,
+                schema=item.schema,
+                kind=item.kind,
+                call_id=item.call_id,
+            )
+        else:
+            state.add_turn(*item)
     return checker.check_turn(reply, state, record=record)
 
 

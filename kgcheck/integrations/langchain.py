@@ -7,7 +7,9 @@ conversation that is already there: a list of messages whose last is the reply, 
 alone. Both return an ``AIMessage``: the reply as it was when accepted (with or without
 warnings), the mitigated ``report.text`` when revised, ``refusal`` when rejected, with
 ``report.to_dict()`` in ``response_metadata["kgcheck"]``. Each call checks against the
-messages it is given (tool messages are skipped); ``configurable={"session_id": ...}`` names
+messages it is given, and against the results of the tool calls among them (each
+``ToolMessage``, with the name and arguments of the ``AIMessage`` tool call it answers);
+``configurable={"session_id": ...}`` names
 the report's session, as ``RunnableWithMessageHistory`` does.
 
 Usage::
@@ -28,12 +30,18 @@ if missing("langchain"):
         f"({', '.join(missing('langchain'))} not installed): {install_hint('langchain')}"
     )
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from langchain_core.callbacks import CallbackManagerForChainRun
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, convert_to_messages
+from langchain_core.messages import (
+    AIMessage,
+    BaseMessage,
+    HumanMessage,
+    ToolMessage,
+    convert_to_messages,
+)
 from langchain_core.prompt_values import PromptValue
 from langchain_core.runnables import (
     Runnable,
@@ -45,10 +53,12 @@ from langchain_core.runnables import (
 from kgcheck.checker import Checker
 from kgcheck.errors import InputError
 from kgcheck.integrations.base import DEFAULT_REFUSAL, check_reply, outgoing
+from kgcheck.tools.results import ToolResult
 
 __all__ = ["DEFAULT_REFUSAL", "KgcheckRunnable", "kgcheck_guard"]
 
-#: LangChain message types -> kgcheck turn roles; tool and function results are not turns.
+#: LangChain message types -> kgcheck turn roles; tool results (``ToolMessage``) are not turns:
+#: they are the conversation's tool results (``DialogueState.add_tool_result``).
 ROLES = {"human": "user", "ai": "assistant", "system": "system"}
 
 
@@ -100,7 +110,7 @@ class KgcheckRunnable(Runnable[Any, AIMessage]):
         session = config.get("configurable", {}).get("session_id") or self.session_id
         report = check_reply(
             self.checker,
-            ((ROLES[m.type], _text(m)) for m in history if m.type in ROLES),
+            _history(history),
             _text(reply),
             session_id=str(session),
             now=self.now,
@@ -132,6 +142,23 @@ def kgcheck_guard(
     both = RunnableParallel(prompt=RunnableLambda(_prompt_messages), reply=model)
     guard = KgcheckRunnable(checker, refusal=refusal, session_id=session_id, now=now, record=record)
     return both | RunnableLambda(_prompt_and_reply) | guard
+
+
+def _history(messages: list[BaseMessage]) -> Iterator[tuple[str, str] | ToolResult]:
+    """The turns of ``messages`` and, for each ``ToolMessage``, the tool result it carries,
+    with the name and arguments of the AI message's tool call it answers."""
+    calls: dict[str, tuple[str, dict[str, Any]]] = {}
+    for m in messages:
+        if isinstance(m, AIMessage):
+            calls.update({str(c.get("id")): (c["name"], c.get("args") or {}) for c in m.tool_calls})
+        if isinstance(m, ToolMessage):
+            name, arguments = calls.get(m.tool_call_id, (m.name or "", {}))
+            if name:
+                content = m.content if isinstance(m.content, str) else _text(m)
+                yield ToolResult(name, content, arguments=arguments, call_id=m.tool_call_id)
+            continue
+        if m.type in ROLES:
+            yield ROLES[m.type], _text(m)
 
 
 def _prompt_messages(input: Any) -> list[BaseMessage]:

@@ -4,7 +4,8 @@
 reply as it was when accepted (with or without warnings), the mitigated ``report.text`` when
 revised, ``refusal`` when rejected, with ``report.to_dict()`` in
 ``additional_kwargs["kgcheck"]``; ``messages`` (the chat the LLM answered) are the
-conversation so far, tool and function results left out. ``KgcheckEventHandler`` only
+conversation so far, and each ``tool`` message the result of the assistant's tool call it
+answers. ``KgcheckEventHandler`` only
 watches: added to LlamaIndex's instrumentation dispatcher, it checks every chat reply any LLM
 gives (and writes each report to the checker's flag store) without changing what is sent.
 
@@ -28,7 +29,8 @@ if missing("llamaindex"):
         f"({', '.join(missing('llamaindex'))} not installed): {install_hint('llamaindex')}"
     )
 
-from collections.abc import Sequence
+import json
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -41,11 +43,12 @@ from pydantic import Field, InstanceOf, PrivateAttr
 from kgcheck.checker import Checker
 from kgcheck.integrations.base import DEFAULT_REFUSAL, check_reply, outgoing
 from kgcheck.report import TurnReport
+from kgcheck.tools.results import ToolResult
 
 __all__ = ["DEFAULT_REFUSAL", "KgcheckEventHandler", "check_chat_response"]
 
-#: LlamaIndex message roles (``MessageRole`` values) -> kgcheck turn roles; tool and function
-#: results are not turns.
+#: LlamaIndex message roles (``MessageRole`` values) -> kgcheck turn roles; tool results are
+#: not turns but the conversation's tool results.
 ROLES = {
     "user": "user",
     "assistant": "assistant",
@@ -123,6 +126,39 @@ def _check(
     now: datetime | str | None,
     record: bool,
 ) -> TurnReport:
-    history = ((ROLES[m.role], m.content or "") for m in messages if m.role in ROLES)
+    history = _history(messages)
     reply = response.message.content or ""
     return check_reply(checker, history, reply, session_id=session_id, now=now, record=record)
+
+
+def _history(messages: Sequence[ChatMessage]) -> Iterator[tuple[str, str] | ToolResult]:
+    """The turns of ``messages`` and, for each ``tool`` message, the tool result it carries,
+    with the name and arguments of the assistant's tool call it answers (OpenAI's
+    ``tool_calls`` in ``additional_kwargs``)."""
+    calls: dict[str, tuple[str, Any]] = {}
+    for m in messages:
+        extra = m.additional_kwargs or {}
+        for call in extra.get("tool_calls") or ():
+            function = _field(call, "function")
+            name = _field(function, "name")
+            if isinstance(name, str):
+                calls[str(_field(call, "id"))] = (name, _field(function, "arguments"))
+        if m.role == "tool":
+            call_id = extra.get("tool_call_id")
+            name, arguments = calls.get(str(call_id), (extra.get("name") or "", None))
+            if name:
+                if isinstance(arguments, str):
+                    try:
+                        arguments = json.loads(arguments)
+                    except ValueError:
+                        arguments = None
+                args = arguments if isinstance(arguments, dict) else {}
+                yield ToolResult(name, m.content or "", arguments=args)
+            continue
+        if m.role in ROLES:
+            yield ROLES[m.role], m.content or ""
+
+
+def _field(item: Any, name: str) -> Any:
+    """``item[name]`` of a dict, ``item.name`` of an object, else ``None``."""
+    return item.get(name) if isinstance(item, dict) else getattr(item, name, None)

@@ -14,15 +14,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pyoxigraph as ox
+from oxrdflib import OxigraphStore
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import RDF, RDFS, SKOS, XSD
 from rdflib.term import Node
 
+from kgcheck.errors import KnowledgeBaseError
 from kgcheck.kb.labels import LABEL_PREDICATES, LabelIndex
 from kgcheck.kb.normalize import value_words
 from kgcheck.kb.ontology import OntologyView
 from kgcheck.kb.remote import RemoteScratch, RemoteStore
-from kgcheck.kb.scratch import ScratchPool, copy_graph, copy_store
+from kgcheck.kb.scratch import ScratchPool, copy_graph, copy_store, ox_term
 from kgcheck.kb.shapes import DataShapes, read_shapes
 from kgcheck.kb.store import KB_GRAPH, open_store
 from kgcheck.kb.validate import check_values, quiet_literal_warnings
@@ -74,6 +76,7 @@ class KnowledgeBase:
         #: The endpoint's store when the KB is read from a SPARQL endpoint (``sparql:``).
         self.remote = remote
         self.reloaded = reloaded
+        self.lexical_forms = lexical_forms
         #: The mappings materialised when the KB was opened (``kgcheck kb build`` reports them).
         self.built: tuple[Materialized, ...] = ()
         # a bad tolerance or a NaN value fails here, naming the triple (KnowledgeBaseError)
@@ -194,6 +197,34 @@ class KnowledgeBase:
     def from_graph(cls, graph: Graph) -> KnowledgeBase:
         """A KB over an existing rdflib graph (any store)."""
         return cls(graph)
+
+    def extended(self, extra: Graph) -> KnowledgeBase:
+        """A new in-memory KB holding this one's triples and ``extra``'s (the tool results of
+        a conversation: :mod:`kgcheck.tools.evidence`); this one is not changed. It is built
+        as any KB is (shapes, ontology, label index), in time linear in the whole.
+
+        Raises:
+            KnowledgeBaseError: this KB is read from a SPARQL endpoint (nothing to copy), or
+                ``extra`` holds a value the checks cannot read (KGC2xx).
+        """
+        if self.remote is not None:
+            raise KnowledgeBaseError(
+                "a KB on a SPARQL endpoint cannot be extended with other triples"
+            )
+        store = copy_store(self._ox) if self._ox is not None else copy_graph(self.graph)
+        name = ox.NamedNode(KB_GRAPH)
+        store.extend(
+            ox.Quad(ox_term(s), ox_term(p), ox_term(o), name)  # type: ignore[arg-type]
+            for s, p, o in extra
+        )
+        graph = Graph(store=OxigraphStore(store=store), identifier=URIRef(KB_GRAPH))
+        return KnowledgeBase(
+            graph,
+            store=store,
+            fuzzy_min_length=self.labels.fuzzy_min_length,
+            sources=self.sources,
+            lexical_forms=self.lexical_forms,
+        )
 
     def __len__(self) -> int:
         if self._ox is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
@@ -13,6 +14,8 @@ from kgcheck.kb.normalize import normalize
 from kgcheck.kb.phrasings import Phrasing, derive, participle
 from kgcheck.kb.profiles import profile_facts
 from kgcheck.kb.shapes import DataShapes, value_classes
+from kgcheck.nlp.literals import NUMERIC_TYPES
+from kgcheck.values.quantities import MONEY_NOUNS, unit_in_text
 from kgcheck.vocab import KGC
 
 __all__ = ["OntologyView"]
@@ -88,6 +91,9 @@ class OntologyView:
     undeclared: set[URIRef] = field(default_factory=set)
     #: Properties whose forms all come from a vocabulary profile (:mod:`kgcheck.kb.profiles`).
     profile_formed: set[URIRef] = field(default_factory=set)
+    #: Numeric properties priced in a currency the KB does not name: their label or
+    #: description names money ("price", "fare"; :data:`~kgcheck.values.quantities.MONEY_NOUNS`).
+    money: set[URIRef] = field(default_factory=set)
     #: Derived phrasings left out because they are also the name of a class or an entity:
     #: ``(property, phrasing, what it names)``.
     dropped: list[tuple[URIRef, str, str]] = field(default_factory=list)
@@ -164,8 +170,27 @@ class OntologyView:
             prop_label = graph.value(prop, RDFS.label) or graph.value(prop, SKOS.prefLabel)
             if prop_label is not None:
                 view.labels.setdefault(prop, str(prop_label))
+        view._described_units(graph)
         view._phrase_properties()
         return view
+
+    def _described_units(self, graph: Graph) -> None:
+        """A numeric property with no unit takes the one its description names ("Temperature
+        in Fahrenheit", "Percentage humidity": :func:`~kgcheck.values.quantities.unit_in_text`);
+        one whose label, local name or description names money is priced (``money``)."""
+        for prop in self.properties:
+            if prop in self.unit or not {str(r) for r in self.range.get(prop, ())} & NUMERIC_TYPES:
+                continue
+            comment = " ".join(str(c) for c in graph.objects(prop, RDFS.comment))
+            unit = unit_in_text(comment) if comment else None
+            if unit is not None:
+                self.unit[prop] = unit
+                continue
+            label = self.labels.get(prop, "")
+            words = set(re.findall(r"[a-z]+", f"{label} {comment}".lower()))
+            words |= {w.lower() for w in re.findall(r"[A-Za-z][a-z]*", _local_name(prop))}
+            if words & MONEY_NOUNS:
+                self.money.add(prop)
 
     def _read_properties(self, graph: Graph) -> None:
         """Declared properties, their kinds and ``rdfs:subPropertyOf`` closed both ways."""

@@ -11,7 +11,8 @@ lexicon matches them):
 - a noun with "of": "captain of" -> "be the captain of", and "captain" the other way round ("the
   captain of V is S": S is the captain of V);
 - a noun: "city" -> "city" ("the city of X is Y", "X's city is Y"), "be in the city of"; an
-  event noun says its verb: "birth place" -> "be born in", "opening date" -> "open on".
+  event noun says its verb: "birth place" -> "be born in", "opening date" -> "open on"; a
+  value named by a verb's "-ing" noun takes its passive: "rating" -> "be rated".
 
 Names that are function words ("of", "has", "type") give nothing. The caller keeps the
 hand-written forms ahead of these where the two collide.
@@ -21,6 +22,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from kgcheck.nlp.wordlists import lookup_lemma
 
 __all__ = ["Phrasing", "derive", "name_words", "participle", "regular_past", "verb_lemma"]
 
@@ -212,6 +215,11 @@ def derive(name: str, *, datatype: bool, dated: bool) -> list[Phrasing]:
     # a noun phrase
     noun = " ".join(words)
     add(noun, nominal=True)
+    if not rest and datatype and not dated and head.endswith("ing"):
+        # "rating" of a value: "X is rated 4.8", "priced at"
+        verb = lookup_lemma(head)
+        if verb != head and len(verb) >= 3:
+            add(f"be {participle(verb)}")
     if len(words) == 2 and words[0] in _EVENT_VERBS and words[1] in _EVENT_OBJECTS:
         add(f"{_EVENT_VERBS[words[0]]} {_EVENT_OBJECTS[words[1]]}")
     elif len(words) == 2 and words[1] in _EVENT_VERBS and words[0] in _EVENT_OBJECTS:

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from rdflib import URIRef
+from rdflib import RDF, RDFS, SKOS, URIRef
 
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import value_words
@@ -41,6 +41,7 @@ from kgcheck.values.quantities import (
     Quantity,
     canonical_unit,
     convert,
+    is_currency,
     same_counted,
     singular,
 )
@@ -52,6 +53,11 @@ _TIME_TYPES = frozenset({XSD + "time", XSD + "dateTime"})
 #: Tokens that end a clause for the purpose of binding (a comma or semicolon away is far).
 _BREAKS = frozenset({",", ";", ":", "but", "while", "whereas", "although", "however"})
 _FAR = 100
+#: At most this many entities with a value of a property are checked for a value stated of
+#: none the reply names (the rows of a search; not the prices of a whole catalogue).
+_FEW = 32
+#: What names a node and says nothing more of it.
+_NAMING = frozenset({RDF.type, RDFS.label, SKOS.prefLabel, SKOS.altLabel})
 #: The most words a description by value may have ("coffee or tea place").
 _MAX_DESCRIPTION = 4
 
@@ -76,8 +82,9 @@ class Anchor:
 
     ``subjects`` are KB IRIs, preferred first (several when a name is ambiguous);
     ``properties`` the KB properties it may be a value of, preferred first; ``claim_index`` the
-    extracted claim whose object it is; ``how`` is ``claim``, ``sentence`` or ``context``
-    (the subject came from an earlier turn).
+    extracted claim whose object it is; ``how`` is ``claim``, ``sentence``, ``context``
+    (the subject came from an earlier turn) or ``few`` (the reply names none: the subjects are
+    the few entities that have such a value, and the value is checked against each).
     """
 
     subjects: tuple[str, ...]
@@ -133,6 +140,10 @@ class Anchorer:
         self.times = {p for p, rs in ranges.items() if rs & _TIME_TYPES}
         self.units = {p: canonical_unit(u) for p, u in self.onto.unit.items()}
         self.counted = _counted_nouns(self.onto, self.numeric)
+        #: Whether the KB says which properties are money (a currency unit, a money noun).
+        self.priced = bool(self.onto.money) or any(
+            u is not None and is_currency(u) for u in self.units.values()
+        )
 
     # --- quantities --------------------------------------------------------------------------
 
@@ -192,7 +203,10 @@ class Anchorer:
             return False
         unit = self.units.get(prop)
         if q.kind == CURRENCY:
-            return unit is None or unit == q.currency
+            # once the KB says which properties are money, only those take an amount
+            return unit == q.currency or (
+                unit is None and (prop in self.onto.money or not self.priced)
+            )
         if q.kind == PERCENT:
             return unit in {None, "%", "fraction"}
         if q.kind == RATIO:
@@ -215,13 +229,17 @@ class Anchorer:
             if found:
                 return found
         unit = q.currency if q.kind == CURRENCY else q.unit
-        return sorted(
+        found = sorted(
             p
             for p, u in self.units.items()
             if p in self.numeric
             and u is not None
             and (u == unit or (q.kind == QUANTITY and convert(Decimal(1), unit, u) is not None))
         )
+        if q.kind == CURRENCY and not found:
+            # no property in this currency: those priced in a currency the KB does not name
+            found = sorted(p for p in self.onto.money if p in self.numeric)
+        return found
 
     # --- dates -------------------------------------------------------------------------------
 
@@ -260,6 +278,10 @@ class Anchorer:
                 fits=lambda p, e=expr: self._fits_date(e, p),  # type: ignore[misc]
                 fallback=None,
             )
+            if anchor is None and (expr.has_time or ("day" in expr.stated and not expr.relative)):
+                # "There is an event on March 14 at 6 pm": of none the reply names; of one of
+                # the few entities with such a value (the rows a search returned)
+                anchor = self._few_dated(expr)
             item = _same_item(toks, i, local.mentions.get(sent, [])) if anchor else []
             described = self._descriptions(toks, i, item, anchor) if anchor else ()
             if anchor is not None and described:
@@ -422,6 +444,7 @@ class Anchorer:
             times = [p for p in properties if URIRef(p) in self.times - self.dates]
             if len(dates) > 1 or len(times) > 1:
                 return None
+
         by_unit = False
         if not properties and fallback is not None:
             properties = [str(p) for p in fallback()]
@@ -460,12 +483,16 @@ class Anchorer:
             holders = [iri for _, m in near for iri in _iris(m) if self._holds(URIRef(iri), props)]
             how = "sentence"
         if not holders:
-            holders = [iri for _, m in near for iri in _iris(m)][:1]
+            holders = [iri for _, m in near for iri in _iris(m) if not self._bare_value(iri)][:1]
             if holders:
                 typed = self._typed(URIRef(holders[0]), properties, by_unit, fallback)
                 if typed is None:
                     return None
                 properties = typed
+        if not holders:
+            # "a bus at 6:10 pm for $34": of one of the few entities with such a value
+            holders = self._few_holders(props)
+            how = "few"
         return Anchor(tuple(dict.fromkeys(holders)), tuple(properties), None, how, nearest=nearest)
 
     def _typed(
@@ -493,6 +520,36 @@ class Anchorer:
         if any(self.onto.domain.get(URIRef(p)) for p in properties) and self.kb.types(subject):
             return [p for p in properties if not self.onto.domain.get(URIRef(p))] or None
         return properties
+
+    def _few_dated(self, expr: TemporalExpression) -> Anchor | None:
+        fitting = [p for p in self.dates | self.times if self._fits_date(expr, p)]
+        few = self._few_holders(fitting)
+        held = sorted({str(p) for h in few for p in self._held(URIRef(h)) if p in fitting})
+        return Anchor(tuple(few), tuple(held), None, "few") if few and held else None
+
+    def _few_holders(self, props: Iterable[URIRef]) -> list[str]:
+        """The entities holding a value of ``props`` when there are at most ``_FEW`` of them
+        (more say nothing of one stated value: it is of the one the reply means); none for a
+        KB on an endpoint."""
+        if self.kb.remote is not None:
+            return []
+        found: dict[str, None] = {}
+        for p in props:
+            for s in self.kb.graph.subjects(p, None, unique=True):
+                if isinstance(s, URIRef) and not self._bare_value(str(s)):
+                    found[str(s)] = None
+                if len(found) > _FEW:
+                    return []
+        return list(found)
+
+    def _bare_value(self, iri: str) -> bool:
+        """Whether ``iri`` is a member of a closed set of values with nothing said of it but
+        its name ("American Airlines" of a flight's airline): a value, not what a number in
+        its sentence is of."""
+        node = URIRef(iri)
+        if not self.kb.types(node) & self.onto.closed_world:
+            return False
+        return all(p in _NAMING for p, _ in self.kb.facts(node, limit=8))
 
     def _in_domain(self, subject: URIRef, prop: str) -> bool:
         """Whether ``rdfs:domain`` of ``prop`` holds a class of ``subject`` (with its

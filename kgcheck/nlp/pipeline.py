@@ -15,12 +15,14 @@ import importlib
 import importlib.util
 import logging
 import re
+import threading
+import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 import spacy
 import spacy.lang
@@ -55,7 +57,7 @@ from kgcheck.values.tense import Word, clause_tense
 __all__ = ["AUTO_PIPELINES", "Analyzer", "build_base_pipeline"]
 
 log = logging.getLogger(__name__)
-_T = TypeVar("_T")
+_P = TypeVar("_P")
 
 
 #: Stop words of the languages a reply is most often in when it is not in English (spaCy's
@@ -142,40 +144,58 @@ def _base_pipeline(name: str) -> tuple[Language, str]:
     return nlp, "blank:en"
 
 
-class _KbComponent(ABC):
+class _KbComponent(ABC, Generic[_P]):
     """A kgcheck component that reads the KB. Its factory makes it from JSON settings alone; the
     :class:`Analyzer` hands it the KB with :meth:`bind` right after ``nlp.add_pipe``, so no
-    module-level table carries knowledge bases to factories."""
+    module-level table carries knowledge bases to factories.
+
+    What it builds from a KB (:meth:`build`) is kept per KB: a turn analysed against another KB
+    (``Analyzer.analyse(..., kb=)``: the KB with a conversation's tool results) reads what was
+    built from that one, built on its first use and dropped with the KB."""
+
+    def __init__(self) -> None:
+        self._kb: KnowledgeBase | None = None
+        self._parts: weakref.WeakKeyDictionary[KnowledgeBase, _P] = weakref.WeakKeyDictionary()
+        self._lock = threading.Lock()  # guards building a part only
+
+    def bind(self, kb: KnowledgeBase) -> None:
+        """Hand the component the KB it reads by default."""
+        self._kb = kb
+        self._parts[kb] = self.build(kb)
 
     @abstractmethod
-    def bind(self, kb: KnowledgeBase) -> None:
-        """Hand the component the KB it reads."""
+    def build(self, kb: KnowledgeBase) -> _P:
+        """What the component reads of ``kb``."""
+
+    def part(self, doc: Doc) -> _P:
+        """What was built from the KB ``doc`` is analysed against."""
+        kb = doc.user_data.get("kgcheck_kb") or self._kb
+        if kb is None:  # a component used unbound is a programming error
+            raise RuntimeError(f"{type(self).__name__}: bind(kb) was not called after add_pipe")
+        found = self._parts.get(kb)
+        if found is None:
+            with self._lock:
+                found = self._parts.get(kb)
+                if found is None:
+                    found = self._parts[kb] = self.build(kb)
+        return found
 
 
-def _bound(part: _T | None, component: _KbComponent) -> _T:
-    """What ``component`` built from the KB; a component used unbound is a programming error."""
-    if part is None:
-        raise RuntimeError(f"{type(component).__name__}: bind(kb) was not called after add_pipe")
-    return part
-
-
-class _Linker(_KbComponent):
+class _Linker(_KbComponent[EntityLinker]):
     def __init__(self, fuzzy: bool, ner_package: str = "") -> None:
+        super().__init__()
         self.fuzzy = fuzzy
         # the pretrained pipeline's package, whose named-entity recogniser tells which KB
         # classes are of people ("" for the blank pipeline: titles alone tell)
         self.ner_package = ner_package
-        self._linker: EntityLinker | None = None
+        self._names = PersonNames(ner_package or None)
 
-    def bind(self, kb: KnowledgeBase) -> None:
-        names = PersonNames(self.ner_package or None)
-        self._linker = EntityLinker(kb, fuzzy=self.fuzzy, person_names=names)
+    def build(self, kb: KnowledgeBase) -> EntityLinker:
+        return EntityLinker(kb, fuzzy=self.fuzzy, person_names=self._names)
 
     def __call__(self, doc: Doc) -> Doc:
         toks = doc._.kgc_tokens = tokens_of(doc)
-        doc._.kgc_mentions = _bound(self._linker, self).link(
-            toks, doc.user_data.get("kgcheck_context", ())
-        )
+        doc._.kgc_mentions = self.part(doc).link(toks, doc.user_data.get("kgcheck_context", ()))
         return doc
 
 
@@ -184,11 +204,11 @@ def _make_linker(nlp: Language, name: str, *, fuzzy: bool, ner_package: str = ""
     return _Linker(fuzzy, ner_package)
 
 
-class _LexiconMatcher(_KbComponent):
+class _LexiconMatcher(_KbComponent[Lexicon]):
     def __init__(self, nlp: Language, hedges: list[str], certainty: list[str]) -> None:
+        super().__init__()
         self.nlp = nlp
         self.signals = SignalMatcher(hedges, certainty)
-        self._lexicon: Lexicon | None = None
 
     def _lemmatize(self, text: str) -> list[str]:
         # the forms are lemmatised by the same components that lemmatise replies
@@ -199,8 +219,8 @@ class _LexiconMatcher(_KbComponent):
             doc = proc(doc)
         return [t.lemma for t in tokens_of(doc)]
 
-    def bind(self, kb: KnowledgeBase) -> None:
-        self._lexicon = Lexicon(
+    def build(self, kb: KnowledgeBase) -> Lexicon:
+        return Lexicon(
             (
                 LexEntry(str(p), f.text, f.inverse, f.derived)
                 for p, found in kb.ontology.phrasings.items()
@@ -210,7 +230,7 @@ class _LexiconMatcher(_KbComponent):
         )
 
     def __call__(self, doc: Doc) -> Doc:
-        doc._.kgc_matches = _bound(self._lexicon, self).match(doc._.kgc_tokens)
+        doc._.kgc_matches = self.part(doc).match(doc._.kgc_tokens)
         doc._.kgc_signals = self.signals.find(doc._.kgc_tokens)
         return doc
 
@@ -222,16 +242,16 @@ def _make_lexicon(
     return _LexiconMatcher(nlp, hedges, certainty)
 
 
-class _Claims(_KbComponent):
+class _Claims(_KbComponent[ClaimBuilder]):
     def __init__(self, temporal: TemporalConfig) -> None:
+        super().__init__()
         self.temporal = temporal
-        self._builder: ClaimBuilder | None = None
 
-    def bind(self, kb: KnowledgeBase) -> None:
-        self._builder = ClaimBuilder(kb, self.temporal)
+    def build(self, kb: KnowledgeBase) -> ClaimBuilder:
+        return ClaimBuilder(kb, self.temporal)
 
     def __call__(self, doc: Doc) -> Doc:
-        doc._.kgc_claims = _bound(self._builder, self).build(
+        doc._.kgc_claims = self.part(doc).build(
             doc._.kgc_tokens,
             doc._.kgc_mentions,
             doc._.kgc_matches,
@@ -275,17 +295,17 @@ def _make_temporal(nlp: Language, name: str, *, date_order: str, fiscal_year_sta
     return component
 
 
-class _Quantities(_KbComponent):
+class _Quantities(_KbComponent[tuple[Anchorer, ClosedValueBinder, RangeBinder]]):
     def __init__(self) -> None:
+        super().__init__()
         self._recognizer = QuantityRecognizer()
-        self._binders: tuple[Anchorer, ClosedValueBinder, RangeBinder] | None = None
 
-    def bind(self, kb: KnowledgeBase) -> None:
+    def build(self, kb: KnowledgeBase) -> tuple[Anchorer, ClosedValueBinder, RangeBinder]:
         anchorer = Anchorer(kb)
-        self._binders = (anchorer, ClosedValueBinder(anchorer), RangeBinder(anchorer))
+        return anchorer, ClosedValueBinder(anchorer), RangeBinder(anchorer)
 
     def __call__(self, doc: Doc) -> Doc:
-        anchorer, binder, range_binder = _bound(self._binders, self)
+        anchorer, binder, range_binder = self.part(doc)
         recognizer = self._recognizer
         toks, mentions = doc._.kgc_tokens, doc._.kgc_mentions
         temporals = doc._.kgc_temporals or []
@@ -454,9 +474,15 @@ class Analyzer:
         return [t.lemma_.lower() or t.lower_ for t in doc if not t.is_punct and not t.is_space]
 
     def analyse(
-        self, text: str, *, now: datetime | None = None, context: Sequence[str] = ()
+        self,
+        text: str,
+        *,
+        now: datetime | None = None,
+        context: Sequence[str] = (),
+        kb: KnowledgeBase | None = None,
     ) -> TurnAnalysis:
-        """Segments, mentions, claims and signals of ``text``.
+        """Segments, mentions, claims and signals of ``text``, read against ``kb`` (default:
+        the analyzer's KB; what the components build from another KB is kept while it lives).
 
         Lone surrogates become U+FFFD and runs of more than ``nlp.max_run_chars`` characters
         without a space a placeholder of the same length (offsets are those of ``text``); a
@@ -484,6 +510,8 @@ class Analyzer:
         doc = self.nlp.make_doc(text)
         doc.user_data["kgcheck_context"] = tuple(context)
         doc.user_data["kgcheck_now"] = now
+        if kb is not None and kb is not self.kb:
+            doc.user_data["kgcheck_kb"] = kb
         if not _looks_english(doc):
             for name in self._base_names:
                 doc = self.nlp.get_pipe(name)(doc)

@@ -38,6 +38,7 @@ other denies. The model checks therefore compare statements only
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from kgcheck.nlp.vocabulary import is_question
@@ -56,6 +57,7 @@ __all__ = [
     "is_formula",
     "mood_of",
     "mood_of_text",
+    "restating",
 ]
 
 STATEMENT = "statement"
@@ -123,6 +125,41 @@ _COMMANDS = frozenset(
      "remind", "add", "find", "show", "send", "cancel", "reserve", "change", "move", "map",
      "navigate", "play", "save", "note", "email", "message", "update", "display"]
 )  # fmt: skip
+
+
+#: A sentence restating what the user asked for: the assistant asks for or states a confirmation
+#: ("Please confirm:", "To confirm, ...") or says what the user wants ("You want 2 rooms",
+#: "you'd like to leave at 5 pm"). "Would you like ...?" offers something: not a restatement.
+_RESTATES = re.compile(
+    r"\b(?:(?:please |let's |let me |just to |to )?confirm(?:ing)?\b(?! that)|verify\b|to recap\b"
+    r"|(?<!would )(?<!do )(?<!did )(?<!will )(?<!can )you(?:'d| would)? (?:like|want|wish|prefer)\b"
+    r"|you asked\b|you requested\b"
+    r"|you(?:'re| are) (?:looking|asking) for\b)",
+    re.I,
+)
+_ASKS_CONFIRMATION = re.compile(r"\b(?:confirm(?:ing)?|verify|to recap)\b", re.I)
+#: A question asking whether what was just said is right ("Is that correct?").
+_CHECKS = re.compile(
+    r"^\W*(?:(?:is|does|did|would) )?(?:that|this|everything|it|all (?:of )?(?:that|this))"
+    r" (?:sound |look |seem )?(?:right|correct|ok|okay|good|accurate|fine)\b",
+    re.I,
+)
+
+
+def restating(sentences: Sequence[str]) -> list[bool]:
+    """For each sentence of a reply, whether it restates what the user asked for rather than
+    states a fact: it matches ``_RESTATES``; a sentence asking for a confirmation ("Please
+    confirm the following.") and those after it; the sentence before "Is that correct?". Its
+    values are the user's, checked against what the user said, not against the KB."""
+    out = [bool(_RESTATES.search(s)) for s in sentences]
+    for i, sentence in enumerate(sentences):
+        if _ASKS_CONFIRMATION.search(sentence) and _RESTATES.search(sentence):
+            out[i:] = [True] * (len(sentences) - i)
+            break
+    for i, sentence in enumerate(sentences):
+        if i and _CHECKS.search(sentence):
+            out[i - 1] = True
+    return out
 
 
 def is_formula(sentence: str) -> bool:

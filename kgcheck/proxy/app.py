@@ -121,7 +121,11 @@ def create_proxy_app(
         session = request.headers.get(settings.session_header) or body.get("user")
         if not isinstance(session, str) or not session:
             session = f"proxy-{uuid4().hex[:16]}"
-        state = dialogue_from_messages(body.get("messages"), session_id=session)
+        state = dialogue_from_messages(
+            body.get("messages"),
+            session_id=session,
+            tools=body.get("tools") or body.get("functions"),
+        )
         headers = passed_headers(request.headers, drop=["x-api-key", settings.session_header])
         if body.get("stream") and settings.stream:
             return await _stream(proxy, body, headers, state)

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from kgcheck.errors import InputError
 from kgcheck.history.state import DialogueState
 
 __all__ = ["dialogue_from_messages", "message_text"]
 
 #: OpenAI roles and the dialogue role each becomes; tool and function results are not turns
-#: of the conversation (they are data the agent read, not something said).
+#: of the conversation (they are data the agent read, not something said): they are its tool
+#: results (``DialogueState.add_tool_result``).
 _ROLES = {"user": "user", "assistant": "assistant", "system": "system", "developer": "system"}
 
 
@@ -36,18 +38,72 @@ def message_text(content: Any) -> str:
     return ""
 
 
-def dialogue_from_messages(messages: Any, *, session_id: str) -> DialogueState:
+def dialogue_from_messages(messages: Any, *, session_id: str, tools: Any = None) -> DialogueState:
     """The conversation of a chat request: one turn per user, assistant, system (or
-    developer) message with text, in order. Malformed entries are skipped: the upstream, not
-    the proxy, judges whether the request is valid."""
+    developer) message with text, in order, and one tool result per ``tool`` message (the
+    function an assistant's ``tool_calls`` named, with its arguments; typed by the request's
+    ``tools`` definition of that function) or legacy ``function`` message. Malformed entries
+    are skipped: the upstream, not the proxy, judges whether the request is valid."""
     state = DialogueState(session_id=session_id)
     if not isinstance(messages, list):
         return state
+    schemas = _function_schemas(tools)
+    calls: dict[str, tuple[str, Any]] = {}
     for message in messages:
         if not isinstance(message, dict):
             continue
-        role = _ROLES.get(str(message.get("role")))
+        role = str(message.get("role"))
+        if role == "assistant":
+            calls.update(_tool_calls(message.get("tool_calls")))
+        if role in {"tool", "function"}:
+            _add_result(state, message, calls, schemas)
+            continue
+        turn_role = _ROLES.get(role)
         text = message_text(message.get("content"))
-        if role is not None and text.strip():
-            state.add_turn(role, text)
+        if turn_role is not None and text.strip():
+            state.add_turn(turn_role, text)
     return state
+
+
+def _function_schemas(tools: Any) -> dict[str, dict[str, Any]]:
+    """The request's function definitions by name (``tools`` or legacy ``functions``)."""
+    out: dict[str, dict[str, Any]] = {}
+    for tool in tools if isinstance(tools, list) else ():
+        function = tool.get("function", tool) if isinstance(tool, dict) else None
+        if isinstance(function, dict) and isinstance(function.get("name"), str):
+            out[function["name"]] = function
+    return out
+
+
+def _tool_calls(calls: Any) -> dict[str, tuple[str, Any]]:
+    """``id -> (function name, arguments)`` of an assistant message's ``tool_calls``."""
+    out: dict[str, tuple[str, Any]] = {}
+    for call in calls if isinstance(calls, list) else ():
+        function = call.get("function") if isinstance(call, dict) else None
+        if isinstance(function, dict) and isinstance(function.get("name"), str):
+            out[str(call.get("id"))] = (function["name"], function.get("arguments"))
+    return out
+
+
+def _add_result(
+    state: DialogueState,
+    message: dict[str, Any],
+    calls: dict[str, tuple[str, Any]],
+    schemas: dict[str, dict[str, Any]],
+) -> None:
+    call_id = message.get("tool_call_id")
+    name, arguments = calls.get(str(call_id), (message.get("name"), None))
+    if not isinstance(name, str) or not name.strip():
+        return
+    content = message.get("content")
+    result = message_text(content) if isinstance(content, list) else content
+    try:
+        state.add_tool_result(
+            name,
+            result,
+            arguments=arguments if isinstance(arguments, (str, dict)) else None,
+            schema=schemas.get(name),
+            call_id=str(call_id) if call_id is not None else None,
+        )
+    except InputError:  # arguments that are no JSON object: the result alone
+        state.add_tool_result(name, result, schema=schemas.get(name))

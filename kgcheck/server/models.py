@@ -9,7 +9,14 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from kgcheck.nlp.text import clean_text
 
-__all__ = ["CheckRequest", "OutputCheckRequest", "ReviewRequest", "SourceDocument", "TurnRequest"]
+__all__ = [
+    "CheckRequest",
+    "OutputCheckRequest",
+    "ReviewRequest",
+    "SourceDocument",
+    "ToolResultBody",
+    "TurnRequest",
+]
 
 
 #: Text of a body: JSON may escape lone surrogates ("\\udc80"); each becomes U+FFFD.
@@ -25,6 +32,21 @@ class SourceDocument(_Body):
     text: Text
 
 
+class ToolResultBody(_Body):
+    """A tool call the agent made before the reply, and what it returned."""
+
+    name: str = Field(min_length=1, description="The tool's (function's) name.")
+    arguments: dict[str, Any] = Field(default_factory=dict, description="The call's arguments.")
+    result: Any = Field(description="What it returned: JSON text, rows, or an object.")
+    schema_: dict[str, Any] | None = Field(
+        default=None,
+        alias="schema",
+        description="Its fields: JSON Schema, an OpenAI function definition or SGD slots.",
+    )
+    kind: str | None = Field(default=None, description="What a row is (default: from the name).")
+    call_id: str | None = None
+
+
 class CheckRequest(_Body):
     """Check the agent's next reply in a session."""
 
@@ -35,6 +57,10 @@ class CheckRequest(_Body):
     )
     sources: list[SourceDocument] = Field(
         default_factory=list, description="Documents the agent answered from."
+    )
+    tool_results: list[ToolResultBody] = Field(
+        default_factory=list,
+        description="Tool calls the agent made for this reply; added to the session first.",
     )
     now: datetime | None = Field(
         default=None, description="Reference time for the check (default: the session's)."

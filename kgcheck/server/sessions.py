@@ -75,6 +75,15 @@ def _check_turn(
             stored = _summary(state, version, session_id not in svc.unsaved_sessions())
             if body.user is not None:
                 state.add_turn("user", body.user, time=body.now)
+            for call in body.tool_results:
+                state.add_tool_result(
+                    call.name,
+                    call.result,
+                    arguments=call.arguments,
+                    schema=call.schema_,
+                    kind=call.kind,
+                    call_id=call.call_id,
+                )
             report = svc.checker.check_turn(
                 body.reply, state, now=body.now, sources=sources, record=False
             )

@@ -5,7 +5,8 @@ A session lives in its own named graph, ``<urn:kgcheck:session:{id}/state>``. Ea
 version it continues (``prov:wasRevisionOf``), the number of turns (``kgc:turnCount``), and one
 JSON literal (``kgc:turnRecord``) per turn the save added: role, text, time, report, claims,
 sentences, the claims the rules see and the entity sightings (``DialogueState.turn_dict``, without
-embeddings, which are recomputed when needed). A turn stored before the checker recorded its
+embeddings, which are recomputed when needed), and one per tool result the save added
+(``{"tool": ..., "seq": n}``). A turn stored before the checker recorded its
 claims gets a second, smaller record (``"patch": true``) once it has them. Nothing is rewritten,
 so what a save writes does not grow with the length of the conversation.
 
@@ -119,8 +120,13 @@ class SessionStore:
             chain.append(versions[at])
             at = versions[at].previous
         turns: dict[int, dict[str, Any]] = {}
+        tools: dict[int, dict[str, Any]] = {}
         for version in reversed(chain):
-            for record in sorted(version.records, key=lambda r: int(r["index"])):
+            for record in version.records:
+                if "tool" in record:
+                    tools[int(record["seq"])] = record["tool"]
+            said = [r for r in version.records if "tool" not in r]
+            for record in sorted(said, key=lambda r: int(r["index"])):
                 index = int(record["index"])
                 if record.get("patch"):
                     turns[index].update({k: record[k] for k in _RECORDED})
@@ -132,10 +138,17 @@ class SessionStore:
             raise ValueError(f"no record of turns {missing}")
         now = head["now"].value if "now" in head else None
         state = DialogueState.from_dict(
-            {"session_id": session_id, "now": now, "turns": [turns[n] for n in range(count)]}
+            {
+                "session_id": session_id,
+                "now": now,
+                "turns": [turns[n] for n in range(count)],
+                "tool_results": [tools[n] for n in sorted(tools)],
+            }
         )
         for turn in state.turns:
             turn.saved = turn.recorded
+        for call in state.tool_results:
+            call.saved = True
         return state, int(head["number"].value)
 
     # --- writing --------------------------------------------------------------------------
@@ -179,6 +192,8 @@ class SessionStore:
             )
         for turn in written:
             turn.saved = turn.recorded
+        for call in state.tool_results:
+            call.saved = True
         return version + 1
 
     def _records(self, state: DialogueState) -> tuple[list[Turn], list[str]]:
@@ -196,6 +211,10 @@ class SessionStore:
                 continue
             turns.append(turn)
             records.append(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
+        for seq, call in enumerate(state.tool_results):
+            if not call.saved:
+                tool = {"tool": call.to_dict(), "seq": seq}
+                records.append(json.dumps(tool, ensure_ascii=False, separators=(",", ":")))
         return turns, records
 
     def _won(self, g: str, s: str, new: str) -> bool:

@@ -120,12 +120,14 @@ _UNITS = {
     "millimeter": "mm", "millimeters": "mm", "ml": "ml", "millilitre": "ml",
     "millilitres": "ml", "milliliter": "ml", "milliliters": "ml",
 }  # fmt: skip
-_UNIT = re.compile(
-    r"\s?(?P<unit>"
-    + "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
-    + r")(?![A-Za-z0-9²])",
-    re.I,
-)
+
+
+def _longest_first(words: dict[str, str]) -> str:
+    """A regular expression alternation of ``words``, the longest first."""
+    return "|".join(re.escape(u) for u in sorted(words, key=len, reverse=True))
+
+
+_UNIT = re.compile(rf"\s?(?P<unit>{_longest_first(_UNITS)})(?![A-Za-z0-9²])", re.I)
 #: Other spellings of units a KB may use in ``kgc:unit``.
 _UNIT_ALIASES = {
     "%": "%", "percent": "%", "pct": "%", "usd": "USD", "$": "USD", "dollar": "USD",
@@ -159,6 +161,42 @@ _STOP_NOUNS = frozenset(
         "less", "than", "but", "so", "as", "if", "per", "each", "away", "am", "pm",
     }
 )  # fmt: skip
+
+
+#: Nouns that name an amount of money: a numeric property so named is priced in some currency
+#: even where the KB names none ("price", "fare": "$272" can be its value).
+MONEY_NOUNS = frozenset(
+    {
+        "price", "fare", "cost", "rent", "fee", "balance", "charge", "payment", "salary",
+        "wage", "budget", "bill", "deposit", "revenue", "income", "expense", "refund", "toll",
+        "tuition", "money", "spend", "spending", "prices", "fares", "costs", "fees",
+    }
+)  # fmt: skip
+_UNIT_WORDS = {
+    **{k: v for k, v in _UNITS.items() if len(k) > 2},
+    "percent": "%", "percentage": "%", "per cent": "%", "fahrenheit": "F",
+    "degrees fahrenheit": "F", "celsius": "C", "degrees celsius": "C", "us dollars": "USD",
+    "dollars": "USD", "euros": "EUR", "pounds sterling": "GBP", "miles per hour": "mph",
+    "kilometres per hour": "km/h", "kilometers per hour": "km/h",
+}  # fmt: skip
+_DESCRIBED_UNIT = re.compile(
+    r"(?:\b(?:in|measured in|expressed in|given in)\s+(?:the\s+)?|^\s*)"
+    rf"(?P<unit>{_longest_first(_UNIT_WORDS)})\b",
+    re.I,
+)
+
+
+def is_currency(unit: str) -> bool:
+    """Whether a unit (as :func:`canonical_unit` writes it) is a currency: an ISO 4217 code."""
+    return len(unit) == 3 and unit.isalpha() and unit.isupper()
+
+
+def unit_in_text(text: str) -> str | None:
+    """The unit a property's description names: "in <unit>" ("Temperature in Fahrenheit",
+    "Wind speed in miles per hour", "Length of stay in days") or a unit opening it
+    ("Percentage humidity"); ``None`` when it names none."""
+    found = _DESCRIBED_UNIT.search(text)
+    return _UNIT_WORDS[found["unit"].lower()] if found else None
 
 
 def singular(word: str) -> str:

@@ -1,0 +1,386 @@
+"""Schema-Guided Dialogue (SGD): assistant turns that restate the results of API calls, checked
+against those results.
+
+Each dialogue is replayed turn by turn. Before each assistant turn the calls the assistant made
+(``service_call`` and ``service_results`` of its frames) are given to kgcheck, with the
+service's schema, either as tool results (``--route tools``: ``DialogueState.add_tool_result``)
+or as a Turtle file of the same rows (``--route turtle``: ``kgcheck.tools.results_graph``
+written out and loaded as the KB). Every assistant turn as given is checked (a flag at or above
+``mitigation.flag_threshold`` on it is a false alarm), then copies of it with one value changed:
+
+- ``row``: a value the turn states (an annotated slot span, a categorical value or the count of
+  results) replaced by another result row's value of the same field;
+- ``dialogue``: replaced by the same slot's value in another dialogue;
+- ``made_up``: a name replaced by a made-up one;
+- ``count``: the count of results ("I found 10 salons") changed.
+
+A copy is caught when a flag at or above the threshold covers the new value. Confirmations
+(the assistant restating what the user asked for, before any call) are checked as given but not
+changed. Figures are printed per service, per kind of field and per kind of change.
+
+    python benchmarks/sgd.py [DIR] [--route tools|turtle] [--limit N] [--seed S] [--show K]
+
+DIR defaults to ``../shared/benchmarks/sgd/dev`` beside the repository (the test split is kept
+for independent measurement).
+"""
+
+from __future__ import annotations
+
+import argparse
+import calendar
+import json
+import random
+import re
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from kgcheck import Checker, DialogueState
+from kgcheck.config import config_from_dict
+from kgcheck.tools import ToolResult, results_graph
+from kgcheck.tools.fields import infer_datatype
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT = ROOT.parent / "shared" / "benchmarks" / "sgd" / "dev"
+#: SGD's dialogues happen in March 2019 and say "today" of 1 March.
+NOW = "2019-03-01T09:00:00+00:00"
+STATED = {"INFORM", "OFFER", "INFORM_COUNT"}
+MADE_UP = ("Marlowe Quay", "Brindlewood Arms", "Tessaly Court", "Orrin Vale", "Castellan Row")
+MONTHS = list(calendar.month_name)[1:]
+
+
+@dataclass(frozen=True)
+class Change:
+    kind: str  # row, dialogue, made_up, count
+    field: str  # address, phone, time, date, price, rating, count, name, categorical, other
+    start: int
+    old: str
+    new: str
+
+
+def field_kind(slot: str, values: list[str], schema_slot: dict[str, Any] | None) -> str:
+    words = set(slot.split("_"))
+    if slot == "count":
+        return "count"
+    if "phone" in words:
+        return "phone"
+    if "address" in words:
+        return "address"
+    if "rating" in words:
+        return "rating"
+    if words & {"price", "fare", "rent", "balance", "amount", "cost"}:
+        return "price"
+    datatype = infer_datatype(values) if values else "string"
+    if datatype in {"time", "date"}:
+        return datatype
+    if schema_slot is not None and schema_slot.get("is_categorical"):
+        return "categorical"
+    if words & {"name", "title"}:
+        return "name"
+    return "other"
+
+
+def surface(value: str, like: str) -> str:
+    """``value`` (as a result holds it) written the way ``like`` was written in the turn."""
+    kind = infer_datatype([value])
+    if kind == "time":
+        hour, minute = (int(p) for p in value.split(":")[:2])
+        text = f"{(hour - 1) % 12 + 1}:{minute:02d} {'am' if hour < 12 else 'pm'}"
+        return text if ":" in like else text.replace(":00", "")
+    if kind == "date":
+        day = date.fromisoformat(value)
+        return f"{MONTHS[day.month - 1]} {day.day}"
+    if like.startswith("$"):
+        return "$" + value
+    return value
+
+
+def same(a: str, b: str) -> bool:
+    """Whether two written values are one: equal as text (any case) or as numbers."""
+    if a.strip().lower() == b.strip().lower():
+        return True
+    try:
+        return float(a.strip("$ ").replace(",", "")) == float(b.strip("$ ").replace(",", ""))
+    except ValueError:
+        return False
+
+
+def results_of(turn: dict[str, Any], schemas: dict[str, Any]) -> list[ToolResult]:
+    calls = []
+    for frame in turn["frames"]:
+        call = frame.get("service_call")
+        if call is None or "service_results" not in frame:
+            continue
+        calls.append(
+            ToolResult(
+                call["method"],
+                frame["service_results"],
+                arguments=call["parameters"],
+                schema=schemas[frame["service"]],
+            )
+        )
+    return calls
+
+
+def changes(
+    turn: dict[str, Any],
+    rows: dict[str, list[dict[str, str]]],
+    schemas: dict[str, Any],
+    elsewhere: dict[str, list[str]],
+    rng: random.Random,
+) -> list[Change]:
+    text = turn["utterance"]
+    out: list[Change] = []
+    for frame in turn["frames"]:
+        service = frame["service"]
+        slots = {s["name"]: s for s in schemas[service]["slots"]}
+        acts = {(a["act"], a["slot"]): a["values"] for a in frame["actions"]}
+        stated = {slot for act, slot in acts if act in STATED}
+        if not stated:
+            continue
+        found = rows.get(service, [])
+        spans = {s["slot"]: (s["start"], s["exclusive_end"]) for s in frame["slots"]}
+        for (act, slot), values in acts.items():
+            if act not in STATED or not values:
+                continue
+            if slot == "count":
+                m = re.search(rf"\b{re.escape(values[0])}\b", text)
+                if m:
+                    new = str(int(values[0]) + rng.choice((1, 2, 3)))
+                    out.append(Change("count", "count", m.start(), m.group(), new))
+                continue
+            if slot in spans:
+                start, end = spans[slot]
+            else:
+                m = re.search(rf"\b{re.escape(values[0])}\b", text, re.IGNORECASE)
+                if m is None:
+                    continue
+                start, end = m.span()
+            old = text[start:end]
+            column = [r[slot] for r in found if slot in r]
+            if not column:
+                continue  # a value no result holds (the user's own request)
+            kind = field_kind(slot, column, slots.get(slot))
+            others = sorted({v for v in column if not same(surface(v, old), old)})
+            others = [v for v in others if surface(v, old).lower() not in text.lower()]
+            if kind == "name":
+                # another row's name is wrong only where the turn states a value of the row
+                # it names that the other row does not have
+                stated = {
+                    s: v[0]
+                    for (a, s), v in acts.items()
+                    if a in STATED and v and s not in {slot, "count"}
+                }
+                mine = [r for r in found if same(r.get(slot, ""), values[0])]
+                others = [
+                    v
+                    for v in others
+                    if mine
+                    and any(
+                        same(str(mine[0].get(s, "")), stated[s])
+                        and not same(str(r.get(s, "")), stated[s])
+                        for r in found
+                        if r.get(slot) == v
+                        for s in stated
+                    )
+                ]
+            if others:
+                out.append(Change("row", kind, start, old, surface(rng.choice(others), old)))
+            pool = [
+                v for v in elsewhere.get(f"{service}:{slot}", ()) if v.lower() not in text.lower()
+            ]
+            if pool and kind != "categorical":
+                out.append(Change("dialogue", kind, start, old, rng.choice(pool)))
+            if kind == "categorical":
+                choices = [
+                    v
+                    for v in slots[slot].get("possible_values", [])
+                    if v.lower() != old.lower() and v not in {"True", "False", "dontcare"}
+                ]
+                if choices and old.lower() not in {"true", "false"}:
+                    out.append(Change("row", kind, start, old, rng.choice(choices)))
+            if kind == "name":
+                out.append(Change("made_up", kind, start, old, rng.choice(MADE_UP)))
+    return out
+
+
+def spans_elsewhere(dialogues: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """Each ``service:slot``'s values as the assistant turns wrote them, over all dialogues."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for dialogue in dialogues:
+        for turn in dialogue["turns"]:
+            if turn["speaker"] != "SYSTEM":
+                continue
+            for frame in turn["frames"]:
+                for s in frame["slots"]:
+                    value = turn["utterance"][s["start"] : s["exclusive_end"]]
+                    found[f"{frame['service']}:{s['slot']}"].add(value)
+    return {k: sorted(v) for k, v in found.items()}
+
+
+class TurtleRoute:
+    """A checker per set of results, its KB the results written as Turtle and loaded back."""
+
+    def __init__(self, config: dict[str, Any], folder: Path) -> None:
+        self.config = config
+        self.folder = folder
+        self._key: str | None = None
+        self._checker: Checker | None = None
+
+    def checker(self, results: list[ToolResult]) -> Checker:
+        key = json.dumps([r.to_dict() for r in results], sort_keys=True, default=str)
+        if self._checker is None or key != self._key:
+            path = self.folder / "results.ttl"
+            path.write_text(results_graph(results).serialize(format="turtle"), encoding="utf-8")
+            sources = [str(path)] if results else []
+            settings = {**self.config, "knowledge_base": {"sources": sources}}
+            self._checker = Checker(config_from_dict(settings))
+            self._key = key
+        return self._checker
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("path", nargs="?", default=str(DEFAULT))
+    parser.add_argument("--route", choices=("tools", "turtle"), default="tools")
+    parser.add_argument("--limit", type=int, default=0, help="dialogues (0: all)")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--show", type=int, default=0, help="print this many misses")
+    parser.add_argument("--show-alarms", type=int, default=0, help="print this many false alarms")
+    parser.add_argument("--nli", action="store_true", help="with the NLI model (default: off)")
+    parser.add_argument("--services", default="", help="comma-separated services (default: all)")
+    args = parser.parse_args()
+    folder = Path(args.path)
+    schemas = {s["service_name"]: s for s in json.loads((folder / "schema.json").read_text())}
+    dialogues = []
+    for path in sorted(folder.glob("dialogues_*.json")):
+        dialogues.extend(json.loads(path.read_text()))
+    if args.services:
+        wanted = set(args.services.split(","))
+        dialogues = [d for d in dialogues if set(d["services"]) & wanted]
+    random.Random(args.seed).shuffle(dialogues)
+    if args.limit:
+        dialogues = dialogues[: args.limit]
+    elsewhere = spans_elsewhere(dialogues)
+    rng = random.Random(args.seed)
+    config: dict[str, Any] = {"now": NOW}
+    if not args.nli:
+        config["nli"] = {"model": "none"}
+    tools_checker = Checker(config_from_dict(config)) if args.route == "tools" else None
+    threshold = tools_checker.config.mitigation.flag_threshold if tools_checker else 0.5
+    gold = Counter[str]()
+    alarms = Counter[str]()
+    tried = Counter[tuple[str, str, str]]()
+    caught = Counter[tuple[str, str, str]]()
+    made_false = 0
+    alarm_types = Counter[str]()
+    shown = alarms_shown = 0
+    seconds: list[float] = []
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        turtle = TurtleRoute(config, Path(tmp))
+        for dialogue in dialogues:
+            state = DialogueState(session_id=dialogue["dialogue_id"], now=NOW)
+            rows: dict[str, list[dict[str, str]]] = {}
+            seen: list[ToolResult] = []
+            for turn in dialogue["turns"]:
+                text = turn["utterance"]
+                if turn["speaker"] == "USER":
+                    state.add_turn("user", text)
+                    continue
+                for call in results_of(turn, schemas):
+                    seen.append(call)
+                    if args.route == "tools":
+                        state.add_tool_result(
+                            call.name, call.result, arguments=call.arguments, schema=call.schema
+                        )
+                for frame in turn["frames"]:
+                    if "service_results" in frame:
+                        rows[frame["service"]] = frame["service_results"]
+                checker = tools_checker or turtle.checker(seen)
+                service = turn["frames"][0]["service"] if turn["frames"] else "none"
+                t0 = time.perf_counter()
+                report = checker.check_turn(text, state, record=False)
+                seconds.append(time.perf_counter() - t0)
+                gold[service] += 1
+                acted = [f for f in report.flags if f.confidence >= threshold]
+                if acted:
+                    alarms[service] += 1
+                    alarm_types.update(f"{f.type}/{f.detector}" for f in acted)
+                    if report.text != text:
+                        made_false += 1
+                    if alarms_shown < args.show_alarms:
+                        alarms_shown += 1
+                        print(f"ALARM [{service}] {text}")
+                        for f in acted:
+                            print(f"    {f.type} ({f.detector}) {f.content!r}: {f.message}")
+                for change in changes(turn, rows, schemas, elsewhere, rng):
+                    bad = text[: change.start] + change.new + text[change.start + len(change.old) :]
+                    end = change.start + len(change.new)
+                    t0 = time.perf_counter()
+                    out = checker.check_turn(bad, state, record=False)
+                    seconds.append(time.perf_counter() - t0)
+                    key = (service, change.field, change.kind)
+                    tried[key] += 1
+                    hit = any(
+                        f.confidence >= threshold
+                        and f.span.start < end
+                        and change.start < f.span.end
+                        for f in out.flags
+                    )
+                    caught[key] += hit
+                    if not hit and shown < args.show:
+                        shown += 1
+                        print(f"MISS [{service} {change.field}/{change.kind}] {bad}")
+                        print(f"    {change.old!r} -> {change.new!r}")
+                        for f in out.flags:
+                            print(f"    {f.type} ({f.detector}) {f.confidence:.2f} {f.content!r}")
+                state.add_turn("assistant", text, report=report)
+    total = time.perf_counter() - started
+    report_figures(gold, alarms, tried, caught, made_false, alarm_types)
+    seconds.sort()
+    print(
+        f"\n{len(dialogues)} dialogues, {len(seconds)} checks in {total:.0f} s; per check "
+        f"median {seconds[len(seconds) // 2] * 1000:.0f} ms, "
+        f"p95 {seconds[int(len(seconds) * 0.95)] * 1000:.0f} ms (route {args.route})"
+    )
+
+
+def report_figures(
+    gold: Counter[str],
+    alarms: Counter[str],
+    tried: Counter[tuple[str, str, str]],
+    caught: Counter[tuple[str, str, str]],
+    made_false: int,
+    alarm_types: Counter[str],
+) -> None:
+    def rate(keys: list[tuple[str, str, str]]) -> str:
+        n = sum(tried[k] for k in keys)
+        return f"{sum(caught[k] for k in keys) / n:.3f} ({n})" if n else "-"
+
+    keys = list(tried)
+    n_gold = sum(gold.values())
+    print(
+        f"\ngold assistant turns flagged: {sum(alarms.values()) / n_gold:.3f} "
+        f"({sum(alarms.values())}/{n_gold}); changed by mitigation: {made_false}"
+    )
+    print(f"changed values caught: {rate(keys)}")
+    for name, index in (("field", 1), ("change", 2), ("service", 0)):
+        print(f"\nby {name}:")
+        for value in sorted({k[index] for k in keys}):
+            line = f"  {value:<22} {rate([k for k in keys if k[index] == value])}"
+            if index == 0:
+                line += f"   gold flagged {alarms[value]}/{gold[value]}"
+            print(line)
+    print("\nfalse alarms by type/detector:")
+    for name, n in alarm_types.most_common(12):
+        print(f"  {name:<40} {n}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,252 @@
+"""Tool results as RDF: rows become entities of the tool's kind, fields become properties.
+
+The graph is what a user would write by hand for the same rows, so the KB route and the tool
+route give the same verdicts (``kgcheck tools to-turtle`` writes it out):
+
+- each kind is a class (``<urn:kgcheck:kind#restaurant>``, labelled "restaurant");
+- each field is a property (``<urn:kgcheck:field#phone_number>``), labelled with its words
+  ("phone number"), commented with the schema's description, its range the field's datatype
+  (:mod:`kgcheck.tools.fields`), ``kgc:unit`` its currency, and ``owl:FunctionalProperty`` when
+  no row holds two values;
+- a field with a declared closed set of words (an enum, SGD's categorical slots) ranges over a
+  class declared ``kgc:closedWorld``, one member per word;
+- a row is named by its name field (``name``, ``title``, or a field ending in ``name`` or
+  ``title`` whose values tell the rows apart, the one naming the kind first:
+  ``restaurant_name`` for restaurants): ``<urn:kgcheck:result#sino>`` labelled "Sino". A row
+  with no name is named by its kind ("train"); several such rows of one call are its kind
+  with the row's first time of day ("the 9:20 am bus") or number;
+- the same name in later results is the same entity, and a later result's value of a field
+  replaces the earlier one (the latest results hold); an argument of the call the row does not
+  state is a value of the row (a search for restaurants in San Jose returns restaurants in San
+  Jose; a booking's arguments are what was booked).
+
+Usage::
+
+    graph = results_graph([ToolResult("FindRestaurants", rows)])
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rdflib import OWL, RDF, RDFS, XSD, Graph, Literal, URIRef
+
+from kgcheck.tools.fields import FieldSpec, declared_fields, infer_datatype, money, scalar
+from kgcheck.tools.results import ToolResult, words_of_name
+from kgcheck.vocab import KGC
+
+__all__ = ["FIELD_NS", "KIND_NS", "RESULT_NS", "results_graph"]
+
+RESULT_NS = "urn:kgcheck:result#"
+KIND_NS = "urn:kgcheck:kind#"
+FIELD_NS = "urn:kgcheck:field#"
+VALUE_NS = "urn:kgcheck:value#"
+CALL_NS = "urn:kgcheck:call#"
+
+_NAME_FIELD = re.compile(r"(?:^|_|(?<=[a-z]))(?:name|title|Name|Title)$")
+
+
+@dataclass
+class _Field:
+    name: str
+    spec: FieldSpec = field(default_factory=FieldSpec)
+    values: list[Any] = field(default_factory=list)
+    multiple: bool = False
+
+
+@dataclass
+class _Entity:
+    iri: URIRef
+    label: str
+    kinds: set[str] = field(default_factory=set)
+    #: field -> its values, from the latest result that stated the field
+    facts: dict[str, list[Any]] = field(default_factory=dict)
+
+
+def results_graph(results: Sequence[ToolResult]) -> Graph:
+    """The RDF of ``results`` (ontology and rows), in the order they were returned."""
+    fields: dict[str, _Field] = {}
+    entities: dict[URIRef, _Entity] = {}
+    for n, call in enumerate(results):
+        declared = declared_fields(call.schema)
+        rows = [_with_arguments(row, call.arguments) for row in call.rows()]
+        for name, spec in declared.items():
+            known = fields.setdefault(name, _Field(name))
+            if known.spec == FieldSpec():
+                known.spec = spec
+        name_field = _name_field(rows, call.kind or call.name)
+        kind = call.kind or call.name
+        labels = _row_labels(rows, name_field, kind)
+        for i, row in enumerate(rows):
+            label = labels[i]
+            iri = URIRef(RESULT_NS + _slug(label if name_field else f"{kind} {n} {i}"))
+            entity = entities.setdefault(iri, _Entity(iri, label))
+            entity.kinds.add(kind)
+            for key, value in row.items():
+                if key == name_field:
+                    continue
+                values = value if isinstance(value, list) else [value]
+                values = [v for v in values if scalar(v) is not None]
+                if not values:
+                    continue
+                known = fields.setdefault(key, _Field(key))
+                known.values.extend(values)
+                known.multiple = known.multiple or len(values) > 1
+                entity.facts[key] = values
+    graph = _write(fields, entities)
+    for n, call in enumerate(results):
+        _count(graph, call, n)
+    return graph
+
+
+def _count(graph: Graph, call: ToolResult, n: int) -> None:
+    """The number of rows ``call`` returned, as the value of "number of <kinds>" of the call
+    ("I found 10 events")."""
+    kind = call.kind or call.name
+    prop = URIRef(FIELD_NS + "number_of_" + _slug(kind).replace("-", "_"))
+    node = URIRef(CALL_NS + str(n))
+    graph.add((prop, RDF.type, OWL.DatatypeProperty))
+    graph.add((prop, RDF.type, OWL.FunctionalProperty))
+    graph.add((prop, RDFS.label, Literal(f"number of {_plural(kind)}")))
+    graph.add((prop, RDFS.range, XSD.integer))
+    graph.add((node, RDFS.label, Literal(f"{call.name} call")))
+    graph.add((node, prop, Literal(len(call.rows()))))
+
+
+def _plural(kind: str) -> str:
+    import inflect  # about 2 s to import: only when a result is first read
+
+    *head, last = kind.split()
+    return " ".join([*head, inflect.engine().plural_noun(last)])
+
+
+def _with_arguments(row: dict[str, Any], arguments: dict[str, Any]) -> dict[str, Any]:
+    extra = {k: v for k, v in arguments.items() if k not in row and scalar(v) is not None}
+    return {**row, **extra} if extra else row
+
+
+def _name_field(rows: list[dict[str, Any]], kind: str) -> str | None:
+    """The field naming the rows (see the module's docstring), or ``None``."""
+    candidates = []
+    for key in dict.fromkeys(k for row in rows for k in row):
+        if not (key.lower() in {"name", "title"} or _NAME_FIELD.search(key)):
+            continue
+        values = [scalar(row.get(key)) for row in rows]
+        if any(v is None or infer_datatype([v]) != "string" for v in values):
+            continue
+        if len(rows) > 1 and len(set(values)) < len(values):
+            continue  # it does not tell the rows apart (an airport's name on each flight)
+        candidates.append(key)
+    if not candidates:
+        return None
+    kind_words = set(words_of_name(kind))
+    own = [k for k in candidates if set(words_of_name(k)) & kind_words]
+    plain = [k for k in candidates if k.lower() in {"name", "title"}]
+    return (plain or own or candidates)[0]
+
+
+def _row_labels(rows: list[dict[str, Any]], name_field: str | None, kind: str) -> list[str]:
+    if name_field is not None:
+        return [str(scalar(row[name_field])) for row in rows]
+    if len(rows) == 1:
+        return [kind]
+    labels = []
+    for row in rows:
+        times = [scalar(v) for v in row.values() if infer_datatype([v]) == "time"]
+        first = times[0] if times else None
+        labels.append(f"{_clock(first)} {kind}" if first else kind)
+    return labels
+
+
+def _clock(text: str) -> str:
+    """``"09:20"`` -> ``"9:20 am"``."""
+    hour, minute = (int(part) for part in text.split(":")[:2])
+    return f"{(hour - 1) % 12 + 1}:{minute:02d} {'am' if hour < 12 else 'pm'}"
+
+
+def _write(fields: dict[str, _Field], entities: dict[URIRef, _Entity]) -> Graph:
+    graph = Graph()
+    graph.bind("kgc", str(KGC._NS))
+    for kind in {k for e in entities.values() for k in e.kinds}:
+        cls_ = URIRef(KIND_NS + _slug(kind))
+        graph.add((cls_, RDF.type, OWL.Class))
+        graph.add((cls_, RDFS.label, Literal(kind)))
+    writers = {name: _property(graph, f) for name, f in fields.items() if f.values}
+    for entity in entities.values():
+        graph.add((entity.iri, RDFS.label, Literal(entity.label)))
+        for kind in entity.kinds:
+            graph.add((entity.iri, RDF.type, URIRef(KIND_NS + _slug(kind))))
+        for key, values in entity.facts.items():
+            prop, term = writers[key]
+            for value in values:
+                graph.add((entity.iri, prop, term(value)))
+    return graph
+
+
+def _property(graph: Graph, found: _Field) -> tuple[URIRef, Any]:
+    """Declare ``found`` in ``graph``; its IRI and how a value of it is written."""
+    prop = URIRef(FIELD_NS + _slug(found.name, keep_case=True))
+    spec = found.spec
+    graph.add((prop, RDFS.label, Literal(" ".join(words_of_name(found.name)))))
+    if spec.description:
+        graph.add((prop, RDFS.comment, Literal(spec.description)))
+    if not found.multiple:
+        graph.add((prop, RDF.type, OWL.FunctionalProperty))
+    datatype = spec.datatype or infer_datatype(found.values)
+    words = [v for v in spec.values if infer_datatype([v]) == "string"]
+    if words and datatype == "string":
+        return prop, _closed_set(graph, prop, found, words)
+    graph.add((prop, RDF.type, OWL.DatatypeProperty))
+    cash = money(found.values) if datatype == "string" else None
+    unit = spec.unit or (cash[0] if cash else None)
+    if cash is not None:
+        datatype = "decimal"
+    if unit:
+        graph.add((prop, KGC.unit, Literal(unit)))
+    xsd = URIRef(str(XSD) + datatype)
+    graph.add((prop, RDFS.range, xsd))
+
+    def term(value: Any) -> Literal:
+        text = str(scalar(value))
+        if cash is not None:
+            amount = money([text])
+            text = amount[1][0] if amount else text
+        if datatype == "boolean":
+            text = text.lower()
+        elif datatype == "time" and text.count(":") == 1:
+            text += ":00"
+        if datatype == "string":
+            return Literal(text)
+        return Literal(text, datatype=xsd)
+
+    return prop, term
+
+
+def _closed_set(graph: Graph, prop: URIRef, found: _Field, words: list[str]) -> Any:
+    cls_ = URIRef(KIND_NS + _slug(found.name, keep_case=True) + "Value")
+    graph.add((prop, RDF.type, OWL.ObjectProperty))
+    graph.add((prop, RDFS.range, cls_))
+    graph.add((cls_, RDF.type, OWL.Class))
+    graph.add((cls_, RDFS.label, Literal(" ".join(words_of_name(found.name)))))
+    graph.add((cls_, KGC.closedWorld, Literal(True)))
+    members = {w.casefold(): URIRef(VALUE_NS + _slug(f"{found.name} {w}")) for w in words}
+    for word in words:
+        member = members[word.casefold()]
+        graph.add((member, RDF.type, cls_))
+        graph.add((member, RDFS.label, Literal(word)))
+
+    def term(value: Any) -> URIRef | Literal:
+        text = str(scalar(value))
+        return members.get(text.casefold()) or Literal(text)
+
+    return term
+
+
+def _slug(text: str, *, keep_case: bool = False) -> str:
+    ascii_ = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^A-Za-z0-9_]+", "-", ascii_).strip("-")
+    return (slug if keep_case else slug.lower()) or "x"

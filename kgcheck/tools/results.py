@@ -1,0 +1,147 @@
+"""``ToolResult``: one tool or API call the agent made, with what it returned.
+
+A result is kept as the caller gave it (JSON text or the decoded value) and read into rows: a
+list of objects is one row each; an object holding one list of objects (``{"results": [...]}``)
+is that list; any other object is one row; a scalar is one row with the field ``result``.
+``kind`` names what a row is ("restaurant"); without one it is read from the tool's name, its
+verb left out ("FindRestaurants", "find_restaurants" -> "restaurant").
+
+Usage::
+
+    call = ToolResult("FindRestaurants", [{"restaurant_name": "Sino", "rating": "4.00"}],
+                      arguments={"location": "San Jose"})
+    call.rows()      # [{"restaurant_name": "Sino", "rating": "4.00"}]
+    call.kind        # "restaurant"
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from kgcheck.errors import StateInvalid
+from kgcheck.nlp.wordlists import lookup_lemma
+
+__all__ = ["ToolResult", "kind_of_tool", "words_of_name"]
+
+Row = dict[str, Any]
+
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+#: Words that end the noun of a tool's name ("FindHomeByArea" -> "home").
+_JOINERS = frozenset({"by", "for", "in", "of", "on", "at", "from", "to", "with", "near", "and"})
+
+
+def words_of_name(name: str) -> list[str]:
+    """The words of an identifier: camelCase, snake_case, kebab-case or spaced, lower case."""
+    return [w.lower() for w in _CAMEL.findall(name)]
+
+
+@lru_cache(maxsize=1024)
+def kind_of_tool(name: str) -> str:
+    """What a tool's rows are, from its name: the words after its verb, up to a preposition,
+    the last one singular ("SearchRoundtripFlights" -> "roundtrip flight"). A one-word name is
+    its own kind."""
+    words = words_of_name(name)
+    if len(words) > 1:
+        words = words[1:]  # tool names start with their verb: get_, find_, book_, search_
+    for i, word in enumerate(words):
+        if i and word in _JOINERS:
+            words = words[:i]
+            break
+    if not words:
+        return name.lower()
+    words[-1] = _singular(words[-1])
+    return " ".join(words)
+
+
+def _singular(word: str) -> str:
+    """The lemma of a noun ("buses" -> "bus", "bus" stays)."""
+    return lookup_lemma(word)
+
+
+@dataclass
+class ToolResult:
+    """One call: the tool's name, its arguments, what it returned, and what was said of its
+    fields (``schema``: a JSON Schema of a row or of the result, an OpenAI function definition,
+    or ``{"slots": [...]}`` as SGD's service schemas write them), after turn ``turn``."""
+
+    name: str
+    result: Any
+    arguments: dict[str, Any] = field(default_factory=dict)
+    schema: dict[str, Any] | None = None
+    kind: str | None = None
+    call_id: str | None = None
+    #: The number of dialogue turns before the call (set by ``DialogueState``).
+    turn: int = 0
+    #: Whether the session store holds it (``kgcheck.store.sessions``).
+    saved: bool = field(default=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise StateInvalid(f"a tool result needs the tool's name, got {self.name!r}")
+        if isinstance(self.arguments, str):
+            self.arguments = _decoded(self.arguments, f"{self.name}: arguments")
+        if not isinstance(self.arguments, dict):
+            raise StateInvalid(f"{self.name}: arguments must be a JSON object")
+        if self.kind is None:
+            self.kind = kind_of_tool(self.name)
+
+    def rows(self) -> list[Row]:
+        """The rows of the result (see the module's docstring); ``[]`` for an empty result."""
+        value = self.result
+        if isinstance(value, str):
+            try:
+                value = json.loads(value)
+            except ValueError:
+                return [{"result": value}] if value.strip() else []
+        if isinstance(value, list):
+            return [r if isinstance(r, dict) else {"result": r} for r in value if r is not None]
+        if isinstance(value, dict):
+            lists = [v for v in value.values() if isinstance(v, list)]
+            if len(lists) == 1 and all(isinstance(r, dict) for r in lists[0]):
+                return list(lists[0])
+            return [value]
+        if value is None:
+            return []
+        return [{"result": value}]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "arguments": self.arguments,
+            "result": self.result,
+            "schema": self.schema,
+            "kind": self.kind,
+            "call_id": self.call_id,
+            "turn": self.turn,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ToolResult:
+        """The inverse of ``to_dict``.
+
+        Raises:
+            StateInvalid: ``name`` or ``result`` is missing, or the arguments are no object.
+        """
+        try:
+            return cls(
+                name=data["name"],
+                result=data["result"],
+                arguments=data.get("arguments") or {},
+                schema=data.get("schema"),
+                kind=data.get("kind"),
+                call_id=data.get("call_id"),
+                turn=int(data.get("turn", 0)),
+            )
+        except (KeyError, TypeError) as exc:
+            raise StateInvalid(f"a tool result needs 'name' and 'result' ({exc!r})") from exc
+
+
+def _decoded(text: str, where: str) -> Any:
+    try:
+        return json.loads(text) if text.strip() else {}
+    except ValueError as exc:
+        raise StateInvalid(f"{where}: not JSON ({exc})") from exc

@@ -1,0 +1,86 @@
+"""Tool results as RDF: what a user would write by hand for the same rows."""
+
+from __future__ import annotations
+
+from rdflib import OWL, RDF, RDFS, XSD, Literal, URIRef
+
+from kgcheck.tools.graph import CALL_NS, FIELD_NS, KIND_NS, RESULT_NS, results_graph
+from kgcheck.tools.results import ToolResult
+from kgcheck.vocab import KGC
+
+HOTELS = [
+    {"hotel_name": "Harbour Inn", "price_per_night": "182", "phone": "416-555-0101",
+     "check_in": "15:00", "rating": "4.20", "has_wifi": "True"},
+    {"hotel_name": "Maple Lodge", "price_per_night": "$95", "phone": "416-555-0199",
+     "check_in": "14:00", "rating": "3.90", "has_wifi": "False"},
+]  # fmt: skip
+
+
+def FIELD(name: str) -> URIRef:
+    return URIRef(FIELD_NS + name)
+
+
+def test_rows_are_entities_of_the_tools_kind_named_by_their_name_field() -> None:
+    graph = results_graph([ToolResult("search_hotels", HOTELS)])
+    harbour = URIRef(RESULT_NS + "harbour-inn")
+    assert (harbour, RDFS.label, Literal("Harbour Inn")) in graph
+    assert (harbour, RDF.type, URIRef(KIND_NS + "hotel")) in graph
+    assert (URIRef(KIND_NS + "hotel"), RDFS.label, Literal("hotel")) in graph
+    assert (harbour, FIELD("phone"), Literal("416-555-0101")) in graph
+    assert (harbour, FIELD("check_in"), Literal("15:00:00", datatype=XSD.time)) in graph
+    assert (harbour, FIELD("rating"), Literal("4.20", datatype=XSD.decimal)) in graph
+    assert (harbour, FIELD("has_wifi"), Literal("true", datatype=XSD.boolean)) in graph
+
+
+def test_fields_are_properties_labelled_with_their_words_and_typed_by_their_values() -> None:
+    schema = {"type": "object", "properties": {"rating": {"description": "Guest rating of 5"}}}
+    graph = results_graph([ToolResult("search_hotels", HOTELS, schema=schema)])
+    rating = FIELD("rating")
+    assert (FIELD("price_per_night"), RDFS.label, Literal("price per night")) in graph
+    assert (rating, RDFS.comment, Literal("Guest rating of 5")) in graph
+    assert (rating, RDFS.range, XSD.decimal) in graph
+    assert (rating, RDF.type, OWL.FunctionalProperty) in graph
+    # "182" and "$95": amounts in dollars, one of them written with its sign
+    assert (FIELD("price_per_night"), KGC.unit, Literal("USD")) in graph
+    maple = URIRef(RESULT_NS + "maple-lodge")
+    assert (maple, FIELD("price_per_night"), Literal("95", datatype=XSD.decimal)) in graph
+
+
+def test_a_declared_closed_set_is_a_closed_class_of_its_words() -> None:
+    schema = {
+        "slots": [{"name": "tier", "is_categorical": True, "possible_values": ["cheap", "pricey"]}]
+    }
+    graph = results_graph(
+        [ToolResult("find_restaurants", [{"name": "Sino", "tier": "pricey"}], schema=schema)]
+    )
+    (cls_,) = graph.objects(FIELD("tier"), RDFS.range)
+    assert (cls_, KGC.closedWorld, Literal(True)) in graph
+    members = {str(graph.value(m, RDFS.label)) for m in graph.subjects(RDF.type, cls_)}
+    assert members == {"cheap", "pricey"}
+    (value,) = graph.objects(URIRef(RESULT_NS + "sino"), FIELD("tier"))
+    assert graph.value(value, RDFS.label) == Literal("pricey")
+
+
+def test_rows_without_a_name_are_named_by_kind_and_time() -> None:
+    buses = [{"leaving_time": "09:20", "fare": "34"}, {"leaving_time": "13:05", "fare": "31"}]
+    graph = results_graph([ToolResult("FindBus", buses)])
+    labels = {str(o) for s, o in graph.subject_objects(RDFS.label) if str(s).startswith(RESULT_NS)}
+    assert labels == {"9:20 am bus", "1:05 pm bus"}
+
+
+def test_the_latest_result_holds_and_arguments_are_values_of_the_rows() -> None:
+    first = ToolResult("find_restaurants", [{"name": "Sino", "time": "11:30"}])
+    booked = ToolResult(
+        "reserve_restaurant", [{"name": "Sino", "time": "12:00"}], arguments={"party": 4}
+    )
+    graph = results_graph([first, booked])
+    sino = URIRef(RESULT_NS + "sino")
+    assert list(graph.objects(sino, FIELD("time"))) == [Literal("12:00:00", datatype=XSD.time)]
+    assert (sino, FIELD("party"), Literal("4", datatype=XSD.integer)) in graph
+
+
+def test_the_number_of_rows_is_a_fact_of_the_call() -> None:
+    graph = results_graph([ToolResult("search_hotels", HOTELS)])
+    count = FIELD("number_of_hotel")
+    assert (count, RDFS.label, Literal("number of hotels")) in graph
+    assert (URIRef(CALL_NS + "0"), count, Literal(2)) in graph

@@ -351,7 +351,7 @@ class Checker:
         want scored, the model scores them all together (``timings["nli"]``), each reads its
         answers, and then the other detectors run.
         """
-        kb = kb or self.kb
+        kb = kb if kb is not None else self.kb
         ctx = DetectionContext(
             analysis=analysis,
             kb=kb,
@@ -553,12 +553,20 @@ class Checker:
         without a report, or whose sent text differs from the checked one), and record their
         claims and entities in the state. ``check_turn`` calls it; call it yourself to run
         detectors directly."""
-        for turn in state.pending():
+        pending = state.pending()
+        kb = self.kb
+        if pending and state.tool_results:
+            try:  # the names the tool results gave are known in the turns that follow them
+                kb = self.evidence.kb_for(state.tool_results)[0]
+            except KgcheckError:  # reported by the check itself (stage "tools")
+                kb = self.kb
+        for turn in pending:
             try:
                 analysis = turn.analysis or self.analyzer.analyse(
                     turn.text,
                     now=turn.time or state.reference_time,
                     context=state.entities.salient_keys(),
+                    kb=kb,
                 )
                 state.record(turn, analysis)
             except Exception as exc:  # a turn that cannot be analysed never blocks its session

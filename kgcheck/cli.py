@@ -28,6 +28,7 @@ from kgcheck.history.state import DialogueState
 from kgcheck.kb.command import kb_app
 from kgcheck.report import TurnReport
 from kgcheck.rules.command import rules_app
+from kgcheck.tools.command import tools_app
 
 __all__ = ["app", "main"]
 
@@ -38,6 +39,7 @@ app = typer.Typer(
 )
 app.add_typer(rules_app, name="rules")
 app.add_typer(kb_app, name="kb")
+app.add_typer(tools_app, name="tools")
 app.add_typer(store_app)  # sparql, flags, review, serve, proxy, endpoint
 console = Console()
 err_console = Console(stderr=True)
@@ -58,10 +60,20 @@ def _read_history(path: Path, state: DialogueState) -> None:
             continue
         try:
             turn = json.loads(line)
-            state.add_turn(turn["role"], turn["text"], time=turn.get("time"))
+            if turn["role"] == "tool":  # a tool call the agent made, and what it returned
+                state.add_tool_result(
+                    turn["name"],
+                    turn["result"],
+                    arguments=turn.get("arguments"),
+                    schema=turn.get("schema"),
+                    kind=turn.get("kind"),
+                )
+            else:
+                state.add_turn(turn["role"], turn["text"], time=turn.get("time"))
         except (json.JSONDecodeError, KeyError, TypeError) as exc:
             raise HistoryLineInvalid(
-                f"{path}: line {number}: expected a JSON object with 'role' and 'text' ({exc})"
+                f"{path}: line {number}: expected a JSON object with 'role' and 'text', or "
+                f"'role': 'tool' with 'name' and 'result' ({exc})"
             ) from exc
         except InputError as exc:
             raise InputError(f"{path}: line {number}: {exc.message}", code=exc.code) from exc
@@ -188,7 +200,11 @@ def check(
     text: Annotated[str, typer.Argument(help="The reply to check ('-' reads standard input).")],
     config: Annotated[Path, typer.Option(help="kgcheck.yaml")] = Path("kgcheck.yaml"),
     history: Annotated[
-        Path | None, typer.Option(help='Earlier turns as JSONL: {"role": ..., "text": ...}')
+        Path | None,
+        typer.Option(
+            help='Earlier turns as JSONL: {"role": ..., "text": ...}, and tool results: '
+            '{"role": "tool", "name": ..., "arguments": {...}, "result": ...}'
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     session: Annotated[str, typer.Option(help="Session id.")] = "cli",

@@ -446,3 +446,30 @@ def test_server_failure_between_session_save_and_report_loses_no_report(
     monkeypatch.undo()
     assert store.replay() == 1  # the store is back
     assert _reports_in(store) == 1
+
+
+def test_server_checks_against_tool_results_and_keeps_them_in_the_session(
+    client: TestClient,
+) -> None:
+    """Tool results sent with a check are the session's evidence for later replies too, and
+    come back from the store."""
+    rows = [{"name": "Harbour Inn", "price_per_night": 182}]
+    first = _check(
+        client,
+        session="t-1",
+        user="Find me a hotel in Toronto.",
+        reply="Harbour Inn costs $128 per night.",
+        tool_results=[{"name": "search_hotels", "arguments": {"city": "Toronto"}, "result": rows}],
+    )
+    assert first["report"]["text"] == "Harbour Inn costs $182 per night."
+    later = _check(client, session="t-1", reply="Shall I book it? It is $190 a night.")
+    assert [f["content"] for f in later["report"]["flags"]] == ["$190"]
+    state = client.get("/sessions/t-1").json()["state"]
+    assert [(t["name"], t["result"]) for t in state["tool_results"]] == [("search_hotels", rows)]
+
+
+def test_server_refuses_a_tool_result_without_a_name(client: TestClient) -> None:
+    response = client.post(
+        "/sessions/t-2/check", json={"reply": "Hello.", "tool_results": [{"result": []}]}
+    )
+    assert response.status_code == 422

@@ -236,9 +236,9 @@ class Anchorer:
             and u is not None
             and (u == unit or (q.kind == QUANTITY and convert(Decimal(1), unit, u) is not None))
         )
-        if q.kind == CURRENCY and not found:
-            # no property in this currency: those priced in a currency the KB does not name
-            found = sorted(p for p in self.onto.money if p in self.numeric)
+        if q.kind == CURRENCY:
+            # and those priced in a currency the KB does not name
+            found += sorted(p for p in self.onto.money if p in self.numeric and p not in found)
         return found
 
     # --- dates -------------------------------------------------------------------------------
@@ -529,27 +529,37 @@ class Anchorer:
 
     def _few_holders(self, props: Iterable[URIRef]) -> list[str]:
         """The entities holding a value of ``props`` when there are at most ``_FEW`` of them
-        (more say nothing of one stated value: it is of the one the reply means); none for a
-        KB on an endpoint."""
+        (more say nothing of one stated value: it is of the one the reply means) and they
+        have one property, are one, or are of one kind; none for a KB on an endpoint."""
         if self.kb.remote is not None:
             return []
         found: dict[str, None] = {}
+        used: set[URIRef] = set()
         for p in props:
             for s in self.kb.graph.subjects(p, None, unique=True):
                 if isinstance(s, URIRef) and not self._bare_value(str(s)):
                     found[str(s)] = None
+                    used.add(p)
                 if len(found) > _FEW:
                     return []
-        return list(found)
+        # entities of one property ("fare"), one entity ("humidity", "precipitation"), or
+        # entities of one kind (a flight's departure and arrival times): a department's
+        # budget and a hotel's room rate are not one question
+        if len(used) <= 1 or len(found) <= 1:
+            return list(found)
+        kinds = [self.kb.direct_types(URIRef(s)) for s in found]
+        return list(found) if set.intersection(*kinds) else []
 
     def _bare_value(self, iri: str) -> bool:
         """Whether ``iri`` is a member of a closed set of values with nothing said of it but
         its name ("American Airlines" of a flight's airline): a value, not what a number in
         its sentence is of."""
+        if self.kb.remote is not None:
+            return False  # as with _few_holders: no query more per number on an endpoint
         node = URIRef(iri)
         if not self.kb.types(node) & self.onto.closed_world:
             return False
-        return all(p in _NAMING for p, _ in self.kb.facts(node, limit=8))
+        return all(p in _NAMING for p, _ in self.kb.facts(node))
 
     def _in_domain(self, subject: URIRef, prop: str) -> bool:
         """Whether ``rdfs:domain`` of ``prop`` holds a class of ``subject`` (with its

@@ -169,7 +169,8 @@ class _KbComponent(ABC, Generic[_P]):
 
     def part(self, doc: Doc) -> _P:
         """What was built from the KB ``doc`` is analysed against."""
-        kb = doc.user_data.get("kgcheck_kb") or self._kb
+        kb = doc.user_data.get("kgcheck_kb")
+        kb = kb if kb is not None else self._kb  # not "or": a KB's truth is its size
         if kb is None:  # a component used unbound is a programming error
             raise RuntimeError(f"{type(self).__name__}: bind(kb) was not called after add_pipe")
         found = self._parts.get(kb)

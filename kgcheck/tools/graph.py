@@ -1,20 +1,22 @@
 """Tool results as RDF: rows become entities of the tool's kind, fields become properties.
 
 The graph is what a user would write by hand for the same rows, so the KB route and the tool
-route give the same verdicts (``kgcheck tools to-turtle`` writes it out):
+route give the same verdicts (``kgcheck tools turtle`` writes it out):
 
 - each kind is a class (``<urn:kgcheck:kind#restaurant>``, labelled "restaurant");
 - each field is a property (``<urn:kgcheck:field#phone_number>``), labelled with its words
   ("phone number"), commented with the schema's description, its range the field's datatype
-  (:mod:`kgcheck.tools.fields`), ``kgc:unit`` its currency, and ``owl:FunctionalProperty`` when
-  no row holds two values;
+  (:mod:`kgcheck.tools.fields`), ``kgc:unit`` its currency (the rows' ``currency`` field, or
+  the sign beside its values), ``kgc:tolerance`` 1 % for a number (a restated value may be
+  rounded, no more), and ``owl:FunctionalProperty`` when no row holds two values;
 - a field with a declared closed set of words (an enum, SGD's categorical slots) ranges over a
   class declared ``kgc:closedWorld``, one member per word;
 - a row is named by its name field (``name``, ``title``, or a field ending in ``name`` or
   ``title`` whose values tell the rows apart, the one naming the kind first:
   ``restaurant_name`` for restaurants): ``<urn:kgcheck:result#sino>`` labelled "Sino". A row
   with no name is named by its kind ("train"); several such rows of one call are its kind
-  with the row's first time of day ("the 9:20 am bus") or number;
+  with the row's first time of day ("the 9:20 am bus"); a later call that returns such rows
+  of the kind replaces them (the weather of the latest forecast asked for);
 - the same name in later results is the same entity, and a later result's value of a field
   replaces the earlier one (the latest results hold); an argument of the call the row does not
   state is a value of the row (a search for restaurants in San Jose returns restaurants in San
@@ -37,6 +39,7 @@ from rdflib import OWL, RDF, RDFS, XSD, Graph, Literal, URIRef
 
 from kgcheck.tools.fields import FieldSpec, declared_fields, infer_datatype, money, scalar
 from kgcheck.tools.results import ToolResult, words_of_name
+from kgcheck.values.quantities import MONEY_NOUNS, is_currency
 from kgcheck.vocab import KGC
 
 __all__ = ["FIELD_NS", "KIND_NS", "RESULT_NS", "results_graph"]
@@ -47,6 +50,9 @@ FIELD_NS = "urn:kgcheck:field#"
 VALUE_NS = "urn:kgcheck:value#"
 CALL_NS = "urn:kgcheck:call#"
 
+#: How far a number a reply restates may be from the tool's (a fraction of it): "$23,260" for
+#: 23260.13 is the same amount, "$190" for 182 is not.
+RESTATED_TOLERANCE = 0.01
 _NAME_FIELD = re.compile(r"(?:^|_|(?<=[a-z]))(?:name|title|Name|Title)$")
 
 
@@ -62,6 +68,7 @@ class _Field:
 class _Entity:
     iri: URIRef
     label: str
+    unnamed: bool = False
     kinds: set[str] = field(default_factory=set)
     #: field -> its values, from the latest result that stated the field
     facts: dict[str, list[Any]] = field(default_factory=dict)
@@ -81,10 +88,14 @@ def results_graph(results: Sequence[ToolResult]) -> Graph:
         name_field = _name_field(rows, call.kind or call.name)
         kind = call.kind or call.name
         labels = _row_labels(rows, name_field, kind)
+        if rows and name_field is None:
+            # rows named by their kind alone are the latest search's: the earlier ones go
+            for iri in [i for i, e in entities.items() if e.unnamed and kind in e.kinds]:
+                del entities[iri]
         for i, row in enumerate(rows):
             label = labels[i]
             iri = URIRef(RESULT_NS + _slug(label if name_field else f"{kind} {n} {i}"))
-            entity = entities.setdefault(iri, _Entity(iri, label))
+            entity = entities.setdefault(iri, _Entity(iri, label, unnamed=name_field is None))
             entity.kinds.add(kind)
             for key, value in row.items():
                 if key == name_field:
@@ -175,7 +186,8 @@ def _write(fields: dict[str, _Field], entities: dict[URIRef, _Entity]) -> Graph:
         cls_ = URIRef(KIND_NS + _slug(kind))
         graph.add((cls_, RDF.type, OWL.Class))
         graph.add((cls_, RDFS.label, Literal(kind)))
-    writers = {name: _property(graph, f) for name, f in fields.items() if f.values}
+    currency = _currency(fields)
+    writers = {name: _property(graph, f, currency) for name, f in fields.items() if f.values}
     for entity in entities.values():
         graph.add((entity.iri, RDFS.label, Literal(entity.label)))
         for kind in entity.kinds:
@@ -187,8 +199,20 @@ def _write(fields: dict[str, _Field], entities: dict[URIRef, _Entity]) -> Graph:
     return graph
 
 
-def _property(graph: Graph, found: _Field) -> tuple[URIRef, Any]:
-    """Declare ``found`` in ``graph``; its IRI and how a value of it is written."""
+def _currency(fields: dict[str, _Field]) -> str | None:
+    """The one currency a ``currency`` field of the rows names ("USD"), or ``None``."""
+    codes = {
+        str(scalar(v)).upper()
+        for name, f in fields.items()
+        if "currency" in words_of_name(name)
+        for v in f.values
+    }
+    return codes.pop() if len(codes) == 1 and is_currency(next(iter(codes))) else None
+
+
+def _property(graph: Graph, found: _Field, currency: str | None) -> tuple[URIRef, Any]:
+    """Declare ``found`` in ``graph``; its IRI and how a value of it is written. A number
+    named for money ("price", "fare") is in the rows' ``currency`` where they name one."""
     prop = URIRef(FIELD_NS + _slug(found.name, keep_case=True))
     spec = found.spec
     graph.add((prop, RDFS.label, Literal(" ".join(words_of_name(found.name)))))
@@ -203,12 +227,17 @@ def _property(graph: Graph, found: _Field) -> tuple[URIRef, Any]:
     graph.add((prop, RDF.type, OWL.DatatypeProperty))
     cash = money(found.values) if datatype == "string" else None
     unit = spec.unit or (cash[0] if cash else None)
+    if unit is None and currency is not None and datatype in {"integer", "decimal"}:
+        unit = currency if set(words_of_name(found.name)) & MONEY_NOUNS else None
     if cash is not None:
         datatype = "decimal"
     if unit:
         graph.add((prop, KGC.unit, Literal(unit)))
     xsd = URIRef(str(XSD) + datatype)
     graph.add((prop, RDFS.range, xsd))
+    if datatype in {"integer", "decimal"}:
+        # a number a tool returned is exact: a reply restating it may round it, no more
+        graph.add((prop, KGC.tolerance, Literal(RESTATED_TOLERANCE)))
 
     def term(value: Any) -> Literal:
         text = str(scalar(value))

@@ -175,3 +175,19 @@ def test_langchain_ainvoke_and_batch(checker: Checker) -> None:
     replies = chain.batch([{"question": QUESTION}] * 2, config={"max_concurrency": 1})
     assert [kgcheck_of(r)["original"] for r in replies] == [RIGHT, WRONG]
     assert [r.content for r in replies] == [RIGHT, RIGHT]
+
+
+def test_langchain_reply_is_checked_against_the_tool_results_in_the_conversation(
+    checker: Checker,
+) -> None:
+    conversation = [
+        HumanMessage("Find me a hotel in Toronto."),
+        AIMessage(
+            "",
+            tool_calls=[{"id": "t1", "name": "search_hotels", "args": {"city": "Toronto"}}],
+        ),
+        ToolMessage('[{"name": "Harbour Inn", "price_per_night": 182}]', tool_call_id="t1"),
+        AIMessage("Harbour Inn costs $128 per night."),
+    ]
+    reply = KgcheckRunnable(checker).invoke(conversation)
+    assert reply.content == "Harbour Inn costs $182 per night."

@@ -125,3 +125,22 @@ def test_llamaindex_event_handler_records_a_report_per_reply(
         ("revise", "watch", 1),
     ]
     assert handler.reports[0].text == RIGHT
+
+
+def test_llamaindex_reply_is_checked_against_the_tool_results_in_the_conversation(
+    checker: Checker,
+) -> None:
+    call = {"id": "t1", "function": {"name": "search_hotels", "arguments": '{"city": "Toronto"}'}}
+    messages = [
+        ChatMessage(role="user", content="Find me a hotel in Toronto."),
+        ChatMessage(role="assistant", content="", additional_kwargs={"tool_calls": [call]}),
+        ChatMessage(
+            role="tool",
+            content='[{"name": "Harbour Inn", "price_per_night": 182}]',
+            additional_kwargs={"tool_call_id": "t1"},
+        ),
+    ]
+    response = check_chat_response(
+        checker, messages, mock_llm("Harbour Inn costs $128 per night.").chat(messages)
+    )
+    assert response.message.content == "Harbour Inn costs $182 per night."

@@ -10,7 +10,7 @@ import pytest
 from kgcheck.config import NlpConfig
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nlp.pipeline import Analyzer, build_base_pipeline
-from kgcheck.nlp.speech_acts import is_formula, mood_of_text
+from kgcheck.nlp.speech_acts import is_formula, mood_of_text, restating
 
 _, _FOUND = build_base_pipeline("auto")
 PARSED = _FOUND != "blank:en"
@@ -129,3 +129,23 @@ def test_a_verb_of_asking_read_as_a_modifier_still_asks(
     if parsed:
         assert asked == [["request"], ["request"]]
     assert stated == ["statement"]
+
+
+@pytest.mark.parametrize(
+    ("sentences", "restated"),
+    [
+        (["Please confirm: you want 2 rooms from March 6th."], [True]),
+        (["Okay, confirm the details.", "You want 2 rooms.", "You check in on March 6th."],
+         [True, True, True]),
+        (["You'd like a table for 4 at 7 pm.", "Is that right?"], [True, False]),
+        (["We will be reserving 1 room for 3 days.", "Is this correct?"], [True, False]),
+        (["Your booking is confirmed.", "It is at 5 pm."], [False, False]),
+        (["Would you like the 6 pm show?", "It has a rating of 4.5."], [False, False]),
+        (["Do you want the one at 5 pm?"], [False]),
+        (["I can confirm that it opens at 9 am."], [False]),
+    ],
+)  # fmt: skip
+def test_sentences_restating_what_the_user_asked_for(
+    sentences: list[str], restated: list[bool]
+) -> None:
+    assert restating(sentences) == restated

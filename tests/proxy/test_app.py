@@ -264,3 +264,45 @@ def test_proxy_refuses_a_body_over_its_limit_before_the_upstream_sees_it(
     response = httpx.post(f"{base}chat/completions", json=body, headers=sent)
     assert response.status_code == 413
     assert stub.bodies == []
+
+
+def test_proxy_corrects_a_price_against_the_tool_result_in_the_conversation(
+    proxy: ProxyFactory, stub: Stub
+) -> None:
+    """An agent's tool call and its result, as the OpenAI API carries them: the reply is
+    checked against the rows the tool returned."""
+    client = proxy()
+    stub.script("The Harbour Inn has a room for $128 a night.")
+    messages: list[Any] = [
+        {"role": "user", "content": "Find me a hotel in Toronto for tonight."},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {
+                    "id": "call_1",
+                    "type": "function",
+                    "function": {"name": "search_hotels", "arguments": '{"city": "Toronto"}'},
+                }
+            ],
+        },
+        {
+            "role": "tool",
+            "tool_call_id": "call_1",
+            "content": '[{"name": "Harbour Inn", "price_per_night": 182, "currency": "USD"}]',
+        },
+    ]
+    tools: list[Any] = [
+        {
+            "type": "function",
+            "function": {
+                "name": "search_hotels",
+                "description": "Hotels with a free room tonight.",
+                "parameters": {"type": "object", "properties": {"city": {"type": "string"}}},
+            },
+        }
+    ]
+    response = client.chat.completions.create(model=MODEL, messages=messages, tools=tools)
+    assert response.model_extra is not None
+    assert response.choices[0].message.content == "The Harbour Inn has a room for $182 a night."
+    assert [a["kind"] for a in response.model_extra["kgcheck"]["actions"]] == ["correct"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from kgcheck.values.addresses import ABBREVIATIONS
+
 __all__ = [
     "ABBREVIATIONS",
     "SUFFIX_TITLES",
@@ -22,13 +24,6 @@ TITLES = frozenset(
         "rev", "nurse", "st", "jr", "sr", "phd", "md", "rn",
     }
 )  # fmt: skip
-
-#: Words of street addresses written either way ("Ames Avenue", "Ames Ave").
-ABBREVIATIONS = {
-    "avenue": "ave", "street": "st", "road": "rd", "drive": "dr", "lane": "ln", "court": "ct",
-    "boulevard": "blvd", "place": "pl", "square": "sq", "highway": "hwy", "parkway": "pkwy",
-    "terrace": "ter", "circle": "cir", "mount": "mt", "saint": "st", "suite": "ste",
-}  # fmt: skip
 
 #: Titles written after a name ("Jane Doe, PhD"); the others stand before one.
 SUFFIX_TITLES = frozenset({"jr", "sr", "phd", "md", "rn"})

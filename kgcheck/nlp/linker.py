@@ -10,7 +10,7 @@ from typing import Any
 from rdflib import URIRef
 
 from kgcheck.kb.knowledge_base import KnowledgeBase
-from kgcheck.kb.normalize import ABBREVIATIONS, TITLES, name_tokens
+from kgcheck.kb.normalize import TITLES, name_tokens
 from kgcheck.nlp.analysis import Mention
 from kgcheck.nlp.coref import CorefResolver
 from kgcheck.nlp.kinds import KindIndex
@@ -26,6 +26,7 @@ from kgcheck.nlp.vocabulary import (
 )
 from kgcheck.nlp.wordlists import is_common_word, is_demonym
 from kgcheck.types import Span
+from kgcheck.values.addresses import STREET_WORDS
 
 __all__ = ["EntityLinker"]
 
@@ -106,7 +107,7 @@ class EntityLinker:
                 # one token more than the longest label: "Jill 's house" for "Jills house"
                 for n in range(min(labels.max_tokens + 1, len(toks) - i), 0, -1):
                     last = toks[i + n - 1]
-                    if last.sent != toks[i].sent:
+                    if last.sent != toks[i].sent and _broken(toks, i, i + n):
                         continue
                     if last.lemma == "'s" and n > 1 and toks[i].is_capitalised:
                         # "Domino's" for the KB's "Dominos": a possessive written into a name
@@ -372,7 +373,7 @@ _NAME_JOINERS = frozenset(
     {"of", "&", "de", "del", "della", "da", "di", "du", "des", "la", "le", "van", "von", "der"}
 )
 #: Street words ("Arbol Dr.", "Ames Ave"): after a name they end it, and are no title.
-_STREET_WORDS = frozenset(ABBREVIATIONS) | frozenset(ABBREVIATIONS.values()) | {"way"}
+_STREET_WORDS = STREET_WORDS
 _INITIALS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 #: Parts of speech a parsed pipeline gives words that are not names.
 _NOT_NAME_POS = frozenset({"ADJ", "ADV", "VERB", "AUX", "PRON", "DET", "ADP", "SCONJ", "INTJ"})
@@ -514,3 +515,13 @@ def _singular_name(name: str) -> str | None:
     if not one or one == last:
         return None
     return f"{head} {one}" if head else str(one)
+
+
+def _broken(toks: Sequence[Tok], start: int, end: int) -> bool:
+    """Whether a sentence ends inside ``toks[start:end]`` after punctuation: a break the
+    parser put between two words of a name ("Ac Hotel By Marriott Paris Porte | Maillot") is
+    no end of a sentence."""
+    return any(
+        toks[k].sent != toks[k - 1].sent and not toks[k - 1].text[-1:].isalnum()
+        for k in range(start + 1, end)
+    )

@@ -36,6 +36,7 @@ from kgcheck.periods import (
     year_interval,
 )
 from kgcheck.types import Span
+from kgcheck.values.addresses import STREET_WORDS
 from kgcheck.values.temporal_parse import Parsed, TemporalParser
 from kgcheck.values.tense import FUTURE, PAST
 
@@ -48,6 +49,20 @@ WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 
 
 #: A day's words without the glue that joined it to a time ("Friday at ", ", on Monday").
+#: Capitalised words ending in a street word, after a number: "2100 Avy Avenue", "1200
+#: Callowhill St."
+_STREET_AFTER = re.compile(
+    r"\s+(?:[A-Z][\w'’.-]*\s+){1,4}?(?i:"
+    + "|".join(sorted(STREET_WORDS, key=len, reverse=True))
+    + r")\b"
+)
+
+
+def _house_number(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a bare number heading a street address."""
+    return text[start:end].isdigit() and _STREET_AFTER.match(text, end) is not None
+
+
 _DAY_CORE = re.compile(
     r"(?P<lead>[\s,@]*(?:(?:at|on|from)\s+)?)(?P<core>.*?)(?P<trail>[\s,@]*(?:\b(?:at|on|from))?[\s,@]*)",
     re.I | re.S,
@@ -201,6 +216,8 @@ class TemporalRecognizer:
         reference = (now or datetime.now().astimezone()).replace(tzinfo=None)
         out = []
         for parsed in self._parser.parse(text):
+            if _house_number(text, parsed.start, parsed.end):
+                continue  # "to 2100 Avy Avenue": a number of a street, not a year
             tense = tense_at(parsed.start, parsed.end) if tense_at is not None else None
             expr = self._resolve(text, parsed, reference, tense)
             if expr.out_of_range and notes is not None:

@@ -470,7 +470,13 @@ class Anchorer:
             # £25/hour)"), before one the conversation was about
             holders = [iri for _, m in near for iri in _iris(m) if self._holds(URIRef(iri), props)]
             holders = holders[:1]
+        if not holders and not near:
+            # "a bus which leaves at 8:10 am for $38": of the buses, not of the car the
+            # conversation was about
+            holders = self._of_kind_named(toks, sent, props)
+            how = "few"
         if not holders:
+            how = "sentence"
             holders = [iri for iri in _kb_keys(context) if self._holds(URIRef(iri), props)]
             # "one at 4 pm, another at 7 pm": one of those the conversation is about; else the
             # most salient
@@ -520,6 +526,26 @@ class Anchorer:
         if any(self.onto.domain.get(URIRef(p)) for p in properties) and self.kb.types(subject):
             return [p for p in properties if not self.onto.domain.get(URIRef(p))] or None
         return properties
+
+    def _of_kind_named(self, toks: Sequence[Tok], sent: int, props: Sequence[URIRef]) -> list[str]:
+        """The few entities holding ``props`` of the one class the sentence names by its
+        label ("a bus", "the flights"); none when it names no class, or several."""
+        classes = {
+            cls_
+            for t in toks
+            if t.sent == sent and (cls_ := self.onto.class_labels.get(t.lemma)) is not None
+        }
+        if len(classes) != 1:
+            return []
+        cls_ = classes.pop()
+        found: dict[str, None] = {}
+        for p in props if self.kb.remote is None else ():
+            for s in self.kb.graph.subjects(p, None, unique=True):
+                if isinstance(s, URIRef) and cls_ in self.kb.types(s):
+                    found[str(s)] = None
+                if len(found) > _FEW:
+                    return []
+        return list(found)
 
     def _few_dated(self, expr: TemporalExpression) -> Anchor | None:
         fitting = [p for p in self.dates | self.times if self._fits_date(expr, p)]

@@ -196,12 +196,37 @@ class CorefResolver:
             if m.kind != "pronoun" or _impersonal(toks, m):
                 out.append(m)
                 continue
+            named = _named_after(toks, m, ordered) or self._same_kind_after(toks, m, ordered)
+            if named is not None:  # "It is a 4 star hotel called 1 Hotel Central Park"
+                out.append(replace(m, iri=named.iri, candidates=(named.text,)))
+                continue
             resolved = self._resolve_one(reply, m, out)
             if resolved is not None:
                 out.append(resolved)
             elif m.how != "definite":
                 out.append(m)
         return out
+
+    def _same_kind_after(
+        self, toks: Sequence[Tok], anaphor: Mention, mentions: Sequence[Mention]
+    ) -> Mention | None:
+        """The one entity of the class of a definite phrase that its sentence names after it:
+        "The name of the hotel is 45 Park Lane" is about 45 Park Lane, whichever hotel the
+        conversation was about."""
+        if anaphor.how != "definite" or not anaphor.class_hint:
+            return None
+        cls_ = URIRef(anaphor.class_hint)
+        sent = toks[anaphor.token_start].sent
+        found = [
+            m
+            for m in mentions
+            if m.token_start > anaphor.token_start
+            and toks[m.token_start].sent == sent
+            and m.kind == "entity"
+            and m.iri is not None
+            and cls_ in self.kb.types(URIRef(m.iri))
+        ]
+        return found[0] if len(found) == 1 else None
 
     def _resolve_one(
         self, reply: _Reply, anaphor: Mention, earlier: Sequence[Mention]
@@ -373,6 +398,34 @@ class CorefResolver:
             chain = [(m, candidate.kind)]
         close()
         return out
+
+
+#: Words that introduce a name for what the sentence describes: "a hotel called X".
+_NAMING = frozenset({"called", "named"})
+#: Pronouns a thing introduced by name after them can be.
+_THING_PRONOUNS = frozenset({"it", "this", "that"})
+
+
+def _named_after(
+    toks: Sequence[Tok], anaphor: Mention, mentions: Sequence[Mention]
+) -> Mention | None:
+    """The entity a sentence names after the pronoun it opens with, by "called" or "named"
+    ("It is a 4 star hotel called 1 Hotel Central Park", "This is a bus named the Owl"):
+    the pronoun is that entity. ``None`` when it names none, or another entity comes between."""
+    if anaphor.text.lower() not in _THING_PRONOUNS:
+        return None
+    sent = toks[anaphor.token_start].sent
+    for m in mentions:
+        if m.token_start <= anaphor.token_start or toks[m.token_start].sent != sent:
+            continue
+        if m.kind == "entity" and m.iri is not None:
+            before = toks[m.token_start - 1].lower if m.token_start > 0 else ""
+            if before == "the" and m.token_start > 1:
+                before = toks[m.token_start - 2].lower
+            return m if before in _NAMING else None
+        if m.kind in {"name", "ambiguous"}:
+            return None
+    return None
 
 
 def _fit(c: _Candidate, want: str, gender: str | None) -> float:

@@ -57,6 +57,7 @@ from kgcheck.rules.structured import OutputReport
 from kgcheck.scoring import Scorer
 from kgcheck.store import FlagStore, open_flag_store
 from kgcheck.tools.evidence import Evidence
+from kgcheck.tools.graph import answered_rows
 from kgcheck.types import Flag
 
 __all__ = ["Checker", "check_turn", "default_checker"]
@@ -261,7 +262,7 @@ class Checker:
         kb = self._evidence(state, results)
         try:
             analysis = self.analyzer.analyse(
-                response, now=reference, context=state.entities.salient_keys(), kb=kb
+                response, now=reference, context=_context(state), kb=kb
             )
             # the facts of every entity the reply names: one query for a KB on an endpoint
             kb.prefetch(
@@ -509,9 +510,7 @@ class Checker:
         """The scored flags of a mitigated reply, from the symbolic checks (a correction is
         kept or undone on what the KB, the history and the rules say, not on a model). A check
         that fails here is reported like any other (``errors``, stage ``recheck.<stage>``)."""
-        analysis = self.analyzer.analyse(
-            text, now=reference, context=state.entities.salient_keys(), kb=kb
-        )
+        analysis = self.analyzer.analyse(text, now=reference, context=_context(state), kb=kb)
         results = TurnResults(self._providers)
         flags = self._detect(
             analysis, state, reference, documents, results, {}, models=False, kb=kb
@@ -601,6 +600,15 @@ class Checker:
             policy=self.config.outputs,
             now=parse_time(now) or self.config.now,
         )
+
+
+def _context(state: DialogueState) -> tuple[str, ...]:
+    """The entities the next reply may speak of without naming them, most salient first: the
+    row a call made for the reply returned (:func:`kgcheck.tools.graph.answered_rows`), then
+    the conversation's."""
+    salient = tuple(state.entities.salient_keys())
+    answered = answered_rows(state.tool_results, len(state.turns))
+    return (*answered, *(k for k in salient if k not in answered))
 
 
 def _load_encoder() -> SentenceEncoder:

@@ -140,6 +140,12 @@ class Anchorer:
         self.times = {p for p, rs in ranges.items() if rs & _TIME_TYPES}
         self.units = {p: canonical_unit(u) for p, u in self.onto.unit.items()}
         self.counted = _counted_nouns(self.onto, self.numeric)
+        #: The last word of each class label of several words, and its classes
+        #: ("flight": the oneway and the roundtrip flights).
+        self.heads: dict[str, set[URIRef]] = defaultdict(set)
+        for label, cls_ in self.onto.class_labels.items():
+            if " " in label:
+                self.heads[label.rsplit(" ", 1)[1]].add(cls_)
         #: Whether the KB says which properties are money (a currency unit, a money noun).
         self.priced = bool(self.onto.money) or any(
             u is not None and is_currency(u) for u in self.units.values()
@@ -281,7 +287,7 @@ class Anchorer:
             if anchor is None and (expr.has_time or ("day" in expr.stated and not expr.relative)):
                 # "There is an event on March 14 at 6 pm": of none the reply names; of one of
                 # the few entities with such a value (the rows a search returned)
-                anchor = self._few_dated(expr)
+                anchor = self._few_dated(expr, toks, sent)
             item = _same_item(toks, i, local.mentions.get(sent, [])) if anchor else []
             described = self._descriptions(toks, i, item, anchor) if anchor else ()
             if anchor is not None and described:
@@ -495,8 +501,10 @@ class Anchorer:
                 if typed is None:
                     return None
                 properties = typed
-        if not holders:
-            # "a bus at 6:10 pm for $34": of one of the few entities with such a value
+        if not holders and not any(_outside_kb(m) for m in mentions if m.segment == sent):
+            # "a bus at 6:10 pm for $34": of one of the few entities with such a value (not
+            # where the sentence speaks of something the KB does not hold: "it costs $12.50"
+            # of the user's appointment)
             holders = self._few_holders(props)
             how = "few"
         return Anchor(tuple(dict.fromkeys(holders)), tuple(properties), None, how, nearest=nearest)
@@ -527,29 +535,34 @@ class Anchorer:
             return [p for p in properties if not self.onto.domain.get(URIRef(p))] or None
         return properties
 
-    def _of_kind_named(self, toks: Sequence[Tok], sent: int, props: Sequence[URIRef]) -> list[str]:
-        """The few entities holding ``props`` of the one class the sentence names by its
-        label ("a bus", "the flights"); none when it names no class, or several."""
-        classes = {
-            cls_
-            for t in toks
-            if t.sent == sent and (cls_ := self.onto.class_labels.get(t.lemma)) is not None
-        }
-        if len(classes) != 1:
+    def _of_kind_named(self, toks: Sequence[Tok], sent: int, props: Iterable[URIRef]) -> list[str]:
+        """The few entities holding ``props`` of the class the sentence names by its label
+        ("a bus", "the flights") or by the head of its label ("flight" of "oneway flight" and
+        "roundtrip flight"); none when it names no class, or classes of different heads."""
+        words = [t.lemma for t in toks if t.sent == sent]
+        classes = {c for w in words if (c := self.onto.class_labels.get(w)) is not None}
+        if not classes:
+            heads = {w for w in words if w in self.heads}
+            classes = set(self.heads[heads.pop()]) if len(heads) == 1 else set()
+        elif len(classes) > 1:
+            return []  # "the bus or the car": which one, the sentence does not say
+        if not classes:
             return []
-        cls_ = classes.pop()
         found: dict[str, None] = {}
         for p in props if self.kb.remote is None else ():
             for s in self.kb.graph.subjects(p, None, unique=True):
-                if isinstance(s, URIRef) and cls_ in self.kb.types(s):
+                if isinstance(s, URIRef) and self.kb.types(s) & classes:
                     found[str(s)] = None
                 if len(found) > _FEW:
                     return []
         return list(found)
 
-    def _few_dated(self, expr: TemporalExpression) -> Anchor | None:
+    def _few_dated(self, expr: TemporalExpression, toks: Sequence[Tok], sent: int) -> Anchor | None:
+        """Of the few entities of the class the sentence names ("There is an event tomorrow
+        at 6 pm", "the bus leaves at 9:20 am"): a time said of nothing named ("You can swim on
+        Friday at 9 am") is no claim about the KB's entries."""
         fitting = [p for p in self.dates | self.times if self._fits_date(expr, p)]
-        few = self._few_holders(fitting)
+        few = self._of_kind_named(toks, sent, fitting)
         held = sorted({str(p) for h in few for p in self._held(URIRef(h)) if p in fitting})
         return Anchor(tuple(few), tuple(held), None, "few") if few and held else None
 
@@ -727,6 +740,12 @@ def _counted_nouns(onto: OntologyView, numeric: set[URIRef]) -> dict[str, set[UR
                 if word.isalpha() and word not in _NOT_COUNTED:
                     out[singular(word)].add(prop)
     return out
+
+
+def _outside_kb(m: Mention) -> bool:
+    """Whether ``m`` names something the KB does not hold: an unknown name, or a pronoun
+    that stands for one."""
+    return m.kind == "name" or (m.kind == "pronoun" and m.iri is None and bool(m.candidates))
 
 
 def _kb_keys(context: Sequence[str]) -> list[str]:

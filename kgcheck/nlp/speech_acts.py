@@ -133,7 +133,7 @@ _COMMANDS = frozenset(
 _RESTATES = re.compile(
     r"\b(?:(?:please |let's |let me |just to |to )?confirm(?:ing)?\b(?! that)|verify\b|to recap\b"
     r"|(?<!would )(?<!do )(?<!did )(?<!will )(?<!can )you(?:'d| would)? (?:like|want|wish|prefer)\b"
-    r"|you asked\b|you requested\b"
+    r"|you asked\b|you requested\b|you need\b|make sure\b"
     r"|you(?:'re| are) (?:looking|asking) for\b)",
     re.I,
 )
@@ -146,19 +146,25 @@ _CHECKS = re.compile(
 )
 
 
+#: A sentence that ends by asking whether it is right ("..., right?", "... for 2, correct?").
+_TAGGED = re.compile(r"[,;]\s*(?:right|correct|okay|ok|yes)\s*\?\s*$", re.I)
+
+
 def restating(sentences: Sequence[str]) -> list[bool]:
     """For each sentence of a reply, whether it restates what the user asked for rather than
     states a fact: it matches ``_RESTATES``; a sentence asking for a confirmation ("Please
     confirm the following.") and those after it; the sentence before "Is that correct?". Its
-    values are the user's, checked against what the user said, not against the KB."""
-    out = [bool(_RESTATES.search(s)) for s in sentences]
+    values are the user's, checked against what the user said, not against the KB. A
+    sentence ending "..., right?" restates itself; a short "Do you confirm?" the one before."""
+    out = [bool(_RESTATES.search(s) or _TAGGED.search(s)) for s in sentences]
     for i, sentence in enumerate(sentences):
         if _ASKS_CONFIRMATION.search(sentence) and _RESTATES.search(sentence):
             out[i:] = [True] * (len(sentences) - i)
             break
     for i, sentence in enumerate(sentences):
-        if i and _CHECKS.search(sentence):
-            out[i - 1] = True
+        short = len(sentence.split()) <= 4 and sentence.rstrip().endswith("?")
+        if i and (_CHECKS.search(sentence) or (short and _ASKS_CONFIRMATION.search(sentence))):
+            out[i - 1] = True  # "... for 6 days. Do you confirm?"
     return out
 
 

@@ -42,7 +42,7 @@ from kgcheck.tools.results import ToolResult, words_of_name
 from kgcheck.values.quantities import MONEY_NOUNS, is_currency
 from kgcheck.vocab import KGC
 
-__all__ = ["FIELD_NS", "KIND_NS", "RESULT_NS", "results_graph"]
+__all__ = ["FIELD_NS", "KIND_NS", "RESULT_NS", "answered_rows", "results_graph"]
 
 RESULT_NS = "urn:kgcheck:result#"
 KIND_NS = "urn:kgcheck:kind#"
@@ -112,6 +112,23 @@ def results_graph(results: Sequence[ToolResult]) -> Graph:
     for n, call in enumerate(results):
         _count(graph, call, n)
     return graph
+
+
+def answered_rows(results: Sequence[ToolResult], turns: int) -> tuple[str, ...]:
+    """The entity a reply at turn ``turns`` is first about: the one row a call made for it
+    returned (a booking, a look-up: "The address is ..." is the booked hotel's); nothing
+    when the latest call came before an earlier reply or returned several rows."""
+    if not results or results[-1].turn != turns:
+        return ()
+    call = results[-1]
+    rows = [_with_arguments(row, call.arguments) for row in call.rows()]
+    if len(rows) != 1:
+        return ()
+    kind = call.kind or call.name
+    name_field = _name_field(rows, kind)
+    label = _row_labels(rows, name_field, kind)[0]
+    slug = _slug(label if name_field else f"{kind} {len(results) - 1} 0")
+    return (RESULT_NS + slug,)
 
 
 def _count(graph: Graph, call: ToolResult, n: int) -> None:

@@ -58,6 +58,28 @@ _STREET_AFTER = re.compile(
 )
 
 
+_MONTHS = frozenset(m.lower() for m in calendar.month_name if m)
+_CAPITALISED_AFTER = re.compile(r"\s+[A-Z][a-z]")
+#: Words before a month that make it one ("in May Lisa goes").
+_BEFORE_MONTH = frozenset(
+    {"in", "since", "until", "till", "during", "by", "from", "before", "after", "of", "early",
+     "late", "mid", "next", "last", "this", "every", "through"}
+)  # fmt: skip
+
+
+def _month_in_name(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a month's name alone, capitalised, starting a name with
+    the capitalised word after it ("August Hall", "May Street")."""
+    word = text[start:end]
+    before = text[:start].split()[-1:]
+    return (
+        word.lower() in _MONTHS
+        and word[:1].isupper()
+        and _CAPITALISED_AFTER.match(text, end) is not None
+        and not (before and before[0].lower() in _BEFORE_MONTH)
+    )
+
+
 def _house_number(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is a bare number heading a street address."""
     return text[start:end].isdigit() and _STREET_AFTER.match(text, end) is not None
@@ -216,8 +238,10 @@ class TemporalRecognizer:
         reference = (now or datetime.now().astimezone()).replace(tzinfo=None)
         out = []
         for parsed in self._parser.parse(text):
-            if _house_number(text, parsed.start, parsed.end):
-                continue  # "to 2100 Avy Avenue": a number of a street, not a year
+            if _house_number(text, parsed.start, parsed.end) or _month_in_name(
+                text, parsed.start, parsed.end
+            ):
+                continue  # "to 2100 Avy Avenue", "at August Hall": a name, not a date
             tense = tense_at(parsed.start, parsed.end) if tense_at is not None else None
             expr = self._resolve(text, parsed, reference, tense)
             if expr.out_of_range and notes is not None:

@@ -227,3 +227,35 @@ def test_kb_verbalise_prefers_the_form_the_label_names(acme_checker: Checker) ->
         URIRef(acme + "amiraPatel"), URIRef(acme + "extension"), Literal("4412")
     )
     assert sentence == "The extension of Dr. Amira Patel is 4412."
+
+
+_DESCRIBED = """\
+@prefix ex: <https://example.org/w#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+@prefix kgc: <https://w3id.org/kgcheck#> .
+ex:temperature rdfs:range xsd:integer ; rdfs:comment "Temperature in Fahrenheit" .
+ex:humidity rdfs:range xsd:integer ; rdfs:comment "Percentage humidity" .
+ex:wind rdfs:range xsd:decimal ; rdfs:comment "Wind speed in miles per hour" .
+ex:stay rdfs:range xsd:integer ; rdfs:comment "Length of stay in days" .
+ex:rooms rdfs:range xsd:integer ; rdfs:comment "Number of rooms in the reservation" .
+ex:fare rdfs:range xsd:decimal ; rdfs:comment "Per ticket" .
+ex:transferAmount rdfs:range xsd:integer ; rdfs:comment "The amount of money to transfer" .
+ex:budget rdfs:range xsd:decimal ; rdfs:comment "In US dollars" ; kgc:unit "EUR" .
+ex:city rdfs:range xsd:string ; rdfs:comment "Name of the city, in Fahrenheit" .
+"""
+
+
+def test_ontology_units_from_descriptions_and_money_from_names(
+    make_kb: Callable[[str], KnowledgeBase],
+) -> None:
+    onto = make_kb(_DESCRIBED).ontology
+    w = "https://example.org/w#"
+    assert {str(p)[len(w) :]: u for p, u in onto.unit.items()} == {
+        "temperature": "F",
+        "humidity": "%",
+        "wind": "mph",
+        "stay": "day",
+        "budget": "EUR",  # the KB's own unit wins over its description
+    }
+    assert {str(p)[len(w) :] for p in onto.money} == {"fare", "transferAmount"}

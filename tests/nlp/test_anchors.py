@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from kgcheck import Checker
+from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.nlp.pipeline import Analyzer
 
 FINANCE = Path(__file__).resolve().parents[2] / "data" / "finance" / "kgcheck.yaml"
 EX = "https://example.org/finance#"
@@ -99,3 +102,32 @@ def test_anchors_scale_and_lexical_forms_are_not_unknown_names(finance: Checker)
 def test_anchors_unbound_number_has_no_anchor(finance: Checker) -> None:
     (q,) = analyse(finance, "We ordered 12 chairs.").quantities
     assert q.anchor is None
+
+
+_TRIPS = """\
+@prefix ex: <https://example.org/t#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix owl: <http://www.w3.org/2002/07/owl#> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+ex:Bus a owl:Class ; rdfs:label "bus" .
+ex:Car a owl:Class ; rdfs:label "car" .
+ex:fare rdfs:range xsd:decimal ; rdfs:label "fare" .
+ex:seats rdfs:range xsd:integer ; rdfs:label "seats" .
+ex:totalPrice rdfs:range xsd:decimal ; rdfs:label "total price" .
+ex:early a ex:Bus ; rdfs:label "early bus" ; ex:fare 34 ; ex:seats 40 .
+ex:late a ex:Bus ; rdfs:label "late bus" ; ex:fare 31 ; ex:seats 40 .
+ex:camry a ex:Car ; rdfs:label "Camry" ; ex:totalPrice 174 .
+"""
+
+
+def test_anchor_an_amount_of_no_named_entity_is_of_the_few_that_have_one(
+    make_kb: Callable[[str], KnowledgeBase],
+) -> None:
+    analyzer = Analyzer(make_kb(_TRIPS))
+    (q,) = analyzer.analyse("There is one for $38 with free wifi.").quantities
+    assert q.anchor is None or not q.anchor.subjects  # a fare or a car's price: no one question
+    (q,) = analyzer.analyse("There is a bus for $38 with free wifi.").quantities
+    assert q.anchor is not None and q.anchor.how == "few"
+    assert set(q.anchor.subjects) == {"https://example.org/t#early", "https://example.org/t#late"}
+    (q,) = analyzer.analyse("The Camry costs $174.", context=()).quantities
+    assert q.anchor is not None and q.anchor.subjects == ("https://example.org/t#camry",)

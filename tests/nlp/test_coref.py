@@ -11,6 +11,7 @@ import importlib.util
 import json
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,8 @@ import pytest
 
 from kgcheck import Checker, DialogueState
 from kgcheck.config import load_config
+from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.nlp.pipeline import Analyzer
 from tests.conftest import ACME_CONFIG, ACME_DIR, FIXTURES
 
 CASES = [json.loads(line) for line in (FIXTURES / "coref" / "cases.jsonl").read_text().splitlines()]
@@ -191,3 +194,34 @@ def test_coref_known_gender_breaks_the_tie(acme_checker: Checker) -> None:
     )
     (he,) = [m for m in analysis.mentions if m.text == "He"]
     assert he.iri is not None and he.iri.endswith("#kwameMensah")
+
+
+_HOTELS = """\
+@prefix ex: <https://example.org/h#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix owl: <http://www.w3.org/2002/07/owl#> .
+ex:Hotel a owl:Class ; rdfs:label "hotel" .
+ex:ace a ex:Hotel ; rdfs:label "Ace Hotel London" .
+ex:parkLane a ex:Hotel ; rdfs:label "45 Park Lane" .
+ex:central a ex:Hotel ; rdfs:label "1 Hotel Central Park" .
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "meant"),
+    [
+        # cataphora: the name the sentence gives after the pronoun
+        ("I found another one. It is a 4 star hotel called 1 Hotel Central Park.", "It",
+         "central"),
+        # the definite phrase is the hotel its own sentence names
+        ("The name of the hotel is 45 Park Lane. It's rated 5 stars.", "the hotel", "parkLane"),
+        ("The name of the hotel is 45 Park Lane. It's rated 5 stars.", "It", "parkLane"),
+    ],
+)  # fmt: skip
+def test_coref_an_entity_named_after_its_pronoun_in_the_sentence(
+    make_kb: Callable[[str], KnowledgeBase], text: str, word: str, meant: str
+) -> None:
+    analyzer = Analyzer(make_kb(_HOTELS))
+    analysis = analyzer.analyse(text, context=("https://example.org/h#ace",))
+    (mention,) = [m for m in analysis.mentions if m.text == word]
+    assert mention.iri == f"https://example.org/h#{meant}"

@@ -284,3 +284,29 @@ def test_temporal_day_with_a_time_gives_each_part_its_own_span(
 def test_temporal_day_alone_is_its_own_part() -> None:
     (expr,) = TemporalRecognizer().find("on Friday", datetime(2026, 11, 23))
     assert expr.part(time=False) == (expr.span, "Friday")
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("A shared ride to 2100 Avy Avenue.", []),
+        ("They are on 2355 Chestnut Street.", []),
+        ("Your cab goes to 1200 Callowhill St., is that right?", []),
+        ("It opened in 2015.", ["2015"]),
+        ("In 2015 the road was widened.", ["2015"]),
+    ],
+)
+def test_a_number_heading_a_street_address_is_no_year(text: str, found: list[str]) -> None:
+    assert [e.text for e in TemporalRecognizer().find(text, NOW)] == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("How about Allan Rayman at August Hall on March 9th?", ["March 9th"]),
+        ("They live on May Street.", []),
+        ("In May Lisa moved.", ["May"]),
+    ],
+)
+def test_a_month_starting_a_name_is_no_date(text: str, found: list[str]) -> None:
+    assert [e.text for e in TemporalRecognizer().find(text, NOW)] == found

@@ -172,6 +172,7 @@ def verify_numeric_claims(
     checker.context_periods(analysis, history)
     over = PeriodValues(analysis, kb, checker.held, checker.implied_at, checker.tolerance)
     out: list[NumericClaim] = []
+    few: list[tuple[int, Quantity | TemporalExpression]] = []
     for q in analysis.quantities:
         if q.derived:
             continue  # "2 miles farther", "$25 in total": a difference or a sum
@@ -182,6 +183,8 @@ def verify_numeric_claims(
         if handled:
             out += [found] if found is not None else []
             continue
+        if q.anchor is not None and q.anchor.how == "few":
+            few.append((len(out), q))
         out.append(checker.quantity(q))
     out += [c for r in analysis.ranges if (c := over.range(r)) is not None]
     for t in analysis.temporals:
@@ -192,10 +195,63 @@ def verify_numeric_claims(
             continue
         found = checker.date(t)
         if found is not None:
+            if t.anchor.how == "few":
+                few.append((len(out), t))
             out.append(found)
+    _identify_row(out, few, checker, analysis)
     out += verify_stated_values(analysis, kb, checker.now, checker.implied_at, checker.held)
     out = _one_value_each(_not_restated(out, analysis))
     return tuple(sorted((_with_polarity(c, analysis) for c in out), key=lambda c: c.span.start))
+
+
+def _identify_row(
+    claims: list[NumericClaim],
+    few: list[tuple[int, Quantity | TemporalExpression]],
+    checker: _Verifier,
+    analysis: TurnAnalysis,
+) -> None:
+    """Values stated of no entity the reply names, each checked against the few entities that
+    have such a value ("a United flight at 4:50 am for $284"), are of one of them: the one that
+    agrees with most of them and with the values the reply names ("United Airlines"), and
+    that the reply names, if it names one of them. Each is
+    checked again against that one alone, so that a value of another row is wrong, not
+    "some row has it". Nothing changes when no one entity agrees best, or only one value was
+    stated."""
+    if len(few) < 2:
+        return
+    named = {m.iri for m in analysis.mentions if m.iri is not None}
+    candidates = dict.fromkeys(
+        s for _, item in few for s in (item.anchor.subjects if item.anchor else ())
+    )
+    if len(candidates) < 2:
+        return
+    by_row: dict[str, list[NumericClaim | None]] = {}
+    for subject in candidates:
+        verdicts: list[NumericClaim | None] = []
+        for _, item in few:
+            assert item.anchor is not None
+            if subject not in item.anchor.subjects:
+                verdicts.append(None)
+                continue
+            alone = replace(item, anchor=replace(item.anchor, subjects=(subject,)))
+            verdicts.append(
+                checker.quantity(alone) if isinstance(alone, Quantity) else checker.date(alone)
+            )
+        by_row[subject] = verdicts
+    scores = {
+        subject: sum(1 for v in verdicts if v is not None and v.verdict == VERIFIED)
+        + (2 if subject in named else 0)
+        # a value the reply names ("United Airlines" of a flight's airline)
+        + len(named & {str(o) for _, o in checker.kb.facts(URIRef(subject))})
+        for subject, verdicts in by_row.items()
+    }
+    best = max(scores.values())
+    winners = [s for s, score in scores.items() if score == best]
+    if len(winners) != 1 or best < 2:
+        return
+    for (index, _), verdict in zip(few, by_row[winners[0]], strict=True):
+        if verdict is not None:
+            claims[index] = verdict
 
 
 def _not_restated(claims: list[NumericClaim], analysis: TurnAnalysis) -> list[NumericClaim]:

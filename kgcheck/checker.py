@@ -262,7 +262,7 @@ class Checker:
         kb = self._evidence(state, results)
         try:
             analysis = self.analyzer.analyse(
-                response, now=reference, context=_context(state), kb=kb
+                response, now=reference, context=_context(state), kb=kb, focus=_focus(state)
             )
             # the facts of every entity the reply names: one query for a KB on an endpoint
             kb.prefetch(
@@ -510,7 +510,9 @@ class Checker:
         """The scored flags of a mitigated reply, from the symbolic checks (a correction is
         kept or undone on what the KB, the history and the rules say, not on a model). A check
         that fails here is reported like any other (``errors``, stage ``recheck.<stage>``)."""
-        analysis = self.analyzer.analyse(text, now=reference, context=_context(state), kb=kb)
+        analysis = self.analyzer.analyse(
+            text, now=reference, context=_context(state), kb=kb, focus=_focus(state)
+        )
         results = TurnResults(self._providers)
         flags = self._detect(
             analysis, state, reference, documents, results, {}, models=False, kb=kb
@@ -602,12 +604,19 @@ class Checker:
         )
 
 
+def _focus(state: DialogueState) -> tuple[str, ...]:
+    """The rows of the call made for the next reply (:func:`kgcheck.tools.graph.answered_rows`)."""
+    return answered_rows(state.tool_results, len(state.turns))
+
+
 def _context(state: DialogueState) -> tuple[str, ...]:
     """The entities the next reply may speak of without naming them, most salient first: the
-    row a call made for the reply returned (:func:`kgcheck.tools.graph.answered_rows`), then
-    the conversation's."""
+    one row a call made for the reply returned (a booking, a look-up: "The address is ..." is
+    the booked hotel's), then the conversation's."""
     salient = tuple(state.entities.salient_keys())
-    answered = answered_rows(state.tool_results, len(state.turns))
+    answered = _focus(state)
+    if len(answered) != 1:
+        return salient
     return (*answered, *(k for k in salient if k not in answered))
 
 

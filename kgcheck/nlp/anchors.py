@@ -258,9 +258,12 @@ class Anchorer:
         context: Sequence[str],
         found: Sequence[TemporalExpression],
         periods: Sequence[TemporalExpression],
+        *,
+        focus: Sequence[str] = (),
     ) -> list[TemporalExpression]:
         """``found`` with anchors where they state a date property's value; ``periods`` are the
-        expressions already serving as the period of a quantity (they get none)."""
+        expressions already serving as the period of a quantity (they get none); ``focus``:
+        the entities the reply answers about, for a date or time of nothing named."""
         if not self.dates and not self.times:
             return list(found)
         starts = [t.start for t in toks]
@@ -287,7 +290,7 @@ class Anchorer:
             if anchor is None and (expr.has_time or ("day" in expr.stated and not expr.relative)):
                 # "There is an event on March 14 at 6 pm": of none the reply names; of one of
                 # the few entities with such a value (the rows a search returned)
-                anchor = self._few_dated(expr, toks, sent)
+                anchor = self._few_dated(expr, toks, sent, focus)
             item = _same_item(toks, i, local.mentions.get(sent, [])) if anchor else []
             described = self._descriptions(toks, i, item, anchor) if anchor else ()
             if anchor is not None and described:
@@ -557,12 +560,18 @@ class Anchorer:
                     return []
         return list(found)
 
-    def _few_dated(self, expr: TemporalExpression, toks: Sequence[Tok], sent: int) -> Anchor | None:
+    def _few_dated(
+        self, expr: TemporalExpression, toks: Sequence[Tok], sent: int, focus: Sequence[str]
+    ) -> Anchor | None:
         """Of the few entities of the class the sentence names ("There is an event tomorrow
-        at 6 pm", "the bus leaves at 9:20 am"): a time said of nothing named ("You can swim on
-        Friday at 9 am") is no claim about the KB's entries."""
+        at 6 pm", "the bus leaves at 9:20 am"), else of those the reply answers about (the
+        rows of the call made for it: "You can take off at 4:50 am"); a time said of nothing
+        named in any other reply ("You can swim on Friday at 9 am") is no claim about the KB's
+        entries."""
         fitting = [p for p in self.dates | self.times if self._fits_date(expr, p)]
         few = self._of_kind_named(toks, sent, fitting)
+        if not few and focus:
+            few = [h for h in focus[:_FEW] if self._holds(URIRef(h), fitting)]
         held = sorted({str(p) for h in few for p in self._held(URIRef(h)) if p in fitting})
         return Anchor(tuple(few), tuple(held), None, "few") if few and held else None
 

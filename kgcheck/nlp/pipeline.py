@@ -353,9 +353,15 @@ class _Quantities(_KbComponent[tuple[Anchorer, ClosedValueBinder, RangeBinder]])
             or not (numbers.overlaps(m.span) or (m.span.start, m.span.end) in forms)
         ]
         doc._.kgc_temporals = anchorer.temporals(
-            toks, mentions, doc._.kgc_matches, doc._.kgc_claims, context, temporals, periods
+            toks,
+            mentions,
+            doc._.kgc_matches,
+            doc._.kgc_claims,
+            context,
+            temporals,
+            periods,
+            focus=doc.user_data.get("kgcheck_focus", ()),
         )
-        return doc
         return doc
 
 
@@ -481,9 +487,12 @@ class Analyzer:
         now: datetime | None = None,
         context: Sequence[str] = (),
         kb: KnowledgeBase | None = None,
+        focus: Sequence[str] = (),
     ) -> TurnAnalysis:
         """Segments, mentions, claims and signals of ``text``, read against ``kb`` (default:
         the analyzer's KB; what the components build from another KB is kept while it lives).
+        ``focus`` are the entities the reply answers about (the rows of the call made for it):
+        a date or time it states of nothing named is checked against them.
 
         Lone surrogates become U+FFFD and runs of more than ``nlp.max_run_chars`` characters
         without a space a placeholder of the same length (offsets are those of ``text``); a
@@ -510,6 +519,7 @@ class Analyzer:
             )
         doc = self.nlp.make_doc(text)
         doc.user_data["kgcheck_context"] = tuple(context)
+        doc.user_data["kgcheck_focus"] = tuple(focus)
         doc.user_data["kgcheck_now"] = now
         if kb is not None and kb is not self.kb:
             doc.user_data["kgcheck_kb"] = kb

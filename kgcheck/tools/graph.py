@@ -115,20 +115,20 @@ def results_graph(results: Sequence[ToolResult]) -> Graph:
 
 
 def answered_rows(results: Sequence[ToolResult], turns: int) -> tuple[str, ...]:
-    """The entity a reply at turn ``turns`` is first about: the one row a call made for it
-    returned (a booking, a look-up: "The address is ..." is the booked hotel's); nothing
-    when the latest call came before an earlier reply or returned several rows."""
+    """The entities a reply at turn ``turns`` answers about: the rows the latest call returned
+    when it was made for that reply (after turn ``turns - 1``); nothing otherwise."""
     if not results or results[-1].turn != turns:
         return ()
     call = results[-1]
     rows = [_with_arguments(row, call.arguments) for row in call.rows()]
-    if len(rows) != 1:
-        return ()
     kind = call.kind or call.name
     name_field = _name_field(rows, kind)
-    label = _row_labels(rows, name_field, kind)[0]
-    slug = _slug(label if name_field else f"{kind} {len(results) - 1} 0")
-    return (RESULT_NS + slug,)
+    labels = _row_labels(rows, name_field, kind)
+    n = len(results) - 1
+    return tuple(
+        RESULT_NS + _slug(label if name_field else f"{kind} {n} {i}")
+        for i, label in enumerate(labels)
+    )
 
 
 def _count(graph: Graph, call: ToolResult, n: int) -> None:

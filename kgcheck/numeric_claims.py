@@ -66,6 +66,7 @@ __all__ = [
     "WRONG",
     "WRONG_PERIOD",
     "NumericClaim",
+    "restated_spans",
     "verify_numeric_claims",
 ]
 
@@ -254,12 +255,18 @@ def _identify_row(
             claims[index] = verdict
 
 
+def restated_spans(analysis: TurnAnalysis) -> list[Span]:
+    """The sentences of the reply that restate what the user asked for
+    (:func:`~kgcheck.nlp.speech_acts.restating`)."""
+    said = [s for s in analysis.segments if s.text.strip()]
+    return [s.span for s, r in zip(said, restating([s.text for s in said]), strict=True) if r]
+
+
 def _not_restated(claims: list[NumericClaim], analysis: TurnAnalysis) -> list[NumericClaim]:
     """``claims`` without those of sentences restating what the user asked for ("Please
     confirm: 2 rooms from March 6th": :func:`~kgcheck.nlp.speech_acts.restating`): those
     values are the user's, not facts the KB or the tool results hold."""
-    said = [s for s in analysis.segments if s.text.strip()]
-    restated = [s.span for s, r in zip(said, restating([s.text for s in said]), strict=True) if r]
+    restated = restated_spans(analysis)
     if not restated:
         return claims
     return [c for c in claims if not any(span.contains(c.span) for span in restated)]

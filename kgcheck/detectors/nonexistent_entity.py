@@ -11,6 +11,7 @@ from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import name_tokens, value_words
 from kgcheck.nlp.analysis import Mention
+from kgcheck.numeric_claims import restated_spans
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Evidence, Flag, FlagType
 
@@ -56,6 +57,9 @@ class NonexistentEntityDetector(Detector):
                 if c.object.iri is None and onto.is_datatype_property(URIRef(c.predicate))
             ]
             + [t.span for t in analysis.temporals]
+            # what the user asked for, restated ("1 ticket for Mets Vs Pirates in New York, on
+            # March 12th. Is it correct?"): the user's words, not names the KB must hold
+            + restated_spans(analysis)
         )
         flags = []
         for m in analysis.mentions:

@@ -134,3 +134,17 @@ def test_tool_results_survive_the_states_json(checker: Checker) -> None:
     assert again.tool_results == state.tool_results
     report = checker.check_turn("Harbour Inn costs $128 per night.", again)
     assert report.text == "Harbour Inn costs $182 per night."
+
+
+def test_a_kb_too_large_to_copy_is_checked_without_the_results_and_says_so(
+    checker: Checker,
+) -> None:
+    from kgcheck.tools.evidence import Evidence
+
+    call = ToolResult("search_hotels", HOTELS, schema=SCHEMA)
+    small = Evidence(checker.kb, max_triples=-1)
+    kb, note = small.kb_for([call])
+    assert kb is checker.kb
+    assert note is not None and "not checked" in note
+    kb, note = Evidence(checker.kb).kb_for([call])
+    assert kb is not checker.kb and note is None

@@ -296,9 +296,7 @@ def main() -> None:
                 for call in results_of(turn, schemas):
                     seen.append(call)
                     if args.route == "tools":
-                        state.add_tool_result(
-                            call.name, call.result, arguments=call.arguments, schema=call.schema
-                        )
+                        state.add_call(call)
                 for frame in turn["frames"]:
                     if "service_results" in frame:
                         rows[frame["service"]] = frame["service_results"]

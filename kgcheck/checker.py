@@ -260,9 +260,10 @@ class Checker:
         results = TurnResults(self._providers)
         skipped, errors = results.notes, results.errors
         kb = self._evidence(state, results)
+        focus = answered_rows(state.tool_results, len(state.turns))
         try:
             analysis = self.analyzer.analyse(
-                response, now=reference, context=_context(state), kb=kb, focus=_focus(state)
+                response, now=reference, context=_context(state, focus), kb=kb, focus=focus
             )
             # the facts of every entity the reply names: one query for a KB on an endpoint
             kb.prefetch(
@@ -288,7 +289,7 @@ class Checker:
             analysis,
             response,
             recheck=lambda text: self._recheck(
-                text, state, reference, documents, skipped, errors, kb
+                text, state, reference, documents, skipped, errors, kb, focus
             ),
         )
         timings["mitigation"] = time.perf_counter() - t0
@@ -506,12 +507,13 @@ class Checker:
         skipped: list[str],
         errors: list[CheckError],
         kb: KnowledgeBase | None = None,
+        focus: tuple[str, ...] = (),
     ) -> list[Flag]:
         """The scored flags of a mitigated reply, from the symbolic checks (a correction is
         kept or undone on what the KB, the history and the rules say, not on a model). A check
         that fails here is reported like any other (``errors``, stage ``recheck.<stage>``)."""
         analysis = self.analyzer.analyse(
-            text, now=reference, context=_context(state), kb=kb, focus=_focus(state)
+            text, now=reference, context=_context(state, focus), kb=kb, focus=focus
         )
         results = TurnResults(self._providers)
         flags = self._detect(
@@ -604,20 +606,14 @@ class Checker:
         )
 
 
-def _focus(state: DialogueState) -> tuple[str, ...]:
-    """The rows of the call made for the next reply (:func:`kgcheck.tools.graph.answered_rows`)."""
-    return answered_rows(state.tool_results, len(state.turns))
-
-
-def _context(state: DialogueState) -> tuple[str, ...]:
+def _context(state: DialogueState, focus: tuple[str, ...]) -> tuple[str, ...]:
     """The entities the next reply may speak of without naming them, most salient first: the
-    one row a call made for the reply returned (a booking, a look-up: "The address is ..." is
-    the booked hotel's), then the conversation's."""
+    one row the call made for the reply returned (``focus``: a booking, a look-up: "The
+    address is ..." is the booked hotel's), then the conversation's."""
     salient = tuple(state.entities.salient_keys())
-    answered = _focus(state)
-    if len(answered) != 1:
+    if len(focus) != 1:
         return salient
-    return (*answered, *(k for k in salient if k not in answered))
+    return (*focus, *(k for k in salient if k not in focus))
 
 
 def _load_encoder() -> SentenceEncoder:

@@ -213,11 +213,10 @@ def _identify_row(
 ) -> None:
     """Values stated of no entity the reply names, each checked against the few entities that
     have such a value ("a United flight at 4:50 am for $284"), are of one of them: the one that
-    agrees with most of them and with the values the reply names ("United Airlines"), and
-    that the reply names, if it names one of them. Each is
-    checked again against that one alone, so that a value of another row is wrong, not
-    "some row has it". Nothing changes when no one entity agrees best, or only one value was
-    stated."""
+    agrees with most of them and with the values the reply names ("United Airlines"), and that
+    the reply names, if it names one of them. Each is checked again against that one alone, so
+    that a value of another row is wrong, not "some row has it". Nothing changes when no one
+    entity agrees best, or only one value was stated."""
     if len(few) < 2:
         return
     named = {m.iri for m in analysis.mentions if m.iri is not None}

@@ -10,7 +10,7 @@ stated (questions are kept but marked ``asked``).
 from __future__ import annotations
 
 import base64
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -169,10 +169,15 @@ class DialogueState:
             schema=schema,
             kind=kind,
             call_id=call_id,
-            turn=len(self.turns),
         )
-        self.tool_results.append(call)
-        return call
+        return self.add_call(call)
+
+    def add_call(self, call: ToolResult) -> ToolResult:
+        """Record a copy of ``call``, made now (after the turns so far), as
+        :meth:`add_tool_result` does."""
+        recorded = replace(call, turn=len(self.turns), saved=False)
+        self.tool_results.append(recorded)
+        return recorded
 
     # derived data ----------------------------------------------------------------------
 

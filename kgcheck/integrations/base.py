@@ -35,14 +35,7 @@ def check_reply(
     state = DialogueState(session_id=session_id, now=now)
     for item in history:
         if isinstance(item, ToolResult):
-            state.add_tool_result(
-                item.name,
-                item.result,
-                arguments=item.arguments,
-                schema=item.schema,
-                kind=item.kind,
-                call_id=item.call_id,
-            )
+            state.add_call(item)
         else:
             state.add_turn(*item)
     return checker.check_turn(reply, state, record=record)

@@ -453,7 +453,6 @@ class Anchorer:
             times = [p for p in properties if URIRef(p) in self.times - self.dates]
             if len(dates) > 1 or len(times) > 1:
                 return None
-
         by_unit = False
         if not properties and fallback is not None:
             properties = [str(p) for p in fallback()]
@@ -483,9 +482,8 @@ class Anchorer:
             # "a bus which leaves at 8:10 am for $38": of the buses, not of the car the
             # conversation was about
             holders = self._of_kind_named(toks, sent, props)
-            how = "few"
+            how = "few" if holders else how
         if not holders:
-            how = "sentence"
             holders = [iri for iri in _kb_keys(context) if self._holds(URIRef(iri), props)]
             # "one at 4 pm, another at 7 pm": one of those the conversation is about; else the
             # most salient
@@ -509,7 +507,7 @@ class Anchorer:
             # where the sentence speaks of something the KB does not hold: "it costs $12.50"
             # of the user's appointment)
             holders = self._few_holders(props)
-            how = "few"
+            how = "few" if holders else how
         return Anchor(tuple(dict.fromkeys(holders)), tuple(properties), None, how, nearest=nearest)
 
     def _typed(
@@ -551,14 +549,7 @@ class Anchorer:
             return []  # "the bus or the car": which one, the sentence does not say
         if not classes:
             return []
-        found: dict[str, None] = {}
-        for p in props if self.kb.remote is None else ():
-            for s in self.kb.graph.subjects(p, None, unique=True):
-                if isinstance(s, URIRef) and self.kb.types(s) & classes:
-                    found[str(s)] = None
-                if len(found) > _FEW:
-                    return []
-        return list(found)
+        return list(self._holders(props, lambda s: bool(self.kb.types(s) & classes)))
 
     def _few_dated(
         self, expr: TemporalExpression, toks: Sequence[Tok], sent: int, focus: Sequence[str]
@@ -579,17 +570,8 @@ class Anchorer:
         """The entities holding a value of ``props`` when there are at most ``_FEW`` of them
         (more say nothing of one stated value: it is of the one the reply means) and they
         have one property, are one, or are of one kind; none for a KB on an endpoint."""
-        if self.kb.remote is not None:
-            return []
-        found: dict[str, None] = {}
-        used: set[URIRef] = set()
-        for p in props:
-            for s in self.kb.graph.subjects(p, None, unique=True):
-                if isinstance(s, URIRef) and not self._bare_value(str(s)):
-                    found[str(s)] = None
-                    used.add(p)
-                if len(found) > _FEW:
-                    return []
+        found = self._holders(props, lambda s: not self._bare_value(str(s)))
+        used = {p for held in found.values() for p in held}
         # entities of one property ("fare"), one entity ("humidity", "precipitation"), or
         # entities of one kind (a flight's departure and arrival times): a department's
         # budget and a hotel's room rate are not one question
@@ -597,6 +579,21 @@ class Anchorer:
             return list(found)
         kinds = [self.kb.direct_types(URIRef(s)) for s in found]
         return list(found) if set.intersection(*kinds) else []
+
+    def _holders(
+        self, props: Iterable[URIRef], keep: Callable[[URIRef], bool]
+    ) -> dict[str, set[URIRef]]:
+        """The entities ``keep`` takes that hold a value of ``props``, with the properties
+        each holds; none when they are more than ``_FEW``, or the KB is on an endpoint (a
+        query more per number)."""
+        found: dict[str, set[URIRef]] = {}
+        for p in props if self.kb.remote is None else ():
+            for s in self.kb.graph.subjects(p, None, unique=True):
+                if isinstance(s, URIRef) and keep(s):
+                    found.setdefault(str(s), set()).add(p)
+                if len(found) > _FEW:
+                    return {}
+        return found
 
     def _bare_value(self, iri: str) -> bool:
         """Whether ``iri`` is a member of a closed set of values with nothing said of it but

@@ -41,7 +41,7 @@ def _state(*calls: ToolResult) -> DialogueState:
     state = DialogueState(session_id="tools", now=NOW)
     state.add_turn("user", "Find me a hotel in Toronto for March 3rd.")
     for call in calls:
-        state.add_tool_result(call.name, call.result, arguments=call.arguments, schema=call.schema)
+        state.add_call(call)
     return state
 
 

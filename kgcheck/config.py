@@ -6,17 +6,22 @@ Usage::
 
 Paths in the file are relative to the file. ``KGCHECK_<SECTION>__<KEY>=value`` environment
 variables override keys (``KGCHECK_KNOWLEDGE_BASE__STORE=oxigraph:/var/kb``, ``KGCHECK_NOW=...``);
-values are read as YAML scalars. Every error names the file, the key path and what was expected.
+values are read as YAML scalars. A ``KGCHECK_*`` variable whose first part names no top-level key
+(``KGCHECK_REPO``) is no override: it is ignored with a warning. Every error names the file, the
+key path and what was expected (or the variable that set it).
 """
 
 from __future__ import annotations
 
+import difflib
+import logging
 import os
 import re
-from collections.abc import Mapping
+import types
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 from urllib.parse import urlsplit
 
 import yaml
@@ -37,6 +42,7 @@ from kgcheck.errors import (
     ConfigSyntaxError,
     InvalidParams,
     OverrideInvalid,
+    UnknownPlugin,
 )
 from kgcheck.failures import OnError
 from kgcheck.types import FlagType, Severity
@@ -62,8 +68,10 @@ __all__ = [
 ]
 
 ENV_PREFIX = "KGCHECK_"
-#: Environment variables with the prefix that are not key overrides.
-_ENV_NOT_OVERRIDES = {"KGCHECK_CONFIG"}
+#: Environment variables with the prefix that kgcheck reads for other purposes: not overrides.
+_ENV_NOT_OVERRIDES = {"KGCHECK_CONFIG", "KGCHECK_REVIEWER", "KGCHECK_CONSOLE_SECRET"}
+
+log = logging.getLogger(__name__)
 
 
 class _Strict(BaseModel):
@@ -626,20 +634,12 @@ def config_from_dict(
     try:
         config = Config.model_validate(data)
     except ValidationError as exc:
-        lines = []
-        for err in exc.errors():
-            loc = tuple(str(part) for part in err["loc"])
-            key_path = ".".join(loc)
-            variable = next(
-                (name for keys, name in overrides.items() if loc[: len(keys)] == keys), None
-            )
-            if variable is not None:
-                lines.append(f"{variable} (overrides {key_path}): {err['msg']}")
-                continue
-            line = line_of(node, err["loc"]) if node is not None else None
-            at = f" (line {line})" if line else ""
-            lines.append(f"{where}: {key_path}{at}: {err['msg']}")
+        lines = [
+            f"{_key_at(tuple(err['loc']), where, node, overrides)}: {err['msg']}"
+            for err in exc.errors()
+        ]
         raise ConfigInvalid("\n".join(lines)) from exc
+    _check_detector_names(config, where, node, overrides)
     base = base_dir or Path.cwd()
     kb = config.knowledge_base
     kb.sources = [p if p.is_absolute() else (base / p) for p in kb.sources]
@@ -668,27 +668,173 @@ def config_from_dict(
     return config
 
 
+def _key_at(
+    loc: tuple[int | str, ...],
+    where: str,
+    node: yaml.Node | None,
+    overrides: Mapping[tuple[str, ...], str],
+    *,
+    below: bool = False,
+) -> str:
+    """Where the key at ``loc`` was set: ``VARIABLE (overrides key.path)`` for a key an
+    environment variable set (``below``: or a key under it), else ``file: key.path (line N)``."""
+    key_path = ".".join(str(part) for part in loc)
+    path = tuple(map(str, loc))
+    variable = next(
+        (
+            name
+            for keys, name in overrides.items()
+            if path[: len(keys)] == keys or (below and keys[: len(path)] == path)
+        ),
+        None,
+    )
+    if variable is not None:
+        return f"{variable} (overrides {key_path})"
+    line = line_of(node, loc) if node is not None else None
+    at = f" (line {line})" if line else ""
+    return f"{where}: {key_path}{at}"
+
+
+def _check_detector_names(
+    config: Config,
+    where: str,
+    node: yaml.Node | None,
+    overrides: Mapping[tuple[str, ...], str],
+) -> None:
+    """Every name under ``detectors`` is a registered detector (a built-in, a plugin's entry
+    point, or registered at run time before the configuration is read).
+
+    Raises:
+        UnknownPlugin: the names no detector is registered under, each with its file and line
+            (or its variable), a close match and the known names.
+    """
+    from kgcheck.registry import detectors
+
+    builtin = set(detectors.builtins())
+    problems = [
+        f"{_key_at(('detectors', name), where, node, overrides, below=True)}: "
+        f"{detectors.unknown(name).message}"
+        for name in config.detectors
+        if name not in builtin and name not in detectors
+    ]
+    if problems:
+        raise UnknownPlugin("\n".join(problems))
+
+
 def _apply_env(
     data: dict[str, Any], environ: Mapping[str, str], applied: dict[tuple[str, ...], str]
 ) -> dict[str, Any]:
-    """Apply ``KGCHECK_*`` overrides; ``applied`` records which variable set which key path."""
-    for name, value in environ.items():
+    """Apply the ``KGCHECK_*`` variables that name a key of the configuration (nested ones,
+    ``KGCHECK_DETECTORS__WRONG_ATTRIBUTE__PARAMS__OPEN_WORLD_STRENGTH``, included), the
+    shorter name first; ``applied`` records which variable set which key path.
+
+    A variable whose first part names no top-level key (``KGCHECK_REPO``) is not an override:
+    it is ignored, with a warning naming it. One whose first part names a key but then a key
+    that is not there (``KGCHECK_MITIGATION__FLAG_TRESHOLD``) is a mistyped override.
+
+    Raises:
+        ConfigInvalid: a variable names a key under a top-level key that it does not have.
+        OverrideInvalid: the value of an override is not YAML.
+    """
+    mistyped = []
+    for name in sorted(environ):
         if not name.startswith(ENV_PREFIX) or name in _ENV_NOT_OVERRIDES:
             continue
         keys = [k.lower() for k in name.removeprefix(ENV_PREFIX).split("__") if k]
         if not keys:
             continue
+        found = _key_types(keys)
+        if len(found) < len(keys):
+            depth = len(found)
+            hint = _close_override(keys, depth, found[depth - 1] if depth else [Config])
+            if depth == 0:
+                log.warning(
+                    "%s is not a configuration override (no key %r); ignored%s",
+                    name,
+                    keys[0],
+                    hint,
+                )
+            else:
+                mistyped.append(
+                    f"{name}: {'.'.join(keys[:depth])} has no key {keys[depth]!r}{hint}"
+                )
+            continue
         try:
-            parsed = yaml.safe_load(value)
+            parsed = yaml.safe_load(environ[name])
         except yaml.YAMLError as exc:
             raise OverrideInvalid(f"{name}: not a valid YAML value: {exc}") from exc
         target = data
-        for key in keys[:-1]:
+        for key, kinds in zip(keys[:-1], found, strict=False):
             child = target.get(key)
+            shorthand = next((_SHORTHANDS[t] for t in _members(kinds) if t in _SHORTHANDS), None)
+            if isinstance(child, str) and shorthand is not None:
+                child = {shorthand: child}  # ``store: sparql:...`` with a ``STORE__PASSWORD``
             if not isinstance(child, dict):
                 child = {}
-                target[key] = child
+            target[key] = child
             target = child
         target[keys[-1]] = parsed
         applied[tuple(keys)] = name
+    if mistyped:
+        raise ConfigInvalid("\n".join(mistyped))
     return data
+
+
+#: Sections that may be written as one string, and the key the string is.
+_SHORTHANDS: dict[Any, str] = {StoreConfig: "backend", ActionSettings: "operator"}
+
+
+def _key_types(keys: Sequence[str]) -> list[list[Any]]:
+    """The types the value at each leading part of ``keys`` may have (``keys[:1]``,
+    ``keys[:2]``, ...), up to the first key the configuration does not have: a key of a
+    settings model, any key of a mapping (its value is validated), anything under ``Any``."""
+    found: list[list[Any]] = []
+    kinds: list[Any] = [Config]
+    for key in keys:
+        kinds = [child for member in _members(kinds) for child in _children(member, key)]
+        if not kinds:
+            break
+        found.append(kinds)
+    return found
+
+
+def _members(kinds: Sequence[Any]) -> list[Any]:
+    """``kinds`` with each union (``StoreConfig | None``) and ``Annotated`` unwrapped."""
+    out: list[Any] = []
+    for kind in kinds:
+        origin = get_origin(kind)
+        if origin is Union or origin is types.UnionType:
+            out.extend(_members(get_args(kind)))
+        elif origin is Annotated:
+            out.extend(_members(get_args(kind)[:1]))
+        else:
+            out.append(kind)
+    return out
+
+
+def _children(kind: Any, key: str) -> list[Any]:
+    if kind is Any:
+        return [Any]
+    if get_origin(kind) is dict:
+        return [get_args(kind)[1]]
+    if isinstance(kind, type) and issubclass(kind, BaseModel):
+        field = kind.model_fields.get(key)
+        if field is not None and not field.exclude:
+            return [field.annotation]
+    return []
+
+
+def _close_override(keys: Sequence[str], depth: int, parents: Sequence[Any]) -> str:
+    """`` (did you mean KGCHECK_...?)`` for the key at ``depth`` closest to a key there."""
+    known = [
+        name
+        for kind in _members(parents)
+        if isinstance(kind, type) and issubclass(kind, BaseModel)
+        for name, field in kind.model_fields.items()
+        if not field.exclude
+    ]
+    close = difflib.get_close_matches(keys[depth], known, n=1)
+    if not close:
+        return ""
+    fixed = [*keys[:depth], close[0], *keys[depth + 1 :]]
+    return f" (did you mean {ENV_PREFIX}{'__'.join(fixed).upper()}?)"

@@ -21,6 +21,7 @@ that names the registry, the name and the path.
 
 from __future__ import annotations
 
+import difflib
 from importlib import import_module
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Generic, TypeVar
@@ -86,7 +87,7 @@ class Registry(Generic[T]):
         self._read_plugins()
         path = self._paths.get(name)
         if path is None:
-            raise UnknownPlugin(f"unknown {self.kind} {name!r}; known: {', '.join(self.names())}")
+            raise self.unknown(name)
         module, _, attr = path.partition(":")
         try:
             found = getattr(import_module(module), attr)
@@ -98,6 +99,14 @@ class Registry(Generic[T]):
         cls = self._checked(name, found, path)
         self._loaded[name] = cls
         return cls
+
+    def unknown(self, name: str) -> UnknownPlugin:
+        """The error for ``name``, which names nothing registered: the close match, if any,
+        and the known names."""
+        known = self.names()
+        close = difflib.get_close_matches(name, known, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return UnknownPlugin(f"unknown {self.kind} {name!r}{hint}; known: {', '.join(known)}")
 
     def load_all(self) -> list[type[T]]:
         """Every registered class that can be loaded (a broken plugin is skipped here; ``get``

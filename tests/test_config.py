@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import logging
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from kgcheck import Checker, ConfigError, FlagType, load_config
-from kgcheck.config import ActionSettings, Config, config_from_dict
+from kgcheck.config import ActionSettings, Config, DetectorSettings, NliConfig, config_from_dict
+from kgcheck.registry import detectors
 from tests.conftest import ACME_CONFIG, ACME_DIR, FIXTURES
 
 
@@ -161,6 +164,127 @@ def test_load_config_env_kgcheck_config_is_not_an_override() -> None:
     assert isinstance(config, Config)
 
 
+def test_load_config_unrelated_kgcheck_variable_is_ignored_with_a_warning(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # broke: KGCHECK_REPO=x made every configuration fail ("Extra inputs are not permitted")
+    env = {"KGCHECK_REPO": "x", "KGCHECK_BUILD_ID": "{not yaml", "KGCHECK_SOURCE": "y"}
+    with caplog.at_level(logging.WARNING, logger="kgcheck.config"):
+        config = load_config(ACME_CONFIG, environ=env)
+    assert config.mitigation.flag_threshold == 0.5
+    assert config.source == ACME_CONFIG  # not a key of the file, so not an override either
+    assert sorted(r.getMessage() for r in caplog.records) == [
+        "KGCHECK_BUILD_ID is not a configuration override (no key 'build_id'); ignored",
+        "KGCHECK_REPO is not a configuration override (no key 'repo'); ignored",
+        "KGCHECK_SOURCE is not a configuration override (no key 'source'); ignored "
+        "(did you mean KGCHECK_STORE?)",
+    ]
+
+
+def test_load_config_unrelated_variable_in_the_process_environment_is_ignored(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("KGCHECK_REPO", "x")
+    assert load_config(ACME_CONFIG).knowledge_base.store == "memory"
+
+
+def test_load_config_misspelt_section_is_ignored_with_the_close_name(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    env = {"KGCHECK_MITIGATON__FLAG_THRESHOLD": "0.7"}
+    with caplog.at_level(logging.WARNING, logger="kgcheck.config"):
+        config = load_config(ACME_CONFIG, environ=env)
+    assert config.mitigation.flag_threshold == 0.5
+    assert "(did you mean KGCHECK_MITIGATION__FLAG_THRESHOLD?)" in caplog.text
+
+
+@pytest.mark.parametrize("name", ["KGCHECK_CONFIG", "KGCHECK_REVIEWER", "KGCHECK_CONSOLE_SECRET"])
+def test_load_config_variables_kgcheck_reads_for_itself_are_not_overrides(
+    name: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING, logger="kgcheck.config"):
+        assert isinstance(load_config(ACME_CONFIG, environ={name: "x"}), Config)
+    assert caplog.records == []
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        (
+            "KGCHECK_MITIGATION__FLAG_TRESHOLD",
+            "KGCHECK_MITIGATION__FLAG_TRESHOLD: mitigation has no key 'flag_treshold' "
+            "(did you mean KGCHECK_MITIGATION__FLAG_THRESHOLD?)",
+        ),
+        ("KGCHECK_NOW__ZONE", "KGCHECK_NOW__ZONE: now has no key 'zone'"),
+        (
+            "KGCHECK_DETECTORS__WRONG_ATTRIBUTE__ENABELD",
+            "KGCHECK_DETECTORS__WRONG_ATTRIBUTE__ENABELD: detectors.wrong_attribute has no key "
+            "'enabeld' (did you mean KGCHECK_DETECTORS__WRONG_ATTRIBUTE__ENABLED?)",
+        ),
+    ],
+)
+def test_load_config_misspelt_key_of_a_section_is_an_error_naming_the_variable(
+    name: str, message: str
+) -> None:
+    with pytest.raises(ConfigError) as info:
+        load_config(ACME_CONFIG, environ={name: "0.7"})
+    assert info.value.code == "KGC103"
+    assert info.value.message == message
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "read"),
+    [
+        (
+            "KGCHECK_DETECTORS__WRONG_ATTRIBUTE__PARAMS__OPEN_WORLD_STRENGTH",
+            "0.4",
+            lambda c: c.detectors["wrong_attribute"].params["open_world_strength"],
+        ),
+        ("KGCHECK_DETECTORS__RULES__ENABLED", "false", lambda c: c.detectors["rules"].enabled),
+        (
+            "KGCHECK_MITIGATION__ACTIONS__CONTRADICTS_FACT",
+            "remove",
+            lambda c: c.mitigation.actions[FlagType.CONTRADICTS_FACT].operator,
+        ),
+        ("KGCHECK_SCORING__WEIGHTS__KB", "0.5", lambda c: c.scoring.weights["kb"]),
+        ("KGCHECK_STORE__BACKEND", "memory", lambda c: c.store.backend),
+        ("KGCHECK_SERVER__API_KEYS", "[k1]", lambda c: len(c.server.api_keys)),
+    ],
+)
+def test_load_config_nested_keys_are_overridden(
+    name: str, value: str, read: Callable[[Config], object]
+) -> None:
+    expected = {"0.4": 0.4, "false": False, "0.5": 0.5, "[k1]": 1}.get(value, value)
+    assert read(load_config(ACME_CONFIG, environ={name: value})) == expected
+
+
+def test_load_config_override_of_a_key_of_a_shorthand_section_keeps_the_shorthand(
+    tmp_path: Path,
+) -> None:
+    # broke: ``store: sparql:...`` with KGCHECK_STORE__PASSWORD lost the back-end
+    path = write_config(
+        tmp_path,
+        "store: sparql:http://db.example/q\nmitigation:\n  actions: {contradicts_fact: escalate}\n",
+    )
+    env = {
+        "KGCHECK_STORE__PASSWORD": "s3cret",
+        "KGCHECK_MITIGATION__ACTIONS__CONTRADICTS_FACT__PARAMS": "{}",
+    }
+    config = load_config(path, environ=env)
+    assert config.store is not None
+    assert config.store.backend == "sparql:http://db.example/q"
+    assert config.store.password is not None
+    assert config.store.password.get_secret_value() == "s3cret"
+    assert config.mitigation.actions[FlagType.CONTRADICTS_FACT].operator == "escalate"
+
+
+def test_load_config_known_key_with_a_bad_yaml_value_names_the_variable() -> None:
+    with pytest.raises(ConfigError) as info:
+        load_config(ACME_CONFIG, environ={"KGCHECK_SCORING__WEIGHTS": "{kb: [0.5"})
+    assert info.value.code == "KGC104"
+    assert info.value.message.startswith("KGCHECK_SCORING__WEIGHTS: not a valid YAML value")
+
+
 def test_load_config_explicit_environ_ignores_process_environment(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -190,18 +314,57 @@ def test_load_config_per_type_actions_are_parsed_as_flag_types(tmp_path: Path) -
 
 
 def test_checker_unknown_detector_name_raises_config_error() -> None:
-    config = load_config(FIXTURES / "config_unknown_detector.yaml", environ={})
+    # a Config built in code is not read by load_config: the checker still refuses the name
+    config = Config(nli=NliConfig(model="none"), detectors={"made_up_detector": DetectorSettings()})
     with pytest.raises(ConfigError) as info:
         Checker(config)
+    assert info.value.code == "KGC111"
     assert "made_up_detector" in str(info.value)
     assert "wrong_attribute" in str(info.value)  # the known names are listed
 
 
-def test_checker_unknown_detector_error_names_the_config_file() -> None:
+def test_load_config_unknown_detector_error_names_the_file_line_and_name() -> None:
+    # broke: the error came when the checker was built, without the line of the name
     path = FIXTURES / "config_unknown_detector.yaml"
     with pytest.raises(ConfigError) as info:
-        Checker(load_config(path, environ={}))
-    assert "config_unknown_detector.yaml" in str(info.value)
+        load_config(path, environ={})
+    assert info.value.code == "KGC111"
+    assert info.value.message.startswith(
+        f"{path}: detectors.made_up_detector (line 6): unknown detector 'made_up_detector'; known: "
+    )
+    assert "wrong_attribute" in info.value.message  # the known names are listed
+
+
+def test_load_config_unknown_detector_suggests_the_close_name_even_when_disabled(
+    tmp_path: Path,
+) -> None:
+    # a disabled misspelt detector left the real one running, silently
+    path = write_config(
+        tmp_path, "nli: {model: none}\ndetectors:\n  wrong_atribute: {enabled: false}\n"
+    )
+    with pytest.raises(ConfigError) as info:
+        load_config(path, environ={})
+    assert (
+        f"{path}: detectors.wrong_atribute (line 3): unknown detector 'wrong_atribute' "
+        "(did you mean 'wrong_attribute'?)"
+    ) in info.value.message
+
+
+def test_load_config_unknown_detector_from_the_environment_names_the_variable() -> None:
+    env = {"KGCHECK_DETECTORS__MADE_UP__ENABLED": "true"}
+    with pytest.raises(ConfigError) as info:
+        config_from_dict({}, environ=env)
+    assert info.value.message.startswith(
+        "KGCHECK_DETECTORS__MADE_UP__ENABLED (overrides detectors.made_up): unknown detector"
+    )
+
+
+def test_load_config_detector_registered_before_loading_is_known(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(detectors._paths, "in_house", "kgcheck.detectors.rules:RulesDetector")
+    path = write_config(tmp_path, "detectors:\n  in_house: {}\n")
+    assert set(load_config(path, environ={}).detectors) == {"in_house"}
 
 
 def test_checker_disabled_detector_does_not_run() -> None:

@@ -39,6 +39,14 @@ def test_registry_unknown_name_lists_the_known_ones() -> None:
     assert "wrong_attribute" in str(info.value)
 
 
+def test_registry_unknown_name_suggests_the_closest_known_one() -> None:
+    with pytest.raises(ConfigError) as info:
+        actions.get("escalte")
+    assert info.value.code == "KGC111"
+    assert info.value.message.startswith("unknown action 'escalte' (did you mean 'escalate'?); ")
+    assert "(did you mean" not in detectors.unknown("zzz").message
+
+
 class _AlwaysQuiet(Detector):
     name = "always_quiet"
     flag_type = FlagType.UNSUPPORTED_CLAIM

@@ -3,11 +3,12 @@
 A ``kgc:tolerance`` must be a finite number from 0 up (``KGC206``); a numeric literal
 (``xsd:decimal``, ``xsd:double``, ``xsd:float``, ``xsd:integer``) must be a finite number:
 ``"NaN"^^xsd:decimal`` or ``"INF"^^xsd:double`` is a load error (``KGC207``), not a value
-compared at check time; a typed literal must be a value of its datatype (``"7.45"^^xsd:time``
-is ``KGC210``: read as text it would "correct" a true reply). Each error names the file and
-line of the triple where it can be found. rdflib's own warning (with its traceback) for an
-ill-typed literal is held back while sources load (:func:`quiet_literal_warnings`): the error
-says it once, in kgcheck's words.
+compared at check time, and so is a number beyond its datatype's range
+(``"1e999"^^xsd:double``, which Oxigraph reads as ``INF``: the error shows it as written); a
+typed literal must be a value of its datatype (``"7.45"^^xsd:time`` is ``KGC210``: read as text
+it would "correct" a true reply). Each error names the file and line of the triple where it
+can be found. rdflib's own warning (with its traceback) for an ill-typed literal is held back
+while sources load (:func:`quiet_literal_warnings`): the error says it once, in kgcheck's words.
 
 Usage::
 
@@ -18,8 +19,11 @@ from __future__ import annotations
 
 import logging
 import math
+import re
+import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -71,10 +75,15 @@ def check_values(
                 f"{_where(sources, str(value))}{triple}: expected a finite number from 0 up "
                 "(a relative tolerance such as 0.05)"
             )
-    for s, p, o, lexical in _not_finite(graph, store, remote):
+    for s, p, lexical, datatype in _not_finite(graph, store, remote):
+        where, written = _where_not_finite(sources, lexical, datatype, p)
+        why = ""
+        if written.strip().upper() not in _NOT_FINITE:  # as written, a number out of range
+            sign = "-" if written.strip().startswith("-") else ""
+            why = f"{written} is beyond the range of {_short(datatype)} (it reads as {sign}INF); "
         raise NonFiniteLiteral(
-            f"{_where(sources, lexical)}<{s}> <{p}> {o}: a numeric value must be a finite number "
-            "(NaN and infinities are not values kgcheck can compare)"
+            f'{where}<{s}> <{p}> "{written}"^^<{datatype}>: {why}a numeric value must be a finite '
+            "number (NaN and infinities are not values kgcheck can compare)"
         )
     if remote is None and literals:
         for subj, pred, lit in _ill_typed(graph, store):
@@ -138,34 +147,100 @@ def _tolerance(value: Node) -> float | None:
 def _not_finite(
     graph: Graph, store: ox.Store | None, remote: RemoteStore | None
 ) -> Iterator[tuple[str, str, str, str]]:
+    """``(subject, predicate, lexical form, datatype)`` of the numeric literals that are not
+    finite numbers: NaN or an infinity, written so or as a number beyond the datatype's range
+    (Oxigraph reads ``"1e999"^^xsd:double`` as ``"INF"``; rdflib keeps ``1e999``)."""
     if remote is not None:  # asked of the endpoint, then of the local part
         for found in remote.select(_QUERY):
-            yield str(found["s"]), str(found["p"]), _n3(found["o"]), str(found["o"])
+            literal = found["o"]
+            datatype = literal.datatype if isinstance(literal, Literal) else None
+            yield str(found["s"]), str(found["p"]), str(literal), str(datatype or _XSD + "double")
         graph = remote.local
     if store is not None:  # straight from Oxigraph: one query, no rdflib term conversion
         for row in store.query(_QUERY, use_default_graph_as_union=True):  # type: ignore[union-attr]
             s, p, o = row[0], row[1], row[2]
-            yield s.value, p.value, f'"{o.value}"^^<{o.datatype.value}>', o.value
+            yield s.value, p.value, o.value, o.datatype.value
         return
-    for row in graph.query(_QUERY):
-        s, p, o = row  # type: ignore[misc]
-        yield str(s), str(p), _n3(o), str(o)
+    for s, p, o in graph:
+        if isinstance(o, Literal) and str(o.datatype) in _NUMERIC and not _finite(o):
+            yield str(s), str(p), str(o), str(o.datatype)
+
+
+#: The largest xsd:float (single precision); larger values read as INF.
+_FLOAT_MAX = 3.4028234663852886e38
+
+
+def _largest(datatype: str) -> float:
+    """The largest finite value of a numeric datatype, as far as kgcheck reads it."""
+    return _FLOAT_MAX if datatype == _XSD + "float" else sys.float_info.max
+
+
+def _finite(literal: Literal) -> bool:
+    """Whether a numeric literal (read by rdflib) is a finite number of its datatype."""
+    if str(literal).strip().upper() in _NOT_FINITE:
+        return False
+    value = literal.value
+    if isinstance(value, Decimal):
+        return value.is_finite()
+    if isinstance(value, float):
+        return math.isfinite(value) and abs(value) <= _largest(str(literal.datatype))
+    return True
 
 
 def _n3(value: Node) -> str:
     return value.n3() if isinstance(value, Literal) else f"<{value}>"
 
 
+#: A number as written in Turtle, JSON-LD or RDF/XML (not a part of a name or of a number).
+_WRITTEN_NUMBER = re.compile(r"(?<![\w.+-])[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?(?![\w.])")
+
+
+def _where_not_finite(
+    sources: Sequence[Path], lexical: str, datatype: str, predicate: str
+) -> tuple[str, str]:
+    """``(file:line: , the literal as written)`` of a non-finite value. Oxigraph keeps an
+    overflowing number as ``INF``: the line is then the first holding a number that overflows
+    the datatype with that sign, one that names the predicate first."""
+    if lexical.strip().upper().lstrip("+-") in ("INF", "INFINITY"):
+        negative = lexical.strip().startswith("-")
+        limit = _largest(datatype)
+        local = re.split(r"[#/:]", predicate)[-1]
+        first: tuple[str, str] | None = None
+        for path, n, line in _source_lines(sources):
+            for match in _WRITTEN_NUMBER.finditer(line):
+                number = float(match.group())
+                if abs(number) > limit and (number < 0) == negative:
+                    if local and local in line:
+                        return f"{path}:{n}: ", match.group()
+                    first = first or (f"{path}:{n}: ", match.group())
+        if first is not None:
+            return first
+    return _where(sources, lexical), lexical
+
+
 def _where(sources: Sequence[Path], lexical: str) -> str:
     """``file:line: `` of the first source line holding ``value``'s lexical form in quotes (or
     bare, for a number), else nothing: the triple alone then says what to fix."""
-    needles = (f'"{lexical}"', f"'{lexical}'", f" {lexical} ", f" {lexical};", f" {lexical}.")
+    needles = (
+        f'"{lexical}"',
+        f"'{lexical}'",
+        f" {lexical} ",
+        f" {lexical};",
+        f" {lexical}.",
+        f">{lexical}<",
+    )
+    for path, n, line in _source_lines(sources):
+        if any(needle in line for needle in needles):
+            return f"{path}:{n}: "
+    return ""
+
+
+def _source_lines(sources: Sequence[Path]) -> Iterator[tuple[Path, int, str]]:
+    """``(file, 1-based line number, line)`` of every readable source, in order."""
     for path in sources:
         try:
             lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
         except OSError:
             continue
         for n, line in enumerate(lines, 1):
-            if any(needle in line for needle in needles):
-                return f"{path}:{n}: "
-    return ""
+            yield path, n, line

@@ -449,6 +449,11 @@ class ServerConfig(_Strict):
     sparql_memory_mb: int = Field(default=1024, ge=0)
     #: Endpoints a query's ``SERVICE`` clause may call (exact IRIs); any other is refused.
     sparql_service_allow: list[str] = Field(default_factory=list)
+    #: Console login attempts one client address may make at once; past them, 429 with
+    #: ``Retry-After`` until ``console_login_per_minute`` gave some back. 0: no limit.
+    console_login_burst: int = Field(default=10, ge=0)
+    #: Console login attempts a client address gets back per minute, up to the burst.
+    console_login_per_minute: float = Field(default=6.0, gt=0)
 
 
 class ProxyConfig(_Strict):

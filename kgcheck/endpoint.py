@@ -13,6 +13,14 @@ refused update 403, a failure of the store 500. Queries run at once on threads (
 a snapshot, without the GIL); updates run one at a time. It listens on loopback unless told
 otherwise, and has no authentication: anyone who reaches the port may change the store.
 
+A query that carries limits (the ``Kgcheck-Query-Limits`` header, which the service's workers
+send with each ``/sparql`` query: :mod:`kgcheck.store.limited`) runs in a process of its own
+instead, as a single-worker service runs it: stopped after its time limit (503, KGC415) or past
+its memory limit (503, KGC417), its answer cut at its row limit (``Kgcheck-Truncated: true``),
+and killed as soon as the caller closes the connection; past ``workers`` such queries at once
+(``concurrency`` for one client) it is refused with 429 (KGC416). Such an error names its code
+in the ``Kgcheck-Error`` header. No answer names the store's directory.
+
 Usage::
 
     with SparqlEndpoint(pyoxigraph.Store()) as endpoint:   # a free loopback port, a thread
@@ -24,6 +32,7 @@ Usage::
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import json
 import logging
@@ -46,6 +55,7 @@ import pyoxigraph as ox
 
 from kgcheck.errors import (
     ConfigError,
+    InvalidQuery,
     KgcheckError,
     LocalServerFailed,
     RdfSyntaxError,
@@ -53,9 +63,19 @@ from kgcheck.errors import (
     SourceUnloadable,
     UnknownFormat,
     error_code,
+    http_status,
 )
 from kgcheck.extras import require
-from kgcheck.store.oxigraph import open_on_disk, serialize
+from kgcheck.sparql_http import ERROR_HEADER
+from kgcheck.store.gate import QueryForm
+from kgcheck.store.limited import (
+    LIMITS_HEADER,
+    QueryJob,
+    QueryLimits,
+    QuerySlots,
+    wait_for_job,
+)
+from kgcheck.store.oxigraph import answer_media, open_on_disk, serialize
 
 if TYPE_CHECKING:
     import uvicorn
@@ -96,7 +116,11 @@ class _Operation:
 
 
 def endpoint_app(
-    store: ox.Store, *, read_only: bool = False, max_request_bytes: int = 64 * 2**20
+    store: ox.Store,
+    *,
+    read_only: bool = False,
+    max_request_bytes: int = 64 * 2**20,
+    directory: Path | None = None,
 ) -> Starlette:
     """The endpoint as an ASGI application (``/sparql``), for any ASGI server.
 
@@ -104,6 +128,8 @@ def endpoint_app(
         store: the store queried and updated.
         read_only: answer updates with 403.
         max_request_bytes: larger request bodies are answered with 413.
+        directory: where ``store`` is on disk (``None``: in memory): the query processes of
+            queries with limits open it read-only; its name is kept out of every answer.
     """
     from starlette.applications import Starlette
     from starlette.concurrency import run_in_threadpool
@@ -111,18 +137,82 @@ def endpoint_app(
     from starlette.routing import Route
 
     writes = threading.Lock()
+    limited = _LimitedQueries(store, directory)
+    private = _private_names(directory)
 
     async def sparql(request: Request) -> Response:
         try:
             operation = await _read(request, max_request_bytes)
             if operation.update and read_only:
                 raise _ProtocolError(403, "this endpoint is read-only: updates are refused")
-            response: Response = await run_in_threadpool(_run, store, operation, writes)
+            header = request.headers.get(LIMITS_HEADER)
+            if header is not None and not operation.update:
+                return await limited.answer(request, operation, header)
+            response: Response = await run_in_threadpool(_run, store, operation, writes, private)
         except _ProtocolError as exc:
             response = PlainTextResponse(exc.message, status_code=exc.status)
         return response
 
     return Starlette(routes=[Route("/sparql", sparql, methods=["GET", "POST"])])
+
+
+def _private_names(directory: Path | None) -> list[str]:
+    """The ways a message may name the store's directory, longest first."""
+    if directory is None:
+        return []
+    names = {str(directory), str(directory.absolute())}
+    with contextlib.suppress(OSError):
+        names.add(str(directory.resolve()))
+    return sorted(names, key=len, reverse=True)
+
+
+def _without(text: str, private: list[str]) -> str:
+    for name in private:
+        text = text.replace(name, "<store>")
+    return text
+
+
+class _LimitedQueries:
+    """Queries with limits: each in a process of its own, so many at once."""
+
+    def __init__(self, store: ox.Store, directory: Path | None) -> None:
+        self.store = store
+        self.directory = directory
+        self._slots = QuerySlots()
+
+    async def answer(self, request: Request, operation: _Operation, header: str) -> Response:
+        from starlette.concurrency import run_in_threadpool
+        from starlette.responses import PlainTextResponse, Response
+
+        try:
+            limits, client, form = QueryLimits.from_header(header)
+            if operation.default_graphs or operation.named_graphs:
+                raise InvalidQuery(
+                    "default-graph-uri and named-graph-uri are not taken with query limits"
+                )
+            slot = self._slots.hold(client, concurrency=limits.concurrency, workers=limits.workers)
+            with slot:
+                job = await run_in_threadpool(self._job, operation, limits, form)
+                result = await wait_for_job(job, limits.timeout, request.is_disconnected)
+        except KgcheckError as exc:
+            if http_status(exc) >= 500:
+                log.warning("query with limits: %s", exc)
+            return PlainTextResponse(
+                exc.message, status_code=http_status(exc), headers={ERROR_HEADER: exc.code}
+            )
+        headers = {"Kgcheck-Truncated": "true" if result.truncated else "false"}
+        return Response(result.body, media_type=result.media_type, headers=headers)
+
+    def _job(self, operation: _Operation, limits: QueryLimits, form: QueryForm) -> QueryJob:
+        """The query's process, started."""
+        if self.directory is not None:
+            self.store.flush()  # the query's process reads what is on disk
+            source: tuple[Path | None, bytes] = (self.directory, b"")
+        else:
+            data = self.store.dump(format=ox.RdfFormat.N_QUADS)
+            source = (None, data if isinstance(data, bytes) else b"")
+        media = answer_media(form, operation.accept)
+        return QueryJob(source, operation.text, form, media, limits.max_rows, limits.memory_mb)
 
 
 async def _read(request: Request, max_bytes: int) -> _Operation:
@@ -178,7 +268,9 @@ def _operation(
     )
 
 
-def _run(store: ox.Store, operation: _Operation, writes: threading.Lock) -> Response:
+def _run(
+    store: ox.Store, operation: _Operation, writes: threading.Lock, private: list[str]
+) -> Response:
     from starlette.responses import PlainTextResponse, Response
 
     try:
@@ -192,10 +284,11 @@ def _run(store: ox.Store, operation: _Operation, writes: threading.Lock) -> Resp
         return PlainTextResponse(f"SPARQL syntax error: {exc}", status_code=400)
     except ValueError as exc:
         # an IRI of default-graph-uri or named-graph-uri that is not one
-        return PlainTextResponse(f"bad request: {exc}", status_code=400)
+        return PlainTextResponse(f"bad request: {_without(str(exc), private)}", status_code=400)
     except (OSError, RuntimeError) as exc:
         log.error("SPARQL %s failed: %s", "update" if operation.update else "query", exc)
-        return PlainTextResponse(f"the store failed: {exc}", status_code=500)
+        said = _without(str(exc), private)
+        return PlainTextResponse(f"the store failed: {said}", status_code=500)
     return Response(body, media_type=media)
 
 
@@ -254,6 +347,7 @@ class SparqlEndpoint:
         sock: socket.socket | None = None,
     ) -> None:
         require("server", "the SPARQL endpoint", ConfigError)
+        self.directory = store if isinstance(store, Path) else None
         if store is None:
             store = ox.Store()
         elif isinstance(store, Path):
@@ -305,7 +399,10 @@ class SparqlEndpoint:
         import uvicorn
 
         app = endpoint_app(
-            self.store, read_only=self.read_only, max_request_bytes=self.max_request_bytes
+            self.store,
+            read_only=self.read_only,
+            max_request_bytes=self.max_request_bytes,
+            directory=self.directory,
         )
         config = uvicorn.Config(
             app,
@@ -359,6 +456,7 @@ class SparqlEndpoint:
         self._sock.close()
         # an on-disk store is unlocked when the last reference goes
         self.store = ox.Store()
+        self.directory = None
 
     def __enter__(self) -> SparqlEndpoint:
         return self.start()

@@ -6,7 +6,9 @@ become the store's error classes: an unreachable or overloaded server (timeouts,
 is ``StoreUnavailable`` with the ``Retry-After`` it named, if any; credentials refused are
 ``StoreRejected``; a 400 is ``InvalidQuery`` for a query and ``StoreBadRequest`` for an update
 (which proxies send for their own reasons, so it is worth trying again). Credentials (HTTP basic
-or digest) never appear in messages.
+or digest) never appear in messages. A kgcheck endpoint (the writer behind ``kgcheck serve
+--workers N``) names its own error code in the ``Kgcheck-Error`` header: that error's class is
+raised, with the endpoint's message as it is (it names no address).
 
 Usage::
 
@@ -37,12 +39,15 @@ from kgcheck.errors import (
 if TYPE_CHECKING:
     from kgcheck.config import SparqlServerSettings
 
-__all__ = ["JSON_RESULTS", "SparqlHttp", "retry_after"]
+__all__ = ["ERROR_HEADER", "JSON_RESULTS", "SparqlHttp", "retry_after"]
 
 log = logging.getLogger(__name__)
 
 JSON_RESULTS = "application/sparql-results+json"
 _CREDENTIALS = re.compile(r"//[^/@]*@")
+#: The header in which a kgcheck endpoint names the code of the error it answers with.
+ERROR_HEADER = "Kgcheck-Error"
+_STORE_CODE = re.compile(r"KGC4\d\d")
 
 
 class SparqlHttp:
@@ -117,7 +122,55 @@ class SparqlHttp:
             raise StoreUnavailable(f"{self.describe()}: cannot reach the server ({exc})") from exc
         if response.is_success:
             return response
+        raise self._failure(response, update=update)
+
+    async def post_async(
+        self,
+        url: str,
+        form: dict[str, str],
+        accept: str,
+        *,
+        headers: dict[str, str] | None = None,
+        timeout: float | None = None,
+    ) -> httpx.Response:
+        """One POST on the event loop (a client of its own, the same credentials): cancelling
+        it closes the connection, so the server can stop what it was doing.
+
+        Args:
+            headers: more request headers.
+            timeout: seconds to wait for the answer (default: this client's time-out).
+
+        Raises:
+            StoreError: as :meth:`post`.
+        """
+        self.requests += 1
+        wait = self.client.timeout.read if timeout is None else timeout
+        try:
+            async with httpx.AsyncClient(
+                auth=self.client.auth,
+                timeout=httpx.Timeout(wait),
+                headers={"User-Agent": "kgcheck"},
+            ) as client:
+                response = await client.post(
+                    url, data=form, headers={"Accept": accept, **(headers or {})}
+                )
+        except httpx.TimeoutException as exc:
+            raise StoreUnavailable(f"{self.describe()}: no answer within {wait}s") from exc
+        except httpx.HTTPError as exc:
+            raise StoreUnavailable(f"{self.describe()}: cannot reach the server ({exc})") from exc
+        if response.is_success:
+            return response
+        raise self._failure(response, update=False)
+
+    def _failure(self, response: httpx.Response, *, update: bool) -> StoreError:
+        """The error of an answer that is not a success (see the module)."""
         detail = " ".join(response.text.split())[:300]
+        code = response.headers.get(ERROR_HEADER, "")
+        if _STORE_CODE.fullmatch(code):
+            # a kgcheck endpoint's own error (a query stopped at its limit, ...): its class
+            known = StoreError(detail, code=code)
+            known.retry_after = retry_after(response.headers.get("retry-after"))
+            return known
         status = response.status_code
         kind: type[StoreError]
         if status in (401, 403) or "permission" in detail.lower():
@@ -132,7 +185,7 @@ class SparqlHttp:
             kind = StoreRejected
         error = kind(f"{self.describe()}: HTTP {status}: {detail}")
         error.retry_after = retry_after(response.headers.get("retry-after"))
-        raise error
+        return error
 
     def query(self, query: str, accept: str, *, default_graph: str | None = None) -> httpx.Response:
         """POST ``query`` to the query URL, over ``default_graph`` when one is named (the

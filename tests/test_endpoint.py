@@ -21,7 +21,10 @@ from pathlib import Path
 import httpx
 import pyoxigraph as ox
 import pytest
+from fastapi.testclient import TestClient
 
+from kgcheck import Checker
+from kgcheck.config import config_from_dict
 from kgcheck.errors import (
     RdfSyntaxError,
     SourceNotFound,
@@ -31,7 +34,9 @@ from kgcheck.errors import (
     UnknownFormat,
 )
 from kgcheck.history.state import DialogueState
+from kgcheck.server import create_app
 from kgcheck.store import FlagFilter, ReviewQueue, ReviewStatus, SessionStore, StoreStatus
+from kgcheck.store.limited import LIMITS_HEADER, QueryLimits
 from kgcheck.store.oxigraph import OxigraphFlagStore
 from kgcheck.store.sparql import SparqlFlagStore
 from kgcheck.types import FlagType
@@ -496,3 +501,121 @@ def test_serve_two_workers_share_sessions_through_the_writer_of_an_oxigraph_stor
     assert _count(store) == sent == 12
     session = SessionStore(store).load("b")
     assert session is not None and len(session[0].turns) == 8
+
+
+# --- queries with limits: what /sparql sends the writer of several workers ------------------
+
+#: A three-way cartesian product over 3,000 triples, sorted: it grew a writer without limits
+#: from 115 MB to 4 GB in 7 s.
+RUNAWAY = "SELECT ?a ?b WHERE { ?a ?p ?x . ?b ?q ?y . ?c ?r ?z } ORDER BY ?x ?y ?z"
+
+
+def _rss_mb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) // 1024
+    raise AssertionError(f"no VmRSS for {pid}")
+
+
+@pytest.fixture
+def filled_writer(tmp_path: Path) -> Iterator[StoreWriter]:
+    """A writer process over an on-disk store holding 3,000 triples."""
+    with StoreWriter(tmp_path / "flags") as writer:
+        store = SparqlFlagStore(writer.url, timeout=60)
+        triples = " ".join(f"<urn:s{n}> <urn:p> {n} ." for n in range(3000))
+        store.update(f"INSERT DATA {{ GRAPH <urn:g> {{ {triples} }} }}")
+        store.close()
+        yield writer
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="needs Linux /proc")
+def test_writer_stops_parallel_runaway_queries_with_its_memory_flat(
+    filled_writer: StoreWriter, acme_checker: Checker
+) -> None:
+    writer = filled_writer
+    assert writer.pid is not None
+    store = SparqlFlagStore(writer.url, timeout=60)
+    server = {"sparql_timeout": 3, "sparql_memory_mb": 400, "sparql_concurrency": 3}
+    config = config_from_dict({"server": server}, environ={})
+    client = TestClient(create_app(config, checker=acme_checker, store=store))
+    before = _rss_mb(writer.pid)
+    peak, done = [before], threading.Event()
+
+    def sample() -> None:
+        while not done.is_set():
+            peak.append(_rss_mb(writer.pid))  # type: ignore[arg-type]
+            time.sleep(0.05)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    t0 = time.monotonic()
+    try:
+        with ThreadPoolExecutor(max_workers=3) as pool:
+            answers = list(
+                pool.map(lambda _: client.get("/sparql", params={"query": RUNAWAY}), range(3))
+            )
+    finally:
+        done.set()
+        sampler.join()
+    took = time.monotonic() - t0
+    for answer in answers:
+        error = answer.json()["error"]
+        assert (answer.status_code, error["code"]) in ((503, "KGC415"), (503, "KGC417")), error
+        # the message names neither the writer's address nor the store's directory
+        assert writer.url.split("/sparql")[0].split("//")[1] not in error["message"]
+        assert "127.0.0.1" not in error["message"] and str(writer.directory) not in error["message"]
+    assert took < 20, f"stopped after {took:.1f}s"
+    # the queries ran in processes of their own, stopped and gone; the writer did not grow
+    assert max(peak) - before < 100, f"the writer grew from {before} to {max(peak)} MB"
+    assert _children(writer.pid) == []
+    t1 = time.monotonic()
+    cheap = client.get("/sparql", params={"query": "ASK { <urn:s1> <urn:p> 1 }"})
+    assert cheap.status_code == 200 and cheap.json()["boolean"] is True
+    assert time.monotonic() - t1 < 5
+    store.close()
+
+
+def test_writer_kills_a_limited_query_when_its_caller_goes_away(
+    filled_writer: StoreWriter,
+) -> None:
+    writer = filled_writer
+    assert writer.pid is not None
+    limits = QueryLimits(timeout=120, memory_mb=0).header("select", "addr:test")
+    with pytest.raises(httpx.ReadTimeout):
+        httpx.post(
+            writer.url, data={"query": RUNAWAY}, headers={LIMITS_HEADER: limits}, timeout=1.0
+        )
+    deadline = time.monotonic() + 10
+    while _children(writer.pid):  # the query's process is killed, not left running
+        assert time.monotonic() < deadline, "the query's process still runs"
+        time.sleep(0.1)
+
+
+def test_writer_query_limits_cut_rows_and_bound_queries_at_once(
+    filled_writer: StoreWriter,
+) -> None:
+    writer = filled_writer
+    query = "SELECT ?s WHERE { ?s ?p ?o }"
+    limits = QueryLimits(timeout=30, max_rows=7, workers=1).header("select", "addr:a")
+    answer = httpx.post(writer.url, data={"query": query}, headers={LIMITS_HEADER: limits})
+    assert answer.status_code == 200, answer.text
+    assert len(answer.json()["results"]["bindings"]) == 7
+    assert answer.headers["kgcheck-truncated"] == "true"
+    # one at a time over all callers: a second query while the first runs is refused
+    slow = QueryLimits(timeout=3, memory_mb=0, workers=1).header("select", "addr:a")
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        first = pool.submit(
+            httpx.post,
+            writer.url,
+            data={"query": RUNAWAY},
+            headers={LIMITS_HEADER: slow},
+            timeout=30,
+        )
+        time.sleep(1.0)
+        other = QueryLimits(timeout=3, workers=1).header("ask", "addr:b")
+        second = httpx.post(
+            writer.url, data={"query": "ASK {}"}, headers={LIMITS_HEADER: other}, timeout=30
+        )
+        assert (second.status_code, second.headers["kgcheck-error"]) == (429, "KGC416")
+        stopped = first.result()
+    assert (stopped.status_code, stopped.headers["kgcheck-error"]) == (503, "KGC415")

@@ -21,7 +21,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from kgcheck.console import login, views
-from kgcheck.console.auth import ConsoleAuth
+from kgcheck.console.auth import ConsoleAuth, LoginLimiter, Logouts
 
 __all__ = ["PREFIXES", "mount"]
 
@@ -31,8 +31,10 @@ PREFIXES = ("/console",)
 
 def mount(app: FastAPI) -> None:
     """Serve the console on ``app`` (a ``create_app`` service: its API keys log reviewers in)."""
-    keys = [k.get_secret_value() for k in app.state.kgcheck.settings.api_keys]
-    app.state.kgcheck_console = ConsoleAuth(keys)
+    svc = app.state.kgcheck
+    keys = [k.get_secret_value() for k in svc.settings.api_keys]
+    limiter = LoginLimiter(svc.settings.console_login_burst, svc.settings.console_login_per_minute)
+    app.state.kgcheck_console = ConsoleAuth(keys, logouts=Logouts(svc.store), limiter=limiter)
     app.include_router(login.router)
     app.include_router(views.router)
     static = Path(__file__).resolve().parent / "static"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.responses import RedirectResponse, Response
 
@@ -35,8 +36,17 @@ def login_form(request: Request) -> Response:
 
 @router.post("/login")
 async def login(request: Request) -> Response:
+    """Log in with a name (and an API key); a client address that tries too often is refused
+    with 429 and ``Retry-After`` (``server.console_login_burst``, ``console_login_per_minute``)."""
     auth = settings(request)
-    session = auth.read(request)
+    wait = auth.limiter.take(request.client.host if request.client else "unknown")
+    if wait > 0:
+        retry = auth.limiter.retry_after(wait)
+        said = f"too many login attempts from this address: try again in {retry} s"
+        response = page(request, "error.html", None, 429, error=said)
+        response.headers["Retry-After"] = retry
+        return response
+    session = await run_in_threadpool(auth.read, request)
     try:
         form = await read_form(request, session)
     except HTTPException as exc:
@@ -59,12 +69,16 @@ async def login(request: Request) -> Response:
 
 @router.post("/logout")
 async def logout(request: Request) -> Response:
+    """End the session: the cookie is cleared, and the session is ended on the server, so a
+    copy of the cookie is refused too."""
     auth = settings(request)
-    session = auth.read(request)
+    session = await run_in_threadpool(auth.read, request)
     try:
         await read_form(request, session)
     except HTTPException as exc:
         return page(request, "error.html", session, exc.status_code, error=exc.detail)
+    if session is not None:
+        await run_in_threadpool(auth.end, session)
     response = secure(RedirectResponse("/console/login", status_code=303))
     auth.clear(response, request)
     return response

@@ -8,7 +8,7 @@ from starlette.datastructures import QueryParams
 
 from kgcheck.console.queries import QueueFilter
 from kgcheck.errors import InvalidValue
-from kgcheck.store.queries import ReviewStatus, parse_since
+from kgcheck.store.queries import ReviewStatus, later, parse_since, utc_time
 from kgcheck.types import FlagType, Severity
 
 __all__ = ["FIELDS", "cursor_text", "queue_filter"]
@@ -23,9 +23,10 @@ def _text(params: QueryParams, name: str) -> str | None:
 
 
 def _end(text: str) -> datetime:
-    """``to``: a date includes its whole day; a time is the end itself."""
-    value = parse_since(text)
-    return value + timedelta(days=1) if len(text.strip()) == 10 else value
+    """``to``: a date includes its whole day (``9999-12-31``: to the end of the calendar); a
+    time is the end itself."""
+    value = parse_since(text, name="to")
+    return later(value, timedelta(days=1)) if len(text.strip()) == 10 else value
 
 
 def queue_filter(params: QueryParams) -> QueueFilter:
@@ -40,7 +41,7 @@ def queue_filter(params: QueryParams) -> QueueFilter:
         before = None
         if cursor := _text(params, "before"):
             at, _, flag = cursor.partition("|")
-            before = (datetime.fromisoformat(at), flag)
+            before = (utc_time(datetime.fromisoformat(at)), flag)
         start, end = _text(params, "from"), _text(params, "to")
         return QueueFilter(
             status=None if status == "any" else ReviewStatus(status),
@@ -49,7 +50,7 @@ def queue_filter(params: QueryParams) -> QueueFilter:
             detector=_text(params, "detector"),
             rule=_text(params, "rule"),
             session=_text(params, "session"),
-            start=None if start is None else parse_since(start),
+            start=None if start is None else parse_since(start, name="from"),
             end=None if end is None else _end(end),
             before=before,
         )

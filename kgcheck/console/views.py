@@ -20,6 +20,7 @@ from kgcheck.console.login import settings
 from kgcheck.console.params import FIELDS, cursor_text, queue_filter
 from kgcheck.console.render import page, secure
 from kgcheck.errors import InvalidValue, KgcheckError, http_status
+from kgcheck.server.errors import public_message
 from kgcheck.server.service import service
 from kgcheck.store import ReviewAction
 from kgcheck.types import FlagType, Severity
@@ -43,8 +44,10 @@ def _login(request: Request) -> Session | Response:
 
 
 def _failed(request: Request, session: Session, exc: KgcheckError, outcome: str = "") -> Response:
-    """A store or input error, said on the page: nothing is lost silently."""
-    said = f"{exc.code}: {exc.message}" + (f" ({outcome})" if outcome else "")
+    """A store or input error, said on the page (naming no file or store address): nothing is
+    lost silently."""
+    message = public_message(exc.message, service(request).store.private_names())
+    said = f"{exc.code}: {message}" + (f" ({outcome})" if outcome else "")
     return page(request, "error.html", session, http_status(exc), error=said)
 
 
@@ -101,7 +104,7 @@ def _csv_row(row: data.FlagRow) -> list[object]:
 async def review(request: Request, flag: str, action: str) -> Response:
     """Approve (a false positive), reject (a confirmed hallucination) or note a flag, as the
     logged-in reviewer; then back to the page the form was on."""
-    session = _login(request)
+    session = await run_in_threadpool(_login, request)
     if not isinstance(session, Session):
         return session
     try:

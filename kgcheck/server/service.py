@@ -25,13 +25,14 @@ from fastapi import Depends, Request
 
 from kgcheck.checker import Checker
 from kgcheck.config import ServerConfig
-from kgcheck.errors import StoreError, StoreUnavailable, TooManyQueries
+from kgcheck.errors import StoreError, StoreUnavailable
 from kgcheck.history.state import DialogueState
 from kgcheck.report import TurnReport
 from kgcheck.server.health import Health, StoreProbe
 from kgcheck.server.limits import API_KEY_HEADER, check_api_key
 from kgcheck.server.metrics import ServiceMetrics
 from kgcheck.store import FlagStore, ReviewQueue, SessionStore
+from kgcheck.store.limited import QuerySlots
 
 __all__ = ["MAX_CACHED", "Service", "ServiceDep", "authorised", "service"]
 
@@ -58,7 +59,7 @@ class Service:
     )
     _guard: threading.Lock = field(default_factory=threading.Lock)
     #: ``/sparql`` queries running now, by client.
-    _queries: dict[str, int] = field(default_factory=dict)
+    _slots: QuerySlots = field(default_factory=QuerySlots)
     #: Sessions not saved yet (the store was down): their JSON and the version they built on.
     _unsaved: OrderedDict[str, tuple[dict[str, Any], int]] = field(default_factory=OrderedDict)
 
@@ -176,29 +177,10 @@ class Service:
         Raises:
             TooManyQueries: the client, or the server, runs as many queries as it may.
         """
-        limit = self.settings.sparql_concurrency
-        with self._guard:
-            running = self._queries.get(client, 0)
-            if running >= limit:
-                raise TooManyQueries(
-                    f"{running} queries of this client are running; at most {limit} at once"
-                )
-            everyone = sum(self._queries.values())
-            if everyone >= self.settings.sparql_workers:
-                raise TooManyQueries(
-                    f"{everyone} queries are running; at most {self.settings.sparql_workers} "
-                    "at once (server.sparql_workers): try again shortly"
-                )
-            self._queries[client] = running + 1
-        try:
+        settings = self.settings
+        concurrency, workers = settings.sparql_concurrency, settings.sparql_workers
+        with self._slots.hold(client, concurrency=concurrency, workers=workers):
             yield
-        finally:
-            with self._guard:
-                left = self._queries[client] - 1
-                if left:
-                    self._queries[client] = left
-                else:
-                    del self._queries[client]
 
 
 def service(request: Request) -> Service:

@@ -10,7 +10,10 @@ parser decides (:mod:`kgcheck.store.gate`); text it cannot parse is refused with
 A query runs within the ``server:`` limits (:mod:`kgcheck.store.limited`): it is stopped after
 ``sparql_timeout`` seconds (503, KGC415) or when the client goes away, its answer holds at most
 ``sparql_max_rows`` rows (the ``Kgcheck-Truncated: true`` header says when rows were cut), and
-one client may run ``sparql_concurrency`` queries at once (429, KGC416).
+one client may run ``sparql_concurrency`` queries at once (429, KGC416). With several workers
+over an on-disk store, the writer process runs each query within the same limits, and counts
+``sparql_workers`` and ``sparql_concurrency`` over all the workers. Error messages name no
+store address or file (:func:`kgcheck.server.errors.public_message`).
 """
 
 from __future__ import annotations
@@ -108,10 +111,14 @@ async def _answer(request: Request, svc: Service) -> Response:
         max_rows=settings.sparql_max_rows,
         service_allow=tuple(settings.sparql_service_allow),
         memory_mb=settings.sparql_memory_mb,
+        # over the writer of several workers: the same slots over all of them
+        workers=settings.sparql_workers,
+        concurrency=settings.sparql_concurrency,
     )
-    with svc.query_slot(client_id(request)):
+    client = client_id(request)
+    with svc.query_slot(client):
         result = await run_query_async(
-            svc.store, queries[0], accept, limits, request.is_disconnected
+            svc.store, queries[0], accept, limits, request.is_disconnected, client=client
         )
     headers = {"Kgcheck-Truncated": "true" if result.truncated else "false"}
     if result.truncated:

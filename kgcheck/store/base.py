@@ -156,6 +156,11 @@ class FlagStore(ABC):
         """The store for messages, without credentials (``oxigraph:/var/kgcheck/flags``)."""
         return self.kind
 
+    def private_names(self) -> list[str]:
+        """What in a message would say where the store is (its directory, its URLs), longest
+        first: the HTTP service leaves them out of the errors it answers with."""
+        return []
+
     @abstractmethod
     def close(self) -> None:
         """Let the store go (an on-disk store is locked while open)."""

@@ -16,6 +16,14 @@ rdflib's parser is not thread-safe: pyparsing works out how to call each parse a
 time it runs, and threads doing so at once leave it broken for the rest of the process (every
 later query fails with a ``TypeError``). Parsing is therefore done under one lock.
 
+The parser descends recursively, some 40 Python frames for each bracket a query nests, and
+rdflib's grammar took a dozen frames more for each triple pattern of a group (past Python's
+recursion limit at 30 nested parentheses or 90 triple patterns). So the triple patterns of a
+group (and of a CONSTRUCT template) are read in a loop, as rdflib itself reads those of an
+update, and a query may nest brackets (``()``, ``{}``, ``[]``, counted outside strings, IRIs
+and comments) ``MAX_NESTING`` (64) deep: the parse gets the recursion it needs for that, and a
+deeper query is refused at once (KGC404, "nests brackets N deep").
+
 Usage::
 
     gated = gate_query(text)                     # raises StoreError (KGC404 / KGC405)
@@ -25,20 +33,29 @@ Usage::
 from __future__ import annotations
 
 import re
+import sys
 import threading
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 from typing import Literal as TypingLiteral
 
-from pyparsing import ParseBaseException
+from pyparsing import Forward, Optional, ParseBaseException, ParserElement, Suppress, ZeroOrMore
+from rdflib.plugins.sparql import parser as grammar
 from rdflib.plugins.sparql.parser import parseQuery, parseUpdate
-from rdflib.plugins.sparql.parserutils import CompValue
+from rdflib.plugins.sparql.parserutils import CompValue, ParamList
 from rdflib.term import URIRef
 
 from kgcheck.errors import InvalidQuery, QueryNotAllowed, StoreError
 
-__all__ = ["GatedQuery", "QueryForm", "gate_query"]
+__all__ = ["MAX_NESTING", "GatedQuery", "QueryForm", "gate_query"]
+
+#: How deep a query may nest brackets (``()``, ``{}``, ``[]``); deeper is refused (KGC404).
+MAX_NESTING = 64
+#: Python frames the parse may take for each nested bracket (about 40 measured), and besides.
+_FRAMES_PER_LEVEL = 80
+_FRAMES = 1000
+_T = TypeVar("_T")
 
 QueryForm = TypingLiteral["select", "ask", "construct", "describe"]
 
@@ -60,6 +77,49 @@ _UPDATE_WORD = re.compile(
 #: process mistake the arity of its parse actions, for good (every later parse raises TypeError),
 #: so every parse holds this lock. The service's threads all go through here.
 _PARSER = threading.Lock()
+#: What counts for nesting: brackets, outside strings, IRIs and comments (skipped whole).
+_TOKENS = re.compile(
+    "|".join(
+        [
+            r'"""(?:[^"\\]|\\.|"(?!""))*"""',
+            r"'''(?:[^'\\]|\\.|'(?!''))*'''",
+            r'"(?:[^"\\\n]|\\.)*"',
+            r"'(?:[^'\\\n]|\\.)*'",
+            r'<[^<>"{}|^`\\\s]*>',
+            r"\#[^\n]*",
+            r"[(){}\[\]]",
+        ]
+    )
+)
+
+
+def _loop_triples(block: Any, name: str, triple: Any) -> bool:
+    """Have the recursive rule ``block ::= triple ( '.' block? )?`` read its triples in a loop,
+    ``triple ( '.' triple )* '.'?``: the same language and parse tree (each triple added to the
+    ``name`` list), without a level of recursion per triple. ``False`` if rdflib's grammar is
+    not as expected (then it is left as it is)."""
+    if not isinstance(block, Forward) or not isinstance(triple, ParserElement):
+        return False
+    looped = (
+        ParamList(name, triple)
+        + ZeroOrMore(Suppress(".") + ParamList(name, triple))
+        + Optional(Suppress("."))
+    )
+    for comment in block.ignoreExprs:  # rdflib's comments, set on the whole grammar
+        looped.ignore(comment)
+    block <<= looped
+    return True
+
+
+_LOOPED = _loop_triples(
+    getattr(grammar, "TriplesBlock", None),
+    "triples",
+    getattr(grammar, "TriplesSameSubjectPath", None),
+) & _loop_triples(
+    getattr(grammar, "ConstructTriples", None),
+    "template",
+    getattr(grammar, "TriplesSameSubject", None),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,11 +148,16 @@ def gate_query(text: str, *, service_allow: Collection[str] = ()) -> GatedQuery:
     if _ESCAPE.search(text):
         raise InvalidQuery("\\u escapes that spell other escapes are not accepted in queries")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    depth = _nesting(text)
+    if depth > MAX_NESTING:
+        raise InvalidQuery(
+            f"the query nests brackets {depth} deep; at most {MAX_NESTING} are read: "
+            "flatten it (fewer parentheses or nested groups)"
+        )
     try:
-        with _PARSER:
-            tree = parseQuery(text)
+        tree = _parse(parseQuery, text, depth)
     except (ParseBaseException, ValueError) as exc:
-        raise _refusal(text, exc) from exc
+        raise _refusal(text, depth, exc) from exc
     form = next((_FORMS[n.name] for n in tree if getattr(n, "name", None) in _FORMS), None)
     if form is None:  # pragma: no cover - the grammar admits only the four forms
         raise QueryNotAllowed("not a SPARQL query")
@@ -114,11 +179,47 @@ def _expand(match: re.Match[str]) -> str:
     return chr(code)
 
 
-def _refusal(text: str, exc: Exception) -> StoreError:
+def _nesting(text: str) -> int:
+    """How deep ``text`` nests brackets, outside strings, IRIs and comments."""
+    depth = deepest = 0
+    for match in _TOKENS.finditer(text):
+        token = match.group()
+        if token in ("(", "{", "["):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in (")", "}", "]"):
+            depth = max(depth - 1, 0)
+    return deepest
+
+
+def _parse(parse: Callable[[str], _T], text: str, depth: int) -> _T:
+    """``parse(text)`` under the parser's lock, with the recursion a query nesting ``depth``
+    brackets needs (the limit is raised for the parse only; Python 3.11 and later keep these
+    frames off the C stack).
+
+    Raises:
+        InvalidQuery: the parse ran out of recursion all the same.
+    """
+    with _PARSER:
+        limit = sys.getrecursionlimit()
+        frames = _FRAMES + _FRAMES_PER_LEVEL * depth
+        if not _LOOPED:  # rdflib's grammar recurses on each triple pattern
+            frames += 15 * text.count(".")
+        sys.setrecursionlimit(limit + frames)
+        try:
+            return parse(text)
+        except RecursionError as exc:
+            raise InvalidQuery(
+                f"the query is nested too deeply to be read (brackets {depth} deep); flatten it"
+            ) from exc
+        finally:
+            sys.setrecursionlimit(limit)
+
+
+def _refusal(text: str, depth: int, exc: Exception) -> StoreError:
     try:
-        with _PARSER:
-            parseUpdate(text)
-    except (ParseBaseException, ValueError):
+        _parse(parseUpdate, text, depth)
+    except (ParseBaseException, ValueError, InvalidQuery):
         words = sorted({w.upper() for w in _UPDATE_WORD.findall(_NOISE.sub(" ", text))})
         if not words:
             detail = " ".join(str(exc).split())
@@ -135,11 +236,13 @@ def _update_message(what: str) -> str:
 
 
 def _nodes(value: Any) -> Iterator[CompValue]:
-    """Every parse-tree node under ``value``, depth first."""
-    if isinstance(value, CompValue):
-        yield value
-        for child in value.values():
-            yield from _nodes(child)
-    elif isinstance(value, list | tuple) or type(value).__name__ == "ParseResults":
-        for child in value:
-            yield from _nodes(child)
+    """Every parse-tree node under ``value``, depth first (a stack, not recursion: the tree of
+    a deeply nested query is deep)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, CompValue):
+            yield item
+            stack.extend(reversed(list(item.values())))
+        elif isinstance(item, list | tuple) or type(item).__name__ == "ParseResults":
+            stack.extend(reversed(list(item)))

@@ -10,10 +10,14 @@ processes writing at once, use a SPARQL server (``sparql:``).
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import re
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import pyoxigraph as ox
 
@@ -23,6 +27,7 @@ from kgcheck.errors import (
     StoreLocked,
     StoreMissing,
     StoreRejected,
+    StoreUnavailable,
     StoreUnreadable,
     StoreWriteFailed,
 )
@@ -38,6 +43,11 @@ __all__ = ["OxigraphFlagStore", "answer_media", "negotiate", "open_on_disk", "se
 log = logging.getLogger(__name__)
 
 _XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
+_T = TypeVar("_T")
+#: Reads of a read-only snapshot that another process compacts meanwhile, before giving up.
+_READS = 5
+#: What a read fails with when the holder deleted a file the snapshot still listed.
+_VANISHED = re.compile(r"no such file|io error|corruption", re.IGNORECASE)
 
 _RESULT_FORMATS = {
     "application/sparql-results+json": ox.QueryResultsFormat.JSON,
@@ -190,6 +200,14 @@ class OxigraphFlagStore(FlagStore):
     def describe(self) -> str:
         return "memory" if self.directory is None else f"oxigraph:{self.directory}"
 
+    def private_names(self) -> list[str]:
+        if self.directory is None:
+            return []
+        names = {self.describe(), str(self.directory), str(self.directory.absolute())}
+        with contextlib.suppress(OSError):
+            names.add(str(self.directory.resolve()))
+        return sorted(names, key=len, reverse=True)
+
     def close(self) -> None:
         with self._open_lock:
             self._store = None
@@ -233,41 +251,38 @@ class OxigraphFlagStore(FlagStore):
                 f"{self.directory}: cannot read the on-disk store ({exc})"
             ) from exc
 
-    def _run(self, query: str) -> object:
-        store = self._readable()
-        try:
-            return store.query(query, use_default_graph_as_union=True)
-        except SyntaxError as exc:
-            raise InvalidQuery(f"SPARQL syntax error: {exc}") from exc
-        except (OSError, ValueError, RuntimeError) as exc:
-            raise InvalidQuery(f"query failed: {exc}") from exc
+    def _reading(self, query: str, read: Callable[[object], _T]) -> _T:
+        """``read`` of the query's results. Over a read-only snapshot (another process holds
+        the store), a read that fails on a file that process compacted away meanwhile is done
+        again on a fresh snapshot, up to ``_READS`` times.
+
+        Raises:
+            InvalidQuery: the query is malformed or failed.
+            StoreUnavailable: the store's files kept changing under the query.
+        """
+        for attempt in range(_READS):
+            store = self._readable()
+            try:
+                return read(store.query(query, use_default_graph_as_union=True))
+            except SyntaxError as exc:
+                raise InvalidQuery(f"SPARQL syntax error: {exc}") from exc
+            except (OSError, ValueError, RuntimeError) as exc:
+                if not _VANISHED.search(str(exc)):
+                    raise InvalidQuery(f"query failed: {exc}") from exc
+                if store is self._store or attempt == _READS - 1:
+                    # the files of a store this process holds do not go away: not a race
+                    raise StoreUnavailable(
+                        f"{self.describe()}: the store's files changed under the query "
+                        f"({attempt + 1} reads): try again"
+                    ) from exc
+                time.sleep(0.02 * (attempt + 1))
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def _select(self, query: str, form: str) -> QueryResult:
-        results = self._run(query)
-        if isinstance(results, ox.QuerySolutions):
-            names = [v.value for v in results.variables]
-            rows = []
-            # a solution's values in order (looking each up by name costs more than the query
-            # itself on large answers); each distinct term converted once
-            terms: dict[object, Term] = {}
-            for solution in results:
-                row = {}
-                for name, value in zip(names, solution, strict=True):
-                    if value is not None:
-                        term = terms.get(value)
-                        if term is None:
-                            term = terms[value] = _term(value)
-                        row[name] = term
-                rows.append(row)
-            return QueryResult(form, names, rows)
-        if isinstance(results, ox.QueryBoolean):
-            return QueryResult(form, boolean=bool(results))
-        assert isinstance(results, ox.QueryTriples)
-        text = results.serialize(format=ox.RdfFormat.N_TRIPLES)
-        return QueryResult(form, graph=text.decode() if isinstance(text, bytes) else "")
+        return self._reading(query, lambda results: _rows(results, form))
 
     def _raw(self, query: str, form: str, accept: str) -> RawResult:
-        body, media = serialize(self._run(query), accept)
+        body, media = self._reading(query, lambda results: serialize(results, accept))
         return RawResult(body, media)
 
     def _update(self, update: str) -> None:
@@ -278,6 +293,31 @@ class OxigraphFlagStore(FlagStore):
             raise InvalidQuery(f"SPARQL syntax error in update: {exc}") from exc
         except OSError as exc:
             raise StoreWriteFailed(f"{self.describe()}: update failed ({exc})") from exc
+
+
+def _rows(results: object, form: str) -> QueryResult:
+    """The results of ``Store.query`` as a :class:`QueryResult`."""
+    if isinstance(results, ox.QuerySolutions):
+        names = [v.value for v in results.variables]
+        rows = []
+        # a solution's values in order (looking each up by name costs more than the query
+        # itself on large answers); each distinct term converted once
+        terms: dict[object, Term] = {}
+        for solution in results:
+            row = {}
+            for name, value in zip(names, solution, strict=True):
+                if value is not None:
+                    term = terms.get(value)
+                    if term is None:
+                        term = terms[value] = _term(value)
+                    row[name] = term
+            rows.append(row)
+        return QueryResult(form, names, rows)
+    if isinstance(results, ox.QueryBoolean):
+        return QueryResult(form, boolean=bool(results))
+    assert isinstance(results, ox.QueryTriples)
+    text = results.serialize(format=ox.RdfFormat.N_TRIPLES)
+    return QueryResult(form, graph=text.decode() if isinstance(text, bytes) else "")
 
 
 def _term(value: object) -> Term:

@@ -22,6 +22,8 @@ from kgcheck.types import FlagType
 from kgcheck.vocab import KGC, KGC_NS
 
 __all__ = [
+    "EARLIEST",
+    "LATEST",
     "PREFIXES",
     "STATUS_IRI",
     "FlagFilter",
@@ -34,11 +36,13 @@ __all__ = [
     "examples_query",
     "flag_ids_query",
     "flag_reports_query",
+    "later",
     "parse_since",
     "patterns_query",
     "query_form",
     "recent_type_counts",
     "reviewers_query",
+    "utc_time",
     "with_prefixes",
 ]
 
@@ -227,9 +231,14 @@ _RELATIVE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*$")
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 
 
-def parse_since(text: str, *, now: datetime | None = None) -> datetime:
-    """A point in time from ISO 8601 (``2026-11-01``, ``2026-11-01T09:00:00+01:00``) or a span
-    back from now (``90m``, ``24h``, ``7d``, ``2w``); times without a zone are UTC.
+def parse_since(text: str, *, now: datetime | None = None, name: str = "since") -> datetime:
+    """A point in time, in UTC, from ISO 8601 (``2026-11-01``, ``2026-11-01T09:00:00+01:00``)
+    or a span back from now (``90m``, ``24h``, ``7d``, ``2w``); times without a zone are UTC. A
+    time whose zone puts it outside the years 1-9999 in UTC (``0001-01-01T00:00:00+14:00``)
+    is the first (or last) moment of the calendar.
+
+    Args:
+        name: the parameter's name, for messages.
 
     Raises:
         StoreError: (KGC406) neither form, or a span back past the year 1.
@@ -238,15 +247,39 @@ def parse_since(text: str, *, now: datetime | None = None) -> datetime:
     if match:
         seconds = float(match.group(1)) * _UNIT_SECONDS[match.group(2)]
         try:
-            return (now or datetime.now(UTC)) - timedelta(seconds=seconds)
+            return utc_time(now or datetime.now(UTC)) - timedelta(seconds=seconds)
         except (OverflowError, ValueError) as exc:  # before year 1 ("9999999999999d")
             raise InvalidValue(
-                f"since: {text!r} reaches back before the year 1; give a shorter span"
+                f"{name}: {text!r} reaches back before the year 1; give a shorter span"
             ) from exc
     try:
         value = datetime.fromisoformat(text.strip())
     except ValueError as exc:
         raise InvalidValue(
-            f"since: expected an ISO 8601 date or time, or a span such as 24h or 7d; got {text!r}"
+            f"{name}: expected an ISO 8601 date or time, or a span such as 24h or 7d; got {text!r}"
         ) from exc
-    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+    return utc_time(value)
+
+
+#: The first and the last moment of the calendar, in UTC.
+EARLIEST = datetime.min.replace(tzinfo=UTC)
+LATEST = datetime.max.replace(tzinfo=UTC)
+
+
+def utc_time(value: datetime) -> datetime:
+    """``value`` in UTC (without a zone: taken as UTC), kept within the calendar: a time that
+    its zone puts before the year 1 or after 9999 in UTC is :data:`EARLIEST` or :data:`LATEST`."""
+    if value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    try:
+        return value.astimezone(UTC)
+    except OverflowError:
+        return EARLIEST if value.year == 1 else LATEST
+
+
+def later(value: datetime, span: timedelta) -> datetime:
+    """``value + span``, or :data:`LATEST` when that is past the calendar."""
+    try:
+        return value + span
+    except OverflowError:
+        return LATEST

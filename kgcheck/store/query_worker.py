@@ -7,16 +7,32 @@ opened read-only), then, for an in-memory store, the store's N-Quads. It writes 
 (``{"ok": true, "media": ..., "truncated": ...}`` or ``{"ok": false, "code": ..., "message":
 ...}``) and then the answer's bytes. More than ``max_rows`` rows (or triples) are cut to
 ``max_rows`` and the answer says ``truncated``.
+
+An on-disk store opened read-only sees the files the store had when it was opened; the process
+that holds it for writing may compact them away meanwhile, and the query then fails on a file
+that is gone. Such a query is run again on the store opened afresh, up to ``_READS`` times
+(``KGC402`` after that: the store kept changing); messages never name the store's directory.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
+import time
 from itertools import islice
 from typing import Any
 
 import pyoxigraph as ox
+
+#: Reads of an on-disk store that another process compacts meanwhile, before giving up.
+_READS = 5
+#: What a read fails with when the writer deleted a file the read-only store still listed.
+_VANISHED = re.compile(r"no such file|io error|corruption", re.IGNORECASE)
+
+
+class _Vanished(Exception):
+    """A file of the store was deleted (compacted) while this process read it."""
 
 
 def _term(value: Any) -> dict[str, Any]:
@@ -51,6 +67,20 @@ def _open(job: dict[str, Any], data: bytes) -> ox.Store:
 
 
 def _answer(job: dict[str, Any], data: bytes) -> tuple[bytes, bool]:
+    """The answer, read again on the store opened afresh when its files changed under it."""
+    for attempt in range(_READS):
+        try:
+            return _answer_once(job, data)
+        except (OSError, ValueError, RuntimeError) as exc:
+            if not job.get("directory") or not _VANISHED.search(str(exc)):
+                raise
+            if attempt == _READS - 1:
+                raise _Vanished() from exc
+            time.sleep(0.02 * (attempt + 1))
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _answer_once(job: dict[str, Any], data: bytes) -> tuple[bytes, bool]:
     store = _open(job, data)
     results = store.query(job["query"], use_default_graph_as_union=True)
     limit = int(job["max_rows"])
@@ -90,6 +120,12 @@ def _limit_memory(megabytes: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
 
 
+def _private(text: str, job: dict[str, Any]) -> str:
+    """``text`` without the store's directory."""
+    directory = job.get("directory")
+    return text.replace(directory, "<store>") if directory else text
+
+
 def main() -> None:
     job = json.loads(sys.stdin.buffer.readline())
     data = sys.stdin.buffer.read()
@@ -105,14 +141,24 @@ def main() -> None:
             "narrow it down (LIMIT, more specific patterns)",
         }
         body = b""
+    except _Vanished:  # StoreUnavailable (kgcheck.errors is not imported here)
+        head = {
+            "ok": False,
+            "code": "KGC402",
+            "message": f"the store was compacted under the query {_READS} times in a row while "
+            "reports were written; try again",
+        }
+        body = b""
     except SyntaxError as exc:
         head = {"ok": False, "code": "KGC404", "message": f"SPARQL syntax error: {exc}"}
         body = b""
-    except OSError as exc:  # StoreUnreadable (kgcheck.errors is not imported here)
-        head = {"ok": False, "code": "KGC418", "message": f"cannot read the store ({exc})"}
+    except OSError as exc:  # StoreUnreadable
+        message = f"cannot read the store ({_private(str(exc), job)})"
+        head = {"ok": False, "code": "KGC418", "message": message}
         body = b""
     except (ValueError, RuntimeError) as exc:
-        head = {"ok": False, "code": "KGC404", "message": f"query failed: {exc}"}
+        message = f"query failed: {_private(str(exc), job)}"
+        head = {"ok": False, "code": "KGC404", "message": message}
         body = b""
     else:
         head = {"ok": True, "media": job["media"], "truncated": truncated}

@@ -142,3 +142,5 @@ class RawResult:
 
     body: bytes
     media_type: str
+    #: Rows (or triples) were cut off at a row limit (a kgcheck endpoint says so).
+    truncated: bool = False

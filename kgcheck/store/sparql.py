@@ -113,6 +113,11 @@ class SparqlFlagStore(FlagStore):
     def describe(self) -> str:
         return self._http.describe()
 
+    def private_names(self) -> list[str]:
+        names = {self.describe(), self.query_url, self.update_url}
+        names |= {name.removeprefix("sparql:") for name in names}
+        return sorted(names, key=len, reverse=True)
+
     def close(self) -> None:
         self._http.close()
 
@@ -142,6 +147,29 @@ class SparqlFlagStore(FlagStore):
         response = self._post(self.query_url, {"query": query}, accept or "*/*")
         media = response.headers.get("content-type", "application/octet-stream")
         return RawResult(response.content, media.split(";")[0].strip())
+
+    async def query_raw_async(
+        self,
+        query: str,
+        accept: str,
+        *,
+        headers: dict[str, str] | None = None,
+        timeout: float | None = None,
+    ) -> RawResult:
+        """Run a query that passed the gate (its prefixes declared) on the event loop, for
+        ``/sparql``: cancelling it closes the connection, and a kgcheck endpoint then stops the
+        query. ``headers`` go with the request (a kgcheck endpoint's query limits);
+        ``truncated`` is what the endpoint's ``Kgcheck-Truncated`` header says.
+
+        Raises:
+            StoreError: the server failed or refused the query.
+        """
+        response = await self._http.post_async(
+            self.query_url, {"query": query}, accept or "*/*", headers=headers, timeout=timeout
+        )
+        media = response.headers.get("content-type", "application/octet-stream")
+        truncated = response.headers.get("kgcheck-truncated", "").lower() == "true"
+        return RawResult(response.content, media.split(";")[0].strip(), truncated)
 
     def _update(self, update: str) -> None:
         self._post(self.update_url, {"update": update}, _JSON, update=True)

@@ -7,7 +7,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kgcheck import Checker
-from kgcheck.console.auth import COOKIE
+from kgcheck.console.auth import COOKIE, LoginLimiter
 from kgcheck.store import FlagStore
 from tests.console.conftest import KEY, csrf_of, login, make_client
 
@@ -132,3 +132,68 @@ def test_auth_pages_carry_security_headers(client: TestClient) -> None:
     assert "script-src 'self'" in headers["content-security-policy"]
     assert headers["x-frame-options"] == "DENY"
     assert headers["cache-control"] == "no-store"
+
+
+def test_auth_login_attempts_are_rate_limited_per_client(
+    console_checker: Checker, store: FlagStore
+) -> None:
+    # 716 login attempts a second went through: guessing a key cost nothing
+    client = make_client(
+        console_checker,
+        store,
+        api_keys=[KEY],
+        console_login_burst=3,
+        console_login_per_minute=1,
+    )
+    token = csrf_of(client.get("/console/login").text)
+    form = {"csrf": token, "reviewer": "eve", "api_key": "guess"}
+    statuses = [client.post("/console/login", data=form).status_code for _ in range(3)]
+    assert statuses == [401, 401, 401]
+    refused = client.post("/console/login", data=form | {"api_key": KEY})
+    assert refused.status_code == 429
+    assert 1 <= int(refused.headers["retry-after"]) <= 60
+    assert "too many login attempts" in refused.text
+    assert client.get("/console/queue", follow_redirects=False).status_code == 303
+
+
+def test_auth_login_limiter_refills_and_keeps_clients_apart() -> None:
+    now = [0.0]
+    limiter = LoginLimiter(2, 6.0, clock=lambda: now[0])
+    assert [limiter.take("a"), limiter.take("a")] == [0.0, 0.0]
+    assert limiter.take("a") == pytest.approx(10.0)  # one attempt back every 10 s
+    assert limiter.take("b") == 0.0
+    now[0] = 10.0
+    assert limiter.take("a") == 0.0
+    assert limiter.take("a") > 0
+    assert LoginLimiter(0, 1.0).take("a") == 0.0  # 0: no limit
+    small = LoginLimiter(1, 1.0, clients=2, clock=lambda: now[0])
+    for client in ("a", "b", "c"):
+        small.take(client)
+    assert small.take("a") == 0.0  # "a" was dropped: at most 2 clients are kept
+
+
+def test_auth_logout_ends_the_session_for_a_copied_cookie(anonymous: TestClient) -> None:
+    token = login(anonymous)
+    copied = anonymous.cookies[COOKIE]
+    answer = anonymous.post("/console/logout", data={"csrf": token}, follow_redirects=False)
+    assert answer.status_code == 303
+    anonymous.cookies.set(COOKIE, copied, path="/console")
+    refused = anonymous.get("/console/queue", follow_redirects=False)
+    assert (refused.status_code, refused.headers["location"]) == (303, "/console/login")
+    # a new login works, with a session of its own
+    login(anonymous)
+    assert anonymous.get("/console/queue").status_code == 200
+
+
+def test_auth_logout_reaches_every_worker_sharing_the_store(
+    console_checker: Checker, store: FlagStore
+) -> None:
+    first = make_client(console_checker, store, api_keys=[KEY])
+    other = make_client(console_checker, store, api_keys=[KEY])  # another worker
+    token = login(first)
+    copied = first.cookies[COOKIE]
+    other.cookies.set(COOKIE, copied, path="/console")
+    assert other.get("/console/queue").status_code == 200
+    first.post("/console/logout", data={"csrf": token})
+    refused = other.get("/console/queue", follow_redirects=False)
+    assert (refused.status_code, refused.headers["location"]) == (303, "/console/login")

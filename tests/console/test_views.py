@@ -246,3 +246,25 @@ def test_views_conversation_keeps_the_first_turns_of_a_long_session(
     assert [len(t.flags) for t in cut.turns if t.role == "assistant"] == [
         len(t.flags) for t in checked[:2]
     ]
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"to": "9999-12-31"},
+        {"from": "0001-01-01T00:00:00+14:00"},
+        {"from": "0001-01-01", "to": "9999-12-31T23:59:59-12:00"},
+        {"before": "0001-01-01T00:00:00+14:00|x"},
+    ],
+)
+def test_views_queue_dates_at_the_ends_of_the_calendar_are_not_a_500(
+    client: TestClient, params: dict[str, str]
+) -> None:
+    # "to=9999-12-31" (its whole day: to the year 10000) failed with a date overflow
+    answer = client.get("/console/queue", params=params)
+    assert answer.status_code == 200, answer.text
+
+
+def test_views_queue_bad_date_names_the_parameter(client: TestClient) -> None:
+    answer = client.get("/console/queue", params={"to": "tomorrow"})
+    assert answer.status_code == 400 and "to: expected an ISO 8601 date" in answer.text

@@ -3,6 +3,8 @@ limit and the per-client concurrency limit."""
 
 from __future__ import annotations
 
+import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,9 +16,11 @@ from kgcheck.server import create_app
 from kgcheck.server.service import Service
 from kgcheck.store import FlagStore, limited
 from kgcheck.store.oxigraph import OxigraphFlagStore
+from tests.store.reports import make_report
 
 SSRF = "http://127.0.0.1:1/"
 RUNAWAY = "SELECT (COUNT(*) AS ?n) WHERE { ?a ?p ?b . ?c ?q ?d . ?e ?r ?f }"
+COUNT_ALL = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"
 
 
 @pytest.fixture
@@ -165,3 +169,34 @@ def test_sparql_server_wide_worker_limit_answers_429(client: TestClient) -> None
         for slot in others:
             slot.__exit__(None, None, None)
     assert client.get("/sparql", params={"query": "ASK {}"}).status_code == 200
+
+
+def test_sparql_queries_while_reports_are_written_all_succeed_and_name_no_file(
+    acme_checker: Checker, tmp_path: Path
+) -> None:
+    # 5 of 60 queries failed with 400 naming ".../flags/000152.sst: No such file": the query
+    # process read a snapshot whose files the writing service compacted away meanwhile
+    store = OxigraphFlagStore(tmp_path / "flags")
+    for turn in range(150):
+        store.record(make_report(f"s{turn % 10}", turn))
+    client = _client(acme_checker, store, sparql_timeout=60)
+    done = threading.Event()
+
+    def write() -> None:
+        turn = 1000
+        while not done.is_set():
+            store.record(make_report(f"w{turn % 10}", turn))
+            turn += 1
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    answers = []
+    try:
+        for _ in range(30):
+            answers.append(client.get("/sparql", params={"query": COUNT_ALL}))
+    finally:
+        done.set()
+        writer.join()
+    failed = [a.json() for a in answers if a.status_code != 200]
+    assert failed == []
+    assert all(int(a.json()["results"]["bindings"][0]["n"]["value"]) > 0 for a in answers)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kgcheck.errors import StoreError
-from kgcheck.store.gate import gate_query
+from kgcheck.store.gate import MAX_NESTING, gate_query
 
 SSRF = "http://127.0.0.1:1/"
 
@@ -99,7 +99,7 @@ def test_gate_first_queries_from_several_threads_all_parse() -> None:
     requests), was left broken for the process: every later query raised a TypeError."""
     script = """
         import threading
-        from kgcheck.store.gate import gate_query
+        from kgcheck.store.gate import MAX_NESTING, gate_query
         failed = []
         def parse():
             for _ in range(20):
@@ -124,3 +124,58 @@ def test_gate_first_queries_from_several_threads_all_parse() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "0 []"
+
+
+def _nested(depth: int) -> str:
+    return "SELECT * WHERE { ?s ?p ?o FILTER(" + "(" * depth + "?o" + ")" * depth + " = 1) }"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _nested(30),  # hit Python's recursion limit
+        "SELECT * WHERE { ?s ?p ?o FILTER(" + "STR(" * 30 + "?o" + ")" * 30 + " = '1') }",
+        "SELECT * WHERE " + "{ " * 60 + "?s ?p ?o" + " }" * 60,
+        # ~90 triple patterns in a group hit it too
+        "SELECT * WHERE { " + " ".join(f"?s <urn:p{n}> ?o{n} ." for n in range(300)) + " }",
+        "CONSTRUCT { "
+        + " ".join(f"?s <urn:p{n}> ?o{n} ." for n in range(300))
+        + " } WHERE { ?s ?p ?o }",
+    ],
+    ids=["parentheses-30", "functions-30", "groups-60", "triples-300", "template-300"],
+)
+def test_gate_reads_deep_and_long_queries_within_the_recursion_limit(text: str) -> None:
+    limit = sys.getrecursionlimit()
+    assert gate_query(text).form in ("select", "construct")
+    assert sys.getrecursionlimit() == limit  # raised for the parse only
+
+
+def test_gate_reads_its_full_nesting_depth_and_refuses_deeper_clearly() -> None:
+    # _nested(n) nests n + 2 brackets: the group's and the FILTER's besides
+    assert gate_query(_nested(MAX_NESTING - 2)).form == "select"
+    with pytest.raises(StoreError, match=f"nests brackets {MAX_NESTING + 1} deep") as caught:
+        gate_query(_nested(MAX_NESTING - 1))
+    assert caught.value.code == "KGC404"
+    # brackets in strings, IRIs and comments do not count
+    quoted = "SELECT * WHERE { ?s ?p '" + "(" * 200 + "' # " + "{" * 200 + "\n }"
+    assert gate_query(quoted).form == "select"
+
+
+def test_gate_finds_service_deep_in_a_nested_query() -> None:
+    deep = "SELECT * WHERE " + "{ " * 50 + f"SERVICE <{SSRF}> {{ ?a ?b ?c }}" + " }" * 50
+    with pytest.raises(StoreError, match="SERVICE") as caught:
+        gate_query(deep)
+    assert caught.value.code == "KGC405"
+
+
+def test_gate_triple_patterns_read_in_a_loop_mean_what_they_meant() -> None:
+    from rdflib import Graph
+
+    graph = Graph()
+    graph.parse(data="<urn:a> <urn:p> <urn:b> . <urn:b> <urn:q> 1 .", format="turtle")
+    text = "SELECT ?x WHERE { ?a <urn:p> ?b . # c\n ?b <urn:q> ?x . }"
+    assert [str(row[0]) for row in graph.query(gate_query(text).text)] == ["1"]
+    for broken in ("SELECT * WHERE { ?s ?p ?o . . ?a ?b ?c }", "CONSTRUCT { ?s ?p ?o . . } {}"):
+        with pytest.raises(StoreError) as caught:
+            gate_query(broken)
+        assert caught.value.code == "KGC404"

@@ -3,7 +3,8 @@
 Usage::
 
     python benchmarks/fuzz.py [--n 10000] [--seed 0] [--config kgcheck/examples/acme/kgcheck.yaml]
-                              [--lengths 1000 4000 16000 64000]
+                              [--lengths 1000 4000 16000 64000 100000]
+    python benchmarks/fuzz.py --n 0          # the time per KB of each shape alone
 
 Replies are built from pieces that have broken kgcheck before: KB names and predicates, dates
 in every written form (year 0, 9999-12-31, 2/1/0000), relative expressions with huge counts
@@ -14,9 +15,10 @@ ordinary dates and the ends of the calendar (0001-01-01, 9999-12-31). NLI is off
 (``nli.model: none``): the fuzz is about the symbolic path.
 
 It prints the exceptions that are not kgcheck's own (``KgcheckError``) by type and place, the
-checks that reported a structured error (``report.errors``), the slowest cases, and the time of
-one check per reply length for replies made of one repeated run and of prose, which should grow
-linearly with the length.
+checks that reported a structured error (``report.errors``), the slowest cases, and the CPU time
+per KB of one check for replies of several shapes (a long sentence of numbers, prose, a list,
+punctuation, one repeated character) at each length, which must stay flat: analysis is linear in
+the reply's length.
 """
 
 from __future__ import annotations
@@ -139,17 +141,37 @@ def fuzz(c: Checker, n: int, seed: int) -> None:
         print(f"  {seconds * 1000:8.1f} ms  len={len(text):5d} history={turns}  {text[:60]!r}")
 
 
+#: Replies of each shape, cut to a length: the slope of check time per KB must stay flat.
+SHAPES: dict[str, str] = {
+    # the issue 34 repro: one long sentence of numbers
+    "numbers": "".join(
+        f"Dr. Patel's extension is 4412 and her room is {100 + k}, " for k in range(2000)
+    ),
+    "plain prose": "Thanks for reaching out! I can help you with that. Our team usually "
+    "replies within two business days, and you can follow your request online at any time. ",
+    "KB prose": "Dr. Patel works in Cardiology since 2019 and leads 4 nurses. She reports to "
+    "Tom Okafor, who joined on 3 March 2021. ",
+    "list": "Cardiology, Oncology, Radiology, Dr. Patel, Sarah Lee, 2019, $4.5M, 12 beds, ",
+    "punctuation": "!?,;:()[]{}--..//''\"\" ",
+    "one run": "a",
+}
+
+
 def lengths(c: Checker, sizes: list[int]) -> None:
-    prose = "Dr. Patel works in Cardiology since 2019 and leads 4 nurses. "
-    print("time per length (one check, no history):")
-    print(f"  {'chars':>7} " + " ".join(f"{name:>10}" for name in ("'['", "'_'", "'a'", "prose")))
-    for size in sizes:
-        row = []
-        for text in ("[" * size, "_" * size, "a" * size, (prose * (size // len(prose) + 1))[:size]):
-            t0 = time.perf_counter()
+    """CPU seconds per KB of reply for each shape and size; the last column is the largest
+    per-KB time over the smallest (linear analysis keeps it under 2)."""
+    c.check_turn("Dr. Patel works in Cardiology.", DialogueState(), record=False)  # warm
+    print("CPU time per KB of reply (one check, no history):")
+    print(f"  {'shape':>12} " + " ".join(f"{size:>9}" for size in sizes) + "   max/min")
+    for name, run in SHAPES.items():
+        per_kb = []
+        for size in sizes:
+            text = (run * (size // len(run) + 1))[:size]
+            t0 = time.process_time()
             c.check_turn(text, DialogueState(now=datetime(2026, 11, 22, tzinfo=UTC)), record=False)
-            row.append(time.perf_counter() - t0)
-        print(f"  {size:7d} " + " ".join(f"{s * 1000:8.1f}ms" for s in row))
+            per_kb.append((time.process_time() - t0) / (size / 1000))
+        cells = " ".join(f"{t * 1000:7.1f}ms" for t in per_kb)
+        print(f"  {name:>12} {cells}   {max(per_kb) / max(min(per_kb), 1e-6):6.2f}")
 
 
 def main() -> None:
@@ -157,10 +179,13 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--config", type=Path, default=Path("kgcheck/examples/acme/kgcheck.yaml"))
-    parser.add_argument("--lengths", type=int, nargs="*", default=[1000, 4000, 16000, 64000])
+    parser.add_argument(
+        "--lengths", type=int, nargs="*", default=[1000, 4000, 16000, 64000, 100000]
+    )
     args = parser.parse_args()
     c = checker(args.config)
-    fuzz(c, args.n, args.seed)
+    if args.n:
+        fuzz(c, args.n, args.seed)
     if args.lengths:
         lengths(c, args.lengths)
 

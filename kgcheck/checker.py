@@ -7,11 +7,13 @@ import os
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
+from kgcheck.budget import Budget, BudgetSpent, record_spent
 from kgcheck.caps import cap_flags, unanalysed
 from kgcheck.config import Config, load_config
 from kgcheck.detectors.base import DetectionContext, Detector, ModelDetector, Source
@@ -233,6 +235,7 @@ class Checker:
         now: datetime | str | None = None,
         sources: Sequence[Mapping[str, str] | Source] | None = None,
         record: bool = True,
+        budget: Budget | None = None,
     ) -> TurnReport:
         """Check ``response`` as the next assistant turn of ``state`` (``state`` is not changed).
 
@@ -243,6 +246,9 @@ class Checker:
             sources: documents the agent answered from, ``{"id": "S0", "text": "..."}``.
             record: write the report to the configured flag store (``store:``); ``False`` to
                 decide later and call :meth:`record` yourself.
+            budget: the check's CPU budget, which a caller may cancel (default: ``budget_s`` of
+                the configuration). Once spent, the stages left are skipped and reported
+                (``KGC708``), no correction is written unchecked, and ``on_error`` decides.
 
         Raises:
             InputError: ``response`` is not a string, or a source lacks ``id`` or ``text``.
@@ -253,17 +259,28 @@ class Checker:
         documents = _sources(sources)
         state = state if state is not None else DialogueState()
         reference = parse_time(now) or state.reference_time or self.config.now
+        budget = budget if budget is not None else Budget(self.config.budget_s)
+        budget.spent()  # counts from here
         timings: dict[str, float] = {}
         started = time.perf_counter()
-        self.update_history(state)
-        timings["history"] = time.perf_counter() - started
         results = TurnResults(self._providers)
         skipped, errors = results.notes, results.errors
+        try:
+            self.update_history(state, budget=budget)
+        except BudgetSpent as exc:
+            record_spent(errors, skipped, exc)
+        timings["history"] = time.perf_counter() - started
         kb = self._evidence(state, results)
         focus = answered_rows(state.tool_results, len(state.turns))
         try:
+            budget.check("nlp")
             analysis = self.analyzer.analyse(
-                response, now=reference, context=_context(state, focus), kb=kb, focus=focus
+                response,
+                now=reference,
+                context=_context(state, focus),
+                kb=kb,
+                focus=focus,
+                budget=budget,
             )
             # the facts of every entity the reply names: one query for a KB on an endpoint
             kb.prefetch(
@@ -272,9 +289,14 @@ class Checker:
         except StoreError as exc:  # a KB on an endpoint that failed: nothing could be checked
             record_failure(errors, skipped, "knowledge_base", KB_FAILED, exc)
             analysis = unanalysed(response, exc)
+        except BudgetSpent as exc:
+            record_spent(errors, skipped, exc)
+            analysis = TurnAnalysis(text=response)
         timings["nlp"] = time.perf_counter() - started - timings["history"]
         skipped.extend(analysis.notes)
-        flags = self._detect(analysis, state, reference, documents, results, timings, kb=kb)
+        flags = self._detect(
+            analysis, state, reference, documents, results, timings, kb=kb, budget=budget
+        )
         numeric: Sequence[NumericClaim] = results.peek("numeric_claims") or ()
         grounding: GroundingReport | None = results.peek("grounding")
         t0 = time.perf_counter()
@@ -284,14 +306,21 @@ class Checker:
             skipped.append(over)
         timings["scoring"] = time.perf_counter() - t0
         t0 = time.perf_counter()
-        outcome = self.mitigator.mitigate(
-            flags,
-            analysis,
-            response,
-            recheck=lambda text: self._recheck(
-                text, state, reference, documents, skipped, errors, kb, focus
-            ),
-        )
+        try:
+            budget.check("mitigation")
+            outcome = self.mitigator.mitigate(
+                flags,
+                analysis,
+                response,
+                recheck=lambda text: self._recheck(
+                    text, state, reference, documents, skipped, errors, kb, focus, budget
+                ),
+            )
+        except BudgetSpent as exc:
+            # no correction is written that its re-check could not confirm: flags only
+            record_spent(errors, skipped, exc)
+            unchecked = [replace(f, correction=None, correction_span=None) for f in flags]
+            outcome = self.mitigator.mitigate(unchecked, analysis, response)
         timings["mitigation"] = time.perf_counter() - t0
         timings["total"] = time.perf_counter() - started
         report = TurnReport(
@@ -343,10 +372,12 @@ class Checker:
         *,
         models: bool = True,
         kb: KnowledgeBase | None = None,
+        budget: Budget | None = None,
     ) -> list[Flag]:
         """Every detector on ``analysis``: the flags (validated, not yet scored). The shared
         results the detectors require are computed first, once (``results``, timed by stage);
-        failures go to ``results``; ``models=False`` leaves the NLI model out.
+        failures go to ``results``; ``models=False`` leaves the NLI model out. Once ``budget``
+        is spent, the stages left are skipped and said in ``results``.
 
         The NLI model makes one pass per turn: the detectors that use it (``ModelDetector``) and
         the providers that need it (``ModelProvider``: grounding) first say which pairs they
@@ -369,9 +400,15 @@ class Checker:
         )
         ordered = sorted(self._providers.values(), key=lambda p: isinstance(p, ModelProvider))
         waiting: list[tuple[ModelProvider, NliRequest]] = []
+
+        def may_run(stage: str) -> bool:
+            return budget is None or _may_run(budget, stage, results)
+
         for provider in ordered:
             t0 = time.perf_counter()
-            if not isinstance(provider, ModelProvider):
+            if not may_run(provider.stage):
+                results.put(provider.name, None)
+            elif not isinstance(provider, ModelProvider):
                 results.get(provider.name, ctx)
             elif not models:
                 results.put(provider.name, None)
@@ -383,7 +420,7 @@ class Checker:
         found: list[list[Flag]] = [[] for _ in self.detectors]
         asked: list[tuple[Detector, NliRequest]] = []
         for i, detector in enumerate(self.detectors):
-            if isinstance(detector, ModelDetector):
+            if isinstance(detector, ModelDetector) and may_run(f"detector.{detector.name}"):
                 step = self._step(detector, partial(detector.ask, ctx), results, timings)
                 if step is not None:
                     found[i], request = step
@@ -391,7 +428,11 @@ class Checker:
                         asked.append((detector, request))
         t0 = time.perf_counter()
         questions = [request.pairs for _, request in asked + waiting]
-        answers = self._score(ctx, questions, [provider for provider, _ in waiting])
+        answers = (
+            self._score(ctx, questions, [provider for provider, _ in waiting])
+            if not questions or may_run("nli")
+            else None
+        )
         timings["nli"] = time.perf_counter() - t0
         if answers is not None:
             for (detector, request), scores in zip(asked, answers, strict=False):
@@ -407,7 +448,7 @@ class Checker:
                     )
                 timings[provider.stage] += time.perf_counter() - t0
         for i, detector in enumerate(self.detectors):
-            if not isinstance(detector, ModelDetector):
+            if not isinstance(detector, ModelDetector) and may_run(f"detector.{detector.name}"):
                 flags = self._step(detector, partial(detector.detect, ctx), results, timings)
                 found[i] = flags or []
         return [
@@ -508,12 +549,19 @@ class Checker:
         errors: list[CheckError],
         kb: KnowledgeBase | None = None,
         focus: tuple[str, ...] = (),
+        budget: Budget | None = None,
     ) -> list[Flag]:
         """The scored flags of a mitigated reply, from the symbolic checks (a correction is
         kept or undone on what the KB, the history and the rules say, not on a model). A check
-        that fails here is reported like any other (``errors``, stage ``recheck.<stage>``)."""
+        that fails here is reported like any other (``errors``, stage ``recheck.<stage>``).
+
+        Raises:
+            BudgetSpent: ``budget`` ran out first (a re-check is never cut short).
+        """
+        if budget is not None:
+            budget.check("recheck")
         analysis = self.analyzer.analyse(
-            text, now=reference, context=_context(state, focus), kb=kb, focus=focus
+            text, now=reference, context=_context(state, focus), kb=kb, focus=focus, budget=budget
         )
         results = TurnResults(self._providers)
         flags = self._detect(
@@ -551,11 +599,15 @@ class Checker:
         self.store.record(report)
         report.timings["store"] = round(time.perf_counter() - t0, 6)
 
-    def update_history(self, state: DialogueState) -> None:
+    def update_history(self, state: DialogueState, *, budget: Budget | None = None) -> None:
         """Analyse, once, the turns of ``state`` the checker has not seen yet (turns added
         without a report, or whose sent text differs from the checked one), and record their
         claims and entities in the state. ``check_turn`` calls it; call it yourself to run
-        detectors directly."""
+        detectors directly.
+
+        Raises:
+            BudgetSpent: ``budget`` ran out; the turns left stay pending for the next check.
+        """
         pending = state.pending()
         kb = self.kb
         if pending and state.tool_results:
@@ -564,6 +616,8 @@ class Checker:
             except KgcheckError:  # reported by the check itself (stage "tools")
                 kb = self.kb
         for turn in pending:
+            if budget is not None and turn.analysis is None:
+                budget.check("history")
             try:
                 analysis = turn.analysis or self.analyzer.analyse(
                     turn.text,
@@ -666,3 +720,13 @@ def check_turn(
 ) -> TurnReport:
     """``default_checker().check_turn(response, state)``."""
     return default_checker().check_turn(response, state, sources=sources)
+
+
+def _may_run(budget: Budget, stage: str, results: TurnResults) -> bool:
+    """Whether ``stage`` may run on ``budget``; when not, it is recorded as skipped."""
+    try:
+        budget.check(stage)
+    except BudgetSpent as exc:
+        record_spent(results.errors, results.notes, exc)
+        return False
+    return True

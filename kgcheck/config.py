@@ -566,6 +566,9 @@ class Config(_Strict):
     #: does to the decision: ``warn`` (at least accept_with_warnings), ``fail_closed`` (reject)
     #: or ``fail_open`` (as the flags make it); the report lists the failures in ``errors``.
     on_error: OnError = "warn"
+    #: CPU seconds one check may spend (on its thread); past it the stages left are skipped and
+    #: reported (``KGC708``), and ``on_error`` decides. ``null``: no limit.
+    budget_s: float | None = Field(default=5.0, gt=0)
     nlp: NlpConfig = Field(default_factory=NlpConfig)
     detectors: dict[str, DetectorSettings] = Field(default_factory=dict)
     scoring: ScoringConfig = Field(default_factory=ScoringConfig)

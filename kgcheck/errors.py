@@ -707,6 +707,7 @@ ERROR_CODES: tuple[ErrorCode, ...] = (
         "A detector returned a flag it may not (an undeclared type, a span outside the reply).",
     ),
     _reported("KGC707", "The knowledge base could not be read while the reply was analysed."),
+    _reported("KGC708", "The check ran out of its CPU budget, or was cancelled, before a stage."),
 )
 
 _BY_CODE: dict[str, ErrorCode] = {row.code: row for row in ERROR_CODES}

@@ -19,6 +19,7 @@ Codes (``KGC7xx``: reported in ``report.errors``, not raised)::
     KGC705  a rule or SHACL shape could not be evaluated
     KGC706  a detector returned a flag it may not (an undeclared type, a span outside the reply)
     KGC707  the knowledge base could not be read while the reply was analysed (an endpoint down)
+    KGC708  the check's CPU budget ran out, or it was cancelled, before a stage (``budget_s``)
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from kgcheck.errors import KgcheckError
 from kgcheck.types import Decision
 
 __all__ = [
+    "BUDGET_SPENT",
     "DETECTOR_FAILED",
     "GROUNDING_FAILED",
     "INVALID_FLAG",
@@ -54,6 +56,7 @@ NUMERIC_FAILED = "KGC704"
 RULE_FAILED = "KGC705"
 INVALID_FLAG = "KGC706"
 KB_FAILED = "KGC707"
+BUDGET_SPENT = "KGC708"
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from kgcheck import (
     ModelError,
     TurnReport,
 )
+from kgcheck.budget import Budget
 from kgcheck.detectors.base import ModelDetector
 from kgcheck.errors import KnowledgeBaseError
 from tests.conftest import ACME_CONFIG, ACME_DIR, NOW
@@ -249,8 +250,9 @@ def test_checker_name_heavy_english_is_still_checked(
 def test_checker_long_reply_is_handled(acme_checker: Checker, state: DialogueState) -> None:
     unit = "Dr. Amira Patel works in Cardiology and her extension is 4413. "
     text = unit * (100_000 // len(unit) + 1)  # just over 100 KB
-    # how long it takes is measured in benchmarks/latency.py, not asserted under varying load
-    report = acme_checker.check_turn(text, state)
+    # how long it takes is measured in benchmarks/latency.py, not asserted under varying load;
+    # the whole of it is checked, past the default budget_s (tests/test_budget.py)
+    report = acme_checker.check_turn(text, state, budget=Budget(None))
     sentences = text.count("4413")
     assert 0.9 * sentences <= report.counts["segments"] <= sentences + 1
     segments, claims = report.counts["segments"], report.counts["claims"]
@@ -268,7 +270,7 @@ def test_checker_long_reply_text_keeps_the_unanalysed_tail(
 ) -> None:
     unit = "Dr. Amira Patel works in Cardiology and her extension is 4412. "
     text = unit * (100_000 // len(unit) + 1)
-    report = acme_checker.check_turn(text, state)
+    report = acme_checker.check_turn(text, state, budget=Budget(None))
     assert report.decision == Decision.ACCEPT
     assert report.text == text.strip()
 

@@ -15,6 +15,8 @@ room than a misstatement of the entity's own "Room 4", and a phone number is all
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from rdflib import Literal, URIRef
 
 from kgcheck.detectors.base import DetectionContext, Detector
@@ -34,12 +36,12 @@ class MisstatedValueDetector(Detector):
     def detect(self, ctx: DetectionContext) -> list[Flag]:
         decided = SpanIndex(c.object.span for c in ctx.analysis.claims)
         flags = []
+        by_segment: dict[int, set[URIRef]] = defaultdict(set)
+        for m in ctx.analysis.mentions:
+            if m.iri is not None:
+                by_segment[m.segment].add(URIRef(m.iri))
         for segment in ctx.analysis.segments:
-            named = {
-                URIRef(m.iri)
-                for m in ctx.analysis.mentions
-                if m.segment == segment.index and m.iri is not None
-            }
+            named = by_segment.get(segment.index)
             if not named:
                 continue
             parts = [(start, end, w) for start, end, ws in segment_words(segment) for w in ws]

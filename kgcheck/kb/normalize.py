@@ -29,6 +29,7 @@ TITLES = frozenset(
 SUFFIX_TITLES = frozenset({"jr", "sr", "phd", "md", "rn"})
 #: Titles that are also common nouns: "doctor appointment" is an event, not Dr. Appointment.
 _WORD_TITLES = re.compile(r"\s*(?:doctor|nurse|professor|sir|dame|miss)\b")
+_PREFIX_TITLES = TITLES - SUFFIX_TITLES
 
 _NON_WORD = re.compile(r"[^\w@.+-]+|(?<!\w)[.+-]|[.+-](?!\w)")
 _AMPERSAND = re.compile(r"(?<!\S)&(?!\S)")
@@ -39,6 +40,8 @@ _POSSESSIVE = re.compile(r"['’]s\b")
 
 
 def _fold(text: str) -> str:
+    if text.isascii():  # nothing to decompose
+        return text.casefold()
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
 
@@ -51,12 +54,16 @@ def name_tokens(text: str, *, drop_titles: bool = True) -> list[str]:
     >>> name_tokens("Dr. Amira Patel")
     ['amira', 'patel']
     """
-    folded = _POSSESSIVE.sub("", _AMPERSAND.sub("and", _fold(text)))
+    folded = _fold(text)
+    if "&" in folded:
+        folded = _AMPERSAND.sub("and", folded)
+    if "'" in folded or "’" in folded:
+        folded = _POSSESSIVE.sub("", folded)
     tokens = [t.strip(".-+") for t in _SPACES.split(_NON_WORD.sub(" ", folded))]
     tokens = [part for t in tokens if t for part in _initials(t)]
     if drop_titles:
         start = 1 if _WORD_TITLES.match(text) else 0
-        while start < len(tokens) - 1 and tokens[start] in TITLES - SUFFIX_TITLES:
+        while start < len(tokens) - 1 and tokens[start] in _PREFIX_TITLES:
             del tokens[start]
         end = len(tokens)
         while end > 1 and tokens[end - 1] in SUFFIX_TITLES:
@@ -67,6 +74,8 @@ def name_tokens(text: str, *, drop_titles: bool = True) -> list[str]:
 
 def _initials(token: str) -> list[str]:
     """Initials written with dots, joined: "p.f" -> "pf"; "p.f.changs" -> "pf", "changs"."""
+    if "." not in token:
+        return [token]
     if _INITIALS.fullmatch(token):
         return [token.replace(".", "")]
     joined = _INITIALS_WORD.fullmatch(token)

@@ -115,6 +115,7 @@ class _BySentence:
         self.matches: dict[int, list[PredicateMatch]] = defaultdict(list)
         self.claims: dict[int, list[Claim]] = defaultdict(list)
         self.positions: dict[int, list[int]] = defaultdict(list)
+        self.distance = Distance(toks)
         for m in mentions:
             self.mentions[m.segment].append(m)
         for p in matches:
@@ -197,6 +198,7 @@ class Anchorer:
                 others=local.positions.get(sent, []),
                 fits=lambda p, q=q: self._fits(q, p),  # type: ignore[misc]
                 fallback=lambda q=q, shared=shared: shared or self._by_unit(q),  # type: ignore[misc]
+                distance=local.distance,
             )
             last = _token_at(starts, max(q.span.end - 1, q.span.start))
             period = _nearest(toks, starts, i, dated.get(sent, []), last=last)
@@ -286,6 +288,7 @@ class Anchorer:
                 others=local.positions.get(sent, []),
                 fits=lambda p, e=expr: self._fits_date(e, p),  # type: ignore[misc]
                 fallback=None,
+                distance=local.distance,
             )
             if anchor is None and (expr.has_time or ("day" in expr.stated and not expr.relative)):
                 # "There is an event on March 14 at 6 pm": of none the reply names; of one of
@@ -390,6 +393,7 @@ class Anchorer:
         others: Sequence[int],
         fits: Callable[[URIRef], bool],
         fallback: Callable[[], list[URIRef]] | None,
+        distance: Distance,
     ) -> Anchor | None:
         """The anchor of the item at token ``i``, given the mentions, predicate matches, claims
         and other items (``others``: token positions) of its sentence; ``fits`` says which
@@ -411,15 +415,18 @@ class Anchorer:
                         return None
                     named = typed
                 return Anchor(subjects, tuple(named), claim.index, "claim")
+        # the items nearest on either side: a form another item is nearer to is that one's
+        # (one further out on a side is never nearer than the one between)
+        before = max((o for o in others if o < i), default=None)
+        after = min((o for o in others if o > i), default=None)
+        neighbours = [o for o in (before, after) if o is not None]
         ranked = sorted(
             (
-                (_distance(toks, i, m.start, m.end), str(p))
+                (distance(i, m.start, m.end), str(p))
                 for m in matches
                 if toks[m.start].sent == sent
                 and not any(
-                    _distance(toks, o, m.start, m.end) < _distance(toks, i, m.start, m.end)
-                    for o in others
-                    if o != i
+                    distance(o, m.start, m.end) < distance(i, m.start, m.end) for o in neighbours
                 )
                 for p in m.properties
                 if fits(URIRef(p))
@@ -429,7 +436,7 @@ class Anchorer:
         properties = list(dict.fromkeys(p for d, p in ranked if d == ranked[0][0]))
         near = sorted(
             (
-                (_distance(toks, i, m.token_start, m.token_end), m)
+                (distance(i, m.token_start, m.token_end), m)
                 for m in mentions
                 if m.segment == sent and (m.iri is not None or m.kind == "ambiguous")
             ),
@@ -469,7 +476,7 @@ class Anchorer:
         ]
         groups = [g for g in groups if g]
         if not groups:
-            groups = self._described(toks, i, props)
+            groups = self._described(toks, i, props, distance)
         holders = [iri for g in groups for iri in g]
         nearest = len(groups[0]) if len(groups) > 1 else 0
         how = "sentence"
@@ -612,7 +619,9 @@ class Anchorer:
         domain = self.onto.domain.get(URIRef(prop))
         return bool(domain and domain & self.kb.types(subject))
 
-    def _described(self, toks: Sequence[Tok], i: int, props: Sequence[URIRef]) -> list[list[str]]:
+    def _described(
+        self, toks: Sequence[Tok], i: int, props: Sequence[URIRef], distance: Distance
+    ) -> list[list[str]]:
         """Entities the clause names by a string value of theirs rather than by name ("the
         nearest hospital is 4 miles away": the places whose kind is "hospital"), nearest
         description first; only those with a value of ``props``."""
@@ -631,7 +640,7 @@ class Anchorer:
                 )
                 owners = self.kb.owners_of_words(key) if key else ()
                 held = [str(s) for s, _ in owners if self._holds(s, props)]
-                if held and (d := _distance(toks, i, k, k + n)) < _FAR:
+                if held and (d := distance(i, k, k + n)) < _FAR:
                     found.append((d, list(dict.fromkeys(held))))
                     break
             k += 1
@@ -712,7 +721,12 @@ def _same_item(toks: Sequence[Tok], i: int, mentions: Sequence[Mention]) -> list
     "one at 11 am with Ana, and one at 6 pm with Jon" or "HR will be at the one on the 9th and
     the sales team will be at the one on the 10th" each name says which one it is about."""
     sent = toks[i].sent
-    bounds = [k for k in range(len(toks)) if toks[k].sent == sent and _ends_item(toks, k)]
+    first, last = i, i
+    while first > 0 and toks[first - 1].sent == sent:
+        first -= 1
+    while last + 1 < len(toks) and toks[last + 1].sent == sent:
+        last += 1
+    bounds = [k for k in range(first, last + 1) if _ends_item(toks, k)]
 
     def item(k: int) -> int:
         return bisect_right(bounds, k)
@@ -781,15 +795,24 @@ def _token_at(starts: Sequence[int], char: int) -> int:
     return max(0, bisect_right(starts, char) - 1)
 
 
-def _distance(toks: Sequence[Tok], i: int, start: int, end: int) -> int:
-    """Tokens between ``i`` and ``[start, end)``, plus ``_FAR`` per clause break crossed; words
-    after ``i`` count three times as much as words before it ("the NOI was $1.2M" is read
-    before "$1.2M in revenue")."""
-    if start <= i < end:
-        return 0
-    lo, hi, weight = (end, i, 2) if end <= i else (i + 1, start, 6)
-    breaks = sum(1 for k in range(lo, hi) if toks[k].lower in _BREAKS)
-    return (hi - lo) * weight + weight // 6 + _FAR * breaks
+class Distance:
+    """How far an item is from a span of its reply's tokens, in constant time: the clause
+    breaks before each token are counted once."""
+
+    def __init__(self, toks: Sequence[Tok]) -> None:
+        self._breaks = [0]
+        for t in toks:
+            self._breaks.append(self._breaks[-1] + (t.lower in _BREAKS))
+
+    def __call__(self, i: int, start: int, end: int) -> int:
+        """Tokens between ``i`` and ``[start, end)``, plus ``_FAR`` per clause break crossed;
+        words after ``i`` count three times as much as words before it ("the NOI was $1.2M" is
+        read before "$1.2M in revenue")."""
+        if start <= i < end:
+            return 0
+        lo, hi, weight = (end, i, 2) if end <= i else (i + 1, start, 6)
+        breaks = self._breaks[hi] - self._breaks[lo] if hi > lo else 0
+        return (hi - lo) * weight + weight // 6 + _FAR * breaks
 
 
 def _full_stop_between(toks: Sequence[Tok], lo: int, hi: int) -> bool:

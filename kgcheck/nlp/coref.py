@@ -22,6 +22,7 @@ Usage::
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -59,6 +60,9 @@ _RANK_DECAY = 0.6
 _MARGIN = 1.5
 #: Below this a candidate is too faint to resolve to.
 _FLOOR = 0.01
+#: Mentions more sentences back than this weigh under 0.5 ** 12 each: too faint to count, and
+#: reading them would make a long reply's cost grow with the square of its length.
+_WINDOW = 12
 #: Singular "they" for a person is allowed, well behind an organisation or a group.
 _SINGULAR_THEY = 0.25
 
@@ -138,6 +142,7 @@ class CorefResolver:
         self.title_classes = dict(title_classes or {})
         self.person_names = person_names or PersonNames(None)
         self._kinds: dict[str, tuple[str, frozenset[URIRef]]] = {}
+        self._known: dict[str, tuple[str | None, str]] = {}  # an entity's gender and label
         self._class_labels = {
             key: cls_
             for key, cls_ in kb.ontology.class_labels.items()
@@ -191,12 +196,16 @@ class CorefResolver:
         ordered = sorted(mentions, key=lambda m: m.token_start)
         groups = self._groups(toks, ordered)
         reply = _Reply(toks, _roles(toks, ordered, groups), groups, tuple(context))
+        by_sentence: dict[int, list[Mention]] = defaultdict(list)
+        for m in ordered:
+            by_sentence[toks[m.token_start].sent].append(m)
         out: list[Mention] = []
         for m in ordered:
             if m.kind != "pronoun" or _impersonal(toks, m):
                 out.append(m)
                 continue
-            named = _named_after(toks, m, ordered) or self._same_kind_after(toks, m, ordered)
+            same = by_sentence[toks[m.token_start].sent]
+            named = _named_after(toks, m, same) or self._same_kind_after(toks, m, same)
             if named is not None:  # "It is a 4 star hotel called 1 Hotel Central Park"
                 out.append(replace(m, iri=named.iri, candidates=(named.text,)))
                 continue
@@ -278,11 +287,15 @@ class CorefResolver:
     def _candidates(
         self, reply: _Reply, anaphor: Mention, earlier: Sequence[Mention]
     ) -> list[_Candidate]:
-        """Every entity of the reply before ``anaphor`` and of earlier turns, with its salience."""
+        """Every entity of the reply before ``anaphor`` (up to ``_WINDOW`` sentences back) and of
+        earlier turns, with its salience."""
         toks = reply.toks
         found: dict[str, _Candidate] = {}
         parsed = is_parsed(toks)
-        for m in earlier:
+        first = len(earlier)
+        while first and anaphor.segment - earlier[first - 1].segment <= _WINDOW:
+            first -= 1
+        for m in earlier[first:]:
             candidate = self._candidate_of(m)
             if candidate is None:
                 continue
@@ -344,8 +357,11 @@ class CorefResolver:
         if key.startswith("conv:"):
             return self._name_candidate(key, key[5:], None, None)
         kind, classes = self._kind(key)
-        gender = self.kb.gender(URIRef(key)) if kind == "person" else None
-        return _Candidate(key, key, self.kb.label(URIRef(key)), kind, gender, classes)
+        known = self._known.get(key)
+        if known is None:
+            gender = self.kb.gender(URIRef(key)) if kind == "person" else None
+            known = self._known[key] = (gender, self.kb.label(URIRef(key)))
+        return _Candidate(key, key, known[1], kind, known[0], classes)
 
     def _kind(self, iri: str) -> tuple[str, frozenset[URIRef]]:
         cached = self._kinds.get(iri)

@@ -69,6 +69,7 @@ class ItemBinder:
             others=[],
             fits=fits,
             fallback=fallback,
+            distance=self.local.distance,
         )
         period = _nearest(self.toks, self.starts, i, self.dated.get(sent, []), last=last)
         return anchor, period

@@ -18,6 +18,7 @@ import re
 import threading
 import weakref
 from abc import ABC, abstractmethod
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -30,6 +31,7 @@ from spacy.lang.en.stop_words import STOP_WORDS as EN_STOP_WORDS
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from kgcheck.budget import Budget
 from kgcheck.config import NlpConfig, TemporalConfig
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nlp.analysis import Segment, TurnAnalysis
@@ -42,7 +44,7 @@ from kgcheck.nlp.linker import EntityLinker
 from kgcheck.nlp.person_names import PersonNames
 from kgcheck.nlp.ranges import RangeBinder
 from kgcheck.nlp.relative import is_aggregate, is_relative
-from kgcheck.nlp.sentences import SENTENCE_HINTS
+from kgcheck.nlp.sentences import SENTENCE_BOUNDS, SENTENCE_HINTS
 from kgcheck.nlp.signals import SignalMatcher
 from kgcheck.nlp.speech_acts import mood_of, mood_of_text
 from kgcheck.nlp.text import bounded_suffix_search, clean_text, mask_long_runs
@@ -118,6 +120,9 @@ def build_base_pipeline(name: str = "auto") -> tuple[Language, str]:
         tokenizer.suffix_search = bounded_suffix_search(tokenizer.suffix_search)
     if "parser" in nlp.pipe_names:
         nlp.add_pipe(SENTENCE_HINTS, before="parser")
+        nlp.add_pipe(SENTENCE_BOUNDS, before="parser")
+    elif "sentencizer" in nlp.pipe_names:
+        nlp.add_pipe(SENTENCE_BOUNDS, after="sentencizer")
     return nlp, found
 
 
@@ -319,20 +324,21 @@ class _Quantities(_KbComponent[tuple[Anchorer, ClosedValueBinder, RangeBinder]])
         ]
         context = doc.user_data.get("kgcheck_context", ())
         # "from 20F to 100F": a range over a period, its ends no values of their own
-        ranges = range_binder.find(doc.text, skip)
-        found = recognizer.find(doc.text, skip + [r.span for r in ranges])
+        text = doc.text  # joined from the tokens at each access
+        ranges = range_binder.find(text, skip)
+        found = recognizer.find(text, skip + [r.span for r in ranges])
         quantities = anchorer.quantities(
             toks, mentions, doc._.kgc_matches, doc._.kgc_claims, context, found, temporals
         )
         items = ItemBinder(
             anchorer, toks, mentions, doc._.kgc_matches, doc._.kgc_claims, context, temporals
         )
-        values = binder.bind(items, doc.text)
+        values = binder.bind(items, text)
         # "2 miles farther", "10 degrees warmer": a difference, not the value; "$25 in total",
         # "that comes to $25": a sum
         quantities = [
             replace(q, anchor=None, derived=True)
-            if is_relative(doc.text, q.span) or is_aggregate(doc.text, q.span)
+            if is_relative(text, q.span) or is_aggregate(text, q.span)
             else q
             for q in quantities
         ]
@@ -378,6 +384,7 @@ def _tense_reader(doc: Doc) -> Any:
     """
     tagged = doc.has_annotation("TAG")
     words: list[Word] = []
+    starts: list[int] = []  # each sentence's first token, then the doc's length
 
     def tense_at(start: int, end: int) -> str | None:
         span = doc.char_span(start, end, alignment_mode="expand")
@@ -393,17 +400,20 @@ def _tense_reader(doc: Doc) -> Any:
                 )
                 for t in doc
             )
-        sent = span.sent
+            # once: ``span.sent`` walks the whole doc's sentences each time
+            starts.extend([*(s.start for s in doc.sents), len(doc)])
+        k = bisect_right(starts, span.start) - 1
+        sent_start, sent_end = starts[k], starts[k + 1]
         lo = hi = span.start
-        while lo > sent.start and doc[lo - 1].lower_ not in _CLAUSE_BREAKS:
+        while lo > sent_start and doc[lo - 1].lower_ not in _CLAUSE_BREAKS:
             lo -= 1
         hi = span.end
-        while hi < sent.end and doc[hi].lower_ not in _CLAUSE_BREAKS:
+        while hi < sent_end and doc[hi].lower_ not in _CLAUSE_BREAKS:
             hi += 1
         focus = span.start - lo
         found = clause_tense(words[lo:hi], focus)
         if found is None:
-            found = clause_tense(words[sent.start : sent.end], span.start - sent.start)
+            found = clause_tense(words[sent_start:sent_end], span.start - sent_start)
         return found
 
     return tense_at
@@ -488,6 +498,7 @@ class Analyzer:
         context: Sequence[str] = (),
         kb: KnowledgeBase | None = None,
         focus: Sequence[str] = (),
+        budget: Budget | None = None,
     ) -> TurnAnalysis:
         """Segments, mentions, claims and signals of ``text``, read against ``kb`` (default:
         the analyzer's KB; what the components build from another KB is kept while it lives).
@@ -497,6 +508,9 @@ class Analyzer:
         Lone surrogates become U+FFFD and runs of more than ``nlp.max_run_chars`` characters
         without a space a placeholder of the same length (offsets are those of ``text``); a
         date out of the calendar's range is left unresolved. ``notes`` say what was left out.
+
+        Raises:
+            BudgetSpent: ``budget`` ran out before one of the pipeline's components.
         """
         notes: list[str] = []
         truncated = False
@@ -535,7 +549,9 @@ class Analyzer:
             )
         # no lock: the components keep what they build from the KB and their settings, and
         # everything of one call on the doc, so several threads may analyse at once
-        for _, proc in self.nlp.pipeline:
+        for name, proc in self.nlp.pipeline:
+            if budget is not None:
+                budget.check(f"nlp.{name}")
             doc = proc(doc)
         return TurnAnalysis(
             text=text,

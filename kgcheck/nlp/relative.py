@@ -48,11 +48,15 @@ _SUM_AFTER = re.compile(
     re.I,
 )
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
+#: How far back in its sentence, in characters, a word of summing is looked for: a bound that
+#: keeps a long reply's cost linear.
+_LOOK_BACK = 300
 
 
 def is_aggregate(text: str, span: Span) -> bool:
     """Whether the quantity at ``span`` is a sum: a word of summing before it in its sentence
     ("that comes to $25") or after it ("$25 in total", "$25 for both"). Several of something
     before an amount is not enough: "240 units and an NOI of $1.2M" states a value."""
-    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, span.start)), default=0)
+    window = max(0, span.start - _LOOK_BACK)
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, window, span.start)), default=window)
     return bool(_SUM_BEFORE.search(text[start : span.start]) or _SUM_AFTER.match(text, span.end))

@@ -1,39 +1,91 @@
-"""Sentence-boundary hints for a parsed pipeline, set before its parser runs.
+"""Sentence-boundary hints, set before a parser runs (or after the blank pipeline's sentencizer).
 
 A parser places sentence boundaries where its model guesses them; a citation bracket is not
 where a sentence starts ("leads Cardiology [S0].", "rebuilt in 1988. [S1]": the citation belongs
 to the sentence before it, as with the blank pipeline's sentencizer). The parser keeps the
 boundaries it is told are not there.
+
+A sentence is at most :data:`MAX_SENTENCE_TOKENS` tokens long: a longer run is cut after a
+comma, semicolon or colon once it is that long (at twice that length wherever it is). Every
+later stage binds within a sentence, so this bounds what one sentence costs and keeps the
+analysis linear in the reply's length; assistants' sentences are far shorter.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+import numpy
+from spacy.attrs import SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc
 
-__all__ = ["SENTENCE_HINTS"]
+__all__ = ["MAX_SENTENCE_TOKENS", "SENTENCE_BOUNDS", "SENTENCE_HINTS"]
 
 #: The component's name, before ``parser`` (not ``kgcheck_*``: those run after the base pipeline).
 SENTENCE_HINTS = "citation_sentence_hints"
+#: The component that cuts over-long sentences: before ``parser``, or after ``sentencizer``.
+SENTENCE_BOUNDS = "bounded_sentences"
+#: The longest sentence, in tokens, that later stages see whole.
+MAX_SENTENCE_TOKENS = 128
 _CLOSING = frozenset({".", "!", "?", ",", ";", ":"})
+_ENDING = frozenset({".", "!", "?"})
+_CLAUSE = frozenset({",", ";", ":"})
 
 
 @Language.component(SENTENCE_HINTS)
 def sentence_hints(doc: Doc) -> Doc:
     """Tokens of a bracketed citation, and the punctuation right after one, start no sentence."""
+    texts, starts = _read(doc)
     depth = 0
     after_bracket = False
-    for tok in doc[1:]:
-        if tok.text == "[":
+    for k in range(1, len(texts)):
+        text = texts[k]
+        if text == "[":
             depth += 1
-            tok.is_sent_start = False
+            starts[k] = _NO
         elif depth:
-            if tok.text == "]":
+            if text == "]":
                 depth -= 1
-            tok.is_sent_start = False
+            starts[k] = _NO
             after_bracket = depth == 0
             continue
-        elif after_bracket and tok.text in _CLOSING:
-            tok.is_sent_start = False
+        elif after_bracket and text in _CLOSING:
+            starts[k] = _NO
         after_bracket = False
+    return _write(doc, starts)
+
+
+@Language.component(SENTENCE_BOUNDS)
+def bounded_sentences(doc: Doc) -> Doc:
+    """Starts a sentence after a clause break once a run reaches :data:`MAX_SENTENCE_TOKENS`
+    tokens, and at twice that length where there is none. A run ends where a sentence is known
+    to start (the sentencizer's, or one set before), or after ``.``, ``!`` or ``?``."""
+    texts, starts = _read(doc)
+    run = 0
+    for k, text in enumerate(texts):
+        if k and (starts[k] == _YES or texts[k - 1] in _ENDING):
+            run = 0
+        run += 1
+        if k + 1 >= len(texts) or starts[k + 1] == _YES:
+            continue
+        if (run >= MAX_SENTENCE_TOKENS and text in _CLAUSE) or run >= 2 * MAX_SENTENCE_TOKENS:
+            starts[k + 1] = _YES
+    return _write(doc, starts)
+
+
+_YES, _NO = 1, -1
+
+
+def _read(doc: Doc) -> tuple[list[str], list[int]]:
+    """The tokens' texts and sentence starts (1, -1 or 0 for unset), read in one pass: setting
+    ``Token.is_sent_start`` one token at a time costs a pass over the doc each."""
+    starts = doc.to_array([SENT_START]).astype(numpy.int64).ravel().tolist()
+    return [t.text for t in doc], starts
+
+
+def _write(doc: Doc, starts: list[int]) -> Doc:
+    if starts:
+        values: Any = numpy.array(starts, dtype=numpy.int64).astype(numpy.uint64).reshape(-1, 1)
+        doc.from_array([SENT_START], values)
     return doc

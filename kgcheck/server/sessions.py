@@ -13,11 +13,13 @@ is down, checks go on: the session is kept in this worker's memory (``session.st
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Request, Response
 
+from kgcheck.budget import Budget
 from kgcheck.errors import SessionNotFound, StoreConflict, StoreError
 from kgcheck.history.state import DialogueState
 from kgcheck.report import TurnReport
@@ -30,6 +32,7 @@ __all__ = ["router"]
 router = APIRouter(prefix="/sessions", tags=["sessions"])
 
 _ATTEMPTS = 3
+_POLL = 0.2  # seconds between looks at whether the client is still there
 
 
 def _summary(state: DialogueState, version: int, saved: bool = True) -> dict[str, Any]:
@@ -47,17 +50,29 @@ def _load(svc: Service, session_id: str) -> tuple[DialogueState, int]:
 
 
 @router.post("/{session_id}/check", summary="Check the agent's next reply in a session")
-def check_turn(session_id: str, body: CheckRequest, svc: ServiceDep) -> dict[str, Any]:
+async def check_turn(
+    session_id: str, body: CheckRequest, svc: ServiceDep, request: Request
+) -> dict[str, Any]:
     """The report (flags, actions, decision, mitigated text) and the session after the turn.
 
     With ``commit`` (the default) the user message, if given, and the mitigated reply are added
     to the session; a rejected reply (to be rewritten, or held for a person) is not: the agent
     sends its next attempt to be checked in its place. The report is stored in the flag store
     either way.
+
+    The check runs on a worker thread within the configuration's ``budget_s``; a client that
+    disconnects cancels it at its next stage, and a cancelled check changes no session and
+    stores no report.
     """
     started = time.perf_counter()
+    budget = Budget(svc.checker.config.budget_s)
+    task = asyncio.ensure_future(asyncio.to_thread(_check_turn, session_id, body, svc, budget))
     try:
-        answer, report = _check_turn(session_id, body, svc)
+        while not task.done():
+            await asyncio.wait({task}, timeout=_POLL)
+            if not task.done() and await request.is_disconnected():
+                budget.cancel()
+        answer, report = await task
     except Exception as exc:
         svc.metrics.check_failed("turn", exc)
         raise
@@ -66,7 +81,7 @@ def check_turn(session_id: str, body: CheckRequest, svc: ServiceDep) -> dict[str
 
 
 def _check_turn(
-    session_id: str, body: CheckRequest, svc: Service
+    session_id: str, body: CheckRequest, svc: Service, budget: Budget | None = None
 ) -> tuple[dict[str, Any], TurnReport]:
     sources = [{"id": s.id, "text": s.text} for s in body.sources]
     with svc.session_lock(session_id):
@@ -85,8 +100,11 @@ def _check_turn(
                     call_id=call.call_id,
                 )
             report = svc.checker.check_turn(
-                body.reply, state, now=body.now, sources=sources, record=False
+                body.reply, state, now=body.now, sources=sources, record=False, budget=budget
             )
+            if budget is not None and budget.cancelled:
+                # the client left: nobody reads this report, and the reply was never sent
+                return {"report": report.to_dict(), "session": stored}, report
             staged = svc.stage(report) if body.commit else None
             try:
                 if body.commit:

@@ -71,7 +71,7 @@ def _month_in_name(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is a month's name alone, capitalised, starting a name with
     the capitalised word after it ("August Hall", "May Street")."""
     word = text[start:end]
-    before = text[:start].split()[-1:]
+    before = text[max(0, start - 64) : start].split()[-1:]  # bounded look-back
     return (
         word.lower() in _MONTHS
         and word[:1].isupper()

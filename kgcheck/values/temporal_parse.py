@@ -475,7 +475,7 @@ class TemporalParser:
                 ):
                     out[-1] = _join_day_time(prev, p)
                     continue
-                before = text[: prev.start]
+                before = text[max(0, prev.start - 64) : prev.start]  # bounded look-back
                 if _RANGE_GLUE.fullmatch(between) and _range_ok(prev, p, before, between):
                     out[-1] = _join_range(prev, p)
                     continue
@@ -558,7 +558,8 @@ def _month_of(m: re.Match[str], text: str, *, alone: bool = False) -> int | None
         if word == "may" and raw[0].islower() and not groups.get("y"):
             return None
         return month
-    prev = re.search(r"([A-Za-z]+)\W*$", text[: m.start("mon")])
+    # the word before, within a bounded look-back (a long text is not searched from its start)
+    prev = re.search(r"([A-Za-z]+)\W*$", text[max(0, m.start("mon") - 64) : m.start("mon")])
     prev_word = prev.group(1).lower() if prev else ""
     introduced = bool(groups.get("mod")) or prev_word in _DATE_PREPOSITIONS
     if word in {"may", "march"}:

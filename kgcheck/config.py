@@ -479,8 +479,26 @@ class ProxyConfig(_Strict):
     #: Check streamed replies sentence by sentence, releasing each once checked; ``false``: ask
     #: the upstream for the whole reply, check it (regenerating if need be), then stream it.
     stream: bool = True
-    #: Larger request bodies are refused with 413 (a request may carry images as base64).
-    max_request_bytes: int = Field(default=20_000_000, ge=1024)
+    #: Larger request bodies are refused with 413 (``request_too_large``). Requests that carry
+    #: images as base64 need more (a photo is 1 to 5 MB of base64).
+    max_request_bytes: int = Field(default=1_048_576, ge=1024)
+    #: Most choices a request may ask for (``n``; each one is checked, and may be regenerated):
+    #: more is refused with 400 naming ``n``.
+    max_choices: int = Field(default=4, ge=1, le=128)
+    #: The conversation a reply is checked against is the most recent messages of the request,
+    #: at most this many ...
+    max_history_messages: int = Field(default=50, ge=0)
+    #: ... and at most this many characters of what they say (text, tool arguments and
+    #: results); the older ones are left out (a note in the report's ``skipped`` says how
+    #: many). The request goes to the upstream whole.
+    max_history_chars: int = Field(default=20_000, ge=0)
+    #: Bytes of analysed conversations kept (as JSON) so that a request continuing one analyses
+    #: only its new messages: an LRU cache keyed by the messages' digest, the caller's session
+    #: and upstream key; 0: none.
+    history_cache_bytes: int = Field(default=64 * 1_048_576, ge=0)
+    #: Characters of the text already sent that a streamed sentence is checked with (the
+    #: sentences before it, whole, up to this many): what its pronouns may point back to.
+    stream_context_chars: int = Field(default=400, ge=0)
 
     @field_validator("upstream")
     @classmethod

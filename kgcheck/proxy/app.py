@@ -7,9 +7,12 @@ Usage::
 
 Endpoints: ``POST /v1/chat/completions`` (forwarded, the reply checked: see
 :mod:`kgcheck.proxy.completions` and :mod:`kgcheck.proxy.stream`), ``GET /v1/models`` and
-``GET /v1/models/{model}`` (forwarded as they are). With ``server.api_keys`` every call needs
-one of them as ``X-API-Key`` (``Authorization`` is the upstream's key, passed on unchanged).
-Each checked reply is recorded in the flag store under the session named by
+``GET /v1/models/{model}`` (forwarded as they are; the model id checked and encoded again:
+:mod:`kgcheck.proxy.paths`). With ``server.api_keys`` every call needs one of them as
+``X-API-Key`` (``Authorization`` is the upstream's key, passed on unchanged). Requests are
+bounded (:mod:`kgcheck.proxy.limits`), and the conversation a reply is checked against is the
+request's most recent messages, each analysed once (:mod:`kgcheck.proxy.conversation`). Each
+checked reply is recorded in the flag store under the session named by
 ``proxy.session_header`` (``X-Kgcheck-Session``), else the request's ``user``, else a fresh id.
 """
 
@@ -25,21 +28,21 @@ from uuid import uuid4
 import httpx
 from fastapi import FastAPI, Request
 from fastapi.responses import Response, StreamingResponse
-from starlette.exceptions import HTTPException
 
 import kgcheck
 from kgcheck.checker import Checker
 from kgcheck.config import Config
 from kgcheck.errors import ConfigMissing
-from kgcheck.history.state import DialogueState
-from kgcheck.proxy.completions import COMPLETIONS, Completions, passthrough
+from kgcheck.proxy.completions import Completions, Forward, passthrough
+from kgcheck.proxy.conversation import Conversation, Conversations, scope_of
 from kgcheck.proxy.errors import install_openai_errors, openai_error_body
-from kgcheck.proxy.messages import dialogue_from_messages
+from kgcheck.proxy.limits import OpenAIBodyLimit, request_body
+from kgcheck.proxy.paths import COMPLETIONS, MODEL_ID, MODELS, model_path, query_params
 from kgcheck.proxy.stream import StreamRelay, completion_events, sse_data
 from kgcheck.proxy.upstream import Upstream, passed_headers
 from kgcheck.proxy.verdict import ReplyChecker
 from kgcheck.server.app import resolve
-from kgcheck.server.limits import ApiKeyGate, BodyLimit
+from kgcheck.server.limits import ApiKeyGate
 from kgcheck.store import FlagStore
 
 __all__ = ["create_proxy_app"]
@@ -57,6 +60,7 @@ class _Proxy:
 
     config: Config
     completions: Completions
+    conversations: Conversations
 
     @property
     def upstream(self) -> Upstream:
@@ -94,7 +98,8 @@ def create_proxy_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         client = Upstream(base, timeout=settings.timeout, transport=transport)
-        app.state.kgcheck_proxy = _Proxy(config, Completions(client, replies, settings))
+        completions = Completions(client, replies, settings)
+        app.state.kgcheck_proxy = _Proxy(config, completions, Conversations(settings))
         try:
             yield
         finally:
@@ -108,7 +113,7 @@ def create_proxy_app(
     )
     install_openai_errors(app)
     keys = [k.get_secret_value() for k in config.server.api_keys]
-    app.add_middleware(BodyLimit, max_bytes=settings.max_request_bytes)
+    app.add_middleware(OpenAIBodyLimit, max_bytes=settings.max_request_bytes)
     app.add_middleware(
         ApiKeyGate, keys=keys, bearer=False, public=frozenset(), refusal=_UNAUTHORISED
     )
@@ -117,37 +122,43 @@ def create_proxy_app(
     async def chat_completions(request: Request) -> Response:
         """Forwarded to the upstream; the reply checked and mitigated, ``kgcheck`` added."""
         proxy = _proxy(request)
-        body = await _json_object(request)
-        session = request.headers.get(settings.session_header) or body.get("user")
-        if not isinstance(session, str) or not session:
-            session = f"proxy-{uuid4().hex[:16]}"
-        state = dialogue_from_messages(
-            body.get("messages"),
-            session_id=session,
-            tools=body.get("tools") or body.get("functions"),
+        body = await request_body(request, settings)
+        named = request.headers.get(settings.session_header) or body.get("user")
+        named = named if isinstance(named, str) and named else None
+        session = named or f"proxy-{uuid4().hex[:16]}"
+        scope = scope_of(named, request.headers.get("authorization"))
+        conversation = await proxy.conversations.open(body, session=session, scope=scope)
+        call = Forward(
+            passed_headers(request.headers, drop=["x-api-key", settings.session_header]),
+            conversation.state,
+            params=query_params(request),
+            notes=conversation.notes,
         )
-        headers = passed_headers(request.headers, drop=["x-api-key", settings.session_header])
         if body.get("stream") and settings.stream:
-            return await _stream(proxy, body, headers, state)
+            return await _stream(proxy, body, call, conversation)
         if body.get("stream"):  # checked whole, then streamed
             whole = {k: v for k, v in body.items() if k != "stream_options"} | {"stream": False}
-            response, data = await proxy.completions.checked(whole, headers, state)
+            response, data = await proxy.completions.checked(whole, call)
+            await proxy.conversations.keep(conversation)
             if data is None:
                 return passthrough(response)
             usage = bool((body.get("stream_options") or {}).get("include_usage"))
             events = completion_events(data, usage=usage)
             return StreamingResponse(_events(events), media_type="text/event-stream")
-        return await proxy.completions.complete(body, headers, state)
+        answer = await proxy.completions.complete(body, call)
+        await proxy.conversations.keep(conversation)
+        return answer
 
     @app.get("/v1/models", tags=["proxy"])
     async def models(request: Request) -> Response:
         """The upstream's models, as it lists them."""
-        return await _forward(request, "/models")
+        return await _forward(request, MODELS)
 
-    @app.get("/v1/models/{model:path}", tags=["proxy"])
+    @app.get(f"/v1/models/{{model:{MODEL_ID}}}", tags=["proxy"])
     async def model(request: Request, model: str) -> Response:
-        """One of the upstream's models, as it describes it."""
-        return await _forward(request, f"/models/{model}")
+        """One of the upstream's models, as it describes it (400 for a model id that is not
+        one: see :mod:`kgcheck.proxy.paths`)."""
+        return await _forward(request, model_path(model))
 
     return app
 
@@ -158,20 +169,10 @@ def _proxy(request: Request) -> _Proxy:
     return proxy
 
 
-async def _json_object(request: Request) -> dict[str, Any]:
-    try:
-        body = await request.json()
-    except ValueError:
-        raise HTTPException(400, "the request body is not JSON") from None
-    if not isinstance(body, dict):
-        raise HTTPException(400, "the request body is not a JSON object")
-    return body
-
-
 async def _forward(request: Request, path: str) -> Response:
     proxy = _proxy(request)
-    drop = ["x-api-key", proxy.config.proxy.session_header]
-    return passthrough(await proxy.upstream.get(path, passed_headers(request.headers, drop)))
+    headers = passed_headers(request.headers, ["x-api-key", proxy.config.proxy.session_header])
+    return passthrough(await proxy.upstream.get(path, headers, query_params(request)))
 
 
 async def _events(events: list[bytes]) -> AsyncIterator[bytes]:
@@ -180,17 +181,20 @@ async def _events(events: list[bytes]) -> AsyncIterator[bytes]:
 
 
 async def _stream(
-    proxy: _Proxy, body: dict[str, Any], headers: dict[str, str], state: DialogueState
+    proxy: _Proxy, body: dict[str, Any], call: Forward, conversation: Conversation
 ) -> Response:
     """Relay a streamed completion, checked sentence by sentence; an upstream error as it
     came."""
     stack = AsyncExitStack()
-    response = await stack.enter_async_context(proxy.upstream.stream(COMPLETIONS, body, headers))
+    response = await stack.enter_async_context(
+        proxy.upstream.stream(COMPLETIONS, body, call.headers, call.params)
+    )
     if not response.is_success:
         await response.aread()
         await stack.aclose()
         return passthrough(response)
-    relay = StreamRelay(proxy.completions.replies, proxy.config.proxy, state)
+    settings = proxy.config.proxy
+    relay = StreamRelay(proxy.completions.replies, settings, call.state, notes=call.notes)
 
     async def events() -> AsyncIterator[bytes]:
         try:
@@ -198,6 +202,7 @@ async def _stream(
                 yield event
         finally:
             await stack.aclose()
+        await proxy.conversations.keep(conversation)
 
     return StreamingResponse(
         events(),

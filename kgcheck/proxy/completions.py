@@ -19,13 +19,11 @@ from fastapi.responses import JSONResponse, Response
 
 from kgcheck.config import ProxyConfig
 from kgcheck.history.state import DialogueState
-from kgcheck.proxy.upstream import Upstream, UpstreamUnreachable, passed_headers
+from kgcheck.proxy.paths import COMPLETIONS
+from kgcheck.proxy.upstream import Params, Upstream, UpstreamUnreachable, passed_headers
 from kgcheck.proxy.verdict import Outcome, ReplyChecker, Verdict, guidance_of, outcome_of
 
-__all__ = ["COMPLETIONS", "Completions", "passthrough", "regeneration_body"]
-
-#: The path of the chat completions API, under the upstream's base URL.
-COMPLETIONS = "/chat/completions"
+__all__ = ["COMPLETIONS", "Completions", "Forward", "passthrough", "regeneration_body"]
 #: Request keys that only make sense for a streamed answer.
 _STREAM_ONLY = ("stream_options",)
 
@@ -52,6 +50,24 @@ def _unchecked(reason: str) -> dict[str, Any]:
     return {"decision": None, "outcome": "unchecked", "reason": reason}
 
 
+@dataclass(frozen=True)
+class Forward:
+    """What every call to the upstream for one client request carries, and what its replies
+    are checked against.
+
+    Attributes:
+        headers: the caller's headers, as passed on.
+        state: the conversation (the request's messages).
+        params: the caller's query parameters, parsed.
+        notes: what the conversation left out, for each report's ``skipped``.
+    """
+
+    headers: dict[str, str]
+    state: DialogueState
+    params: Params = ()
+    notes: tuple[str, ...] = ()
+
+
 @dataclass
 class Completions:
     """The non-streaming flow (also used to stream a reply checked whole: ``proxy.stream:
@@ -62,7 +78,7 @@ class Completions:
     settings: ProxyConfig
 
     async def checked(
-        self, body: dict[str, Any], headers: dict[str, str], state: DialogueState
+        self, body: dict[str, Any], call: Forward
     ) -> tuple[httpx.Response, dict[str, Any] | None]:
         """The upstream's answer and the completion checked, with ``kgcheck`` added; ``None``
         when the upstream answered with an error (to be passed through as it came).
@@ -72,7 +88,7 @@ class Completions:
                 than a completion (502), or timed out (504).
             CheckFailed: checking a reply raised (503): no reply is sent.
         """
-        response = await self.upstream.post(COMPLETIONS, body, headers)
+        response = await self.upstream.post(COMPLETIONS, body, call.headers, call.params)
         if not response.is_success:
             return response, None
         data = _completion(response)
@@ -82,17 +98,15 @@ class Completions:
             )
         choices = data["choices"]
         for choice in choices:
-            choice["kgcheck"] = await self._settle(choice, body, headers, state)
+            choice["kgcheck"] = await self._settle(choice, body, call)
         data["kgcheck"] = choices[0]["kgcheck"] if choices else _unchecked("no choices")
         if len(choices) == 1:
             del choices[0]["kgcheck"]
         return response, data
 
-    async def complete(
-        self, body: dict[str, Any], headers: dict[str, str], state: DialogueState
-    ) -> Response:
+    async def complete(self, body: dict[str, Any], call: Forward) -> Response:
         """:meth:`checked` as the answer to the client."""
-        response, data = await self.checked(body, headers, state)
+        response, data = await self.checked(body, call)
         if data is None:
             return passthrough(response)
         return JSONResponse(
@@ -101,30 +115,22 @@ class Completions:
             headers=passed_headers(response.headers, drop=["content-type"]),
         )
 
-    async def _settle(
-        self,
-        choice: Any,
-        body: dict[str, Any],
-        headers: dict[str, str],
-        state: DialogueState,
-    ) -> dict[str, Any]:
+    async def _settle(self, choice: Any, body: dict[str, Any], call: Forward) -> dict[str, Any]:
         """Check one choice and put what the client gets in its message; its ``kgcheck``."""
         message = choice.get("message") if isinstance(choice, dict) else None
         content = message.get("content") if isinstance(message, dict) else None
         if not isinstance(content, str) or not content.strip():
             return _unchecked("no text content")
         assert isinstance(message, dict)
-        verdict = await self.settle(content, body, headers, state)
+        verdict = await self.settle(content, body, call)
         message["content"] = verdict.content
         return verdict.to_dict()
 
-    async def settle(
-        self, text: str, body: dict[str, Any], headers: dict[str, str], state: DialogueState
-    ) -> Verdict:
+    async def settle(self, text: str, body: dict[str, Any], call: Forward) -> Verdict:
         """What the client gets for ``text``: checked, regenerated while the mitigator asks
         for it and ``proxy.max_regenerations`` allows, else refused."""
         refusal = self.settings.refusal
-        report = await self.replies.check(text, state)
+        report = await self.replies.check(text, call.state, notes=call.notes)
         earlier = []
         attempt = 1
         while (
@@ -133,23 +139,23 @@ class Completions:
             guidance = guidance_of(report)
             assert guidance is not None
             earlier.append(report)
-            retry, note = await self._regenerate(body, headers, guidance)
+            retry, note = await self._regenerate(body, call, guidance)
             if retry is None:
                 return Verdict(refusal, Outcome.REFUSED, report, attempt, earlier[:-1], note)
             attempt += 1
             text = retry
-            report = await self.replies.check(text, state)
+            report = await self.replies.check(text, call.state, notes=call.notes)
         verdict = self.replies.verdict(text, report, refusal, attempt)
         verdict.earlier = earlier
         return verdict
 
     async def _regenerate(
-        self, body: dict[str, Any], headers: dict[str, str], guidance: str
+        self, body: dict[str, Any], call: Forward, guidance: str
     ) -> tuple[str | None, str | None]:
         """The upstream's rewrite, or why there is none."""
         try:
             response = await self.upstream.post(
-                COMPLETIONS, regeneration_body(body, guidance), headers
+                COMPLETIONS, regeneration_body(body, guidance), call.headers, call.params
             )
         except UpstreamUnreachable as exc:
             return None, f"regeneration failed: {exc}"

@@ -1,12 +1,14 @@
 """One report for a reply checked sentence by sentence (a streamed reply).
 
-Each sentence is checked as the end of the text sent so far (``released + sentence``); its
-report's flags and actions are in that text's offsets. :class:`StreamedReport` maps them onto
-the upstream's reply as it came (a position in a sentence that was sent unchanged maps exactly;
-one in a sentence that was revised maps to that sentence's bounds), drops the repeats (a
-warning on an earlier sentence is found again at every later one) and keeps only the edits that
-were made (those in the new sentence). The result is a :class:`~kgcheck.report.TurnReport`
-whose ``original`` is the upstream's text and ``text`` what the client was sent.
+Each batch of sentences is checked as the end of the text sent before it (``released[window:]
++ sentences``: the last sentences sent, whole, up to ``proxy.stream_context_chars`` characters,
+from offset ``window`` of the text sent); its report's flags and actions are in that text's
+offsets. :class:`StreamedReport` maps them onto the upstream's reply as it came (a position in
+a sentence that was sent unchanged maps exactly; one in a sentence that was revised maps to that
+sentence's bounds), drops the repeats (a warning on a sentence sent is found again by the checks
+that have it in their context) and keeps only the edits that were made (those in the new
+sentences). The result is a :class:`~kgcheck.report.TurnReport` whose ``original`` is the
+upstream's text and ``text`` what the client was sent.
 """
 
 from __future__ import annotations
@@ -54,11 +56,13 @@ class StreamedReport:
         original_start: int,
         applied: list[Action],
         decision: Decision | None = None,
+        window: int = 0,
     ) -> None:
-        """Take in ``report``, the check of the text sent so far (``start`` characters) and a
-        new sentence, which begins at ``original_start`` in the upstream's text; ``applied``:
-        the edits made to the sentence; ``decision``: the one taken (default: the report's)."""
-        position = _Positions(self.pieces, start, original_start)
+        """Take in ``report``, the check of the text sent from offset ``window`` on (``start``
+        characters) and new sentences, which begin at ``original_start`` in the upstream's
+        text; ``applied``: the edits made to them; ``decision``: the one taken (default: the
+        report's)."""
+        position = _Positions(self.pieces, start, original_start, window)
         index: dict[int, int] = {}
         for i, flag in enumerate(report.flags):
             span = position.span(flag.span)
@@ -111,11 +115,12 @@ class StreamedReport:
 
 @dataclass(frozen=True)
 class _Positions:
-    """Maps offsets of ``released + sentence`` onto the upstream's text."""
+    """Maps offsets of ``released[window:] + sentences`` onto the upstream's text."""
 
     pieces: list[Piece]
     start: int
     original_start: int
+    window: int = 0
 
     def span(self, span: Span) -> Span:
         return Span(self.point(span.start, end=False), self.point(span.end, end=True))
@@ -123,6 +128,7 @@ class _Positions:
     def point(self, at: int, *, end: bool) -> int:
         if at >= self.start:
             return self.original_start + at - self.start
+        at += self.window  # an offset of the text sent
         for piece in self.pieces:
             inside = piece.released.start <= at < piece.released.end
             if inside or (end and at == piece.released.end):

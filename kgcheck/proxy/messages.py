@@ -12,7 +12,13 @@ from typing import Any
 from kgcheck.errors import InputError
 from kgcheck.history.state import DialogueState
 
-__all__ = ["dialogue_from_messages", "message_text"]
+__all__ = [
+    "add_messages",
+    "dialogue_from_messages",
+    "function_schemas",
+    "message_text",
+    "tool_calls_of",
+]
 
 #: OpenAI roles and the dialogue role each becomes; tool and function results are not turns
 #: of the conversation (they are data the agent read, not something said): they are its tool
@@ -45,10 +51,20 @@ def dialogue_from_messages(messages: Any, *, session_id: str, tools: Any = None)
     ``tools`` definition of that function) or legacy ``function`` message. Malformed entries
     are skipped: the upstream, not the proxy, judges whether the request is valid."""
     state = DialogueState(session_id=session_id)
-    if not isinstance(messages, list):
-        return state
-    schemas = _function_schemas(tools)
-    calls: dict[str, tuple[str, Any]] = {}
+    if isinstance(messages, list):
+        add_messages(state, messages, calls={}, schemas=function_schemas(tools))
+    return state
+
+
+def add_messages(
+    state: DialogueState,
+    messages: list[Any],
+    *,
+    calls: dict[str, tuple[str, Any]],
+    schemas: dict[str, dict[str, Any]],
+) -> None:
+    """Add ``messages`` to ``state`` as :func:`dialogue_from_messages` reads them; ``calls``:
+    the tool calls of the messages before them (:func:`tool_calls_of`), updated in place."""
     for message in messages:
         if not isinstance(message, dict):
             continue
@@ -62,10 +78,18 @@ def dialogue_from_messages(messages: Any, *, session_id: str, tools: Any = None)
         text = message_text(message.get("content"))
         if turn_role is not None and text.strip():
             state.add_turn(turn_role, text)
-    return state
 
 
-def _function_schemas(tools: Any) -> dict[str, dict[str, Any]]:
+def tool_calls_of(messages: list[Any]) -> dict[str, tuple[str, Any]]:
+    """``id -> (function name, arguments)`` of the assistant messages' ``tool_calls``."""
+    calls: dict[str, tuple[str, Any]] = {}
+    for message in messages:
+        if isinstance(message, dict) and message.get("role") == "assistant":
+            calls.update(_tool_calls(message.get("tool_calls")))
+    return calls
+
+
+def function_schemas(tools: Any) -> dict[str, dict[str, Any]]:
     """The request's function definitions by name (``tools`` or legacy ``functions``)."""
     out: dict[str, dict[str, Any]] = {}
     for tool in tools if isinstance(tools, list) else ():

@@ -2,7 +2,8 @@
 
 The caller's headers go through unchanged (``Authorization`` among them: the upstream's key is
 never logged or stored), less the hop-by-hop ones and kgcheck's own (``X-API-Key``, the session
-header). Usage::
+header). Only the paths :func:`~kgcheck.proxy.paths.upstream_path` allows are called; query
+parameters go as parsed pairs that httpx encodes (and are never named in an error). Usage::
 
     upstream = Upstream("http://127.0.0.1:9000/v1", timeout=60)
     response = await upstream.post("/chat/completions", body, request.headers)
@@ -10,13 +11,18 @@ header). Usage::
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable, Iterator, Mapping
+from collections.abc import AsyncIterator, Iterable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from typing import Any
 
 import httpx
 
-__all__ = ["Upstream", "UpstreamUnreachable", "passed_headers", "reached"]
+from kgcheck.proxy.paths import upstream_path
+
+__all__ = ["Params", "Upstream", "UpstreamUnreachable", "passed_headers", "reached"]
+
+#: Query parameters, parsed: ``(name, value)`` pairs.
+Params = Sequence[tuple[str, str]]
 
 #: Headers that belong to one connection, or that httpx sets itself from the body.
 _HOP_BY_HOP = frozenset(
@@ -81,31 +87,38 @@ class Upstream:
         self._client = httpx.AsyncClient(timeout=httpx.Timeout(timeout), transport=transport)
 
     def url(self, path: str) -> str:
-        return self.base_url + path
+        """The URL of ``path`` (one the proxy may call: ``ValueError`` otherwise)."""
+        return self.base_url + upstream_path(path)
 
     async def post(
-        self, path: str, body: dict[str, Any], headers: Mapping[str, str]
+        self, path: str, body: dict[str, Any], headers: Mapping[str, str], params: Params = ()
     ) -> httpx.Response:
         """``POST`` ``body`` as JSON; the whole answer, whatever its status.
 
         Raises:
             UpstreamUnreachable: no connection, or no answer in time.
         """
-        with reached(self.url(path)):
-            return await self._client.post(self.url(path), json=body, headers=dict(headers))
+        url = self.url(path)
+        with reached(url):
+            return await self._client.post(
+                url, json=body, headers=dict(headers), params=list(params)
+            )
 
-    async def get(self, path: str, headers: Mapping[str, str]) -> httpx.Response:
+    async def get(
+        self, path: str, headers: Mapping[str, str], params: Params = ()
+    ) -> httpx.Response:
         """``GET`` ``path``; the whole answer, whatever its status.
 
         Raises:
             UpstreamUnreachable: no connection, or no answer in time.
         """
-        with reached(self.url(path)):
-            return await self._client.get(self.url(path), headers=dict(headers))
+        url = self.url(path)
+        with reached(url):
+            return await self._client.get(url, headers=dict(headers), params=list(params))
 
     @asynccontextmanager
     async def stream(
-        self, path: str, body: dict[str, Any], headers: Mapping[str, str]
+        self, path: str, body: dict[str, Any], headers: Mapping[str, str], params: Params = ()
     ) -> AsyncIterator[httpx.Response]:
         """``POST`` ``body`` and hold the answer open to read it as it comes.
 
@@ -113,7 +126,7 @@ class Upstream:
             UpstreamUnreachable: no connection, or no answer in time (also while reading).
         """
         request = self._client.build_request(
-            "POST", self.url(path), json=body, headers=dict(headers)
+            "POST", self.url(path), json=body, headers=dict(headers), params=list(params)
         )
         with reached(self.url(path)):
             response = await self._client.send(request, stream=True)

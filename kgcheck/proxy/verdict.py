@@ -15,6 +15,7 @@ check that raised withholds the reply (:class:`~kgcheck.proxy.errors.CheckFailed
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -98,6 +99,7 @@ class Verdict:
             "flags": [f.to_dict() for f in report.flags],
             "actions": [a.to_dict() for a in report.actions],
             "errors": [e.to_dict() for e in report.errors],
+            "skipped": list(report.skipped),
             "attempts": [
                 {"attempt": n, "report_id": r.report_id, "decision": str(r.decision)}
                 for n, r in enumerate([*self.earlier, report], start=1)
@@ -118,8 +120,16 @@ class ReplyChecker:
         self.checker = checker
         self.store = store
 
-    async def check(self, text: str, state: DialogueState, *, record: bool = True) -> TurnReport:
-        """The report on ``text`` as the next assistant turn of ``state``, recorded.
+    async def check(
+        self,
+        text: str,
+        state: DialogueState,
+        *,
+        record: bool = True,
+        notes: Sequence[str] = (),
+    ) -> TurnReport:
+        """The report on ``text`` as the next assistant turn of ``state``, recorded; ``notes``
+        (what the conversation left out) are added to its ``skipped``.
 
         Raises:
             CheckFailed: the checker raised.
@@ -131,6 +141,7 @@ class ReplyChecker:
             raise CheckFailed(
                 f"kgcheck could not check the reply ({type(exc).__name__}); it is withheld"
             ) from exc
+        report.skipped.extend(n for n in notes if n not in report.skipped)
         if record:
             await self.record(report)
         return report

@@ -4,7 +4,8 @@ The stub answers ``POST /v1/chat/completions`` with its ``replies`` in turn (the
 once they run out), as a completion or, for ``"stream": true``, as ``chat.completion.chunk``
 events of ``chunk_chars`` characters; ``error`` makes it answer that status and body instead.
 It wants ``Authorization: Bearer sk-upstream`` (else 401, OpenAI-style) and keeps every request
-it got (``bodies``, ``headers``) for the tests to look at.
+it got (``bodies``, ``headers``) for the tests to look at, and the raw path and query string of
+every request to any path (``paths``: ``/admin`` too, which it answers 404).
 """
 
 from __future__ import annotations
@@ -35,12 +36,15 @@ class Stub:
     chunk_delay: float = 0.0
     bodies: list[dict[str, Any]] = field(default_factory=list)
     headers: list[dict[str, str]] = field(default_factory=list)
+    #: ``METHOD raw-path[?query]`` of every request, as it came.
+    paths: list[str] = field(default_factory=list)
 
     def script(self, *replies: str, error: tuple[int, dict[str, Any]] | None = None) -> None:
         """Answer ``replies`` from now on (or ``error``), forgetting what was asked before."""
         self.replies, self.error = list(replies), error
         self.bodies.clear()
         self.headers.clear()
+        self.paths.clear()
 
     def next_reply(self) -> str:
         return self.replies.pop(0) if len(self.replies) > 1 else self.replies[0]
@@ -53,6 +57,14 @@ def _unauthorised() -> JSONResponse:
 
 def stub_app(stub: Stub) -> FastAPI:
     app = FastAPI()
+
+    @app.middleware("http")
+    async def record(request: Request, call_next: Any) -> Response:
+        raw = request.scope.get("raw_path", b"").decode("latin-1")
+        query = request.scope.get("query_string", b"").decode("latin-1")
+        stub.paths.append(f"{request.method} {raw}" + (f"?{query}" if query else ""))
+        response: Response = await call_next(request)
+        return response
 
     @app.post("/v1/chat/completions")
     async def completions(request: Request) -> Response:
@@ -93,6 +105,12 @@ def stub_app(stub: Stub) -> FastAPI:
             return _unauthorised()
         model = {"id": MODEL, "object": "model", "created": 0, "owned_by": "kgcheck-tests"}
         return JSONResponse({"object": "list", "data": [model]})
+
+    @app.get("/v1/models/{model:path}")
+    async def model(request: Request, model: str) -> Response:
+        if request.headers.get("authorization") != f"Bearer {UPSTREAM_KEY}":
+            return _unauthorised()
+        return JSONResponse({"id": model, "object": "model", "created": 0, "owned_by": "stub"})
 
     return app
 

@@ -14,10 +14,11 @@ import pytest
 
 from kgcheck import Checker, DialogueState
 from kgcheck.config import ProxyConfig
-from kgcheck.proxy.stream import StreamRelay
+from kgcheck.proxy.stream import StreamRelay, pieces_of
 from kgcheck.proxy.verdict import ReplyChecker
 from kgcheck.store import FlagStore, ReviewQueue
 from kgcheck.store.queries import FlagFilter
+from kgcheck.types import Action, ActionKind, Span
 from tests.proxy.conftest import QUESTION, RIGHT, WRONG, ProxyFactory
 from tests.proxy.stub import MODEL, Stub
 
@@ -136,15 +137,28 @@ def _chunk(index: int, **delta: Any) -> str:
     )
 
 
-def _relay(checker: Checker, payloads: list[str], *, broken: bool = False) -> list[dict[str, Any]]:
+def _relay(
+    checker: Checker,
+    payloads: list[str],
+    *,
+    broken: bool = False,
+    replies: ReplyChecker | None = None,
+) -> list[dict[str, Any]]:
+    """The relay's events for the upstream's ``payloads`` (with :class:`_CountingChecks`, each
+    payload after the one before it was checked, as from an upstream slower than the checker).
+    """
+
     async def upstream() -> AsyncIterator[str]:
-        for payload in payloads:
+        for n, payload in enumerate(payloads):
+            if isinstance(replies, _CountingChecks) and replies.lockstep:
+                await replies.checked(n - 1)  # the sentences this one's text completed
             yield payload
         if broken:
             raise httpx.ReadError("connection reset")
 
     async def run() -> list[bytes]:
-        relay = StreamRelay(ReplyChecker(checker, None), ProxyConfig(), DialogueState())
+        checks = replies or ReplyChecker(checker, None)
+        relay = StreamRelay(checks, ProxyConfig(), DialogueState())
         return [event async for event in relay.events(upstream())]
 
     events = asyncio.run(run())
@@ -207,3 +221,107 @@ def test_stream_relay_ends_with_the_upstreams_own_error(checkers: dict[str, Chec
     assert events[-1] == error
     sent = "".join(c["delta"].get("content") or "" for e in events for c in e.get("choices", []))
     assert sent == "Dr. Patel works in Cardiology. "
+
+
+class _CountingChecks(ReplyChecker):
+    """Records the length of every text checked; ``lockstep``: the upstream sends an event
+    with text only once the text before it was checked."""
+
+    def __init__(self, checker: Checker, *, lockstep: bool = False) -> None:
+        super().__init__(checker, None)
+        self.lengths: list[int] = []
+        self.lockstep = lockstep
+
+    async def check(self, text: str, state: DialogueState, **kwargs: Any) -> Any:
+        self.lengths.append(len(text))
+        return await super().check(text, state, **kwargs)
+
+    async def checked(self, n: int) -> None:
+        """Wait until ``n`` checks are done."""
+        for _ in range(2000):
+            if len(self.lengths) >= n:
+                return
+            await asyncio.sleep(0.005)
+        raise AssertionError(f"{n} checks expected, {len(self.lengths)} made")
+
+
+def _sent(events: list[dict[str, Any]]) -> str:
+    return "".join(c["delta"].get("content") or "" for e in events for c in e.get("choices", []))
+
+
+SENTENCES = [
+    "Dr. Patel works in Cardiology. ",
+    "Riverside Campus is in Portland. ",
+    "Oncology is led by Dr. Hiroshi Tanaka. ",
+    "Northgate Clinic is in Salem. ",
+]
+
+
+def test_a_streamed_reply_is_never_checked_again_from_its_start(
+    checkers: dict[str, Checker],
+) -> None:
+    """Each sentence is checked with at most ``proxy.stream_context_chars`` of the text before
+    it, so checking a reply costs time linear in its length, not quadratic."""
+    reply = [SENTENCES[i % len(SENTENCES)] for i in range(40)]
+    context = ProxyConfig().stream_context_chars
+    # one sentence at a time, each after the last was checked: one check each, bounded
+    checks = _CountingChecks(checkers["correct"], lockstep=True)
+    payloads = [_chunk(0, content=s) for s in reply[:-1]]
+    payloads.append(_chunk(0, content=reply[-1], finish="stop"))
+    events = _relay(checkers["correct"], payloads, replies=checks)
+    assert _sent(events) == "".join(reply)
+    assert len(checks.lengths) == len(reply) - 1  # the last two come together, with the end
+    assert max(checks.lengths) <= context + 2 * max(map(len, reply))
+    # all at once (an upstream faster than the checker): checked together, about once
+    checks = _CountingChecks(checkers["correct"])
+    payloads = [_chunk(0, content="".join(reply)), _chunk(0, finish="stop")]
+    events = _relay(checkers["correct"], payloads, replies=checks)
+    assert _sent(events) == "".join(reply)
+    assert sum(checks.lengths) <= len("".join(reply)) + context
+    assert events[-2]["kgcheck"]["sentences"] == len(reply)
+
+
+def test_a_rejected_sentence_checked_with_others_still_lets_those_before_it_out(
+    checkers: dict[str, Checker],
+) -> None:
+    before = "Thanks for asking. Dr. Patel works in Cardiology. "
+    events = _relay(
+        checkers["reject"],
+        [_chunk(0, content=f"{before}{WRONG} Anything else I can do?", finish="stop")],
+    )
+    assert _sent(events) == before + REFUSAL
+    last = events[-2]
+    assert last["choices"][0]["finish_reason"] == "content_filter"
+    assert [f["type"] for f in last["kgcheck"]["flags"]] == ["wrong_attribute"]
+    assert last["kgcheck"]["sentences"] == 2
+
+
+def test_a_pronoun_reaching_back_within_the_context_is_still_resolved(
+    checkers: dict[str, Checker],
+) -> None:
+    reply = [
+        "Dr. Patel works in Cardiology. ",
+        "The campus is in Portland. ",
+        "Parking is free on weekends. ",
+        "Her extension is 4413.",
+    ]
+    payloads = [_chunk(0, content=s) for s in reply[:-1]]
+    payloads.append(_chunk(0, content=reply[-1], finish="stop"))
+    checks = _CountingChecks(checkers["correct"], lockstep=True)
+    events = _relay(checkers["correct"], payloads, replies=checks)
+    assert len(checks.lengths) == len(reply) - 1
+    assert _sent(events) == "".join(reply).replace("4413", "4412")
+
+
+def test_sentences_an_edit_spans_are_sent_as_one_piece() -> None:
+    sentences = ["One. ", "Two. ", "Three."]
+    within = Action(ActionKind.CORRECT, [0], span=Span(15, 18), replacement="2")
+    across = Action(ActionKind.REMOVE, [0], span=Span(13, 18), replacement="")
+    groups = pieces_of(sentences, [within], 10)
+    assert [(g, [a.replacement for a in e]) for g, e in groups] == [
+        (["One. "], []),
+        (["Two. "], ["2"]),
+        (["Three."], []),
+    ]
+    groups = pieces_of(sentences, [across], 10)
+    assert [g for g, _ in groups] == [["One. ", "Two. "], ["Three."]]

@@ -37,7 +37,7 @@ def test_budget_counts_cpu_time_of_the_checking_thread() -> None:
     assert seen == [0.0]
     while budget.spent() <= 0.05:
         sum(range(10_000))
-    with pytest.raises(BudgetSpent, match="budget of 0.05 s CPU") as spent:
+    with pytest.raises(BudgetSpent, match=r"budget of 0\.05 s CPU") as spent:
         budget.check("detector.wrong_attribute")
     assert spent.value.stage == "detector.wrong_attribute"
     assert not spent.value.cancelled

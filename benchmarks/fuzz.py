@@ -37,6 +37,7 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kgcheck import Checker, DialogueState
+from kgcheck.budget import Budget
 from kgcheck.config import config_from_dict
 from kgcheck.errors import KgcheckError
 
@@ -168,7 +169,12 @@ def lengths(c: Checker, sizes: list[int]) -> None:
         for size in sizes:
             text = (run * (size // len(run) + 1))[:size]
             t0 = time.process_time()
-            c.check_turn(text, DialogueState(now=datetime(2026, 11, 22, tzinfo=UTC)), record=False)
+            c.check_turn(  # the whole reply, past budget_s: its cost is what is measured
+                text,
+                DialogueState(now=datetime(2026, 11, 22, tzinfo=UTC)),
+                record=False,
+                budget=Budget(None),
+            )
             per_kb.append((time.process_time() - t0) / (size / 1000))
         cells = " ".join(f"{t * 1000:7.1f}ms" for t in per_kb)
         print(f"  {name:>12} {cells}   {max(per_kb) / max(min(per_kb), 1e-6):6.2f}")

@@ -63,6 +63,7 @@ _WORD_TITLES = frozenset(t for t in TITLES - SUFFIX_TITLES if len(t) > 4)
 _POSSESSIVE = re.compile(r"['’]s\b")
 #: A conservative count of the reply's tokens a label may span ("Volume 1: The", "P.F.").
 _PIECES = re.compile(r"\w+|[^\w\s]")
+_WORD_PIECES = re.compile(r"[^\w]+")
 
 
 def label_keys(label: str) -> tuple[set[str], set[str]]:
@@ -114,6 +115,7 @@ class LabelIndex:
         self._display: dict[str, tuple[int, str]] = {}
         self.fuzzy_min_length = fuzzy_min_length
         self.max_tokens = 1
+        self._ends: frozenset[str] | None = None  # see ends_label
 
     def __len__(self) -> int:
         return len(self._display)
@@ -124,6 +126,7 @@ class LabelIndex:
         if not tokens:
             return
         keys, parts = label_keys(label)
+        self._ends = None
         for key in keys:
             self._exact[key].add(iri)
         for key in parts:
@@ -194,6 +197,21 @@ class LabelIndex:
             for variant in _deletions(token, index.fuzzy_min_length):
                 index._deletions[variant].add(token)
         return index
+
+    def ends_label(self, word: str) -> bool:
+        """Whether a name ending with the word ``word`` (one token of a reply) can be a label:
+        its last word, or a piece of it ("Jackson" of "Hartsfield-Jackson"), ends some label's
+        key, or it is a title or nothing once normalised. :meth:`exact` is exact without this;
+        it spares a reply's linker normalising every stretch that ends in a common word."""
+        if self._ends is None:
+            self._ends = frozenset(
+                piece
+                for key in self._exact
+                for piece in (key.rsplit(" ", 1)[-1], *_WORD_PIECES.split(key.rsplit(" ", 1)[-1]))
+                if piece
+            )
+        parts = name_tokens(word, drop_titles=False)
+        return not parts or any(p in self._ends or p in TITLES or p in SUFFIX_TITLES for p in parts)
 
     def display(self, iri: str) -> str | None:
         entry = self._display.get(iri)

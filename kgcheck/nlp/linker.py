@@ -100,6 +100,7 @@ class EntityLinker:
     def _exact(self, toks: Sequence[Tok], covered: list[bool]) -> list[Mention]:
         labels = self.kb.labels
         out: list[Mention] = []
+        ends: dict[int, bool] = {}  # whether a label may end at token k (labels.ends_label)
         i = 0
         while i < len(toks):
             found = None
@@ -117,6 +118,11 @@ class EntityLinker:
                             break
                         continue
                     if not last.text[-1:].isalnum():
+                        continue
+                    k = i + n - 1
+                    if k not in ends:
+                        ends[k] = labels.ends_label(last.text)
+                    if not ends[k]:
                         continue
                     if n == 1 and not _may_be_single_label(toks[i]):
                         continue

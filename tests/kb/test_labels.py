@@ -173,3 +173,36 @@ def test_label_index_parts_survive_json() -> None:
     match = again.lookup("Quine Tapes", fuzzy=False)
     assert match is not None and match.iris == ("ex:tapes",)
     assert again.max_tokens == ix.max_tokens >= 8  # "Volume 1: The" spans more tokens
+
+
+@pytest.mark.parametrize(
+    ("label", "last_word"),
+    [
+        ("Hartsfield-Jackson", "Jackson"),  # a reply's tokens: "Hartsfield", "-", "Jackson"
+        ("Hartsfield-Jackson", "Hartsfield-Jackson"),
+        ("Dr. Amira Patel", "Patel"),
+        ("Joe Smith Jr.", "Jr."),  # a suffix title ends the name, not the key
+        ("Café Rouge", "Rouge"),
+        ("Room 401", "401"),
+        ("P.F. Chang's", "Chang"),
+        ("The Quine Tapes", "TAPES"),
+    ],
+)
+def test_label_index_ends_label_never_hides_a_label_ending_with_the_word(
+    label: str, last_word: str
+) -> None:
+    """The linker skips stretches of a reply that end in a word no label ends with (a long
+    reply's cost); a word that can end a label must never be skipped."""
+    index = LabelIndex()
+    index.add("http://x/e", label)
+    assert index.ends_label(last_word)
+
+
+def test_label_index_ends_label_tells_common_words_apart_and_follows_new_labels() -> None:
+    index = LabelIndex()
+    index.add("http://x/p", "Dr. Amira Patel")
+    assert not index.ends_label("reaching")
+    assert not index.ends_label("online")
+    index.add("http://x/o", "Help Online")  # the index learns what a new label ends with
+    assert index.ends_label("online")
+    assert LabelIndex.from_json(json.loads(json.dumps(index.to_json()))).ends_label("online")

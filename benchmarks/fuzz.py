@@ -159,11 +159,12 @@ SHAPES: dict[str, str] = {
 
 
 def lengths(c: Checker, sizes: list[int]) -> None:
-    """CPU seconds per KB of reply for each shape and size; the last column is the largest
-    per-KB time over the smallest (linear analysis keeps it under 2)."""
+    """CPU seconds per KB of reply for each shape and size; the last column is the per-KB time
+    at the largest size over that at the smallest (linear analysis keeps it under 2; a fixed
+    cost per check makes it less than 1)."""
     c.check_turn("Dr. Patel works in Cardiology.", DialogueState(), record=False)  # warm
     print("CPU time per KB of reply (one check, no history):")
-    print(f"  {'shape':>12} " + " ".join(f"{size:>9}" for size in sizes) + "   max/min")
+    print(f"  {'shape':>12} " + " ".join(f"{size:>9}" for size in sizes) + "   last/first")
     for name, run in SHAPES.items():
         per_kb = []
         for size in sizes:
@@ -177,7 +178,7 @@ def lengths(c: Checker, sizes: list[int]) -> None:
             )
             per_kb.append((time.process_time() - t0) / (size / 1000))
         cells = " ".join(f"{t * 1000:7.1f}ms" for t in per_kb)
-        print(f"  {name:>12} {cells}   {max(per_kb) / max(min(per_kb), 1e-6):6.2f}")
+        print(f"  {name:>12} {cells}   {per_kb[-1] / max(per_kb[0], 1e-9):9.2f}")
 
 
 def main() -> None:

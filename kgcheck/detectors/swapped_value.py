@@ -57,18 +57,22 @@ class SwappedValueDetector(Detector):
         """The stretches of ``segment`` that are KB string values of a functional property,
         longest first, left to right."""
         onto = ctx.kb.ontology
-        words = segment_words(segment)
         text = ctx.analysis.text
+        if not any(c.isdigit() or c == "@" for c in segment.text):
+            return []  # such a value has a digit or an "@": none here
+        words = segment_words(segment)
         out = []
         i = 0
         while i < len(words):
             for n in range(min(_LONGEST, len(words) - i), 0, -1):
                 start = words[i][0]
                 end = trimmed(text, start, words[i + n - 1][1])
+                if not any(c.isdigit() or c == "@" for c in text[start:end]):
+                    continue
                 key = tuple(w for _, _, part in words[i : i + n] for w in part)
                 found = (*ctx.kb.owners_of_words(key), *ctx.kb.owners_of_name_values(key))
                 owners = tuple((s, p) for s, p in found if p in onto.functional)
-                if owners and any(c.isdigit() or c == "@" for c in text[start:end]):
+                if owners:
                     out.append((Span(start, end), owners))
                     i += n
                     break

@@ -133,6 +133,7 @@ def create_proxy_app(
             conversation.state,
             params=query_params(request),
             notes=conversation.notes,
+            gone=request.is_disconnected,
         )
         if body.get("stream") and settings.stream:
             return await _stream(proxy, body, call, conversation)

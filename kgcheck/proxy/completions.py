@@ -11,6 +11,7 @@ calls only) is not checked: its ``kgcheck`` says ``outcome: unchecked``.
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,12 +61,14 @@ class Forward:
         state: the conversation (the request's messages).
         params: the caller's query parameters, parsed.
         notes: what the conversation left out, for each report's ``skipped``.
+        gone: says whether the client has left (its checks are then cancelled).
     """
 
     headers: dict[str, str]
     state: DialogueState
     params: Params = ()
     notes: tuple[str, ...] = ()
+    gone: Callable[[], Awaitable[bool]] | None = None
 
 
 @dataclass
@@ -130,7 +133,7 @@ class Completions:
         """What the client gets for ``text``: checked, regenerated while the mitigator asks
         for it and ``proxy.max_regenerations`` allows, else refused."""
         refusal = self.settings.refusal
-        report = await self.replies.check(text, call.state, notes=call.notes)
+        report = await self.replies.check(text, call.state, notes=call.notes, gone=call.gone)
         earlier = []
         attempt = 1
         while (
@@ -144,7 +147,7 @@ class Completions:
                 return Verdict(refusal, Outcome.REFUSED, report, attempt, earlier[:-1], note)
             attempt += 1
             text = retry
-            report = await self.replies.check(text, call.state, notes=call.notes)
+            report = await self.replies.check(text, call.state, notes=call.notes, gone=call.gone)
         verdict = self.replies.verdict(text, report, refusal, attempt)
         verdict.earlier = earlier
         return verdict

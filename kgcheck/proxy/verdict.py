@@ -14,14 +14,16 @@ check that raised withholds the reply (:class:`~kgcheck.proxy.errors.CheckFailed
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
+from kgcheck.budget import Budget
 from kgcheck.checker import Checker
 from kgcheck.history.state import DialogueState
 from kgcheck.proxy.errors import CheckFailed
@@ -108,6 +110,9 @@ class Verdict:
         }
 
 
+_POLL = 0.2  # seconds between looks at whether the client is still there
+
+
 class ReplyChecker:
     """Runs the checker off the event loop and records each report in the flag store.
 
@@ -127,22 +132,38 @@ class ReplyChecker:
         *,
         record: bool = True,
         notes: Sequence[str] = (),
+        gone: Callable[[], Awaitable[bool]] | None = None,
     ) -> TurnReport:
         """The report on ``text`` as the next assistant turn of ``state``, recorded; ``notes``
         (what the conversation left out) are added to its ``skipped``.
 
+        The check runs within ``budget_s`` on a worker thread. It is cancelled (at its next
+        stage) when ``gone()`` says the client has left, or when the awaiting task is
+        cancelled (a stream the client closed); a cancelled check is not recorded.
+
         Raises:
             CheckFailed: the checker raised.
         """
+        budget = Budget(self.checker.config.budget_s)
+        task = asyncio.ensure_future(
+            run_in_threadpool(self.checker.check_turn, text, state, record=False, budget=budget)
+        )
         try:
-            report = await run_in_threadpool(self.checker.check_turn, text, state, record=False)
+            while not task.done():
+                await asyncio.wait({task}, timeout=_POLL)
+                if not task.done() and gone is not None and await gone():
+                    budget.cancel()
+            report = await task
+        except asyncio.CancelledError:
+            budget.cancel()
+            raise
         except Exception as exc:
             log.exception("check failed; the reply is withheld")
             raise CheckFailed(
                 f"kgcheck could not check the reply ({type(exc).__name__}); it is withheld"
             ) from exc
         report.skipped.extend(n for n in notes if n not in report.skipped)
-        if record:
+        if record and not budget.cancelled:
             await self.record(report)
         return report
 

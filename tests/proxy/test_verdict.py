@@ -4,15 +4,13 @@ cancels the check of its reply, and a cancelled check is not recorded."""
 from __future__ import annotations
 
 import asyncio
-import threading
-from typing import Any
 
 import pytest
 
 from kgcheck import Checker, DialogueState
-from kgcheck.budget import Budget
 from kgcheck.proxy.verdict import ReplyChecker
 from kgcheck.store import FlagStore
+from tests.cancelling import stall_until_cancelled
 from tests.proxy.conftest import WRONG
 
 
@@ -26,22 +24,7 @@ def test_a_client_that_leaves_cancels_the_check_of_its_reply(
 ) -> None:
     """The issue 34 report: the checker kept burning a core after the client had gone."""
     checker = checkers["correct"]
-    cancelled = threading.Event()
-    cancel = Budget.cancel
-
-    def noted_cancel(self: Budget) -> None:
-        cancel(self)
-        cancelled.set()
-
-    monkeypatch.setattr(Budget, "cancel", noted_cancel)
-    (slow,) = [d for d in checker.detectors if d.name == "wrong_attribute"]
-    detect = slow.detect
-
-    def until_cancelled(ctx: Any) -> Any:
-        cancelled.wait(60)  # a stage that runs until the client's departure is seen
-        return detect(ctx)
-
-    monkeypatch.setattr(slow, "detect", until_cancelled)
+    cancelled = stall_until_cancelled(checker, monkeypatch)
     before = _count(store)
 
     async def gone() -> bool:

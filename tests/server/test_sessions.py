@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from kgcheck import Checker
-from kgcheck.budget import Budget
 from kgcheck.server import create_app
 from kgcheck.store.oxigraph import OxigraphFlagStore
+from tests.cancelling import stall_until_cancelled
 
 
 def _post(app: Any, path: str, body: dict[str, Any]) -> list[dict[str, Any]]:
@@ -50,28 +49,12 @@ def test_a_client_that_disconnects_cancels_its_check(
     acme_checker: Checker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The issue 34 report: over HTTP the server kept burning a core after the client left."""
-    cancelled = threading.Event()
-    cancel = Budget.cancel
-
-    def noted_cancel(self: Budget) -> None:
-        cancel(self)
-        cancelled.set()
-
-    monkeypatch.setattr(Budget, "cancel", noted_cancel)
-    (slow,) = [d for d in acme_checker.detectors if d.name == "wrong_attribute"]
-    detect = slow.detect
-
-    def until_cancelled(ctx: Any) -> Any:
-        # a stage that runs until the client's departure is seen (at most a minute)
-        cancelled.wait(60)
-        return detect(ctx)
-
-    monkeypatch.setattr(slow, "detect", until_cancelled)
+    cancelled = stall_until_cancelled(acme_checker, monkeypatch)
     store = OxigraphFlagStore(None)
     app = create_app(checker=acme_checker, store=store)
     _post(app, "/sessions/gone/check", {"reply": "Dr. Patel works in Oncology."})
     assert cancelled.is_set()
-    monkeypatch.setattr(slow, "detect", detect)
+    monkeypatch.undo()
     client = TestClient(app)
     assert client.get("/sessions/gone").status_code == 404  # no turn was added
     assert client.get("/flags").json().get("flags", []) == []  # no report was stored

@@ -17,12 +17,19 @@ length (``nlp.max_chars`` bounds it).
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from kgcheck.failures import BUDGET_SPENT, CheckError
 
-__all__ = ["Budget", "BudgetSpent", "record_spent"]
+__all__ = ["Budget", "BudgetSpent", "record_spent", "run_until_gone"]
+
+_T = TypeVar("_T")
+#: Seconds between looks at whether the client of a check is still there.
+POLL = 0.2
 
 
 class BudgetSpent(Exception):
@@ -49,6 +56,12 @@ class Budget:
         self._thread: int | None = None  # the checking thread: the first to ask
         self._cancelled = threading.Event()
 
+    def start(self) -> None:
+        """Count from now, on the calling thread (the first call only: a check made on an
+        event loop and run on a worker thread starts there)."""
+        if self._thread is None:
+            self._thread, self._start = threading.get_ident(), time.thread_time()
+
     def cancel(self) -> None:
         """Stop the check at its next stage (safe from any thread)."""
         self._cancelled.set()
@@ -60,8 +73,7 @@ class Budget:
     def spent(self) -> float:
         """CPU seconds the checking thread has spent since it first asked (a budget made on an
         event loop counts on the worker thread that runs the check)."""
-        if self._thread is None:
-            self._thread, self._start = threading.get_ident(), time.thread_time()
+        self.start()
         if threading.get_ident() != self._thread:
             return 0.0  # only the checking thread's time is counted
         return time.thread_time() - self._start
@@ -86,3 +98,21 @@ def record_spent(errors: list[CheckError], skipped: list[str], exc: BudgetSpent)
         errors.append(CheckError(exc.stage, BUDGET_SPENT, exc.message))
     why = "cancelled" if exc.cancelled else "budget spent"
     skipped.append(f"{exc.stage}: not run ({why})")
+
+
+async def run_until_gone(
+    work: Awaitable[_T], budget: Budget, gone: Callable[[], Awaitable[bool]] | None
+) -> _T:
+    """Await ``work`` (a check on a worker thread, spending ``budget``), cancelling the budget
+    when ``gone()`` says its client has left, or when this is cancelled (a closed stream): the
+    check then stops at its next stage."""
+    task = asyncio.ensure_future(work)
+    try:
+        while not task.done():
+            await asyncio.wait({task}, timeout=POLL)
+            if not task.done() and gone is not None and await gone():
+                budget.cancel()
+        return await task
+    except asyncio.CancelledError:
+        budget.cancel()
+        raise

@@ -260,7 +260,7 @@ class Checker:
         state = state if state is not None else DialogueState()
         reference = parse_time(now) or state.reference_time or self.config.now
         budget = budget if budget is not None else Budget(self.config.budget_s)
-        budget.spent()  # counts from here
+        budget.start()
         timings: dict[str, float] = {}
         started = time.perf_counter()
         results = TurnResults(self._providers)

@@ -204,11 +204,9 @@ class LabelIndex:
         key, or it is a title or nothing once normalised. :meth:`exact` is exact without this;
         it spares a reply's linker normalising every stretch that ends in a common word."""
         if self._ends is None:
+            lasts = {key.rsplit(" ", 1)[-1] for key in self._exact}
             self._ends = frozenset(
-                piece
-                for key in self._exact
-                for piece in (key.rsplit(" ", 1)[-1], *_WORD_PIECES.split(key.rsplit(" ", 1)[-1]))
-                if piece
+                piece for last in lasts for piece in (last, *_WORD_PIECES.split(last)) if piece
             )
         parts = name_tokens(word, drop_titles=False)
         return not parts or any(p in self._ends or p in TITLES or p in SUFFIX_TITLES for p in parts)

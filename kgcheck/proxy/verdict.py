@@ -14,7 +14,6 @@ check that raised withholds the reply (:class:`~kgcheck.proxy.errors.CheckFailed
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -23,7 +22,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
-from kgcheck.budget import Budget
+from kgcheck.budget import Budget, run_until_gone
 from kgcheck.checker import Checker
 from kgcheck.history.state import DialogueState
 from kgcheck.proxy.errors import CheckFailed
@@ -110,9 +109,6 @@ class Verdict:
         }
 
 
-_POLL = 0.2  # seconds between looks at whether the client is still there
-
-
 class ReplyChecker:
     """Runs the checker off the event loop and records each report in the flag store.
 
@@ -145,18 +141,9 @@ class ReplyChecker:
             CheckFailed: the checker raised.
         """
         budget = Budget(self.checker.config.budget_s)
-        task = asyncio.ensure_future(
-            run_in_threadpool(self.checker.check_turn, text, state, record=False, budget=budget)
-        )
+        work = run_in_threadpool(self.checker.check_turn, text, state, record=False, budget=budget)
         try:
-            while not task.done():
-                await asyncio.wait({task}, timeout=_POLL)
-                if not task.done() and gone is not None and await gone():
-                    budget.cancel()
-            report = await task
-        except asyncio.CancelledError:
-            budget.cancel()
-            raise
+            report = await run_until_gone(work, budget, gone)
         except Exception as exc:
             log.exception("check failed; the reply is withheld")
             raise CheckFailed(

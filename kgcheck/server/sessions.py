@@ -19,7 +19,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request, Response
 
-from kgcheck.budget import Budget
+from kgcheck.budget import Budget, run_until_gone
 from kgcheck.errors import SessionNotFound, StoreConflict, StoreError
 from kgcheck.history.state import DialogueState
 from kgcheck.report import TurnReport
@@ -32,7 +32,6 @@ __all__ = ["router"]
 router = APIRouter(prefix="/sessions", tags=["sessions"])
 
 _ATTEMPTS = 3
-_POLL = 0.2  # seconds between looks at whether the client is still there
 
 
 def _summary(state: DialogueState, version: int, saved: bool = True) -> dict[str, Any]:
@@ -66,13 +65,9 @@ async def check_turn(
     """
     started = time.perf_counter()
     budget = Budget(svc.checker.config.budget_s)
-    task = asyncio.ensure_future(asyncio.to_thread(_check_turn, session_id, body, svc, budget))
+    work = asyncio.to_thread(_check_turn, session_id, body, svc, budget)
     try:
-        while not task.done():
-            await asyncio.wait({task}, timeout=_POLL)
-            if not task.done() and await request.is_disconnected():
-                budget.cancel()
-        answer, report = await task
+        answer, report = await run_until_gone(work, budget, request.is_disconnected)
     except Exception as exc:
         svc.metrics.check_failed("turn", exc)
         raise

@@ -59,8 +59,10 @@ from kgcheck.vocab import KGC
 
 if TYPE_CHECKING:
     from kgcheck.detectors.base import Source
+    from kgcheck.nlp.anchors import Anchor
 
 __all__ = [
+    "UNCHECKED",
     "UNSUPPORTED",
     "VERIFIED",
     "WRONG",
@@ -74,6 +76,9 @@ VERIFIED = "verified"
 WRONG = "wrong"
 WRONG_PERIOD = "wrong_period"
 UNSUPPORTED = "unsupported"
+#: A value bound to no property a word of the reply names, which the KB holds no value of: not
+#: read, so neither supported nor flagged (a gap in what kgcheck reads, not a finding).
+UNCHECKED = "unchecked"
 DATE = "date"
 #: Kinds checked even when nothing binds them to a property: they are claims on their own.
 _STANDALONE = frozenset({CURRENCY, PERCENT, RATIO})
@@ -119,6 +124,9 @@ class NumericClaim:
     #: For a date of an item that names an entry and an entity it is not linked to
     #: (``Anchor.described``): the subjects whose day and time all agree with it.
     fitting: tuple[str, ...] = ()
+    #: The reading is certain (``Anchor.certain``): one plainly named subject the sentence
+    #: ties the value to, and one property. An unsure reading's mismatch is shown, never acted on.
+    certain: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -384,7 +392,18 @@ class _Verifier:
         held = self._held(subjects, anchor.properties) if anchor is not None else []
         held = [h for h in held if _decimal(h.value) is not None]
         if not held:
+            if anchor is not None and (anchor.guessed or not anchor.certain) and not self.sources:
+                return NumericClaim(
+                    **base,
+                    verdict=UNCHECKED,
+                    message=(
+                        f"{q.text}: no word of the reply names what it is a value of"
+                        if anchor.guessed
+                        else f"{q.text}: the reply does not surely say what it is a value of"
+                    ),
+                )
             return self._from_sources(q, base, "the KB holds no value for it")
+        assert anchor is not None  # values are held only of an anchor's subjects
         current = []
         if period is not None:
             current = [h for h in held if h.period is None or _same_period(period, h.period)]
@@ -392,15 +411,23 @@ class _Verifier:
             current = [h for h in held if h.period is None] + self._current(held)
         compared = self._compare(q, current)
         hit = min((c for c in compared if c[1]), key=lambda c: c[2] or 0.0, default=None)
+        if hit is None and compared and not anchor.certain:
+            # an unsure reading: the value of another subject the sentence names is meant
+            hit = self._other_reading(q, anchor, subjects, period)
         if hit is not None:
             return self._numeric_verdict(q, base, VERIFIED, hit)
         if compared:
             best = min(compared, key=lambda c: c[2] if c[2] is not None else float("inf"))
             distinct = {c[3] for c in compared}
             verdict = self._numeric_verdict(q, base, WRONG, best, evidence=compared)
-            if len(distinct) == 1:
+            read = {(c[0].subject, c[0].prop) for c in compared}
+            if len(distinct) == 1 and anchor.certain and len(read) == 1:
                 correction = format_like(q.text, Literal(best[3]), _plain(best[3]))
                 verdict = replace(verdict, correction=correction, correction_span=q.span)
+            elif not anchor.certain or len(read) > 1:
+                verdict = replace(
+                    verdict, certain=False, message=f"{verdict.message} (an unsure reading)"
+                )
             return verdict
         if q.period is not None:
             elsewhere = [c for c in self._compare(q, held) if c[1] and c[0].period is not None]
@@ -413,6 +440,25 @@ class _Verifier:
             else "the KB has no current value"
         )
         return self._from_sources(q, base, why)
+
+    def _other_reading(
+        self,
+        q: Quantity,
+        anchor: Anchor,
+        read: Sequence[str],
+        period: TemporalExpression | None,
+    ) -> tuple[_Held, bool, float | None, Decimal, float] | None:
+        """The value of another subject of the anchor (the sentence's other names, the
+        conversation's) that agrees with ``q``, if any."""
+        others = [s for s in anchor.subjects if s not in read]
+        held = [h for h in self._held(others, anchor.properties) if _decimal(h.value) is not None]
+        if period is not None:
+            held = [h for h in held if h.period is None or _same_period(period, h.period)]
+        else:
+            held = [h for h in held if h.period is None] + self._current(held)
+        return min(
+            (c for c in self._compare(q, held) if c[1]), key=lambda c: c[2] or 0.0, default=None
+        )
 
     def _compare(
         self, q: Quantity, held: Sequence[_Held]
@@ -619,7 +665,14 @@ class _Verifier:
         if t.anchor.described:
             fitting = tuple(v.subject for v in verdicts if v.agreeing and not v.failing)
             claim = replace(claim, fitting=fitting)
-        if not agreeing and len({p[0].value for p in held}) == 1 and not t.anchor.described:
+        if not agreeing and not t.anchor.certain and not t.anchor.described:
+            claim = replace(claim, certain=False, message=f"{message} (an unsure reading)")
+        if (
+            not agreeing
+            and len({p[0].value for p in held}) == 1
+            and not t.anchor.described
+            and t.anchor.certain
+        ):
             # "Friday at 1 pm" with a wrong time: only "1 pm" is corrected
             span, text = t.part(time=wrong_time)
             written = self.kb.value_text(h.prop, h.value)

@@ -31,6 +31,9 @@ class _Params(BaseModel):
     open_world_strength: float = Field(default=0.6, ge=0.0, le=1.0)
     #: How decisive the absence of any supporting value is.
     unsupported_strength: float = Field(default=0.5, ge=0.0, le=1.0)
+    #: How decisive a mismatch is where the reading is unsure (the value may be of another
+    #: subject or property than the one it was checked against): shown, not acted on.
+    unsure_strength: float = Field(default=0.6, ge=0.0, le=1.0)
 
 
 class NumericClaimDetector(Detector):
@@ -76,6 +79,8 @@ class NumericClaimDetector(Detector):
         else:
             flag_type = FlagType.WRONG_ATTRIBUTE
             strength = 1.0 if claim.functional else params.open_world_strength
+        if not claim.certain:
+            strength = min(strength, params.unsure_strength)
         return Flag(
             type=flag_type,
             detector=self.name,

@@ -30,6 +30,7 @@ from kgcheck.kb.ontology import OntologyView
 from kgcheck.nlp.analysis import Claim, Mention
 from kgcheck.nlp.lexicon import PredicateMatch
 from kgcheck.nlp.literals import DATE_TYPES, NUMERIC_TYPES, XSD
+from kgcheck.nlp.ties import Ties
 from kgcheck.nlp.tokens import Tok
 from kgcheck.values.quantities import (
     COUNT,
@@ -97,6 +98,14 @@ class Anchor:
     #: The item names an entry and other entities no entry of that name is linked to: the
     #: subjects are both sides' entries, and the value tells which side it fits.
     described: tuple[Description, ...] = ()
+    #: The reading is certain: the subject is named plainly (not by a typo, not only by the
+    #: conversation, a pronoun only where the reply named its entity last) and the sentence ties
+    #: the item to it (the object of its claim; the parse puts the name in the item's clause's
+    #: subject, the item in the name's phrase, or the item in a relative clause on the name).
+    #: Only a certain reading is corrected; another one is flagged and shown.
+    certain: bool = False
+    #: The properties came from the item's unit alone: no word of the sentence names one.
+    guessed: bool = False
 
 
 class _BySentence:
@@ -168,6 +177,7 @@ class Anchorer:
         starts = [t.start for t in toks]
         positions = [_token_at(starts, q.span.start) for q in found]
         local = _BySentence(toks, mentions, matches, claims, positions)
+        ties = Ties(toks, mentions, _form_tokens(matches))
         dated = _dated_by_sentence(toks, starts, temporals)
         out: list[Quantity] = []
         for q, i in zip(found, positions, strict=True):
@@ -188,6 +198,7 @@ class Anchorer:
                 # "a cafe on platform 2", "room 401": a bare number right after a noun names
                 # one of them; it is not how many there are
                 forms = [m for m in forms if m.end != i]
+            last = _token_at(starts, max(q.span.end - 1, q.span.start))
             anchor = self._anchor(
                 toks,
                 i,
@@ -199,8 +210,10 @@ class Anchorer:
                 fits=lambda p, q=q: self._fits(q, p),  # type: ignore[misc]
                 fallback=lambda q=q, shared=shared: shared or self._by_unit(q),  # type: ignore[misc]
                 distance=local.distance,
+                ties=ties,
+                last=last,
+                counted=q.unit if q.kind == COUNT else None,
             )
-            last = _token_at(starts, max(q.span.end - 1, q.span.start))
             period = _nearest(toks, starts, i, dated.get(sent, []), last=last)
             out.append(replace(q, anchor=anchor, period=period))
         return out
@@ -272,6 +285,7 @@ class Anchorer:
         used = {p.span for p in periods}
         positions = [_token_at(starts, e.span.start) for e in found]
         local = _BySentence(toks, mentions, matches, claims, positions)
+        ties = Ties(toks, mentions, _form_tokens(matches))
         out = []
         for expr, i in zip(found, positions, strict=True):
             if expr.span in used or expr.start is None:
@@ -289,6 +303,8 @@ class Anchorer:
                 fits=lambda p, e=expr: self._fits_date(e, p),  # type: ignore[misc]
                 fallback=None,
                 distance=local.distance,
+                ties=ties,
+                last=_token_at(starts, max(expr.span.end - 1, expr.span.start)),
             )
             if anchor is None and (expr.has_time or ("day" in expr.stated and not expr.relative)):
                 # "There is an event on March 14 at 6 pm": of none the reply names; of one of
@@ -316,7 +332,10 @@ class Anchorer:
         linked = tuple(
             s for s in anchor.subjects if any(str(o) in named for _, o in self.kb.facts(URIRef(s)))
         )
-        return replace(anchor, subjects=linked) if linked else anchor
+        if not linked:
+            return anchor
+        # one entry of the name linked to the other entity the item names is surely the one
+        return replace(anchor, subjects=linked, certain=anchor.certain or len(linked) == 1)
 
     def _descriptions(
         self, toks: Sequence[Tok], i: int, item: Sequence[Mention], anchor: Anchor
@@ -394,6 +413,9 @@ class Anchorer:
         fits: Callable[[URIRef], bool],
         fallback: Callable[[], list[URIRef]] | None,
         distance: Distance,
+        ties: Ties,
+        last: int | None = None,
+        counted: str | None = None,
     ) -> Anchor | None:
         """The anchor of the item at token ``i``, given the mentions, predicate matches, claims
         and other items (``others``: token positions) of its sentence; ``fits`` says which
@@ -414,7 +436,10 @@ class Anchorer:
                     if typed is None:
                         return None
                     named = typed
-                return Anchor(subjects, tuple(named), claim.index, "claim")
+                certain = ties.clear(claim.subject) and (
+                    claim.subject_iri is not None or claim.subject.kind == "ambiguous"
+                )
+                return Anchor(subjects, tuple(named), claim.index, "claim", certain=certain)
         # the items nearest on either side: a form another item is nearer to is that one's
         # (one further out on a side is never nearer than the one between)
         before = max((o for o in others if o < i), default=None)
@@ -515,7 +540,26 @@ class Anchorer:
             # of the user's appointment)
             holders = self._few_holders(props)
             how = "few" if holders else how
-        return Anchor(tuple(dict.fromkeys(holders)), tuple(properties), None, how, nearest=nearest)
+        # the reading is certain where the sentence ties the item to the name it is of
+        source = next(
+            (m for _, m in near if holders and holders[0] in (*_iris(m), *self._dated(toks, m))),
+            None,
+        )
+        certain = (
+            how == "sentence"
+            and source is not None
+            and ties.clear(source)
+            and ties.tied(i, source, alone=len(near) == 1, last=last, counted=counted)
+        )
+        return Anchor(
+            tuple(dict.fromkeys(holders)),
+            tuple(properties),
+            None,
+            how,
+            nearest=nearest,
+            certain=certain,
+            guessed=by_unit,
+        )
 
     def _typed(
         self,
@@ -689,6 +733,11 @@ _NOT_COUNTED = frozenset(
     ["number", "count", "total", "of", "the", "a", "an", "be", "have", "has", "is", "in", "on",
      "at", "per", "amount", "how", "many"]
 )  # fmt: skip
+
+
+def _form_tokens(matches: Sequence[PredicateMatch]) -> list[int]:
+    """The tokens of the reply's words naming a property."""
+    return [k for p in matches for k in range(p.start, p.end)]
 
 
 def _measured_from(toks: Sequence[Tok], i: int, m: Mention) -> bool:

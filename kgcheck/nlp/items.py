@@ -19,6 +19,7 @@ from rdflib import URIRef
 from kgcheck.nlp.analysis import Claim, Mention
 from kgcheck.nlp.anchors import Anchor, Anchorer, _BySentence, _dated_by_sentence, _nearest
 from kgcheck.nlp.lexicon import PredicateMatch
+from kgcheck.nlp.ties import Ties
 from kgcheck.nlp.tokens import Tok
 from kgcheck.values.temporal import TemporalExpression
 
@@ -45,6 +46,7 @@ class ItemBinder:
         self.starts = [t.start for t in toks]
         self.local = _BySentence(toks, mentions, matches, claims, ())
         self.dated = _dated_by_sentence(toks, self.starts, temporals)
+        self.ties = Ties(toks, mentions, [k for p in matches for k in range(p.start, p.end)])
 
     def bind(
         self,
@@ -70,6 +72,8 @@ class ItemBinder:
             fits=fits,
             fallback=fallback,
             distance=self.local.distance,
+            ties=self.ties,
+            last=last,
         )
         period = _nearest(self.toks, self.starts, i, self.dated.get(sent, []), last=last)
         return anchor, period

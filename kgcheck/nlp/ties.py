@@ -1,0 +1,176 @@
+"""Whether a value is surely of the entity it was bound to: plain names and the parse's ties.
+
+A value of the reply is corrected only when its reading is certain (``Anchor.certain``): the
+entity is named plainly and the sentence ties the value to that name. This module says both.
+
+- A mention **names plainly** when it is an entity linked by its name (not a typo's fuzzy match,
+  not only the conversation's), or a pronoun whose entity is the one the reply named last
+  before it ("Dr Shah is in on Mondays. She charges £45": she is Dr Shah; after "Loom
+  Shoreditch" and an unknown event's title, "It starts at 8:30am" is no plain reading of
+  another event).
+- The parse **ties** a value to a name when the name is in an argument of the value's clause
+  (its subject, what it is, its object: "Greenfinch Frome's price is £5", "The Loft seats 30",
+  "Tom plays football on Thursday"), the value is in the name's phrase
+  ("The Loft (30 people)"), the name in the value's ("£45 for the Brunel Room"), or the value's
+  clause is a relative clause on the name ("the Cabot Room, which seats 10"). A clause joined
+  to another by "and" without a subject of its own takes that one's ("opens at 9 and closes at
+  5"). "With 1,200 points you're in the Bloom tier" ties 1,200 to no tier.
+
+Without a parse (the blank pipeline), a value is tied to the one name of its sentence.
+
+Usage::
+
+    ties = Ties(toks, mentions)
+    certain = ties.clear(mention) and ties.tied(i, mention, alone=True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from kgcheck.nlp.analysis import Mention
+from kgcheck.nlp.tokens import Tok
+from kgcheck.values.quantities import singular
+
+__all__ = ["Ties"]
+
+#: Dependency labels of a clause's subject.
+_SUBJECTS = frozenset({"nsubj", "nsubjpass", "expl", "csubj"})
+#: Dependency labels of a clause's own arguments: its subject, what it is ("The nearest station
+#: is Valero, 6 miles away") and its object ("Tom plays football on Thursday").
+_ARGUMENTS = _SUBJECTS | {"attr", "dobj", "oprd"}
+#: Dependency labels of a clause that modifies a noun.
+_NOUN_CLAUSES = frozenset({"relcl", "acl"})
+#: Dependency labels of a word modifying a noun ("the 42 km route").
+_MODIFIERS = frozenset({"compound", "amod", "nummod", "nmod", "quantmod"})
+#: Parts of speech of nouns.
+_NOUNS = frozenset({"NOUN", "PROPN"})
+#: Parts of speech that head a clause.
+_CLAUSE_POS = frozenset({"VERB", "AUX"})
+#: Links by which a mention is made plainly (not a typo's, not only the conversation's).
+_UNPLAIN = frozenset({"fuzzy", "context"})
+#: The most arcs walked up from a token (a parse's depth in a bounded sentence is far less).
+_MAX_DEPTH = 64
+
+
+class Ties:
+    """Plain names and parse ties of one reply (see the module docstring)."""
+
+    def __init__(
+        self, toks: Sequence[Tok], mentions: Sequence[Mention], forms: Iterable[int] = ()
+    ) -> None:
+        self.toks = toks
+        #: Tokens of words naming a property ("occupancy", "berths"): a value modifying one
+        #: is that property's value, not a measure of a thing of its own.
+        self.forms = set(forms)
+        self.parsed = any(t.head >= 0 for t in toks)
+        #: Token positions of the pronouns whose entity is the one named last before them.
+        self._clear_pronouns: set[int] = set()
+        last: str | None = None
+        for m in sorted(mentions, key=lambda m: m.token_start):
+            if m.kind == "pronoun":
+                if m.iri is not None and m.iri == last:
+                    self._clear_pronouns.add(m.token_start)
+                continue
+            if m.kind == "entity" and m.how not in _UNPLAIN:
+                last = m.iri
+            elif m.kind in {"entity", "ambiguous", "name"}:
+                last = None  # an unknown or unsure name stands between
+        #: The subject of each clause that has one, by the clause's head.
+        self._subject = {t.head: t.i for t in toks if t.dep in _SUBJECTS and t.head >= 0}
+
+    def clear(self, m: Mention) -> bool:
+        """Whether ``m`` names its entity plainly."""
+        if m.iri is None and m.kind != "ambiguous":
+            return False
+        if m.kind == "pronoun":
+            return m.token_start in self._clear_pronouns
+        return m.kind in {"entity", "ambiguous"} and m.how not in _UNPLAIN
+
+    def tied(
+        self,
+        i: int,
+        m: Mention,
+        *,
+        alone: bool,
+        last: int | None = None,
+        counted: str | None = None,
+    ) -> bool:
+        """Whether the sentence ties the item at tokens ``i`` to ``last`` to ``m``; without a
+        parse, when ``m`` is the one name of the sentence (``alone``). ``counted``: the noun
+        a count counts ("2 berths"), which it modifies as its own."""
+        if not self.parsed:
+            return alone
+        last = i if last is None else last
+        root = self._root(m)
+        up_item = self._path(i)
+        up_name = self._path(root)
+        if root in up_item or i in up_name:
+            return True  # the item in the name's phrase, or the name in the item's
+        for k in up_item:
+            head = self.toks[k].head
+            if (
+                self.toks[k].dep in _MODIFIERS
+                and self.toks[head].pos in _NOUNS
+                and not i <= head <= last
+                and head not in self.forms
+                and not (counted and singular(self.toks[head].lower) == singular(counted.lower()))
+            ):
+                # "plenty for the 42 km route": the item measures the noun it modifies
+                return m.token_start <= head < m.token_end
+        if set(up_item) & set(up_name):
+            return True  # one phrase holds both: "6 miles away from Pizza Hut"
+        clause = self._clause(up_item)
+        if clause is None:
+            return False
+        if self.toks[clause].dep in _NOUN_CLAUSES:
+            noun = self.toks[clause].head
+            if self.toks[noun].dep == "attr" and self.toks[noun].head in self._subject:
+                # "The Gravelline 2 is a gravel bike weighing 9.6 kg": the subject's weight
+                noun = self._subject[self.toks[noun].head]
+            return noun == root or noun in up_name or root in self._path(noun)
+        subject_of = self._clause(up_name)
+        if subject_of is None:
+            return False
+        if self.toks[self._subject.get(clause, clause)].dep == "expl":
+            # "There are 4 bikes at College Green Dock": the place of what there is
+            return subject_of == clause
+        if not any(self.toks[k].dep in _ARGUMENTS for k in up_name):
+            return False  # "With 1,200 points you're in the Bloom tier": no argument of it
+        return subject_of == clause or subject_of == self._sharing(clause)
+
+    def _root(self, m: Mention) -> int:
+        """The token of ``m`` whose head lies outside it."""
+        for k in range(m.token_start, m.token_end):
+            head = self.toks[k].head
+            if head == k or not m.token_start <= head < m.token_end:
+                return k
+        return m.token_start
+
+    def _path(self, k: int) -> list[int]:
+        """``k`` and the tokens above it up to (not including) the head of its clause."""
+        out = []
+        for _ in range(_MAX_DEPTH):
+            t = self.toks[k]
+            if t.pos in _CLAUSE_POS or t.head == k or t.head < 0:
+                break
+            out.append(k)
+            k = t.head
+        return out
+
+    def _clause(self, path: list[int]) -> int | None:
+        """The head of the clause above ``path``."""
+        k = self.toks[path[-1]].head if path else None
+        if k is None or k < 0:
+            return None
+        return k if self.toks[k].pos in _CLAUSE_POS or self.toks[k].head == k else None
+
+    def _sharing(self, clause: int) -> int:
+        """The clause whose subject ``clause`` takes: itself, or the one it is joined to by a
+        conjunction when it has no subject of its own."""
+        for _ in range(_MAX_DEPTH):
+            t = self.toks[clause]
+            if clause in self._subject or t.dep != "conj" or t.head == clause:
+                break
+            clause = t.head
+        return clause

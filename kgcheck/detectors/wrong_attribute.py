@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
-from rdflib import URIRef
+from rdflib import Literal, URIRef
 from rdflib.namespace import RDF
 from rdflib.term import Node
 
 from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.kb.normalize import lemma_words
 from kgcheck.kb.values import format_like, matches
 from kgcheck.nlp.analysis import Claim
+from kgcheck.nlp.literals import parse_literal
 from kgcheck.types import Evidence, Flag, FlagType
 from kgcheck.values.quantities import canonical_unit
 
@@ -72,7 +74,7 @@ class WrongAttributeDetector(Detector):
             return None
         if any(kb.agrees_with_parts(claim.object.text, v) for v in values):
             return None  # "at 14 Knaresborough Road, Harrogate": the parts of its address node
-        if _names_a_value(ctx, claim, values):
+        if _names_a_value(ctx, claim, values) or _in_own_type(ctx, claim, values):
             return None
         functional = p in onto.functional or p in onto.complete
         part = kb.part_like(claim.object.text, values[0]) if len(values) == 1 else None
@@ -148,4 +150,21 @@ def _names_a_value(ctx: DetectionContext, claim: Claim, values: list[Node]) -> b
     mention = claim.object.mention
     named = set(mention.candidates) if mention is not None else set()
     named |= ctx.kb.labels.exact(claim.object.text)
-    return any(isinstance(v, URIRef) and str(v) in named for v in values)
+    if any(isinstance(v, URIRef) and str(v) in named for v in values):
+        return True
+    # "runs on Tuesdays" of schema:Tuesday: the value's name, inflected
+    stated = lemma_words(claim.object.text)
+    return any(lemma_words(ctx.kb.label(v)) == stated for v in values if isinstance(v, URIRef))
+
+
+def _in_own_type(ctx: DetectionContext, claim: Claim, values: list[Node]) -> bool:
+    """Whether the stated object, read as the datatype of a KB value, agrees with it ("takes 105
+    minutes" of ``"PT1H45M"^^xsd:duration`` where the property declares no range)."""
+    text = claim.object.text
+    for v in values:
+        if not isinstance(v, Literal) or v.datatype is None:
+            continue
+        stated = parse_literal(text, str(v.datatype), ctx.now)
+        if stated is not None and matches(stated, None, v):
+            return True
+    return False

@@ -95,6 +95,24 @@ def value_words(text: str) -> tuple[str, ...]:
     return tuple(ABBREVIATIONS.get(t, t) for t in name_tokens(text, drop_titles=False))
 
 
+def lemma_words(text: str) -> tuple[str, ...]:
+    """:func:`value_words` with each word in the singular: "on Mondays" states the value
+    "Monday", "Private Offices" the name "Private Office"."""
+    return tuple(_singular(w) for w in value_words(text))
+
+
+def _singular(word: str) -> str:
+    """A plain English singular of a folded word ("mondays" -> "monday", "classes" ->
+    "class"); words of three letters or fewer, and in -ss or -us, are left as they are."""
+    if len(word) <= 3 or not word.isalpha() or word.endswith(("ss", "us", "is")):
+        return word
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") else word
+
+
 def edit_distance(a: str, b: str, limit: int = 2) -> int:
     """Damerau-Levenshtein distance (adjacent transpositions), cut off above ``limit``."""
     if abs(len(a) - len(b)) > limit:

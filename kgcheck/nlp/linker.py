@@ -27,6 +27,7 @@ from kgcheck.nlp.vocabulary import (
 from kgcheck.nlp.wordlists import is_common_word, is_demonym
 from kgcheck.types import Span
 from kgcheck.values.addresses import STREET_WORDS
+from kgcheck.values.quantities import singular as singular_noun
 
 __all__ = ["EntityLinker"]
 
@@ -213,7 +214,7 @@ class EntityLinker:
                     or toks[start].lower in AUX_WORDS
                     or toks[start].lower in PRONOUNS
                     or toks[start].lower in self.kb.ontology.class_labels
-                    or toks[start].lower in CALENDAR_WORDS
+                    or singular_noun(toks[start].lower) in CALENDAR_WORDS
                     or not toks[start].is_alpha
                     or (start == i and _opening_verb(toks, start))
                 )
@@ -397,6 +398,7 @@ def _name_end(toks: Sequence[Tok], i: int, covered: list[bool]) -> int:
             and toks[k].sent == toks[i].sent
             and toks[k].is_capitalised
             and toks[k].lower not in CALENDAR_WORDS
+            and singular_noun(toks[k].lower) not in CALENDAR_WORDS  # "on Mondays"
             and toks[k].lower not in _ENGLISH_STOP | AUX_WORDS
         )
 

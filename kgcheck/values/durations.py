@@ -36,7 +36,7 @@ _WORDS: dict[str, int | Decimal] = {
 }  # fmt: skip
 _AMOUNT = r"\d+(?:\.\d+)?|" + "|".join(sorted((re.escape(w) for w in _WORDS), key=len)[::-1])
 _PART = re.compile(
-    rf"(?P<amount>{_AMOUNT})?[\s-]*"
+    rf"(?P<amount>{_AMOUNT})?(?P<and_half>\s+and\s+a\s+half)?[\s-]*"
     r"(?P<unit>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)\b"
     r"(?P<half>\s+and\s+a\s+half)?",
     re.I,
@@ -56,7 +56,7 @@ def parse_duration(text: str) -> timedelta | None:
             number = Decimal(amount)
         else:
             number = Decimal(_WORDS[amount.lower()])
-        if m.group("half"):
+        if m.group("half") or (amount is not None and m.group("and_half")):
             number += Decimal("0.5")
         unit = m.group("unit").lower().rstrip("s")
         total += number * _SECONDS[unit]

@@ -42,6 +42,7 @@ from kgcheck.nlp.negation import negated_before
 from kgcheck.nlp.speech_acts import restating
 from kgcheck.periods import Granularity, Interval, interval_of_literal
 from kgcheck.types import Span
+from kgcheck.values.durations import DURATION_TYPES, write_duration
 from kgcheck.values.quantities import (
     COUNT,
     CURRENCY,
@@ -80,6 +81,8 @@ UNSUPPORTED = "unsupported"
 #: read, so neither supported nor flagged (a gap in what kgcheck reads, not a finding).
 UNCHECKED = "unchecked"
 DATE = "date"
+#: The datatypes of lengths of time.
+_DURATIONS = frozenset(URIRef(t) for t in DURATION_TYPES)
 #: Kinds checked even when nothing binds them to a property: they are claims on their own.
 _STANDALONE = frozenset({CURRENCY, PERCENT, RATIO})
 
@@ -422,7 +425,7 @@ class _Verifier:
             verdict = self._numeric_verdict(q, base, WRONG, best, evidence=compared)
             read = {(c[0].subject, c[0].prop) for c in compared}
             if len(distinct) == 1 and anchor.certain and len(read) == 1:
-                correction = format_like(q.text, Literal(best[3]), _plain(best[3]))
+                correction = self._written(q, best[0], best[3])
                 verdict = replace(verdict, correction=correction, correction_span=q.span)
             elif not anchor.certain or len(read) > 1:
                 verdict = replace(
@@ -476,10 +479,17 @@ class _Verifier:
             out.append((h, ok, relative_difference(stated, expected), back, tolerance))
         return out
 
+    def _unit(self, prop: URIRef) -> str | None:
+        """The unit of ``prop``'s values: its ``kgc:unit``, minutes for lengths of time."""
+        unit = canonical_unit(self.onto.unit.get(prop))
+        if unit is None and self.onto.range.get(prop, set()) & _DURATIONS:
+            return "minute"
+        return unit
+
     def _in_property_unit(
         self, q: Quantity, prop: URIRef, expected: Decimal | None
     ) -> Decimal | None:
-        unit = canonical_unit(self.onto.unit.get(prop))
+        unit = self._unit(prop)
         if q.kind == PERCENT:
             if unit == "fraction" or (unit is None and expected is not None and abs(expected) <= 1):
                 return q.value / 100
@@ -494,7 +504,7 @@ class _Verifier:
         if q.value == 0 or stated == q.value:
             return expected
         if q.kind == QUANTITY:
-            unit = canonical_unit(self.onto.unit.get(prop))
+            unit = self._unit(prop)
             back = convert(expected, unit, q.unit)
             return back if back is not None else expected
         return expected * q.value / stated
@@ -538,6 +548,16 @@ class _Verifier:
     def _like(q: Quantity, value: Decimal) -> str:
         """A KB value written like the stated one ("$1.2M" for 1200000 after "$1.5M")."""
         return format_like(q.text, Literal(value), _plain(value))
+
+    def _written(self, q: Quantity, held: _Held, value: Decimal) -> str:
+        """The KB value ``value`` (in the stated unit) written like the stated one; a length
+        of time in the stated unit where it is a whole or half one ("1 hour 55 minutes" of
+        "two hours" is "115 minutes")."""
+        minutes = _decimal(held.value)
+        if isinstance(held.value, Literal) and isinstance(held.value.toPython(), timedelta):
+            assert minutes is not None
+            return write_duration(timedelta(minutes=float(minutes)), q.text)
+        return self._like(q, value)
 
     def _period_verdict(
         self,
@@ -903,6 +923,8 @@ def _decimal(value: Node | Decimal | None) -> Decimal | None:
     if not isinstance(value, Literal):
         return None
     python = value.toPython()
+    if isinstance(python, timedelta):  # a length of time, in minutes
+        return Decimal(str(python.total_seconds())) / 60
     if isinstance(python, bool):
         return None
     try:

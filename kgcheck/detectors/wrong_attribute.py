@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pydantic import BaseModel, ConfigDict
 from rdflib import Literal, URIRef
 from rdflib.namespace import RDF
@@ -12,10 +14,15 @@ from kgcheck.kb.normalize import lemma_words
 from kgcheck.kb.values import format_like, matches
 from kgcheck.nlp.analysis import Claim
 from kgcheck.nlp.literals import parse_literal
-from kgcheck.types import Evidence, Flag, FlagType
+from kgcheck.numeric_claims import DATE, VERIFIED, WRONG, WRONG_PERIOD
+from kgcheck.types import Evidence, Flag, FlagType, Span
+from kgcheck.values.durations import DURATION_TYPES, duration_around, parse_duration
 from kgcheck.values.quantities import canonical_unit
 
 __all__ = ["WrongAttributeDetector"]
+
+#: Verdicts of numeric_claim that read a number of the claim's object: one flag, its own.
+_READ = frozenset({VERIFIED, WRONG, WRONG_PERIOD})
 
 
 class _Params(BaseModel):
@@ -66,10 +73,21 @@ class WrongAttributeDetector(Detector):
             for t in ctx.analysis.temporals
         ):
             return None  # "is on Thursday at 2 pm": the date checks read a weekday or a time
+        if any(
+            n.kind != DATE and n.verdict in _READ and claim.object.span.overlaps(n.span)
+            for n in ctx.verified_numbers()
+        ):
+            return None  # numeric_claim reads a number with its unit, bound and tolerance
         if _in_another_unit(ctx, claim, onto.unit.get(p)):
             return None  # "grows to 5 metres" of a height in cm: numeric_claim converts it
         tolerance = onto.tolerance.get(p, params.numeric_tolerance)
         stated = claim.object.stated
+        said = _stated_span(ctx, claim, values)
+        if said != claim.object.span:
+            # the whole length of time: "lasts an hour and a half", not "hour"
+            text = ctx.analysis.text[said.start : said.end]
+            claim = replace(claim, object=replace(claim.object, span=said, text=text))
+            stated = parse_duration(text)
         if any(matches(stated, claim.object.iri, v, tolerance=tolerance) for v in values):
             return None
         if any(kb.agrees_with_parts(claim.object.text, v) for v in values):
@@ -168,3 +186,14 @@ def _in_own_type(ctx: DetectionContext, claim: Claim, values: list[Node]) -> boo
         if stated is not None and matches(stated, None, v):
             return True
     return False
+
+
+def _stated_span(ctx: DetectionContext, claim: Claim, values: list[Node]) -> Span:
+    """What the reply states of a length of time whose object the parse cut short ("hour" of
+    "an hour and three quarters"): the whole phrase, else the object."""
+    span = claim.object.span
+    if any(isinstance(v, Literal) and str(v.datatype) in DURATION_TYPES for v in values):
+        found = duration_around(ctx.analysis.text, span.start, span.end)
+        if found is not None:
+            return Span(min(found[0], span.start), max(found[1], span.end))
+    return span

@@ -248,6 +248,11 @@ class OntologyView:
                     # declared as pointing at nodes, and every node is a value (rdf:value)
                     self.datatype_properties.add(prop)
                     self.range[prop] = {URIRef(str(t)) for t in types if t is not None}
+                elif len(types) == 1 and None not in types and not self.range.get(prop):
+                    # declared with no range (phrasings for schema:duration): the one
+                    # datatype of its values is what it holds
+                    self.datatype_properties.add(prop)
+                    self.range[prop].add(URIRef(str(next(iter(types)))))
                 continue
             self.properties.add(prop)
             self.undeclared.add(prop)

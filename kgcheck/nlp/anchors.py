@@ -15,6 +15,7 @@ Usage::
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
@@ -32,9 +33,11 @@ from kgcheck.nlp.lexicon import PredicateMatch
 from kgcheck.nlp.literals import DATE_TYPES, NUMERIC_TYPES, XSD
 from kgcheck.nlp.ties import Ties
 from kgcheck.nlp.tokens import Tok
+from kgcheck.values.durations import DURATION_TYPES
 from kgcheck.values.quantities import (
     COUNT,
     CURRENCY,
+    DIMENSION_WORDS,
     NUMBER,
     PERCENT,
     QUANTITY,
@@ -42,6 +45,7 @@ from kgcheck.values.quantities import (
     Quantity,
     canonical_unit,
     convert,
+    dimension,
     is_currency,
     same_counted,
     singular,
@@ -148,7 +152,11 @@ class Anchorer:
         self.numeric |= {p for p in self.obs.predicates if p not in ranges}
         self.dates = {p for p, rs in ranges.items() if rs & DATE_TYPES}
         self.times = {p for p, rs in ranges.items() if rs & _TIME_TYPES}
+        #: Properties whose values are lengths of time (``xsd:duration``): compared in minutes.
+        self.durations = {p for p, rs in ranges.items() if rs & DURATION_TYPES}
+        self.numeric |= self.durations
         self.units = {p: canonical_unit(u) for p, u in self.onto.unit.items()}
+        self.units |= {p: "minute" for p in self.durations if p not in self.units}
         self.counted = _counted_nouns(self.onto, self.numeric)
         #: The last word of each class label of several words, and its classes
         #: ("flight": the oneway and the roundtrip flights).
@@ -233,10 +241,24 @@ class Anchorer:
         if q.kind == RATIO:
             return unit in {None, "x"}
         if q.kind == QUANTITY:
-            return unit is None or convert(Decimal(1), q.unit, unit) is not None
+            if unit is None:
+                return self._measures(prop, q.unit)
+            return convert(Decimal(1), q.unit, unit) is not None
         if q.kind == COUNT:
             return unit is None or same_counted(unit, q.unit)
         return unit in {None, "x"}
+
+    def _measures(self, prop: URIRef, unit: str | None) -> bool:
+        """Whether ``prop``, with no declared unit, measures what ``unit`` does: its name or
+        phrasings say so ("weight" for "9.6 kg"); a unit of no known dimension ("30F") fits as
+        before. A count ("participants", "quantity") takes no length, mass or time."""
+        dim = dimension(unit)
+        if dim is None:
+            return True
+        words = {
+            w for text in (self.onto.label(prop), *self.onto.forms(prop)) for w in _words(text)
+        }
+        return bool(words & DIMENSION_WORDS[dim])
 
     def _by_unit(self, q: Quantity) -> list[URIRef]:
         """Properties whose ``kgc:unit`` the quantity's unit converts to ("4 miles"); for a
@@ -733,6 +755,12 @@ _NOT_COUNTED = frozenset(
     ["number", "count", "total", "of", "the", "a", "an", "be", "have", "has", "is", "in", "on",
      "at", "per", "amount", "how", "many"]
 )  # fmt: skip
+
+
+def _words(text: str) -> list[str]:
+    """The lower-case words of a label or a phrasing ("batteryRange" -> battery, range)."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text)
+    return re.findall(r"[a-z]+", spaced.lower())
 
 
 def _form_tokens(matches: Sequence[PredicateMatch]) -> list[int]:

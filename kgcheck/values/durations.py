@@ -33,14 +33,21 @@ _WORDS: dict[str, int | Decimal] = {
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
     "thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90,
     "half an": Decimal("0.5"), "half a": Decimal("0.5"), "a quarter of an": Decimal("0.25"),
+    "three quarters of an": Decimal("0.75"),
 }  # fmt: skip
+#: What "and ..." adds to the amount before or after a unit: "an hour and a half".
+_FRACTIONS = {"a half": Decimal("0.5"), "a quarter": Decimal("0.25"),
+              "three quarters": Decimal("0.75")}  # fmt: skip
 _AMOUNT = r"\d+(?:\.\d+)?|" + "|".join(sorted((re.escape(w) for w in _WORDS), key=len)[::-1])
+_FRACTION = "|".join(_FRACTIONS)
 _PART = re.compile(
-    rf"(?P<amount>{_AMOUNT})?(?P<and_half>\s+and\s+a\s+half)?[\s-]*"
+    rf"(?P<amount>{_AMOUNT})?(?:\s+and\s+(?P<and_half>{_FRACTION}))?[\s-]*"
     r"(?P<unit>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)\b"
-    r"(?P<half>\s+and\s+a\s+half)?",
+    rf"(?:\s+and\s+(?P<half>{_FRACTION}))?",
     re.I,
 )
+#: What may join the parts of one length of time: "1 hour 30 minutes", "2 hours and 15 minutes".
+_JOIN = re.compile(r"\s*(?:,\s*)?(?:and\s+)?$", re.I)
 
 
 def parse_duration(text: str) -> timedelta | None:
@@ -56,12 +63,32 @@ def parse_duration(text: str) -> timedelta | None:
             number = Decimal(amount)
         else:
             number = Decimal(_WORDS[amount.lower()])
-        if m.group("half") or (amount is not None and m.group("and_half")):
-            number += Decimal("0.5")
+        fraction = m.group("half") or (m.group("and_half") if amount is not None else None)
+        if fraction:
+            number += _FRACTIONS[fraction.lower()]
         unit = m.group("unit").lower().rstrip("s")
         total += number * _SECONDS[unit]
         found = True
     return timedelta(seconds=float(total)) if found else None
+
+
+def duration_around(text: str, start: int, end: int) -> tuple[int, int, timedelta] | None:
+    """The length of time ``text`` states that overlaps ``[start, end)``, with its parts
+    ("an hour and a half" around "hour"; "1 hour 30 minutes" around "hour"): its start, end
+    and value; ``None`` where none overlaps."""
+    parts = [m for m in _PART.finditer(text) if m.group("unit")]
+    for k, m in enumerate(parts):
+        if not (m.start() < end and start < m.end()):
+            continue
+        lo = hi = k
+        while lo > 0 and _JOIN.match(text[parts[lo - 1].end() : parts[lo].start()]):
+            lo -= 1
+        while hi + 1 < len(parts) and _JOIN.match(text[parts[hi].end() : parts[hi + 1].start()]):
+            hi += 1
+        a, b = parts[lo].start(), parts[hi].end()
+        value = parse_duration(text[a:b])
+        return (a, b, value) if value is not None else None
+    return None
 
 
 def write_duration(value: timedelta, stated: str = "") -> str:

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = [
     "COUNT",
     "CURRENCY",
+    "DIMENSION_WORDS",
     "KINDS",
     "NUMBER",
     "PERCENT",
@@ -39,6 +40,7 @@ __all__ = [
     "QuantityRecognizer",
     "canonical_unit",
     "convert",
+    "dimension",
     "same_counted",
     "singular",
 ]
@@ -146,6 +148,27 @@ _CONVERSIONS: dict[str, tuple[str, Decimal]] = {
     "sqft": ("area", Decimal("0.09290304")), "m2": ("area", Decimal(1)),
     "minute": ("time", Decimal(60)), "hour": ("time", Decimal(3600)),
     "day": ("time", Decimal(86400)), "week": ("time", Decimal(604800)),
+    # the Gregorian calendar's mean month and year (a twelfth of 365.2425 days): 12 months
+    # are a year, as xsd:duration's P12M and P1Y compare
+    "month": ("time", Decimal(2629746)), "year": ("time", Decimal(31556952)),
+}  # fmt: skip
+#: Words naming what a unit measures, by dimension: a property with no declared unit takes a
+#: measured value only where its name says it measures that ("weight" takes "9.6 kg"; a
+#: "quantity" or "participants" takes no "10 minutes").
+DIMENSION_WORDS: dict[str, frozenset[str]] = {
+    "mass": frozenset({"weight", "weigh", "weighs", "mass", "heavy", "load", "payload"}),
+    "length": frozenset(
+        {"distance", "length", "range", "height", "width", "depth", "elevation", "altitude",
+         "climb", "climbing", "ascent", "long", "tall", "diameter", "radius", "size", "far",
+         "away", "route", "wheel", "frame", "reach"}
+    ),
+    "time": frozenset(
+        {"duration", "time", "length", "period", "interval", "notice", "wait", "delay", "long",
+         "last", "lasts", "takes", "minutes", "hours", "days", "weeks", "months", "booster",
+         "lead", "turnaround", "stay", "term"}
+    ),
+    "volume": frozenset({"volume", "capacity", "size", "litre", "liter"}),
+    "area": frozenset({"area", "size", "floor", "footage", "space"}),
 }  # fmt: skip
 _RATIO_WORDS = frozenset({"ratio", "dscr", "coverage", "multiple", "multiplier", "ltv", "leverage"})
 _MIN_WORDS = r"(?:more than|over|above|at least|exceeding|greater than|upwards of)"
@@ -227,6 +250,13 @@ def canonical_unit(unit: str | None) -> str | None:
     return _UNITS.get(key, unit.strip())
 
 
+def dimension(unit: str | None) -> str | None:
+    """What ``unit`` measures: ``length``, ``mass``, ``time``, ``volume``, ``area``; ``None``
+    for a currency, a percentage, a count or an unknown unit."""
+    found = _CONVERSIONS.get(canonical_unit(unit) or "")
+    return found[0] if found is not None else None
+
+
 def convert(value: Decimal, unit: str | None, target: str | None) -> Decimal | None:
     """``value`` in ``unit`` expressed in ``target``; ``None`` when they do not convert."""
     unit, target = canonical_unit(unit), canonical_unit(target)
@@ -272,8 +302,25 @@ class QuantityRecognizer:
         for m in _WORD_NUMBER.finditer(text):
             if not inside_skip(m.start()):
                 value = _NUMBER_WORDS[m.group(0).lower()]
-                add(self._counted(text, m.start(), m.end(), value))
+                add(self._worded(text, m.start(), m.end(), Decimal(value)))
         return found
+
+    def _worded(self, text: str, start: int, end: int, value: Decimal) -> Quantity | None:
+        """A number written as a word with what follows it: "ten minutes" (a length of time),
+        "twenty euros", "five percent", "three beds" (a count)."""
+        word = _CURRENCY_WORD.match(text, end)
+        if word is not None:
+            code = _currency_of(word.group("word"))
+            return self._make(text, start, word.end(), CURRENCY, value, code, code)
+        percent = _PERCENT.match(text, end)
+        if percent is not None:
+            return self._make(text, start, percent.end(), PERCENT, value, "%")
+        unit = _UNIT.match(text, end)
+        if unit is not None and unit.group(0)[:1].isspace():
+            return self._make(
+                text, start, unit.end(), QUANTITY, value, _UNITS[unit.group("unit").lower()]
+            )
+        return self._counted(text, start, end, value)
 
     def _read(self, text: str, start: int, end: int, digits: str) -> Quantity | None:
         try:

@@ -56,6 +56,7 @@ from kgcheck.values.quantities import (
     same_counted,
 )
 from kgcheck.values.temporal import TemporalExpression, TemporalRecognizer, agrees
+from kgcheck.values.weekdays import weekdays_named
 from kgcheck.vocab import KGC
 
 if TYPE_CHECKING:
@@ -153,6 +154,9 @@ class _Held:
     period: Interval | None
     period_text: str
     triples: tuple[Triple, ...]
+    #: For a value of a qualified statement (opening hours per day): the things it names
+    #: beside the value (its days of the week).
+    qualifiers: frozenset[URIRef] = frozenset()
 
 
 def verify_numeric_claims(
@@ -359,6 +363,7 @@ class _Verifier:
         """The periods a number without one of its own may take: the reply's, then the last
         one named in the most recent turn that names one."""
         self._reply_periods = [t for t in analysis.temporals if _is_period(t)]
+        self._segments = analysis.segments
         for text in history:
             named = [t for t in self.recognizer.find(text, self.now) if _is_period(t)]
             if named:
@@ -631,6 +636,7 @@ class _Verifier:
         ]
         if not held:
             return self._date_from_sources(t, base) if self.sources else None
+        held = self._on_days_stated(t, held)
         # a day and a time ("Monday at 7 pm") must both agree, each with one value of its kind,
         # and of one subject: with two tennis games, "Thursday at 3 pm" must be one of them
         verdicts = [
@@ -701,6 +707,26 @@ class _Verifier:
                 correction = written  # "on Friday" for the 8th two weeks on: the date itself
             claim = replace(claim, correction=correction, correction_span=span)
         return claim
+
+    def _on_days_stated(
+        self, t: TemporalExpression, held: list[tuple[_Held, Interval]]
+    ) -> list[tuple[_Held, Interval]]:
+        """Of values that hold on some days only (opening hours per day), those of the days
+        the sentence names ("closes at 6:30pm on Fridays", "opens at 8am on weekdays"); all
+        of them where it names none, or none of theirs."""
+        if not any(h.qualifiers for h, _ in held):
+            return held
+        sentence = next((s.text for s in self._segments if s.span.contains(t.span)), t.text)
+        days = weekdays_named(sentence)
+        if not days:
+            return held
+        named = [
+            (h, iv)
+            for h, iv in held
+            if days & {_local(q).lower() for q in h.qualifiers}
+            or days & {self.kb.label(q).lower() for q in h.qualifiers}
+        ]
+        return named or held
 
     def _this_week(self, interval: Interval) -> bool:
         """Whether a weekday alone names ``interval``'s day: it is within the coming 7 days."""
@@ -823,6 +849,12 @@ class _Verifier:
                 p = URIRef(p_text)
                 for v in self.kb.values(s, p):
                     out.append(_Held(s, p, v, None, "", ((str(s), str(p), str(v)),)))
+                for q in self.kb.qualified(s, p):
+                    stated: tuple[Triple, ...] = (
+                        (str(s), str(q.pointer), str(q.node)),
+                        (str(q.node), str(p), str(q.value)),
+                    )
+                    out.append(_Held(s, p, q.value, None, "", stated, q.beside))
                 for o in self.obs.get(s, p):
                     triples = (
                         (str(o.node), str(KGC.subject), str(s)),
@@ -915,6 +947,11 @@ def _widen(interval: Interval, slack: timedelta) -> Interval:
     return Interval(
         interval.start - slack, interval.end + slack, interval.granularity, interval.has_date
     )
+
+
+def _local(term: URIRef) -> str:
+    """The last segment of an IRI ("Monday" of schema:Monday)."""
+    return re.split(r"[/#:]", str(term))[-1]
 
 
 def _decimal(value: Node | Decimal | None) -> Decimal | None:

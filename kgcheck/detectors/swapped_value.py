@@ -3,7 +3,8 @@
 "Setting route to Pizza My Heart at 611 Ames Ave" when 611 Ames Ave is Valero's address: the
 value itself is the lexical evidence of its property (an address, a phone number, an e-mail),
 even where no verb or noun of the ontology says so. Each stretch of the reply that is a KB string
-value of a functional property (compared word by word, "Avenue" = "Ave") is taken to be about
+value of a functional property, or of one no subject holds two string values of (compared word
+by word, "Avenue" = "Ave") is taken to be about
 the nearest KB entity before it in its sentence (else the nearest after it; else, when the
 sentence names nothing, the one entity it describes by a string value of its own, "the chinese
 restaurant"; else the most salient entity of the conversation that has such a value). When
@@ -71,7 +72,9 @@ class SwappedValueDetector(Detector):
                     continue
                 key = tuple(w for _, _, part in words[i : i + n] for w in part)
                 found = (*ctx.kb.owners_of_words(key), *ctx.kb.owners_of_name_values(key))
-                owners = tuple((s, p) for s, p in found if p in onto.functional)
+                owners = tuple(
+                    (s, p) for s, p in found if p in onto.functional or ctx.kb.one_string_each(p)
+                )
                 if owners:
                     out.append((Span(start, end), owners))
                     i += n
@@ -91,6 +94,10 @@ class SwappedValueDetector(Detector):
         own = {str(s) for s, _ in owners}
         if any(m.iri in own for m in ctx.analysis.mentions if m.span.overlaps(span)):
             return None  # a place named by its address: "5677 Springer Street is 2 miles away"
+        if any(m.iri in own for m in ctx.analysis.mentions if segment.span.contains(m.span)):
+            # "Marcus Hale, our coordinator at Harrogate, can be reached on <his number>": the
+            # sentence names the value's own holder, a reading as likely as the nearest name
+            return None
         props = list(dict.fromkeys(p for _, p in owners))
         entity = value_owner(ctx, segment, span, props)
         if entity is None or any(s == entity for s, _ in owners):

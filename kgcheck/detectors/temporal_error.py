@@ -44,6 +44,10 @@ _CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:before|after|and|but|while|whereas|then)
 _ORDER = re.compile(r"\b(before|after|prior to|earlier than|later than)\b", re.I)
 
 
+#: What a part of a weekly range states: a day of the week, perhaps with a time of it.
+_WEEKLY = frozenset({"weekday", "hour", "minute"})
+
+
 class TemporalErrorDetector(Detector):
     name = "temporal_error"
     flag_type = FlagType.TEMPORAL_ERROR
@@ -91,7 +95,13 @@ class TemporalErrorDetector(Detector):
             )
         if len(expr.parts) == 2:
             first, last = expr.parts
-            if first.start is not None and last.end is not None and first.start >= last.end:
+            weekly = all(set(part.stated) <= _WEEKLY for part in expr.parts)
+            if (
+                not weekly  # "Monday to Saturday" is every week's, from whichever day is next
+                and first.start is not None
+                and last.end is not None
+                and first.start >= last.end
+            ):
                 return self._make(
                     expr.span, expr.text, f"{expr.text}: the range ends before it starts"
                 )

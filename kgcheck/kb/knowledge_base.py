@@ -283,6 +283,23 @@ class KnowledgeBase:
         # a value node stands for its value: schema:weight [ schema:value 15 ]
         return [shapes.value_of.get(o, o) for o in found]
 
+    def qualified(self, subject: URIRef, predicate: URIRef) -> list[QualifiedValue]:
+        """The values of ``predicate`` in the qualified statements of ``subject`` (opening
+        hours per day: :attr:`~kgcheck.kb.shapes.DataShapes.qualified`), each with the named
+        things its statement names beside it (its days)."""
+        out: list[QualifiedValue] = []
+        for node, pointer in self.shapes.qualified.get(subject, ()):
+            values = list(self.graph.objects(node, predicate))
+            if not values:
+                continue
+            beside = frozenset(
+                o
+                for p, o in self.graph.predicate_objects(node)
+                if isinstance(o, URIRef) and p != RDF.type and p != predicate
+            )
+            out.extend(QualifiedValue(v, beside, node, pointer) for v in values)
+        return out
+
     def bounding_values(self, subject: URIRef, predicate: URIRef) -> tuple[URIRef, list[Node]]:
         """A functional super-property of ``predicate`` with values for ``subject``, and those
         values: a sub-property claim must name one of them ("X's city is Y" where the KB only
@@ -427,6 +444,12 @@ class KnowledgeBase:
         address is "611 Ames Ave")."""
         return self._string_index()[1].get(words, ())
 
+    def one_string_each(self, predicate: URIRef) -> bool:
+        """Whether no subject holds two string values of ``predicate`` (a telephone number,
+        an address written as text): each such value names its one owner's, as a declared
+        ``owl:FunctionalProperty``'s does."""
+        return predicate not in self._string_index()[2]
+
     def _string_index(self) -> _StringIndex:
         with self._lock:
             if self._strings is None:
@@ -438,6 +461,8 @@ class KnowledgeBase:
         whole value's owners."""
         grams: set[tuple[str, ...]] = set()
         owners: dict[tuple[str, ...], list[tuple[URIRef, URIRef]]] = {}
+        held: dict[tuple[Node, Node], tuple[str, ...]] = {}
+        several: set[URIRef] = set()
         names = {URIRef(p) for p in LABEL_PREDICATES}  # names have the label index
         triples: Iterable[tuple[Node, Node, Node]] = self.graph
         if self.remote is not None:  # one query, not every triple of the endpoint
@@ -453,9 +478,11 @@ class KnowledgeBase:
                 continue
             if isinstance(pred, URIRef):
                 owners.setdefault(words, []).extend(self.shapes.owners(subject, pred))
+                if held.setdefault((subject, pred), words) != words:
+                    several.add(pred)
             for n in range(1, min(_MAX_GRAM, len(words)) + 1):
                 grams.update(tuple(words[i : i + n]) for i in range(len(words) - n + 1))
-        return frozenset(grams), {k: tuple(v) for k, v in owners.items()}
+        return frozenset(grams), {k: tuple(v) for k, v in owners.items()}, frozenset(several)
 
     def owners_of_name_values(self, words: tuple[str, ...]) -> tuple[tuple[URIRef, URIRef], ...]:
         """The (subject, property) pairs whose value is a node named with these words (an
@@ -586,10 +613,24 @@ _MAX_LITERAL_CHARS = 256
 _MAX_TRANSITIVE = 256
 _MAX_GRAM = 6
 _STRING_TYPES = frozenset({None, XSD.string})
-#: The word n-grams of the KB's short string values, and each whole value's (subject, property).
+#: The word n-grams of the KB's short string values, each whole value's (subject, property),
+#: and the properties some subject holds two such values of.
 _StringIndex = tuple[
-    frozenset[tuple[str, ...]], dict[tuple[str, ...], tuple[tuple[URIRef, URIRef], ...]]
+    frozenset[tuple[str, ...]],
+    dict[tuple[str, ...], tuple[tuple[URIRef, URIRef], ...]],
+    frozenset[URIRef],
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class QualifiedValue:
+    """A value of a qualified statement: ``subject pointer node . node predicate value``,
+    with the named things the node names beside it (``beside``: its days of the week)."""
+
+    value: Node
+    beside: frozenset[URIRef]
+    node: Node
+    pointer: URIRef
 
 
 _INDEX_FILE = "kgcheck-labels.json"

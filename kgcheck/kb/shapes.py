@@ -11,7 +11,8 @@ pass over the KB's triples (:func:`read_shapes`) finds
   label predicate): they hold parts of a value, and their facts are read as facts of whatever
   points at them (the branch's street address, the event's price). Where one subject points at
   several through one property (opening hours per day, a price per season) they are qualified
-  statements, true under their qualifiers only, and are not read so;
+  statements, true under their qualifiers only (``DataShapes.qualified``): each value is read
+  with the nodes beside it (its days of the week);
 - **value nodes**: structure nodes with an ``rdf:value``, ``schema:value`` or
   ``qudt:numericValue``: they stand for that value (the weight is 15);
 - **units** stated beside a value (``schema:unitCode``, ``schema:unitText``,
@@ -104,6 +105,11 @@ class DataShapes:
     valued: set[URIRef] = field(default_factory=set)
     #: property -> node values read outside its own triples (the results of SOSA observations)
     node_values: dict[URIRef, list[Node]] = field(default_factory=lambda: defaultdict(list))
+    #: subject -> its qualified statements: the several nodes it points at through one
+    #: property (opening hours per day), each with its facts, read only with their qualifiers
+    qualified: dict[Node, list[tuple[Node, URIRef]]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
     #: named nodes with nothing but names (and classes, comments) that properties point at:
     #: their names are string values of those properties ("14 Knaresborough Road")
     name_values: dict[Node, list[tuple[URIRef, URIRef]]] = field(default_factory=dict)
@@ -176,6 +182,8 @@ def read_shapes(graph: Graph) -> DataShapes:
     per_pair = Counter(pair for _, owners in candidates for pair in owners)
     for node, owners in candidates:
         if any(per_pair[pair] > 1 for pair in owners):
+            for owner, pointer in owners:
+                shapes.qualified[owner].append((node, pointer))
             continue
         shapes.pointers[node] = owners
         for s, _ in owners:

@@ -432,7 +432,9 @@ _MAX_DAYS = {1: 31, 2: 29, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10: 
 
 
 def _time_fields(p: Parsed) -> frozenset[str]:
-    return frozenset({"hour", "minute"}) if p.minute is not None else frozenset({"hour"})
+    """What a clock time states: its hour and minute ("8am" is 8:00, not any time from 8 to
+    9: the KB's 8:30 is another time)."""
+    return frozenset({"hour", "minute"})
 
 
 def _at_time(day: datetime, p: Parsed) -> tuple[datetime, datetime, Granularity]:

@@ -466,12 +466,14 @@ class TemporalParser:
         """Join a day and a time ("Monday at 3 pm") and the ends of a range ("from May to July
         2024"), giving the first end the year the second states."""
         out: list[Parsed] = []
-        for p in parsed:
+        for k, p in enumerate(parsed):
             prev = out[-1] if out else None
             if prev is not None:
                 between = text[prev.end : p.start]
-                if _DAY_TIME_GLUE.fullmatch(between) and (
-                    (prev.is_day and p.is_time) or (prev.is_time and p.is_day)
+                if (
+                    _DAY_TIME_GLUE.fullmatch(between)
+                    and ((prev.is_day and p.is_time) or (prev.is_time and p.is_day))
+                    and not _opens_day_range(text, p, parsed[k + 1 : k + 2])
                 ):
                     out[-1] = _join_day_time(prev, p)
                     continue
@@ -499,6 +501,19 @@ def _longest_first(found: list[Parsed]) -> list[Parsed]:
 
 _DAY_TIME_GLUE = re.compile(r"\s*(?:,|,?\s*at|,?\s*on|@|,?\s*from)?\s*", re.I)
 _RANGE_GLUE = re.compile(r"\s*(?:-|–|—|to|until|till|through|thru|and)\s*", re.I)
+
+
+def _opens_day_range(text: str, p: Parsed, following: list[Parsed]) -> bool:
+    """Whether the weekday ``p`` opens a range of weekdays ("8:30am Monday to Saturday"): the
+    time is of each day of it, not of its first day."""
+    if p.weekday is None or p.day is not None or not following:
+        return False
+    after = following[0]
+    return (
+        after.weekday is not None
+        and after.day is None
+        and bool(_RANGE_GLUE.fullmatch(text[p.end : after.start]))
+    )
 
 
 def _range_ok(a: Parsed, b: Parsed, before: str, between: str) -> bool:

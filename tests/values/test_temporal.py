@@ -201,7 +201,7 @@ def test_temporal_configured_day_order_and_fiscal_year(
         ("the 14th", {"day"}, None),
         ("on Thursday", {"weekday"}, 3),
         ("March 1st", {"month", "day"}, None),
-        ("at 3pm", {"hour"}, None),
+        ("at 3pm", {"hour", "minute"}, None),  # 3pm is 15:00, not any time of that hour
         ("Q3", {"quarter"}, None),
     ],
 )

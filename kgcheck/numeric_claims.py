@@ -527,9 +527,11 @@ class _Verifier:
         shown = [e[0] for e in evidence] or [held]
         what = self._describe(held)
         if verdict == VERIFIED:
-            message = f"{q.text} agrees with the KB: the {what} is {self._like(q, value)}"
+            message = f"{q.text} agrees with the KB: the {what} is {self._written(q, held, value)}"
         else:
-            values = sorted({self._like(q, e[3]) for e in evidence} or {self._like(q, value)})
+            values = sorted(
+                {self._written(q, e[0], e[3]) for e in evidence} or {self._written(q, held, value)}
+            )
             message = f"Not {q.text}: the {what} is {' or '.join(values)} in the KB" + (
                 f" ({difference:.1%} off, tolerance {tolerance:.0%})" if difference else ""
             )

@@ -1,0 +1,103 @@
+"""Reading replies as assistants write them (issue 35), in a domain of its own: a leisure
+centre (``tests/fixtures/leisure``) with lockers, a pool, classes that last a length of time,
+membership tiers and opening hours per day. Each test is named after what broke: a true reply
+must come out as it went in, and a wrong value is corrected only where the reading is certain."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgcheck import Checker, DialogueState
+from kgcheck.report import TurnReport
+from tests.conftest import FIXTURES
+
+LEISURE = FIXTURES / "leisure" / "kgcheck.yaml"
+NOW = "2026-11-28T10:00:00+00:00"  # a Saturday
+
+
+@pytest.fixture(scope="module")
+def leisure() -> Checker:
+    return Checker.from_config(LEISURE)
+
+
+def check(checker: Checker, reply: str) -> TurnReport:
+    return checker.check_turn(reply, DialogueState(session_id="t", now=NOW))
+
+
+def acted(report: TurnReport) -> list[str]:
+    """The stretches the flags the mitigator acts on are about."""
+    return [f.content for f in report.flags if f.confidence >= 0.5]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # a weight is not the number of lockers, nor the pool's length a class's fee
+        "Each locker at Millbrook Leisure Centre holds up to 20 kg.",
+        "Aqua Fit is £6.50, and it's plenty for the 25 m pool.",
+        # lengths of time in other units than the KB's
+        "Aqua Fit lasts 45 minutes.",
+        "Spin Blast takes an hour and a half.",
+        # a weekday in the plural is the KB's weekday, not an unknown name or a typo
+        "Aqua Fit runs on Tuesdays and Thursdays.",
+        # opening hours per day: the days the sentence names decide
+        "Millbrook Leisure Centre opens at 6:30am on weekdays and closes at 10pm.",
+        "On Saturdays Millbrook Leisure Centre is open until 6pm.",
+        "Millbrook Leisure Centre opens at 6:30am Monday to Friday.",
+    ],
+)
+def test_true_reply_in_other_units_and_inflections_is_untouched(
+    leisure: Checker, reply: str
+) -> None:
+    report = check(leisure, reply)
+    assert report.text == reply
+    assert acted(report) == []
+
+
+@pytest.mark.parametrize(
+    ("reply", "fixed"),
+    [
+        ("Spin Blast takes two hours.", "Spin Blast takes 1.5 hours."),
+        ("Millbrook Leisure Centre has 50 lockers.", "Millbrook Leisure Centre has 60 lockers."),
+        ("Gold requires 1,200 points.", "Gold requires 1,500 points."),
+        # the value's subject is the one the sentence names, not the previous sentence's
+        (
+            "Spin Blast costs £8. The pool at Millbrook Leisure Centre is 30 metres long.",
+            "Spin Blast costs £8. The pool at Millbrook Leisure Centre is 25 metres long.",
+        ),
+    ],
+)
+def test_wrong_value_with_a_certain_reading_is_corrected(
+    leisure: Checker, reply: str, fixed: str
+) -> None:
+    assert check(leisure, reply).text == fixed
+
+
+def test_one_error_is_one_flag(leisure: Checker) -> None:
+    report = check(leisure, "Millbrook Leisure Centre has 50 lockers.")
+    assert acted(report) == ["50"]
+
+
+def test_number_the_sentence_does_not_tie_to_the_name_is_flagged_not_rewritten(
+    leisure: Checker,
+) -> None:
+    # 1,200 points are the user's, not what the Silver tier needs: an unsure reading
+    reply = "With 1,200 points you're in the Silver tier."
+    report = check(leisure, reply)
+    assert report.text == reply
+    (flag,) = report.flags
+    assert flag.correction is None
+    assert "an unsure reading" in flag.message
+
+
+@pytest.mark.parametrize(
+    ("reply", "wrong"),
+    [
+        ("Millbrook Leisure Centre opens at 7am on weekdays.", "7am"),
+        ("On Sundays Millbrook Leisure Centre is open until 8pm.", "8pm"),
+    ],
+)
+def test_opening_hours_of_the_days_named_are_checked(
+    leisure: Checker, reply: str, wrong: str
+) -> None:
+    assert acted(check(leisure, reply)) == [wrong]

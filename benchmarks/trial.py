@@ -12,11 +12,14 @@ checked once, after its history. Printed, overall and per kind:
 - true replies: **untouched** (no flag at or above ``mitigation.flag_threshold``), **flagged**,
   and **made false** (the mitigated text differs from the reply: a true reply rewritten, the
   worst defect) or held back (``reject``);
+- coverage: the share of the sentences that state something (a name, a number, a date) that
+  produced a claim (:mod:`kgcheck.coverage`), and with ``--show-unread`` those that did not;
 - false replies: **caught** (a flag at or above the threshold on the ``wrong`` stretch),
   **flagged elsewhere** (an acted-on flag, not on it), **corrected** (the mitigated text holds
   ``right`` where the reply held ``wrong``) and **missed**.
 
-    python benchmarks/trial.py TRIAL_DIR [--show-misses N] [--show-false-alarms N] [--json OUT]
+    python benchmarks/trial.py TRIAL_DIR [--show-misses N] [--show-false-alarms N]
+        [--show-unread N] [--json OUT]
 
 The trial's cases are never edited to suit kgcheck: they are the measure.
 """
@@ -70,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("trial", type=Path)
     parser.add_argument("--show-misses", type=int, default=0)
     parser.add_argument("--show-false-alarms", type=int, default=0)
+    parser.add_argument("--show-unread", type=int, default=0, help="print this many unread")
     parser.add_argument("--json", type=Path, default=None, help="write each case's outcome here")
     args = parser.parse_args(argv)
     now, cases = _load(args.trial)
@@ -82,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     shown_misses = shown_alarms = 0
     seconds = 0.0
+    stated = read = 0
+    unread: list[str] = []
     for case in cases:
         state = DialogueState(session_id=f"trial-{case['id']}", now=now)
         for turn in case.get("history") or []:
@@ -90,6 +96,10 @@ def main(argv: list[str] | None = None) -> int:
         report = checker.check_turn(case["reply"], state)
         seconds += time.perf_counter() - t1
         outcome = _outcome(case, report, threshold)
+        if report.coverage is not None:
+            stated += len(report.coverage.stated)
+            read += len(report.coverage.stated) - len(report.coverage.unread)
+            unread += [case["reply"][u.start : u.end] for u in report.coverage.unread]
         truth = "true" if case["truth"] else "false"
         outcomes[(truth, outcome)] += 1
         by_kind[case.get("kind", "-")][(truth, outcome)] += 1
@@ -126,6 +136,12 @@ def main(argv: list[str] | None = None) -> int:
         f"recall (a flag on the false stretch): {caught}/{falses} = {caught / max(falses, 1):.3f}"
     )
     print(f"true replies touched: {alarms}/{trues} = {alarms / max(trues, 1):.3f}")
+    print(
+        f"sentences stating something that were read: {read}/{stated} = "
+        f"{read / max(stated, 1):.3f}"
+    )
+    for text in unread[: args.show_unread]:
+        print(f"    unread: {text}")
     print("per kind (true untouched/all, false caught/all):")
     for kind in sorted(by_kind):
         c = by_kind[kind]

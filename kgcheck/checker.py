@@ -16,6 +16,7 @@ from typing import TypeVar
 from kgcheck.budget import Budget, BudgetSpent, record_spent
 from kgcheck.caps import cap_flags, unanalysed
 from kgcheck.config import Config, load_config
+from kgcheck.coverage import coverage
 from kgcheck.detectors.base import DetectionContext, Detector, ModelDetector, Source
 from kgcheck.detectors.model_checks import model_failed
 from kgcheck.errors import (
@@ -355,6 +356,7 @@ class Checker:
             skipped=skipped,
             errors=errors,
             grounding=grounding,
+            coverage=coverage(analysis, numeric, flags),
             analysis=analysis,
         )
         if record:

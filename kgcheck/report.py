@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import uuid4
 
+from kgcheck.coverage import Coverage
 from kgcheck.failures import CheckError
 from kgcheck.nli.grounding import GroundingReport
 from kgcheck.nlp.analysis import TurnAnalysis
@@ -55,6 +56,9 @@ class TurnReport:
     store_status: str | None = None
     #: How well the reply rests on the sources it was given; ``None`` without sources.
     grounding: GroundingReport | None = None
+    #: The sentences that state something, and those of them that produced no claim (a gap in
+    #: what was read, not a pass); ``None`` where the reply was not analysed.
+    coverage: Coverage | None = None
     analysis: TurnAnalysis | None = field(default=None, repr=False)
 
     @property
@@ -98,6 +102,7 @@ class TurnReport:
             "numeric_claims": [c.to_dict() for c in self.numeric_claims],
             "store_status": self.store_status,
             "grounding": None if self.grounding is None else self.grounding.to_dict(),
+            "coverage": None if self.coverage is None else self.coverage.to_dict(self.original),
             # the spaCy pipeline the claims were read with ("blank:en" means no parser)
             "pipeline": None if self.analysis is None else self.analysis.pipeline,
         }

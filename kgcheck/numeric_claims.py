@@ -364,6 +364,7 @@ class _Verifier:
         one named in the most recent turn that names one."""
         self._reply_periods = [t for t in analysis.temporals if _is_period(t)]
         self._segments = analysis.segments
+        self._named = list(dict.fromkeys(m.iri for m in analysis.mentions if m.iri is not None))
         for text in history:
             named = [t for t in self.recognizer.find(text, self.now) if _is_period(t)]
             if named:
@@ -456,10 +457,12 @@ class _Verifier:
         read: Sequence[str],
         period: TemporalExpression | None,
     ) -> tuple[_Held, bool, float | None, Decimal, float] | None:
-        """The value of another subject of the anchor (the sentence's other names, the
-        conversation's) that agrees with ``q``, if any."""
-        others = [s for s in anchor.subjects if s not in read]
-        held = [h for h in self._held(others, anchor.properties) if _decimal(h.value) is not None]
+        """The value of another subject that agrees with ``q``, if any: of the anchor's others
+        (the sentence's other names, the conversation's), or of a thing the reply names, of a
+        property of the same kind ("plenty for the 42 km route": the tour's distance)."""
+        others = [s for s in (*anchor.subjects, *self._named) if s not in read]
+        props = list(dict.fromkeys((*anchor.properties, *self._alike(q))))
+        held = [h for h in self._held(others, props) if _decimal(h.value) is not None]
         if period is not None:
             held = [h for h in held if h.period is None or _same_period(period, h.period)]
         else:
@@ -467,6 +470,19 @@ class _Verifier:
         return min(
             (c for c in self._compare(q, held) if c[1]), key=lambda c: c[2] or 0.0, default=None
         )
+
+    def _alike(self, q: Quantity) -> list[str]:
+        """The properties whose unit is the stated one's or converts to it (none for a count or
+        a bare number: what they count the unit does not say)."""
+        if q.kind not in {QUANTITY, CURRENCY}:
+            return []
+        unit = q.currency if q.kind == CURRENCY else q.unit
+        return [
+            str(p)
+            for p, u in self.onto.unit.items()
+            if (c := canonical_unit(u)) == unit
+            or (q.kind == QUANTITY and convert(Decimal(1), unit, c) is not None)
+        ]
 
     def _compare(
         self, q: Quantity, held: Sequence[_Held]
@@ -674,6 +690,7 @@ class _Verifier:
                 whens = " and ".join(f"the {labels[v.subject]} {self._when(v)}" for v in chosen)
                 message = f"Not {t.text}: the KB has {whens}"
         wrong_time = record.wrong_time
+        sure = t.anchor.subjects[: t.anchor.nearest or None]
         shown = [pair[0] for pair in (agreeing[:1] if agreeing else held)]
         verdict = VERIFIED if agreeing else WRONG
         claim = NumericClaim(
@@ -693,13 +710,15 @@ class _Verifier:
         if t.anchor.described:
             fitting = tuple(v.subject for v in verdicts if v.agreeing and not v.failing)
             claim = replace(claim, fitting=fitting)
-        if not agreeing and not t.anchor.certain and not t.anchor.described:
+        unsure = not t.anchor.certain or record.subject not in sure
+        if not agreeing and unsure and not t.anchor.described:
             claim = replace(claim, certain=False, message=f"{message} (an unsure reading)")
         if (
             not agreeing
             and len({p[0].value for p in held}) == 1
             and not t.anchor.described
             and t.anchor.certain
+            and record.subject in sure  # of the name the reading is sure of
         ):
             # "Friday at 1 pm" with a wrong time: only "1 pm" is corrected
             span, text = t.part(time=wrong_time)

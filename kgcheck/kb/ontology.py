@@ -97,6 +97,9 @@ class OntologyView:
     #: Derived phrasings left out because they are also the name of a class or an entity:
     #: ``(property, phrasing, what it names)``.
     dropped: list[tuple[URIRef, str, str]] = field(default_factory=list)
+    #: ``kgc:precedes``: a property whose value comes before another's (a start and its end,
+    #: an opening time and its closing time), from the KB or a vocabulary profile.
+    precedes: dict[URIRef, set[URIRef]] = field(default_factory=lambda: defaultdict(set))
 
     @classmethod
     def from_graph(
@@ -213,6 +216,9 @@ class OntologyView:
             for sup in _closure(prop, direct) - {prop}:
                 self.super_properties[prop].add(sup)
                 self.sub_properties[sup].add(prop)
+        for first, then in graph.subject_objects(KGC.precedes):
+            if isinstance(first, URIRef) and isinstance(then, URIRef):
+                self.precedes[first].add(then)
         self.properties.update(self.lexical_forms, self.domain, self.range, self.inverse)
         self.properties.discard(RDF.type)
 
@@ -242,6 +248,8 @@ class OntologyView:
                     self.profile_formed.add(prop)
             elif annotation == KGC.unit:
                 self.unit.setdefault(prop, str(value))
+            elif annotation == KGC.precedes and isinstance(value, URIRef):
+                self.precedes[prop].add(value)
         for prop, types in shapes.used.items():
             if prop in self.properties:
                 if prop in shapes.valued and not self.is_datatype_property(prop):

@@ -22,6 +22,8 @@ from importlib.resources import files
 from rdflib import Graph, URIRef
 from rdflib.term import Node
 
+from kgcheck.vocab import KGC
+
 __all__ = ["profile_facts"]
 
 _HTTPS, _HTTP = "https://schema.org/", "http://schema.org/"
@@ -39,8 +41,17 @@ def _profiles() -> dict[URIRef, tuple[tuple[URIRef, Node], ...]]:
         if isinstance(s, URIRef) and isinstance(p, URIRef):
             out.setdefault(s, []).append((p, o))
             if str(s).startswith(_HTTPS):
-                out.setdefault(URIRef(_HTTP + str(s)[len(_HTTPS) :]), []).append((p, o))
+                # a term named as a value (kgc:precedes schema:closes) in the same scheme
+                same = _http(o) if isinstance(o, URIRef) and p == KGC.precedes else o
+                out.setdefault(_http(s), []).append((p, same))
     return {term: tuple(facts) for term, facts in out.items()}
+
+
+def _http(term: URIRef) -> URIRef:
+    """A schema.org term under ``http://`` (others as they are)."""
+    if str(term).startswith(_HTTPS):
+        return URIRef(_HTTP + str(term)[len(_HTTPS) :])
+    return term
 
 
 def profile_facts(terms: Iterable[URIRef]) -> Iterator[tuple[URIRef, URIRef, Node]]:

@@ -303,6 +303,21 @@ class Anchorer:
         the entities the reply answers about, for a date or time of nothing named."""
         if not self.dates and not self.times:
             return list(found)
+        # "open from 8:30 am until 7 pm": each end of a range of clock times is a value of its
+        # own, the first of a property that precedes another (kgc:precedes: the opening
+        # time), the second of one another precedes (the closing time); the range itself
+        # binds to nothing
+        ranges = {id(e) for e in found if _clock_range(e)}
+        firsts = {id(e.parts[0]) for e in found if id(e) in ranges}
+        ends = {id(e.parts[1]) for e in found if id(e) in ranges}
+        later = {then for thens in self.onto.precedes.values() for then in thens}
+        starts_of = {id(e.parts[1]): id(e.parts[0]) for e in found if id(e) in ranges}
+        first_read: dict[int, set[str]] = {}
+        wrong_side = {
+            **dict.fromkeys(firsts, frozenset(later)),
+            **dict.fromkeys(ends, frozenset(self.onto.precedes)),
+        }
+        found = [x for e in found for x in ((e, *e.parts) if id(e) in ranges else (e,))]
         starts = [t.start for t in toks]
         used = {p.span for p in periods}
         positions = [_token_at(starts, e.span.start) for e in found]
@@ -310,7 +325,7 @@ class Anchorer:
         ties = Ties(toks, mentions, _form_tokens(matches))
         out = []
         for expr, i in zip(found, positions, strict=True):
-            if expr.span in used or expr.start is None:
+            if expr.span in used or expr.start is None or id(expr) in ranges:
                 out.append(expr)
                 continue
             sent = toks[i].sent
@@ -322,7 +337,9 @@ class Anchorer:
                 local.claims.get(sent, []),
                 context,
                 others=local.positions.get(sent, []),
-                fits=lambda p, e=expr: self._fits_date(e, p),  # type: ignore[misc]
+                fits=lambda p, e=expr: (  # type: ignore[misc]
+                    self._fits_date(e, p) and p not in wrong_side.get(id(e), ())
+                ),
                 fallback=None,
                 distance=local.distance,
                 ties=ties,
@@ -341,6 +358,14 @@ class Anchorer:
                 anchor = self._narrowed(anchor, item)
             if anchor is not None and expr.has_date and expr.has_time:
                 anchor = self._both_kinds(anchor)
+            if anchor is not None and id(expr) in firsts:
+                first_read[id(expr)] = set(anchor.properties)
+            if anchor is not None and id(expr) in ends:
+                # "runs from 6pm to 9pm" of an event with a start only: the end of a range is
+                # no value of the property its start is of
+                start = first_read.get(starts_of[id(expr)], set())
+                left = tuple(p for p in anchor.properties if p not in start)
+                anchor = replace(anchor, properties=left) if left else None
             out.append(replace(expr, anchor=anchor) if anchor is not None else expr)
         return out
 
@@ -446,9 +471,16 @@ class Anchorer:
         clause are tried. A property form nearer another item belongs to that one ("built in
         2006 and acquired in March 2021", "a low of 60F and a high of 80F")."""
         sent = toks[i].sent
+        # "a range of 90 km, plenty for the 42 km route": a measure of another noun inside a
+        # claim's object is not the claim's value
+        measures_other = ties.measured(i, last=last, counted=counted) is not None
         for claim in claims:
             obj = claim.object.span
-            if obj.start <= toks[i].start < obj.end and fits(URIRef(claim.predicate)):
+            if (
+                obj.start <= toks[i].start < obj.end
+                and fits(URIRef(claim.predicate))
+                and not measures_other
+            ):
                 subjects = self._claim_subjects(claim, context)
                 named = [claim.predicate]
                 if len(subjects) == 1 and not self._holds(URIRef(subjects[0]), [URIRef(named[0])]):
@@ -739,14 +771,19 @@ class Anchorer:
         return tuple(iri for iri in _kb_keys(context) if self._holds(URIRef(iri), [prop]))[:1]
 
     def _holds(self, subject: URIRef, props: Sequence[URIRef]) -> bool:
-        return any(self.kb.values(subject, p) or self.obs.get(subject, p) for p in props)
+        return any(
+            self.kb.values(subject, p) or self.obs.get(subject, p) or self.kb.qualified(subject, p)
+            for p in props
+        )
 
     def _held(self, subject: URIRef) -> list[URIRef]:
         """The date and time properties ``subject`` has values for."""
         return [
             p
             for p in sorted(self.dates | self.times)
-            if self.kb.values(subject, p) or self.obs.get(subject, p)
+            if self.kb.values(subject, p)
+            or self.obs.get(subject, p)
+            or self.kb.qualified(subject, p)
         ]
 
 
@@ -755,6 +792,11 @@ _NOT_COUNTED = frozenset(
     ["number", "count", "total", "of", "the", "a", "an", "be", "have", "has", "is", "in", "on",
      "at", "per", "amount", "how", "many"]
 )  # fmt: skip
+
+
+def _clock_range(expr: TemporalExpression) -> bool:
+    """Whether ``expr`` is a range of two clock times of no day ("from 9 am to 5 pm")."""
+    return len(expr.parts) == 2 and all(p.has_time and not p.has_date for p in expr.parts)
 
 
 def _words(text: str) -> list[str]:

@@ -107,17 +107,10 @@ class Ties:
         up_name = self._path(root)
         if root in up_item or i in up_name:
             return True  # the item in the name's phrase, or the name in the item's
-        for k in up_item:
-            head = self.toks[k].head
-            if (
-                self.toks[k].dep in _MODIFIERS
-                and self.toks[head].pos in _NOUNS
-                and not i <= head <= last
-                and head not in self.forms
-                and not (counted and singular(self.toks[head].lower) == singular(counted.lower()))
-            ):
-                # "plenty for the 42 km route": the item measures the noun it modifies
-                return m.token_start <= head < m.token_end
+        measured = self.measured(i, last=last, counted=counted)
+        if measured is not None:
+            # "plenty for the 42 km route": the item measures the noun it modifies
+            return m.token_start <= measured < m.token_end
         if set(up_item) & set(up_name):
             return True  # one phrase holds both: "6 miles away from Pizza Hut"
         clause = self._clause(up_item)
@@ -138,6 +131,27 @@ class Ties:
         if not any(self.toks[k].dep in _ARGUMENTS for k in up_name):
             return False  # "With 1,200 points you're in the Bloom tier": no argument of it
         return subject_of == clause or subject_of == self._sharing(clause)
+
+    def measured(
+        self, i: int, *, last: int | None = None, counted: str | None = None
+    ) -> int | None:
+        """The noun the item at tokens ``i`` to ``last`` modifies as a measure of it ("the 42
+        km route": "route"), where that noun names no property and is not what the item counts
+        ("2 berths"); ``None`` where it modifies none."""
+        if not self.parsed:
+            return None
+        last = i if last is None else last
+        for k in self._path(i):
+            head = self.toks[k].head
+            if (
+                self.toks[k].dep in _MODIFIERS
+                and self.toks[head].pos in _NOUNS
+                and not i <= head <= last
+                and head not in self.forms
+                and not (counted and singular(self.toks[head].lower) == singular(counted.lower()))
+            ):
+                return head
+        return None
 
     def _root(self, m: Mention) -> int:
         """The token of ``m`` whose head lies outside it."""

@@ -44,6 +44,10 @@ def acted(report: TurnReport) -> list[str]:
         "Millbrook Leisure Centre opens at 6:30am on weekdays and closes at 10pm.",
         "On Saturdays Millbrook Leisure Centre is open until 6pm.",
         "Millbrook Leisure Centre opens at 6:30am Monday to Friday.",
+        # a role noun of a place after a copula: the place's property, the subject its value
+        "Priya Nair is the centre manager at Millbrook Leisure Centre.",
+        # another role than the property's ("pool manager" is no centre manager)
+        "Tom Hale is our pool manager at Millbrook Leisure Centre.",
     ],
 )
 def test_true_reply_in_other_units_and_inflections_is_untouched(
@@ -60,6 +64,14 @@ def test_true_reply_in_other_units_and_inflections_is_untouched(
         ("Spin Blast takes two hours.", "Spin Blast takes 1.5 hours."),
         ("Millbrook Leisure Centre has 50 lockers.", "Millbrook Leisure Centre has 60 lockers."),
         ("Gold requires 1,200 points.", "Gold requires 1,500 points."),
+        (
+            "Tom Hale is the manager at Millbrook Leisure Centre.",
+            "Priya Nair is the manager at Millbrook Leisure Centre.",
+        ),
+        (
+            "The manager at Millbrook Leisure Centre is Tom Hale.",
+            "The manager at Millbrook Leisure Centre is Priya Nair.",
+        ),
         # the value's subject is the one the sentence names, not the previous sentence's
         (
             "Spin Blast costs £8. The pool at Millbrook Leisure Centre is 30 metres long.",

@@ -52,6 +52,13 @@ _POSSESSIVE_PRONOUNS = frozenset({"his", "her", "its", "their"})
 _LIST_GLUE = frozenset({"and", ",", "or", "as", "well"})
 #: Prepositions that attach the name after them to the noun phrase before them.
 _ATTACHING = frozenset({"with", "for", "from", "of"})
+#: Prepositions after a noun naming a property of the thing that follows, before its value
+#: ("the address for Coupa is", "the manager at Greenfinch Frome is").
+_OF_PREPOSITIONS = frozenset({"of", "for", "to", "at", "in"})
+#: Prepositions after a noun naming a property of the thing that follows ("the manager at X").
+_ROLE_PREPOSITIONS = frozenset({"of", "at", "in", "for"})
+#: Parts of speech of the words between a determiner and its noun ("our delivery coordinator").
+_MODIFIER_POS = frozenset({"ADJ", "NOUN", "PROPN", "ADV"})
 _MAX_CLASS_TOKENS = 3
 #: The most tokens a KB value stated as an object may have ("669 El Camino Real, Suite 2").
 _LONGEST_VALUE = 8
@@ -288,6 +295,27 @@ class ClaimBuilder:
         if k >= limit:
             return []
         prop = self._choose_property(event.match, subjects[0])
+        phrase = _after_copula(toks, event.start, boundary)
+        role = (
+            pattern == "verbal"
+            and phrase is not None
+            and self.onto.is_nominal(URIRef(prop), event.match.form)
+            and toks[object_from].lower in _ROLE_PREPOSITIONS
+            and self._names_role(toks, phrase, event, URIRef(prop))
+        )
+        if role:
+            # "Ruby Chen is the branch manager at Greenfinch Frome", "Y is our head chef in X":
+            # the noun is the property of the place, and the subject its value
+            k = object_from + 1
+            while k < limit and toks[k].lower in ARTICLES:
+                k += 1
+            objects = self._objects(toks, prop, k, limit, sent_end, mentions, by_start, now)
+            made = [
+                self._claim(toks, s, prop, o, not negated, event, event.match.form, "role")
+                for s in subjects
+                for o in objects
+            ]
+            return [c for c in map(_inverted, made) if c is not None]
         if (
             k == object_from
             and toks[k].lower in PLACE_PREPOSITIONS
@@ -303,6 +331,18 @@ class ClaimBuilder:
         if prop in event.match.inverted:  # "Pine Hollow is served by the Express"
             return [c for c in map(_inverted, made) if c is not None]
         return made
+
+    def _names_role(self, toks: Sequence[Tok], first: int, event: _Event, prop: URIRef) -> bool:
+        """Whether the noun phrase from ``first`` to the form names ``prop`` itself: the form
+        alone ("our manager"), another of its forms, or the label of a class in its range
+        ("branch manager"); "café manager" is another role."""
+        if first == event.start:
+            return True
+        words = " ".join(t.lemma for t in toks[first : event.end])
+        if words in {f.lower() for f in self.onto.forms(prop)}:
+            return True
+        cls_ = self.onto.class_labels.get(words)
+        return cls_ is not None and cls_ in self.onto.range.get(prop, set())
 
     def _derived_noun(self, match: PredicateMatch) -> bool:
         return match.derived and all(
@@ -405,6 +445,8 @@ class ClaimBuilder:
         mentions: Sequence[Mention],
         syntax: Syntax | None = None,
     ) -> Mention | None:
+        if _after_copula(toks, event.start, _sentence_start(toks, event.start)) is not None:
+            return None  # "Ruby Chen is the manager of Frome": the subject is before the copula
         if syntax is not None:
             # "The musical genre of John Lennon is ...": adjectives between "the" and the form
             noun = syntax.anchor(event.start, event.end)
@@ -421,7 +463,7 @@ class ClaimBuilder:
         if (
             before not in {"the", "of"}
             or event.end >= len(toks)
-            or toks[event.end].lower not in {"of", "for", "to"}  # "the address for Coupa"
+            or toks[event.end].lower not in _OF_PREPOSITIONS  # "the address for Coupa"
         ):
             return None
         k = event.end + 1
@@ -639,6 +681,31 @@ def _names_a_thing(toks: Sequence[Tok], event: _Event) -> bool:
         and toks[end].text.isdigit()
         and toks[end].sent == toks[start].sent
     )
+
+
+def _sentence_start(toks: Sequence[Tok], i: int) -> int:
+    """The first token of the sentence of token ``i`` (looked for within 64 tokens)."""
+    k = i
+    while k > 0 and i - k < 64 and toks[k - 1].sent == toks[i].sent:
+        k -= 1
+    return k
+
+
+def _after_copula(toks: Sequence[Tok], start: int, boundary: int) -> int | None:
+    """Where the noun phrase of the noun at ``start`` begins (its first modifier, else
+    ``start``) when it is what a copula says its subject is: "is the branch manager", "is our
+    head chef" (determiners and modifiers between); ``None`` when it is not."""
+    k = start - 1
+    while k >= boundary and toks[k].pos in _MODIFIER_POS:
+        k -= 1  # "delivery coordinator", "head"
+    first = k + 1
+    if k < boundary or toks[k].lower not in ARTICLES | _POSSESSIVE_PRONOUNS:
+        return None
+    k -= 1
+    while k >= boundary and toks[k].lower in SKIPPABLE:
+        k -= 1
+    copula = k >= boundary and (toks[k].lemma == "be" or toks[k].lower in COPULAS)
+    return first if copula else None
 
 
 def _inverted(claim: Claim) -> Claim | None:

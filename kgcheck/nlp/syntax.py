@@ -127,9 +127,10 @@ class Syntax:
         return False
 
     def of_object(self, i: int, after: int) -> int | None:
-        """The noun of "the <i> of Y" when the preposition is the token at ``after``."""
+        """The noun of "the <i> of Y" ("for", "to", "at", "in" Y: "the manager at Greenfinch
+        Frome") when the preposition is the token at ``after``."""
         for prep in self.children(i, "prep"):
-            if prep == after and self.toks[prep].lower in {"of", "for", "to"}:
+            if prep == after and self.toks[prep].lower in {"of", "for", "to", "at", "in"}:
                 pobj = self.children(prep, "pobj")
                 return pobj[0] if pobj else None
         return None

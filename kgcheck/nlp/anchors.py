@@ -187,8 +187,12 @@ class Anchorer:
         local = _BySentence(toks, mentions, matches, claims, positions)
         ties = Ties(toks, mentions, _form_tokens(matches))
         dated = _dated_by_sentence(toks, starts, temporals)
+        lemmas: dict[int, set[str]] = defaultdict(set)
+        for t in toks:
+            lemmas[t.sent].add(t.lemma)
         out: list[Quantity] = []
         for q, i in zip(found, positions, strict=True):
+            q = self._pounds(q, lemmas[toks[i].sent])
             # "60F today, and 60F tomorrow": a number with no form of its own shares the
             # property of the one before it in the sentence, when they measure alike
             prev = out[-1] if out else None
@@ -247,6 +251,17 @@ class Anchorer:
         if q.kind == COUNT:
             return unit is None or same_counted(unit, q.unit)
         return unit in {None, "x"}
+
+    def _pounds(self, q: Quantity, words: set[str]) -> Quantity:
+        """ "98 pounds" is sterling where the KB prices things in pounds sterling, weighs
+        nothing in pounds and the sentence (its lemmas: ``words``) speaks of no weight; a
+        weight otherwise."""
+        if q.unit != "lb" or not re.search(r"pounds?\b", q.text, re.I):
+            return q
+        units = set(self.units.values())
+        if "GBP" not in units or "lb" in units or words & DIMENSION_WORDS["mass"]:
+            return q
+        return replace(q, kind=CURRENCY, unit="GBP", currency="GBP")
 
     def _measures(self, prop: URIRef, unit: str | None) -> bool:
         """Whether ``prop``, with no declared unit, measures what ``unit`` does: its name or

@@ -170,6 +170,22 @@ DIMENSION_WORDS: dict[str, frozenset[str]] = {
     "volume": frozenset({"volume", "capacity", "size", "litre", "liter"}),
     "area": frozenset({"area", "size", "floor", "footage", "space"}),
 }  # fmt: skip
+#: One of a unit of time written with an article: "an hour", "half an hour", "an hour and a
+#: half", "a week".
+_ONE_UNIT = re.compile(
+    r"\b(?:(?P<half>half\s+an?)|an?|one)\s+(?P<unit>minute|hour|day|week|month|year)\b"
+    r"(?P<and_half>\s+and\s+a\s+half)?",
+    re.I,
+)
+#: What "an hour", "a week" must follow to be a length of time ("takes an hour", "for about a
+#: week", "within a day"): after anything else it is a rate or a frequency ("£10 an hour",
+#: "two health checks a year", "twice a week", "seven days a week").
+_LENGTH_BEFORE = re.compile(
+    r"\b(?:takes?|took|taking|lasts?|lasted|lasting|needs?|needed|is|are|was|were|be|been"
+    r"|for|within|in|after|than|under|over|around|about|roughly|approximately|nearly|almost"
+    r"|just|only|least|most|to)\s+$",
+    re.I,
+)
 _RATIO_WORDS = frozenset({"ratio", "dscr", "coverage", "multiple", "multiplier", "ltv", "leverage"})
 _MIN_WORDS = r"(?:more than|over|above|at least|exceeding|greater than|upwards of)"
 _MAX_WORDS = r"(?:less than|under|below|at most|up to|fewer than|no more than|within)"
@@ -303,6 +319,14 @@ class QuantityRecognizer:
             if not inside_skip(m.start()):
                 value = _NUMBER_WORDS[m.group(0).lower()]
                 add(self._worded(text, m.start(), m.end(), Decimal(value)))
+        for m in _ONE_UNIT.finditer(text):
+            if not inside_skip(m.start()) and _LENGTH_BEFORE.search(text, 0, m.start()):
+                # "takes an hour and a half", "half an hour": a length of time, not "£10 an
+                # hour" (a rate) nor "twice a week" (a frequency)
+                amount = Decimal("0.5") if m["half"] else Decimal(1)
+                amount += Decimal("0.5") if m["and_half"] else Decimal(0)
+                unit = _UNITS[m["unit"].lower()]
+                add(self._make(text, m.start(), m.end(), QUANTITY, amount, unit))
         return found
 
     def _worded(self, text: str, start: int, end: int, value: Decimal) -> Quantity | None:

@@ -144,7 +144,8 @@ class NonexistentEntityDetector(Detector):
         return self.flag(
             span=m.span,
             content=m.text,
-            message=f"'{m.text}' does not exist in the knowledge base or the conversation",
+            # not "does not exist": a real place the KB does not hold exists all the same
+            message=f"'{m.text}' is not in the knowledge base or the conversation",
             evidence=evidence,
             suggestion=suggestion,
             kb_strength=(

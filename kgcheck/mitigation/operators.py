@@ -99,7 +99,10 @@ class RegenerateOperator(Operator):
             self.kind,
             _ids(flags),
             guidance="\n".join(lines),
-            reason=f"{len(flags)} severe problems: patching would be worse than rewriting",
+            reason=(
+                f"{len(flags)} severe problem{'' if len(flags) == 1 else 's'}: "
+                "patching would be worse than rewriting"
+            ),
         )
 
 

@@ -25,7 +25,7 @@ from kgcheck.nlp.speech_acts import (
     mood_of_text,
 )
 from kgcheck.nlp.vocabulary import is_question
-from kgcheck.numeric_claims import UNSUPPORTED
+from kgcheck.numeric_claims import UNCHECKED, UNSUPPORTED
 from kgcheck.types import Evidence, Flag
 
 if TYPE_CHECKING:
@@ -152,6 +152,10 @@ def claim_in(analysis: TurnAnalysis, segment: Segment) -> Claim | None:
     return next((c for c in analysis.claims if c.segment == segment.index), None)
 
 
+#: Verdicts that leave a number undecided: nothing supports it, or it was not read.
+_UNDECIDED = frozenset({UNSUPPORTED, UNCHECKED})
+
+
 def kb_decided(ctx: DetectionContext, segment: Segment) -> bool:
     """Whether the symbolic checks decide ``segment``: the KB holds values for the subject and
     property of a claim in it, or a number or date of it was checked against the KB or a
@@ -162,7 +166,8 @@ def kb_decided(ctx: DetectionContext, segment: Segment) -> bool:
     an NLI model covers what the KB cannot express, not what it can.
     """
     if any(
-        segment.span.contains(n.span) and n.verdict != UNSUPPORTED for n in ctx.numeric_claims or ()
+        segment.span.contains(n.span) and n.verdict not in _UNDECIDED
+        for n in ctx.numeric_claims or ()
     ):
         return True
     return any(

@@ -14,15 +14,12 @@ from kgcheck.kb.normalize import lemma_words
 from kgcheck.kb.values import format_like, matches
 from kgcheck.nlp.analysis import Claim
 from kgcheck.nlp.literals import parse_literal
-from kgcheck.numeric_claims import DATE, VERIFIED, WRONG, WRONG_PERIOD
+from kgcheck.numeric_claims import DATE, VERIFIED, WRONG
 from kgcheck.types import Evidence, Flag, FlagType, Span
 from kgcheck.values.durations import DURATION_TYPES, duration_around, parse_duration
 from kgcheck.values.quantities import canonical_unit
 
 __all__ = ["WrongAttributeDetector"]
-
-#: Verdicts of numeric_claim that read a number of the claim's object: one flag, its own.
-_READ = frozenset({VERIFIED, WRONG, WRONG_PERIOD})
 
 
 class _Params(BaseModel):
@@ -74,10 +71,15 @@ class WrongAttributeDetector(Detector):
         ):
             return None  # "is on Thursday at 2 pm": the date checks read a weekday or a time
         if any(
-            n.kind != DATE and n.verdict in _READ and claim.object.span.overlaps(n.span)
+            n.kind != DATE
+            and (n.verdict == VERIFIED or (n.verdict == WRONG and not n.certain))
+            and claim.object.span.overlaps(n.span)
             for n in ctx.verified_numbers()
         ):
-            return None  # numeric_claim reads a number with its unit, bound and tolerance
+            # numeric_claim reads a number with its unit, bound and tolerance: where it finds
+            # the number right, or wrong on a reading it is unsure of, that is the verdict (a
+            # sure mismatch both find is one flag, corroborated)
+            return None
         if _in_another_unit(ctx, claim, onto.unit.get(p)):
             return None  # "grows to 5 metres" of a height in cm: numeric_claim converts it
         tolerance = onto.tolerance.get(p, params.numeric_tolerance)

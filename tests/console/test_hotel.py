@@ -24,8 +24,7 @@ REPLIES = [
     ("The Gull Suite is on floor 3.", None),
     ("The Gull Suite is on floor 2.", "3"),
     ("The Dunes Room costs 120 EUR a night.", None),
-    # the amount is corrected, not the words after it ("a night" stays as written)
-    ("The Dunes Room costs 150 EUR a night.", "120 EUR"),
+    ("The Dunes Room costs 150 EUR a night.", "120 EUR a night"),
     ("The Salt Restaurant is run by Nora Vance.", None),
     ("The Salt Restaurant is run by Elliot Marr.", "Nora Vance"),
     ("The Tide Pool opens at 7am.", None),

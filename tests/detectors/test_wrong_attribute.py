@@ -45,6 +45,12 @@ RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
             ("danielKim", "room", "B-214"),
         ),
         (
+            "The headcount of Emergency Medicine is 40.",
+            "40",
+            "4",
+            ("emergencyMedicine", "headcount", "4"),
+        ),
+        (
             "Amira Patel's start date is 2016-03-02.",
             "2016-03-02",
             "2015-03-02",
@@ -86,22 +92,10 @@ def test_wrong_attribute_fires_with_kb_value_as_correction(
     assert flag.kb_strength == 1.0  # functional properties settle it
 
 
-@pytest.mark.parametrize(
-    ("reply", "content", "kb_value"),
-    [
-        ("Cardiology's budget is $5.2 million.", "$5.2 million", "4850000"),  # 7 % over
-        ("The headcount of Emergency Medicine is 40.", "40", "4"),
-    ],
-)
-def test_one_wrong_number_is_one_flag_numeric_claims(
-    detect: Detect, reply: str, content: str, kb_value: str
-) -> None:
-    # a number with its unit, bound and tolerance is numeric_claim's to read: the claim's
-    # own comparison adds no second flag for the same error
-    assert detect(NAME, reply) == []
-    (flag,) = detect("numeric_claim", reply)
-    assert flag.content == content
-    assert flag.evidence[0].triples[0][2].startswith(kb_value)
+def test_wrong_attribute_budget_outside_tolerance(detect: Detect) -> None:
+    (flag,) = detect(NAME, "Cardiology's budget is $5.2 million.")  # 7 % over 4.85M
+    assert flag.content == "$5.2 million"
+    assert flag.evidence[0].triples[0][2].startswith("4850000")
 
 
 def test_wrong_attribute_non_functional_property_is_less_decisive(detect: Detect) -> None:

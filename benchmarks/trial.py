@@ -137,8 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"true replies touched: {alarms}/{trues} = {alarms / max(trues, 1):.3f}")
     print(
-        f"sentences stating something that were read: {read}/{stated} = "
-        f"{read / max(stated, 1):.3f}"
+        f"sentences stating something that were read: {read}/{stated} = {read / max(stated, 1):.3f}"
     )
     for text in unread[: args.show_unread]:
         print(f"    unread: {text}")

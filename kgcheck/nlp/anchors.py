@@ -618,7 +618,7 @@ class Anchorer:
             how == "sentence"
             and source is not None
             and ties.clear(source)
-            and ties.tied(i, source, alone=len(near) == 1, last=last, counted=counted)
+            and ties.tied(i, source, last=last, counted=counted)
         )
         return Anchor(
             tuple(dict.fromkeys(holders)),

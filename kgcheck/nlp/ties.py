@@ -16,12 +16,13 @@ entity is named plainly and the sentence ties the value to that name. This modul
   to another by "and" without a subject of its own takes that one's ("opens at 9 and closes at
   5"). "With 1,200 points you're in the Bloom tier" ties 1,200 to no tier.
 
-Without a parse (the blank pipeline), a value is tied to the one name of its sentence.
+Without a parse (the blank pipeline), the nearest name of the value's clause, which the binding
+chose, is taken as tied: that pipeline reads by proximity alone.
 
 Usage::
 
     ties = Ties(toks, mentions)
-    certain = ties.clear(mention) and ties.tied(i, mention, alone=True)
+    certain = ties.clear(mention) and ties.tied(i, mention)
 """
 
 from __future__ import annotations
@@ -92,15 +93,14 @@ class Ties:
         i: int,
         m: Mention,
         *,
-        alone: bool,
         last: int | None = None,
         counted: str | None = None,
     ) -> bool:
         """Whether the sentence ties the item at tokens ``i`` to ``last`` to ``m``; without a
-        parse, when ``m`` is the one name of the sentence (``alone``). ``counted``: the noun
+        parse, always (the binding chose the nearest name of the clause). ``counted``: the noun
         a count counts ("2 berths"), which it modifies as its own."""
         if not self.parsed:
-            return alone
+            return True  # no parse: the nearest name of the clause is taken at its word
         last = i if last is None else last
         root = self._root(m)
         up_item = self._path(i)

@@ -34,30 +34,37 @@ def test_library_true_replies_are_accepted_unflagged(library: Checker, reply: st
 
 
 @pytest.mark.parametrize(
-    ("reply", "fixed"),
+    ("reply", "fixed", "consistency"),
     [
         (
             "Northgate Library is managed by Tomas Reid.",
             "Northgate Library is managed by Ines Varga.",
+            0.5,
         ),
+        # "the loan period at X is": a claim of X (as "of X"), whose number numeric_claim
+        # finds wrong too: one flag, corroborated by a second detector
         (
             "The loan period at Riverside Library is 21 days.",
             "The loan period at Riverside Library is 14 days.",
+            1.0,
         ),
-        ("The Recording Studio has 6 seats.", "The Recording Studio has 4 seats."),
+        ("The Recording Studio has 6 seats.", "The Recording Studio has 4 seats.", 0.5),
         (
             "The late fee at Riverside Library is $0.75.",
             "The late fee at Riverside Library is $0.50.",
+            1.0,
         ),
     ],
 )
 def test_library_false_replies_are_corrected_with_the_configured_severity(
-    library: Checker, reply: str, fixed: str
+    library: Checker, reply: str, fixed: str, consistency: float
 ) -> None:
     report = library.check_turn(reply, DialogueState())
     (flag,) = report.flags
     assert flag.type == FlagType.WRONG_ATTRIBUTE
-    # base 0.7 (configured, not the built-in 0.75): a medium flag, not a high one
+    # base 0.7 (configured, not the built-in 0.75): a medium flag, not a high one; a second
+    # detector's agreement (consistency 1.0) adds 0.2 x 0.5 to the evidence term
     assert flag.severity == Severity.MEDIUM
-    assert flag.confidence == pytest.approx(0.7 * (1 + 0.35 * 0.5), abs=1e-4)
+    expected = 0.7 * (1 + 0.35 * 0.5 + 0.2 * (consistency - 0.5))
+    assert flag.confidence == pytest.approx(expected, abs=1e-4)
     assert (report.decision, report.text) == (Decision.REVISE, fixed)

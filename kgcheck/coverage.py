@@ -15,6 +15,7 @@ Usage::
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -57,28 +58,31 @@ class Coverage:
 def coverage(
     analysis: TurnAnalysis, numeric: Sequence[NumericClaim], flags: Sequence[Flag]
 ) -> Coverage:
-    """Which sentences of ``analysis`` state something, and which of them were not read."""
-    restated = restated_spans(analysis)
+    """Which sentences of ``analysis`` state something, and which of them were not read (each
+    item placed in its sentence once: the cost is linear in the reply's length)."""
+    segments = analysis.segments
+    starts = [s.span.start for s in segments]
+
+    def at(span: Span) -> int:
+        """The index of the sentence ``span`` starts in."""
+        return bisect_right(starts, span.start) - 1
+
+    stating = {m.segment for m in analysis.mentions if m.kind in _NAMING}
+    stating |= {at(q.span) for q in analysis.quantities}
+    stating |= {at(t.span) for t in analysis.temporals}
+    read = {c.segment for c in analysis.claims}
+    read |= {at(n.span) for n in numeric if n.verdict != UNCHECKED}
+    read |= {at(f.span) for f in flags}
+    restated = set(restated_spans(analysis))  # whole sentences
     stated: list[Span] = []
     unread: list[Span] = []
-    for segment in analysis.segments:
+    for segment in segments:  # a segment's index is its position
         span = segment.span
-        if segment.mood != "statement" or any(r.contains(span) for r in restated):
+        if segment.index not in stating:
             continue
-        inside = span.contains
-        states = (
-            any(m.kind in _NAMING and inside(m.span) for m in analysis.mentions)
-            or any(inside(q.span) for q in analysis.quantities)
-            or any(inside(t.span) for t in analysis.temporals)
-        )
-        if not states:
+        if segment.mood != "statement" or span in restated:
             continue
         stated.append(span)
-        read = (
-            any(c.segment == segment.index for c in analysis.claims)
-            or any(n.verdict != UNCHECKED and inside(n.span) for n in numeric)
-            or any(span.overlaps(f.span) for f in flags)
-        )
-        if not read:
+        if segment.index not in read:
             unread.append(span)
     return Coverage(tuple(stated), tuple(unread))

@@ -24,6 +24,7 @@ Usage::
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timedelta
@@ -37,12 +38,12 @@ from kgcheck.config import NumericConfig, TemporalConfig
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.observations import observations
 from kgcheck.kb.values import format_like, relative_difference, within_tolerance
-from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.nlp.analysis import Segment, TurnAnalysis
 from kgcheck.nlp.negation import negated_before
 from kgcheck.nlp.speech_acts import restating
 from kgcheck.periods import Granularity, Interval, interval_of_literal
 from kgcheck.types import Span
-from kgcheck.values.durations import DURATION_TYPES, write_duration
+from kgcheck.values.durations import write_duration
 from kgcheck.values.quantities import (
     COUNT,
     CURRENCY,
@@ -82,8 +83,6 @@ UNSUPPORTED = "unsupported"
 #: read, so neither supported nor flagged (a gap in what kgcheck reads, not a finding).
 UNCHECKED = "unchecked"
 DATE = "date"
-#: The datatypes of lengths of time.
-_DURATIONS = frozenset(URIRef(t) for t in DURATION_TYPES)
 #: Kinds checked even when nothing binds them to a property: they are claims on their own.
 _STANDALONE = frozenset({CURRENCY, PERCENT, RATIO})
 
@@ -350,6 +349,10 @@ class _Verifier:
         self.kb = kb
         self.recognizer = TemporalRecognizer(temporal)
         self._reply_periods: list[TemporalExpression] = []
+        #: The reply's sentences (and where they start) and the KB entities it names.
+        self._segments: Sequence[Segment] = ()
+        self._segment_starts: list[int] = []
+        self._named: list[str] = []
         self._history_period: TemporalExpression | None = None
         self.onto = kb.ontology
         self.obs = observations(kb)
@@ -364,6 +367,7 @@ class _Verifier:
         one named in the most recent turn that names one."""
         self._reply_periods = [t for t in analysis.temporals if _is_period(t)]
         self._segments = analysis.segments
+        self._segment_starts = [s.span.start for s in analysis.segments]
         self._named = list(dict.fromkeys(m.iri for m in analysis.mentions if m.iri is not None))
         for text in history:
             named = [t for t in self.recognizer.find(text, self.now) if _is_period(t)]
@@ -413,11 +417,9 @@ class _Verifier:
                 )
             return self._from_sources(q, base, "the KB holds no value for it")
         assert anchor is not None  # values are held only of an anchor's subjects
-        current = []
-        if period is not None:
-            current = [h for h in held if h.period is None or _same_period(period, h.period)]
+        current = self._at(held, period) if period is not None else []
         if period is None or (implied is not None and not current):
-            current = [h for h in held if h.period is None] + self._current(held)
+            current = self._at(held, None)
         compared = self._compare(q, current)
         hit = min((c for c in compared if c[1]), key=lambda c: c[2] or 0.0, default=None)
         if hit is None and compared and not anchor.certain:
@@ -463,13 +465,18 @@ class _Verifier:
         others = [s for s in (*anchor.subjects, *self._named) if s not in read]
         props = list(dict.fromkeys((*anchor.properties, *self._alike(q))))
         held = [h for h in self._held(others, props) if _decimal(h.value) is not None]
-        if period is not None:
-            held = [h for h in held if h.period is None or _same_period(period, h.period)]
-        else:
-            held = [h for h in held if h.period is None] + self._current(held)
         return min(
-            (c for c in self._compare(q, held) if c[1]), key=lambda c: c[2] or 0.0, default=None
+            (c for c in self._compare(q, self._at(held, period)) if c[1]),
+            key=lambda c: c[2] or 0.0,
+            default=None,
         )
+
+    def _at(self, held: Sequence[_Held], period: TemporalExpression | None) -> list[_Held]:
+        """The values of ``held`` that hold for ``period``: those of no period or of that one;
+        with none, those of no period and the current observations."""
+        if period is not None:
+            return [h for h in held if h.period is None or _same_period(period, h.period)]
+        return [h for h in held if h.period is None] + self._current(held)
 
     def _alike(self, q: Quantity) -> list[str]:
         """The properties whose unit is the stated one's or converts to it (none for a count or
@@ -500,17 +507,10 @@ class _Verifier:
             out.append((h, ok, relative_difference(stated, expected), back, tolerance))
         return out
 
-    def _unit(self, prop: URIRef) -> str | None:
-        """The unit of ``prop``'s values: its ``kgc:unit``, minutes for lengths of time."""
-        unit = canonical_unit(self.onto.unit.get(prop))
-        if unit is None and self.onto.range.get(prop, set()) & _DURATIONS:
-            return "minute"
-        return unit
-
     def _in_property_unit(
         self, q: Quantity, prop: URIRef, expected: Decimal | None
     ) -> Decimal | None:
-        unit = self._unit(prop)
+        unit = self.onto.unit_of(prop)
         if q.kind == PERCENT:
             if unit == "fraction" or (unit is None and expected is not None and abs(expected) <= 1):
                 return q.value / 100
@@ -525,7 +525,7 @@ class _Verifier:
         if q.value == 0 or stated == q.value:
             return expected
         if q.kind == QUANTITY:
-            unit = self._unit(prop)
+            unit = self.onto.unit_of(prop)
             back = convert(expected, unit, q.unit)
             return back if back is not None else expected
         return expected * q.value / stated
@@ -576,10 +576,9 @@ class _Verifier:
         """The KB value ``value`` (in the stated unit) written like the stated one; a length
         of time in the stated unit where it is a whole or half one ("1 hour 55 minutes" of
         "two hours" is "115 minutes")."""
-        minutes = _decimal(held.value)
-        if isinstance(held.value, Literal) and isinstance(held.value.toPython(), timedelta):
-            assert minutes is not None
-            return write_duration(timedelta(minutes=float(minutes)), q.text)
+        length = held.value.toPython() if isinstance(held.value, Literal) else None
+        if isinstance(length, timedelta):
+            return write_duration(length, q.text)
         return self._like(q, value)
 
     def _period_verdict(
@@ -737,15 +736,12 @@ class _Verifier:
         of them where it names none, or none of theirs."""
         if not any(h.qualifiers for h, _ in held):
             return held
-        sentence = next((s.text for s in self._segments if s.span.contains(t.span)), t.text)
-        days = weekdays_named(sentence)
+        k = bisect_right(self._segment_starts, t.span.start) - 1
+        days = weekdays_named(self._segments[k].text if k >= 0 else t.text)
         if not days:
             return held
         named = [
-            (h, iv)
-            for h, iv in held
-            if days & {_local(q).lower() for q in h.qualifiers}
-            or days & {self.kb.label(q).lower() for q in h.qualifiers}
+            (h, iv) for h, iv in held if days & {self.kb.label(q).lower() for q in h.qualifiers}
         ]
         return named or held
 
@@ -968,11 +964,6 @@ def _widen(interval: Interval, slack: timedelta) -> Interval:
     return Interval(
         interval.start - slack, interval.end + slack, interval.granularity, interval.has_date
     )
-
-
-def _local(term: URIRef) -> str:
-    """The last segment of an IRI ("Monday" of schema:Monday)."""
-    return re.split(r"[/#:]", str(term))[-1]
 
 
 def _decimal(value: Node | Decimal | None) -> Decimal | None:

@@ -6,6 +6,7 @@ import re
 import unicodedata
 
 from kgcheck.values.addresses import ABBREVIATIONS
+from kgcheck.values.quantities import singular
 
 __all__ = [
     "ABBREVIATIONS",
@@ -98,19 +99,7 @@ def value_words(text: str) -> tuple[str, ...]:
 def lemma_words(text: str) -> tuple[str, ...]:
     """:func:`value_words` with each word in the singular: "on Mondays" states the value
     "Monday", "Private Offices" the name "Private Office"."""
-    return tuple(_singular(w) for w in value_words(text))
-
-
-def _singular(word: str) -> str:
-    """A plain English singular of a folded word ("mondays" -> "monday", "classes" ->
-    "class"); words of three letters or fewer, and in -ss or -us, are left as they are."""
-    if len(word) <= 3 or not word.isalpha() or word.endswith(("ss", "us", "is")):
-        return word
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    if word.endswith(("ches", "shes", "sses", "xes")):
-        return word[:-2]
-    return word[:-1] if word.endswith("s") else word
+    return tuple(singular(w) for w in value_words(text))
 
 
 def edit_distance(a: str, b: str, limit: int = 2) -> int:

@@ -15,7 +15,8 @@ from kgcheck.kb.phrasings import Phrasing, derive, participle
 from kgcheck.kb.profiles import profile_facts
 from kgcheck.kb.shapes import DataShapes, value_classes
 from kgcheck.nlp.literals import NUMERIC_TYPES
-from kgcheck.values.quantities import MONEY_NOUNS, unit_in_text
+from kgcheck.values.durations import DURATION_TYPES
+from kgcheck.values.quantities import MONEY_NOUNS, canonical_unit, unit_in_text
 from kgcheck.vocab import KGC
 
 __all__ = ["OntologyView"]
@@ -392,6 +393,14 @@ class OntologyView:
 
     def label(self, term: URIRef) -> str:
         return self.labels.get(term) or _local_name(term)
+
+    def unit_of(self, prop: URIRef) -> str | None:
+        """The unit of ``prop``'s values as a reply's quantity writes it: its ``kgc:unit``;
+        minutes for lengths of time (``xsd:duration``), which compare as numbers of minutes."""
+        unit = canonical_unit(self.unit.get(prop))
+        if unit is None and {str(r) for r in self.range.get(prop, ())} & DURATION_TYPES:
+            return "minute"
+        return unit
 
 
 def _closure(start: URIRef, direct: dict[URIRef, set[URIRef]]) -> set[URIRef]:

@@ -28,6 +28,7 @@ from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import value_words
 from kgcheck.kb.observations import observations
 from kgcheck.kb.ontology import OntologyView
+from kgcheck.kb.phrasings import name_words
 from kgcheck.nlp.analysis import Claim, Mention
 from kgcheck.nlp.lexicon import PredicateMatch
 from kgcheck.nlp.literals import DATE_TYPES, NUMERIC_TYPES, XSD
@@ -43,7 +44,6 @@ from kgcheck.values.quantities import (
     QUANTITY,
     RATIO,
     Quantity,
-    canonical_unit,
     convert,
     dimension,
     is_currency,
@@ -152,11 +152,12 @@ class Anchorer:
         self.numeric |= {p for p in self.obs.predicates if p not in ranges}
         self.dates = {p for p, rs in ranges.items() if rs & DATE_TYPES}
         self.times = {p for p, rs in ranges.items() if rs & _TIME_TYPES}
-        #: Properties whose values are lengths of time (``xsd:duration``): compared in minutes.
-        self.durations = {p for p, rs in ranges.items() if rs & DURATION_TYPES}
-        self.numeric |= self.durations
-        self.units = {p: canonical_unit(u) for p, u in self.onto.unit.items()}
-        self.units |= {p: "minute" for p in self.durations if p not in self.units}
+        # lengths of time (``xsd:duration``) are numbers too, in minutes (OntologyView.unit_of)
+        self.numeric |= {p for p, rs in ranges.items() if rs & DURATION_TYPES}
+        self.units = {p: self.onto.unit_of(p) for p in (*self.onto.unit, *self.numeric)}
+        self.units = {p: u for p, u in self.units.items() if u is not None}
+        #: "98 pounds" can be sterling: the KB prices in pounds and weighs nothing in them.
+        self.pounds_sterling = "GBP" in self.units.values() and "lb" not in self.units.values()
         self.counted = _counted_nouns(self.onto, self.numeric)
         #: The last word of each class label of several words, and its classes
         #: ("flight": the oneway and the roundtrip flights).
@@ -185,11 +186,12 @@ class Anchorer:
         starts = [t.start for t in toks]
         positions = [_token_at(starts, q.span.start) for q in found]
         local = _BySentence(toks, mentions, matches, claims, positions)
-        ties = Ties(toks, mentions, _form_tokens(matches))
+        ties = Ties(toks, mentions, form_tokens(matches))
         dated = _dated_by_sentence(toks, starts, temporals)
         lemmas: dict[int, set[str]] = defaultdict(set)
-        for t in toks:
-            lemmas[t.sent].add(t.lemma)
+        if self.pounds_sterling and any(q.unit == "lb" for q in found):
+            for t in toks:
+                lemmas[t.sent].add(t.lemma)
         out: list[Quantity] = []
         for q, i in zip(found, positions, strict=True):
             q = self._pounds(q, lemmas[toks[i].sent])
@@ -256,10 +258,9 @@ class Anchorer:
         """ "98 pounds" is sterling where the KB prices things in pounds sterling, weighs
         nothing in pounds and the sentence (its lemmas: ``words``) speaks of no weight; a
         weight otherwise."""
-        if q.unit != "lb" or not re.search(r"pounds?\b", q.text, re.I):
+        if not self.pounds_sterling or q.unit != "lb" or not re.search(r"pounds?\b", q.text, re.I):
             return q
-        units = set(self.units.values())
-        if "GBP" not in units or "lb" in units or words & DIMENSION_WORDS["mass"]:
+        if words & DIMENSION_WORDS["mass"]:
             return q
         return replace(q, kind=CURRENCY, unit="GBP", currency="GBP")
 
@@ -271,7 +272,7 @@ class Anchorer:
         if dim is None:
             return True
         words = {
-            w for text in (self.onto.label(prop), *self.onto.forms(prop)) for w in _words(text)
+            w for text in (self.onto.label(prop), *self.onto.forms(prop)) for w in name_words(text)
         }
         return bool(words & DIMENSION_WORDS[dim])
 
@@ -323,21 +324,20 @@ class Anchorer:
         # time), the second of one another precedes (the closing time); the range itself
         # binds to nothing
         ranges = {id(e) for e in found if _clock_range(e)}
-        firsts = {id(e.parts[0]) for e in found if id(e) in ranges}
-        ends = {id(e.parts[1]) for e in found if id(e) in ranges}
-        later = {then for thens in self.onto.precedes.values() for then in thens}
+        #: each range's second end, with its first
         starts_of = {id(e.parts[1]): id(e.parts[0]) for e in found if id(e) in ranges}
-        first_read: dict[int, set[str]] = {}
+        later = frozenset(then for thens in self.onto.precedes.values() for then in thens)
         wrong_side = {
-            **dict.fromkeys(firsts, frozenset(later)),
-            **dict.fromkeys(ends, frozenset(self.onto.precedes)),
+            **dict.fromkeys(starts_of.values(), later),
+            **dict.fromkeys(starts_of, frozenset(self.onto.precedes)),
         }
+        first_read: dict[int, set[str]] = {}
         found = [x for e in found for x in ((e, *e.parts) if id(e) in ranges else (e,))]
         starts = [t.start for t in toks]
         used = {p.span for p in periods}
         positions = [_token_at(starts, e.span.start) for e in found]
         local = _BySentence(toks, mentions, matches, claims, positions)
-        ties = Ties(toks, mentions, _form_tokens(matches))
+        ties = Ties(toks, mentions, form_tokens(matches))
         out = []
         for expr, i in zip(found, positions, strict=True):
             if expr.span in used or expr.start is None or id(expr) in ranges:
@@ -373,9 +373,9 @@ class Anchorer:
                 anchor = self._narrowed(anchor, item)
             if anchor is not None and expr.has_date and expr.has_time:
                 anchor = self._both_kinds(anchor)
-            if anchor is not None and id(expr) in firsts:
+            if anchor is not None:
                 first_read[id(expr)] = set(anchor.properties)
-            if anchor is not None and id(expr) in ends:
+            if anchor is not None and id(expr) in starts_of:
                 # "runs from 6pm to 9pm" of an event with a start only: the end of a range is
                 # no value of the property its start is of
                 start = first_read.get(starts_of[id(expr)], set())
@@ -610,16 +610,16 @@ class Anchorer:
             holders = self._few_holders(props)
             how = "few" if holders else how
         # the reading is certain where the sentence ties the item to the name it is of
-        source = next(
-            (m for _, m in near if holders and holders[0] in (*_iris(m), *self._dated(toks, m))),
-            None,
-        )
-        certain = (
-            how == "sentence"
-            and source is not None
-            and ties.clear(source)
-            and ties.tied(i, source, last=last, counted=counted)
-        )
+        certain = False
+        if how == "sentence" and holders:
+            source = next(
+                (m for _, m in near if holders[0] in (*_iris(m), *self._dated(toks, m))), None
+            )
+            certain = (
+                source is not None
+                and ties.clear(source)
+                and ties.tied(i, source, last=last, counted=counted)
+            )
         return Anchor(
             tuple(dict.fromkeys(holders)),
             tuple(properties),
@@ -814,13 +814,7 @@ def _clock_range(expr: TemporalExpression) -> bool:
     return len(expr.parts) == 2 and all(p.has_time and not p.has_date for p in expr.parts)
 
 
-def _words(text: str) -> list[str]:
-    """The lower-case words of a label or a phrasing ("batteryRange" -> battery, range)."""
-    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text)
-    return re.findall(r"[a-z]+", spaced.lower())
-
-
-def _form_tokens(matches: Sequence[PredicateMatch]) -> list[int]:
+def form_tokens(matches: Sequence[PredicateMatch]) -> list[int]:
     """The tokens of the reply's words naming a property."""
     return [k for p in matches for k in range(p.start, p.end)]
 

@@ -41,6 +41,7 @@ from kgcheck.nlp.vocabulary import (
     CLAUSE_BREAKS,
     COPULAS,
     NEGATIONS,
+    OF_PREPOSITIONS,
     PLACE_PREPOSITIONS,
     SKIPPABLE,
 )
@@ -52,11 +53,6 @@ _POSSESSIVE_PRONOUNS = frozenset({"his", "her", "its", "their"})
 _LIST_GLUE = frozenset({"and", ",", "or", "as", "well"})
 #: Prepositions that attach the name after them to the noun phrase before them.
 _ATTACHING = frozenset({"with", "for", "from", "of"})
-#: Prepositions after a noun naming a property of the thing that follows, before its value
-#: ("the address for Coupa is", "the manager at Greenfinch Frome is").
-_OF_PREPOSITIONS = frozenset({"of", "for", "to", "at", "in"})
-#: Prepositions after a noun naming a property of the thing that follows ("the manager at X").
-_ROLE_PREPOSITIONS = frozenset({"of", "at", "in", "for"})
 #: Parts of speech of the words between a determiner and its noun ("our delivery coordinator").
 _MODIFIER_POS = frozenset({"ADJ", "NOUN", "PROPN", "ADV"})
 _MAX_CLASS_TOKENS = 3
@@ -300,7 +296,7 @@ class ClaimBuilder:
             pattern == "verbal"
             and phrase is not None
             and self.onto.is_nominal(URIRef(prop), event.match.form)
-            and toks[object_from].lower in _ROLE_PREPOSITIONS
+            and toks[object_from].lower in OF_PREPOSITIONS
             and self._names_role(toks, phrase, event, URIRef(prop))
         )
         if role:
@@ -463,7 +459,7 @@ class ClaimBuilder:
         if (
             before not in {"the", "of"}
             or event.end >= len(toks)
-            or toks[event.end].lower not in _OF_PREPOSITIONS  # "the address for Coupa"
+            or toks[event.end].lower not in OF_PREPOSITIONS  # "the address for Coupa"
         ):
             return None
         k = event.end + 1

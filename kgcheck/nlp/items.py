@@ -17,7 +17,14 @@ from collections.abc import Callable, Sequence
 from rdflib import URIRef
 
 from kgcheck.nlp.analysis import Claim, Mention
-from kgcheck.nlp.anchors import Anchor, Anchorer, _BySentence, _dated_by_sentence, _nearest
+from kgcheck.nlp.anchors import (
+    Anchor,
+    Anchorer,
+    _BySentence,
+    _dated_by_sentence,
+    _nearest,
+    form_tokens,
+)
 from kgcheck.nlp.lexicon import PredicateMatch
 from kgcheck.nlp.ties import Ties
 from kgcheck.nlp.tokens import Tok
@@ -46,7 +53,7 @@ class ItemBinder:
         self.starts = [t.start for t in toks]
         self.local = _BySentence(toks, mentions, matches, claims, ())
         self.dated = _dated_by_sentence(toks, self.starts, temporals)
-        self.ties = Ties(toks, mentions, [k for p in matches for k in range(p.start, p.end)])
+        self.ties = Ties(toks, mentions, form_tokens(matches))
 
     def bind(
         self,

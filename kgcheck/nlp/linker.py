@@ -397,8 +397,7 @@ def _name_end(toks: Sequence[Tok], i: int, covered: list[bool]) -> int:
             and not covered[k]
             and toks[k].sent == toks[i].sent
             and toks[k].is_capitalised
-            and toks[k].lower not in CALENDAR_WORDS
-            and singular_noun(toks[k].lower) not in CALENDAR_WORDS  # "on Mondays"
+            and singular_noun(toks[k].lower) not in CALENDAR_WORDS  # "Monday", "on Mondays"
             and toks[k].lower not in _ENGLISH_STOP | AUX_WORDS
         )
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from kgcheck.nlp.analysis import Mention
 from kgcheck.nlp.tokens import Tok
-from kgcheck.nlp.vocabulary import NEGATIONS
+from kgcheck.nlp.vocabulary import NEGATIONS, OF_PREPOSITIONS
 
 __all__ = ["SUBJECT_KINDS", "Passive", "Syntax", "mention_at", "parsed_subjects"]
 
@@ -130,7 +130,7 @@ class Syntax:
         """The noun of "the <i> of Y" ("for", "to", "at", "in" Y: "the manager at Greenfinch
         Frome") when the preposition is the token at ``after``."""
         for prep in self.children(i, "prep"):
-            if prep == after and self.toks[prep].lower in {"of", "for", "to", "at", "in"}:
+            if prep == after and self.toks[prep].lower in OF_PREPOSITIONS:
                 pobj = self.children(prep, "pobj")
                 return pobj[0] if pobj else None
         return None

@@ -49,6 +49,9 @@ AUX_WORDS = frozenset(
 COPULAS = frozenset({"be", "is", "are", "was", "were", "'s", "remains", "remain", ":", "="})
 ARTICLES = frozenset({"a", "an", "the", "our", "their", "his", "her", "its", "one"})
 AFFILIATION_WORDS = frozenset({"from", "of", "in", "at", "on"})
+#: Prepositions after a noun naming a property of the thing that follows ("the address for
+#: Coupa", "the manager at Greenfinch Frome", "our head chef in X").
+OF_PREPOSITIONS = frozenset({"of", "for", "to", "at", "in"})
 #: Prepositions before a noun that, followed by a number, names a thing: "on platform 2".
 PLACE_PREPOSITIONS = frozenset(
     {"on", "at", "from", "to", "in", "into", "near", "by", "beside", "behind", "off", "via"}

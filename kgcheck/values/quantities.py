@@ -239,7 +239,10 @@ def unit_in_text(text: str) -> str | None:
 
 
 def singular(word: str) -> str:
-    """A plain English singular, enough to match "floors" with "floor"."""
+    """A plain English singular, enough to match "floors" with "floor" and "Mondays" with
+    "Monday"; words in -us and -is ("bus", "campus", "analysis") are no plurals."""
+    if word.endswith(("us", "is")):
+        return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith(("ches", "shes", "sses", "xes")):

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["WEEKDAYS", "weekdays_named"]
+from kgcheck.values.temporal import WEEKDAYS as _NAMES
 
-#: The days of the week, Monday first.
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+__all__ = ["weekdays_named"]
+
+#: The days of the week, Monday first, as this module compares them.
+WEEKDAYS = tuple(day.lower() for day in _NAMES)
 _SHORT = {day[:3]: day for day in WEEKDAYS} | {"tues": "tuesday", "thur": "thursday"}
 _SHORT |= {"thurs": "thursday"}
 # full names in any case; short ones only capitalised ("Sat", not "sat down")

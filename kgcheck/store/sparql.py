@@ -7,11 +7,16 @@ results; every request has a timeout. An update answered 400 (which proxies and 
 for their own reasons), 408 or 429 is worth trying again (``StoreBadRequest``,
 ``StoreUnavailable``), after the ``Retry-After`` the server names, if any. Credentials (HTTP basic
 or digest) come from the configuration, where ``KGCHECK_STORE__PASSWORD`` can supply the password.
+
+Updates from one store go to the server one at a time: each report's last update changes the
+shared per-day counts, and concurrent updates of the same triples hold locks for long on
+Virtuoso (whose 7.2 release has been seen to crash under them) and may deadlock elsewhere.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 from typing import TYPE_CHECKING
 
 import httpx
@@ -102,6 +107,7 @@ class SparqlFlagStore(FlagStore):
             auth=auth,
             timeout=timeout,
         )
+        self._updating = threading.Lock()
         self.query_url = self._http.query_url
         self.update_url = self._http.update_url
         if self.spool is not None and len(self.spool):
@@ -172,4 +178,5 @@ class SparqlFlagStore(FlagStore):
         return RawResult(response.content, media.split(";")[0].strip(), truncated)
 
     def _update(self, update: str) -> None:
-        self._post(self.update_url, {"update": update}, _JSON, update=True)
+        with self._updating:
+            self._post(self.update_url, {"update": update}, _JSON, update=True)

@@ -81,7 +81,7 @@ def acme_on_virtuoso(virtuoso: LocalVirtuoso, tmp_path_factory: pytest.TempPathF
     store = ox.Store()
     store.extend(_acme_quads())
     store.dump(str(path), format=ox.RdfFormat.N_QUADS)
-    virtuoso.load_nquads(path)
+    virtuoso.ensure_running().load_nquads(path)
     return virtuoso.sparql_url
 
 

@@ -18,9 +18,12 @@ from tests.store.virtuoso import LocalVirtuoso
 @pytest.fixture
 def virtuoso_store(virtuoso: LocalVirtuoso, tmp_path: Path) -> Iterator[SparqlFlagStore]:
     """A sparql: store on the session's Virtuoso. Tests share the server, so each test uses
-    its own session ids (see ``unique``)."""
+    its own session ids (see ``unique``). A server an earlier test crashed is started again."""
     store = SparqlFlagStore(
-        virtuoso.sparql_url, spool=Spool(tmp_path / "spool"), retry_delay=0.01, cooldown=0.0
+        virtuoso.ensure_running().sparql_url,
+        spool=Spool(tmp_path / "spool"),
+        retry_delay=0.01,
+        cooldown=0.0,
     )
     yield store
     store.close()

@@ -43,7 +43,7 @@ def test_sparql_report_round_trips_through_virtuoso(
 
 
 def test_sparql_concurrent_threads_lose_nothing(
-    virtuoso_store: SparqlFlagStore, unique: str
+    virtuoso: LocalVirtuoso, virtuoso_store: SparqlFlagStore, unique: str
 ) -> None:
     statuses: list[StoreStatus] = []
 
@@ -58,7 +58,11 @@ def test_sparql_concurrent_threads_lose_nothing(
         t.start()
     for t in threads:
         t.join()
-    assert statuses == [StoreStatus.STORED] * 40
+    assert len(statuses) == 40
+    assert set(statuses) <= {StoreStatus.STORED, StoreStatus.SPOOLED}
+    if StoreStatus.SPOOLED in statuses:  # the server failed under the load: nothing is lost
+        virtuoso.ensure_running()
+        assert virtuoso_store.replay() == statuses.count(StoreStatus.SPOOLED)
     assert _reports(virtuoso_store, unique) == 40
 
 
@@ -76,7 +80,7 @@ def test_sparql_outage_loses_no_report(
     down = [make_report(session=unique, turn=n) for n in range(5)]
     assert [store.record(r) for r in down] == [StoreStatus.SPOOLED] * 5
     assert all("cannot reach the server" in r.skipped[-1] for r in down)
-    forwarder = Forwarder(port, ("127.0.0.1", virtuoso.http_port))
+    forwarder = Forwarder(port, ("127.0.0.1", virtuoso.ensure_running().http_port))
     forwarder.start()  # the store is back
     try:
         assert store.record(make_report(session=unique, turn=5)) is StoreStatus.STORED

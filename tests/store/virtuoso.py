@@ -266,6 +266,24 @@ class LocalVirtuoso:
         if "0 Rows." not in failed:
             raise LocalServerFailed(f"the bulk loader failed: {failed}")
 
+    def running(self) -> bool:
+        """Whether the server process is alive."""
+        return self._process is not None and self._process.poll() is None
+
+    def ensure_running(self) -> LocalVirtuoso:
+        """Start the server again, on the same ports and database, if it has died (Virtuoso
+        7.2 has been seen to abort under concurrent updates; its log says why); the data
+        written before the crash comes back from its transaction log."""
+        if self._process is not None and not self.running():
+            log.warning(
+                "virtuoso-t exited with %s; starting it again (see %s)",
+                self._process.returncode,
+                self.directory / "server.out",
+            )
+            self._process = None
+            self.start()
+        return self
+
     def stop(self) -> None:
         """Stop the server (SIGTERM, then SIGKILL after 20 s)."""
         process, self._process = self._process, None

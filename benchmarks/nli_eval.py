@@ -62,7 +62,7 @@ from kgcheck.evaluation.dataset import Conversation, LabelledTurn, load_dataset
 from kgcheck.metrics import ConfusionMatrix, confusion_matrix, ratio
 from kgcheck.nli.data import LABELS, load_anli_pairs, load_decode_pairs, load_sick_pairs
 from kgcheck.nli.kb_pairs import pairs_from_config
-from kgcheck.nli.scorer import EMBEDDED, NliScorer, NliScores, contradicts
+from kgcheck.nli.scorer import EMBEDDED, RUNTIMES, NliScorer, NliScores, contradicts
 from kgcheck.report import TurnReport
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -206,6 +206,7 @@ class Run:
             cache_size=0,
             quantize=args.quantize,
             calibrate=not args.no_calibration,
+            runtime=args.runtime,
         )
         self._checker: Checker | None = None
         self.rows: list[Row] = []
@@ -693,6 +694,9 @@ def main() -> None:
     parser.add_argument("--batch-size", type=int, default=64)
     parser.add_argument("--max-length", type=int, default=256, help="tokens per pair")
     parser.add_argument("--threads", type=int, default=None, help="torch CPU threads")
+    parser.add_argument(
+        "--runtime", choices=RUNTIMES, default="auto", help="what runs the model (nli.runtime)"
+    )
     parser.add_argument(
         "--quantize", action="store_true", help="int8 linear layers (nli.quantize: true)"
     )

@@ -4,6 +4,7 @@ Usage::
 
     python benchmarks/nli_latency.py [--model embedded] [--repeats 50] [--turns 20] [--warm-up 3]
         [--threads N] [--quantize | --no-quantize] [--first-calls 10] [--corroborate]
+        [--runtime auto|onnx|torch]
 
 The conversation is built here: a new Acme Health employee (user) talking with the assistant
 about people, places and their own preferences, alternating user and assistant for ``--turns``
@@ -124,6 +125,7 @@ def checker(
     quantize: bool | None = None,
     threads: int | None = None,
     corroborate: bool = False,
+    runtime: str | None = None,
 ) -> Checker:
     """The Acme checker with ``nli.model`` set, and ``nli.quantize`` and ``nli.threads`` unless
     ``None`` (the configuration's default: int8 on a CPU, one thread); ``corroborate``: the
@@ -134,6 +136,8 @@ def checker(
         update["quantize"] = quantize
     if threads is not None:
         update["threads"] = threads
+    if runtime is not None:
+        update["runtime"] = runtime
     return Checker(config.model_copy(update={"nli": config.nli.model_copy(update=update)}))
 
 
@@ -190,6 +194,12 @@ def main() -> None:
         "--threads", type=int, default=None, help="nli.threads (default: the configuration's)"
     )
     parser.add_argument(
+        "--runtime",
+        choices=("auto", "onnx", "torch"),
+        default=None,
+        help="nli.runtime (default: the configuration's, auto)",
+    )
+    parser.add_argument(
         "--quantize",
         action=argparse.BooleanOptionalAction,
         default=None,
@@ -216,7 +226,7 @@ def main() -> None:
         return
 
     off = checker("none")
-    on = checker(args.model, args.quantize, args.threads, args.corroborate)
+    on = checker(args.model, args.quantize, args.threads, args.corroborate, args.runtime)
     assert on.nli is not None
     counter = PairCounter(on.nli)
     cache = on.nli._cache
@@ -254,7 +264,8 @@ def main() -> None:
         f"acme KB, {args.turns}-turn history, 3-sentence reply, "
         f"{args.repeats} repeats after {args.warm_up} warm-up calls per mode "
         f"({warm_up:.1f} s, models loaded); model {args.model} ({precision}, "
-        f"nli.threads {on.config.nli.threads}, nli.corroborate {args.corroborate})"
+        f"nli.threads {on.config.nli.threads}, nli.corroborate {args.corroborate}, "
+        f"runtime {on.nli.load().runtime})"
     )
     print(f"reply: {REPLY}")
     base = percentile(rows[0][1], 50) or 1.0
@@ -329,8 +340,9 @@ def first_calls(args: argparse.Namespace) -> dict[str, object]:
     """In this (fresh) process: seconds to build the checker, then milliseconds of each of
     ``args.first_calls`` calls on a copy of the saved session with the pair cache emptied."""
     t0 = time.perf_counter()
-    check = checker(args.model, args.quantize, args.threads, args.corroborate)
+    check = checker(args.model, args.quantize, args.threads, args.corroborate, args.runtime)
     build = time.perf_counter() - t0
+    ready = time.time()  # the parent started this process: start-up = ready - its clock then
     assert check.nli is not None
     saved = json.loads(args.fresh.read_text(encoding="utf-8"))
     states = [DialogueState.from_dict(saved) for _ in range(args.first_calls)]
@@ -343,7 +355,7 @@ def first_calls(args: argparse.Namespace) -> dict[str, object]:
         report = check.check_turn(REPLY, state)
         samples.append((time.perf_counter() - t0) * 1000)
         notes.update(s for s in report.skipped if s.startswith(("nli:", "grounding:")))
-    return {"build_s": build, "ms": samples, "notes": sorted(notes)}
+    return {"build_s": build, "ready": ready, "ms": samples, "notes": sorted(notes)}
 
 
 def report_first_calls(args: argparse.Namespace, state: DialogueState) -> None:
@@ -365,8 +377,10 @@ def report_first_calls(args: argparse.Namespace, state: DialogueState) -> None:
         *(["--threads", str(args.threads)] if args.threads is not None else []),
         *([] if args.quantize is None else ["--quantize" if args.quantize else "--no-quantize"]),
         *(["--corroborate"] if args.corroborate else []),
+        *(["--runtime", args.runtime] if args.runtime is not None else []),
     ]
     try:
+        spawned = time.time()
         done = subprocess.run(command, capture_output=True, text=True, check=False)
     finally:
         Path(saved.name).unlink()
@@ -380,7 +394,8 @@ def report_first_calls(args: argparse.Namespace, state: DialogueState) -> None:
         f"\nfirst turn vs later ones (fresh process; each call on a copy of the saved "
         f"{args.turns}-turn session, cold pair cache):"
     )
-    print(f"  build the checker   {result['build_s']:8.1f} s")
+    print(f"  build the checker   {result['build_s']:8.2f} s")
+    print(f"  start to ready      {result['ready'] - spawned:8.2f} s (interpreter, imports, build)")
     print(f"  call 1              {ms[0]:8.1f} ms")
     if len(ms) > 1:
         print(f"  call {len(ms):<2}             {ms[-1]:8.1f} ms")

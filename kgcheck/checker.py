@@ -126,6 +126,8 @@ class Checker:
         self.encoder: SentenceEncoder | None = None
         if self.nli is not None and self.config.nli.history_pairs > 0:
             self.encoder = _load_encoder()
+        if self.nli is not None:  # where torch runs a model (ONNX Runtime takes it per model)
+            set_torch_threads(self.config.nli.threads)
         #: Where reports go (``store:``); ``None``: not stored.
         self.store: FlagStore | None = (
             open_flag_store(self.config.store) if self.config.store is not None else None
@@ -166,7 +168,7 @@ class Checker:
 
     def _load_nli(self) -> NliScorer:
         """The scorer of ``nli.model``, its model loaded now rather than in the first check,
-        with torch's CPU threads set to ``nli.threads`` (for the whole process).
+        with ``nli.threads`` CPU threads (for the whole process where torch runs it).
 
         A model that is there but cannot be loaded (broken weights) does not stop the build:
         it is logged now, and every check reports it as a failed ``nli`` check (KGC702, see
@@ -183,7 +185,6 @@ class Checker:
             resolve_model(str(nli.model), download=nli.download)
         except ModelError as exc:
             raise ModelError(f"{where}nli.model: {exc.message}", code=exc.code) from exc
-        set_torch_threads(nli.threads)
         scorer = NliScorer(
             str(nli.model),
             device=nli.device,
@@ -192,6 +193,8 @@ class Checker:
             cache_size=nli.cache_size,
             labels=nli.labels,
             quantize=nli.quantize,
+            runtime=nli.runtime,
+            threads=nli.threads,
         )
         try:
             scorer.load()

@@ -69,7 +69,12 @@ __all__ = [
 
 ENV_PREFIX = "KGCHECK_"
 #: Environment variables with the prefix that kgcheck reads for other purposes: not overrides.
-_ENV_NOT_OVERRIDES = {"KGCHECK_CONFIG", "KGCHECK_REVIEWER", "KGCHECK_CONSOLE_SECRET"}
+_ENV_NOT_OVERRIDES = {
+    "KGCHECK_CONFIG",
+    "KGCHECK_REVIEWER",
+    "KGCHECK_CONSOLE_SECRET",
+    "KGCHECK_CACHE_DIR",  # where ONNX models built from the model files are kept
+}
 
 log = logging.getLogger(__name__)
 
@@ -523,11 +528,14 @@ class NliConfig(_Strict):
     #: Run the model's linear layers in int8 on a CPU: about 2x faster per turn, accuracy within
     #: a point (see the model card); ``false`` for the fp32 model.
     quantize: bool = True
-    #: Torch's intra-op CPU threads for the NLI model and the sentence embedder, set when the
-    #: checker loads them. Torch has one setting per process: the last checker built sets it for
-    #: every model in the process. 1 suits a server with a worker per core; 0 leaves torch's own
-    #: choice (one thread per core).
+    #: Intra-op CPU threads for the NLI model and the sentence embedder. ONNX Runtime takes it
+    #: per model; torch has one setting per process, set when the checker loads them (the last
+    #: checker built sets it for every model in the process). 1 suits a server with a worker
+    #: per core; 0 leaves the runtime's own choice (one thread per core).
     threads: int = Field(default=1, ge=0)
+    #: What runs the models: ``auto`` (ONNX Runtime for a BERT model on the CPU where the
+    #: ``[nli]`` extra is installed, else torch), ``onnx`` or ``torch`` (the ``[train]`` extra).
+    runtime: Literal["auto", "onnx", "torch"] = "auto"
     #: Download a Hugging Face model id that is not in the local cache when the checker is built
     #: (the only time kgcheck goes to the hub); ``false``: the model must be there already.
     download: bool = False

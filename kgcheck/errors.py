@@ -66,6 +66,7 @@ __all__ = [
     "ModelError",
     "ModelLoadFailed",
     "ModelNotInstalled",
+    "ModelNotRunnable",
     "ModelUnusable",
     "NonFiniteLiteral",
     "NotFound",
@@ -520,6 +521,13 @@ class CalibrationInvalid(ModelError):
     code = "KGC505"
 
 
+class ModelNotRunnable(ModelError):
+    """The model cannot run in this installation: it is not a BERT encoder ONNX Runtime can
+    run as kgcheck writes it, and torch is not installed."""
+
+    code = "KGC506"
+
+
 # --- KGC6xx: input ---------------------------------------------------------------------------
 
 
@@ -686,6 +694,7 @@ ERROR_CODES: tuple[ErrorCode, ...] = (
     _raised(ModelUnusable, 503),
     _raised(UnknownModel, 503),
     _raised(CalibrationInvalid, 503),
+    _raised(ModelNotRunnable, 503),
     _raised(InputError, 400),
     _raised(InvalidTime, 400),
     _raised(InvalidRole, 400),

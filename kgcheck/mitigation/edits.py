@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-
-import inflect
+from typing import TYPE_CHECKING
 
 from kgcheck.nlp.analysis import Claim, TurnAnalysis
 from kgcheck.types import Flag, Span
+
+if TYPE_CHECKING:
+    import inflect
 
 __all__ = ["agree_count", "removal_span", "shares_span_with_other_claims"]
 
@@ -35,6 +37,8 @@ _JOIN = re.compile(r"\s*(?:,?\s*(?:and|or|as well as)\s+|,\s*)(?:(?:the|a|an)\s+
 
 @lru_cache(maxsize=1)
 def _engine() -> inflect.engine:
+    import inflect  # about 2 s to import: only when a correction is first written
+
     return inflect.engine()
 
 

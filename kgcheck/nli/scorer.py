@@ -9,8 +9,15 @@ Label names are read from the model's configuration, since models differ in labe
 entailment, neutral, contradiction); two-way models (entailment / not_entailment) put the
 second label in ``neutral``. Loading (with one warm-up pass) happens on first use or
 ``load()``, once per process for scorers of the same model; results are kept in an LRU cache;
-``score`` is thread-safe. On a CPU the model runs as a TorchScript trace (no Python between
-its layers), used only when it gives the model's own logits on check batches at load.
+``score`` is thread-safe.
+
+Runtimes (``runtime``): on a CPU a BERT model (the embedded one, and most NLI cross-encoders of
+that family) runs with ONNX Runtime and the ``tokenizers`` library, its graph written from the
+model's own files and cached (:mod:`kgcheck.runtime`): neither torch nor transformers is
+needed, and a process starts in a fraction of a second. Other architectures, and any device but
+the CPU, run with torch and transformers (the ``[train]`` extra), as a TorchScript trace (no
+Python between its layers) where the trace gives the model's own logits on check batches.
+``runtime="torch"`` or ``"onnx"`` forces one.
 
 Calibration: a model directory may hold ``calibration.json`` (written by
 ``benchmarks/nli_calibrate.py``), ``{"temperature": T, ...}``; the scorer then divides the
@@ -43,17 +50,19 @@ from kgcheck.errors import (
     ModelError,
     ModelLoadFailed,
     ModelNotInstalled,
+    ModelNotRunnable,
     ModelUnusable,
     UnknownModel,
 )
-from kgcheck.extras import require
-from kgcheck.hf import quiet_loading
+from kgcheck.extras import installed, require
+from kgcheck.hf import quiet_loading, set_torch_threads
 from kgcheck.nli.data import LABELS
 
 __all__ = [
     "CALIBRATION_FILE",
     "EMBEDDED",
     "EMBEDDED_PATH",
+    "RUNTIMES",
     "LoadedModel",
     "NliScorer",
     "NliScores",
@@ -68,6 +77,9 @@ EMBEDDED = "embedded"
 EMBEDDED_PATH = Path(__file__).resolve().parent / "model"
 #: The temperature-scaling file a model directory may hold.
 CALIBRATION_FILE = "calibration.json"
+#: ``auto``: ONNX Runtime for a BERT model on a CPU where the ``[nli]`` extra is installed,
+#: else torch; ``onnx`` or ``torch``: that one only.
+RUNTIMES = ("auto", "onnx", "torch")
 
 log = logging.getLogger(__name__)
 
@@ -161,7 +173,9 @@ def read_temperature(where: str | Path) -> float:
 
 @dataclass
 class LoadedModel:
+    #: a transformers tokenizer (torch), or the :class:`~kgcheck.runtime.OnnxBert` itself
     tokenizer: Any
+    #: a transformers model (torch), or an :class:`~kgcheck.runtime.OnnxBert`
     model: Any
     labels: dict[str, list[int]]
     lock: threading.Lock
@@ -170,9 +184,12 @@ class LoadedModel:
     #: the model's logits for tokenised inputs: a TorchScript trace of ``model`` on a CPU
     #: (no Python per layer), ``None`` to call ``model`` itself
     forward: Any = None
+    #: ``onnx`` or ``torch``: what runs the model
+    runtime: str = "torch"
 
 
-_loaded: dict[tuple[str, str, tuple[tuple[str, str], ...], bool, bool], LoadedModel] = {}
+_Key = tuple[str, str, tuple[tuple[str, str], ...], bool, bool, str, int]
+_loaded: dict[_Key, LoadedModel] = {}
 _loaded_lock = threading.Lock()
 
 
@@ -188,9 +205,26 @@ def _resolve(model: str) -> str:
 
 
 def _require_nli(model: str) -> None:
-    """Raise ModelError (KGC502) naming the ``[nli]`` extra when torch or transformers is absent."""
+    """Raise ModelError (KGC502) naming the ``[nli]`` extra when neither runtime is installed
+    (ONNX Runtime with ``tokenizers``, or torch with transformers)."""
+    if installed("nli") or installed("train"):
+        return
     what = f"the NLI model {model!r}"
     require("nli", what, ModelError, code="KGC502", otherwise="set nli.model: none")
+
+
+def model_directory(where: str) -> Path | None:
+    """The local directory of a model given as a directory or as a Hugging Face id in the
+    local cache; ``None`` when there is none (never the network)."""
+    path = Path(where).expanduser()
+    if path.is_dir():
+        return path
+    try:
+        from huggingface_hub import snapshot_download
+
+        return Path(snapshot_download(where, local_files_only=True))
+    except Exception:  # not cached, not an id, huggingface_hub absent
+        return None
 
 
 def resolve_model(model: str, *, download: bool = False) -> str:
@@ -331,17 +365,83 @@ def _traced(tokenizer: Any, network: Any, device: str) -> Any:
     return forward
 
 
+def _onnx(
+    model: str,
+    where: str,
+    overrides: Mapping[str, str],
+    quantize: bool,
+    runtime: str,
+    threads: int,
+    temperature: float,
+) -> LoadedModel | None:
+    """The model run by ONNX Runtime; ``None`` where ``runtime`` is ``auto`` and it cannot be
+    (the ``[nli]`` extra absent, not a BERT model): torch then runs it.
+
+    Raises:
+        ModelError: ``runtime`` is ``onnx`` and the model cannot run so, or it fails to load.
+    """
+    from kgcheck.runtime.bert_graph import read_config, supported
+
+    directory = model_directory(where)
+    reason: str | None
+    if not installed("nli"):
+        reason = "ONNX Runtime and tokenizers are not installed (the [nli] extra)"
+    elif directory is None:
+        reason = "the model is not in a local directory"
+    else:
+        try:
+            reason = supported(read_config(directory), directory)
+        except ModelLoadFailed as exc:
+            raise ModelLoadFailed(f"cannot load the NLI model {model!r}: {exc.message}") from exc
+    if reason is not None:
+        if runtime == "onnx":
+            raise ModelNotRunnable(
+                f"the NLI model {model!r} cannot run with ONNX Runtime: {reason}"
+            )
+        log.info("NLI model %s runs with torch (%s)", model, reason)
+        return None
+    assert directory is not None
+    from kgcheck.runtime.onnx_model import OnnxBert
+
+    try:
+        network = OnnxBert.load(directory, "classifier", quantize=quantize, threads=threads)
+    except ModelLoadFailed as exc:
+        raise ModelLoadFailed(f"cannot load the NLI model {model!r}: {exc.message}") from exc
+    id2label = {int(k): str(v) for k, v in (network.config.get("id2label") or {}).items()}
+    labels = label_indices(id2label, overrides)
+    return LoadedModel(network, network, labels, threading.Lock(), temperature, runtime="onnx")
+
+
 def _load(
-    model: str, device: str, overrides: Mapping[str, str], quantize: bool, calibrate: bool = True
+    model: str,
+    device: str,
+    overrides: Mapping[str, str],
+    quantize: bool,
+    calibrate: bool = True,
+    runtime: str = "auto",
+    threads: int = 1,
 ) -> LoadedModel:
     where = _resolve(model)
     quantize = quantize and device == "cpu"
-    key = (where, device, tuple(sorted(overrides.items())), quantize, calibrate)
+    key = (where, device, tuple(sorted(overrides.items())), quantize, calibrate, runtime, threads)
     with _loaded_lock:
         if key in _loaded:
             return _loaded[key]
         temperature = read_temperature(where) if calibrate else 1.0
         _require_nli(model)
+        if runtime != "torch" and device == "cpu":
+            onnx = _onnx(model, where, overrides, quantize, runtime, threads, temperature)
+            if onnx is not None:
+                _loaded[key] = onnx
+                return onnx
+        elif runtime == "onnx":
+            raise ModelNotRunnable(f"ONNX Runtime runs models on the CPU only, not {device!r}")
+        if not installed("train"):
+            raise ModelNotRunnable(
+                f"the NLI model {model!r} needs torch and transformers here (not a BERT model "
+                'ONNX Runtime can run, or not on the CPU): pip install "kgcheck[train]"'
+            )
+        set_torch_threads(threads)
         try:
             import torch
             from transformers import AutoModelForSequenceClassification, AutoTokenizer
@@ -386,6 +486,9 @@ class NliScorer:
             probabilities).
         calibrate: apply the temperature of the model directory's ``calibration.json`` when
             there is one (``False``: the raw softmax, as when fitting that temperature).
+        runtime: ``auto``, ``onnx`` or ``torch`` (see the module).
+        threads: ONNX Runtime's intra-op threads for this model (0: its own choice); torch's
+            are set per process (``kgcheck.hf.set_torch_threads``).
     """
 
     def __init__(
@@ -399,8 +502,14 @@ class NliScorer:
         labels: Mapping[str, str] | None = None,
         quantize: bool = False,
         calibrate: bool = True,
+        runtime: str = "auto",
+        threads: int = 1,
     ) -> None:
+        if runtime not in RUNTIMES:
+            raise ValueError(f"runtime must be one of {', '.join(RUNTIMES)}, not {runtime!r}")
         self.model_name = model
+        self.runtime = runtime
+        self.threads = threads
         self.device = device
         self.batch_size = max(1, batch_size)
         self.max_length = max_length
@@ -432,7 +541,15 @@ class NliScorer:
         if self._error is not None:
             raise self._error
         try:
-            loaded = _load(self.model_name, self.device, self.labels, self.quantize, self.calibrate)
+            loaded = _load(
+                self.model_name,
+                self.device,
+                self.labels,
+                self.quantize,
+                self.calibrate,
+                self.runtime,
+                self.threads,
+            )
         except ModelError as exc:
             self._error = exc
             raise
@@ -471,11 +588,13 @@ class NliScorer:
         return [r for r in results if r is not None]
 
     def _run(self, pairs: list[tuple[str, str]]) -> list[NliScores]:
-        import torch
-
         loaded = self.load()
         # similar lengths together: less padding
         order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]) + len(pairs[i][1]))
+        if loaded.runtime == "onnx":
+            return self._run_onnx(loaded, pairs, order)
+        import torch
+
         out: list[NliScores | None] = [None] * len(pairs)
         labels = loaded.labels
         with loaded.lock, torch.inference_mode():
@@ -499,4 +618,24 @@ class NliScorer:
                 for row, i in zip(probs.tolist(), batch, strict=True):
                     e, n, c = (sum(row[j] for j in labels[name]) for name in LABELS)
                     out[i] = NliScores(e, n, c)
+        return [s for s in out if s is not None]
+
+    def _run_onnx(
+        self, loaded: LoadedModel, pairs: list[tuple[str, str]], order: list[int]
+    ) -> list[NliScores]:
+        import numpy as np
+
+        out: list[NliScores | None] = [None] * len(pairs)
+        for start in range(0, len(order), self.batch_size):
+            batch = order[start : start + self.batch_size]
+            inputs = loaded.model.encode_pairs(
+                [pairs[i] for i in batch], max_length=self.max_length
+            )
+            logits = loaded.model.run(inputs).astype(np.float64) / loaded.temperature
+            logits -= logits.max(axis=-1, keepdims=True)
+            probs = np.exp(logits)
+            probs /= probs.sum(axis=-1, keepdims=True)
+            for row, i in zip(probs.tolist(), batch, strict=True):
+                e, n, c = (sum(row[j] for j in loaded.labels[name]) for name in LABELS)
+                out[i] = NliScores(e, n, c)
         return [s for s in out if s is not None]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -191,10 +192,42 @@ def test_a_checked_reply_is_not_embedded_again_as_history(tiny_model: Path) -> N
 
 
 def test_the_traced_fast_path_embeds_as_sentence_transformers_does(tiny_model: Path) -> None:
-    encoder = SentenceEncoder(str(tiny_model), cache_size=0)
+    encoder = SentenceEncoder(str(tiny_model), cache_size=0, runtime="torch")
     model = encoder.load()
     assert encoder._fast is not None  # a transformer, mean pooling, normalisation: traced
     sentences = ["dr patel works in cardiology", "office room", "the weather is sunny today"]
     want = model.encode(sentences, convert_to_numpy=True, normalize_embeddings=True)
     np.testing.assert_allclose(encoder.encode(sentences), want, atol=1e-5)
     np.testing.assert_allclose(encoder.encode(sentences[1:2]), want[1:2], atol=1e-5)
+
+
+def test_onnx_runtime_embeds_as_sentence_transformers_does(tiny_model: Path) -> None:
+    from sentence_transformers import SentenceTransformer
+
+    encoder = SentenceEncoder(str(tiny_model), cache_size=0, runtime="onnx")
+    encoder.load()
+    assert "SentenceTransformer" not in type(encoder.load()).__name__
+    want_model = SentenceTransformer(str(tiny_model), device="cpu")
+    sentences = ["dr patel works in cardiology", "office room", "the weather is sunny today"]
+    want = want_model.encode(sentences, convert_to_numpy=True, normalize_embeddings=True)
+    np.testing.assert_allclose(encoder.encode(sentences), want, atol=1e-5)
+    np.testing.assert_allclose(encoder.encode(sentences[1:2]), want[1:2], atol=1e-5)
+
+
+def test_onnx_runtime_refuses_a_model_pooled_otherwise(tiny_model: Path, tmp_path: Path) -> None:
+    import shutil
+
+    copy = Path(shutil.copytree(tiny_model, tmp_path / "cls-pooled"))
+    pooling = next(copy.glob("*Pooling*/config.json"))
+    config = json.loads(pooling.read_text(encoding="utf-8"))
+    config.update(
+        {"pooling_mode": "cls"}
+        if "pooling_mode" in config
+        else {"pooling_mode_cls_token": True, "pooling_mode_mean_tokens": False}
+    )
+    pooling.write_text(json.dumps(config), encoding="utf-8")
+    with pytest.raises(ModelError, match="is not the mean of the tokens"):
+        SentenceEncoder(str(copy), runtime="onnx").load()
+    auto = SentenceEncoder(str(copy), cache_size=0)  # auto: sentence-transformers runs it
+    assert auto.encode(["office room"]).shape == (1, 16)
+    assert type(auto.load()).__name__ == "SentenceTransformer"

@@ -309,11 +309,9 @@ def test_unloadable_model_is_a_model_error_remembered(
     attempts: list[str] = []
     original = scorer_module._load
 
-    def load(
-        model: str, device: str, overrides: Mapping[str, str], quantize: bool, calibrate: bool
-    ) -> object:
+    def load(model: str, device: str, overrides: Mapping[str, str], *rest: object) -> object:
         attempts.append(model)
-        return original(model, device, overrides, quantize, calibrate)
+        return original(model, device, overrides, *rest)
 
     monkeypatch.setattr(scorer_module, "_load", load)
     scorer = NliScorer(str(tmp_path / "no-such-model"))
@@ -351,8 +349,8 @@ def test_a_quantised_model_runs_int8_and_stays_close_to_fp32(make_classifier: Ma
     import torch
 
     model_dir = make_classifier(ROBERTA_LABELS)
-    plain = NliScorer(str(model_dir)).score(PAIRS)
-    quantised = NliScorer(str(model_dir), quantize=True)
+    plain = NliScorer(str(model_dir), runtime="torch").score(PAIRS)
+    quantised = NliScorer(str(model_dir), quantize=True, runtime="torch")
     scores = quantised.score(PAIRS)
     network = quantised.load().model
     assert not any(type(m) is torch.nn.Linear for m in network.modules())
@@ -522,7 +520,7 @@ def test_invalid_calibration_json_is_a_model_error(
 
 def test_on_a_cpu_the_model_runs_traced_with_its_own_scores(make_classifier: MakeClassifier):
     model_dir = make_classifier(ROBERTA_LABELS)
-    scorer = NliScorer(str(model_dir), cache_size=0)
+    scorer = NliScorer(str(model_dir), cache_size=0, runtime="torch")
     traced = scorer.score(PAIRS)
     loaded = scorer.load()
     assert loaded.forward is not None  # traced, and checked against the model at load
@@ -546,6 +544,6 @@ def test_a_model_whose_trace_differs_runs_as_it_is(
     monkeypatch.setattr(torch.jit, "trace", wrong_trace)
     monkeypatch.setattr(scorer_module, "_loaded", {})
     model_dir = make_classifier(DEBERTA_LABELS)
-    scorer = NliScorer(str(model_dir))
+    scorer = NliScorer(str(model_dir), runtime="torch")
     assert scorer.load().forward is None
     assert sum(scorer.score(PAIRS[:1])[0]) == pytest.approx(1.0, abs=1e-5)

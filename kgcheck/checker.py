@@ -90,7 +90,13 @@ class Checker:
         report = checker.check_turn("Dr. Patel works in Oncology.", state)
     """
 
-    def __init__(self, config: Config | None = None, *, kb: KnowledgeBase | None = None) -> None:
+    def __init__(
+        self,
+        config: Config | None = None,
+        *,
+        kb: KnowledgeBase | None = None,
+        warm_up: bool = True,
+    ) -> None:
         self.config = config or Config()
         # a model name that names nothing fails first, before a large KB is loaded (ModelError)
         #: The NLI model, loaded now; ``None`` when ``nli.model`` is ``none``.
@@ -133,8 +139,10 @@ class Checker:
             open_flag_store(self.config.store) if self.config.store is not None else None
         )
         #: What failed in the warm-up check: ``"<stage> (<code>)"`` for each failed check, or
-        #: ``"warm-up (<exception>)"`` when it stopped; empty when it passed.
-        self.warm_up_failures = self._warm_up()
+        #: ``"warm-up (<exception>)"`` when it stopped; empty when it passed (or was not run:
+        #: ``warm_up=False``, for one check and done, as ``kgcheck check``, whose first check
+        #: then pays what the warm-up would have).
+        self.warm_up_failures = self._warm_up() if warm_up else ()
 
     def _warm_up(self) -> tuple[str, ...]:
         """Build now what the checks would build on their first use, so that the first
@@ -207,9 +215,9 @@ class Checker:
         return scorer
 
     @classmethod
-    def from_config(cls, path: str | Path) -> Checker:
+    def from_config(cls, path: str | Path, *, warm_up: bool = True) -> Checker:
         """A checker configured by a ``kgcheck.yaml`` file."""
-        return cls(load_config(path))
+        return cls(load_config(path), warm_up=warm_up)
 
     def _build_detectors(self) -> list[Detector]:
         """The enabled detectors: the built-ins (``kgcheck.registry.detectors``), unless

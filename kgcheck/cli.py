@@ -225,7 +225,7 @@ def check(
         sources = [
             {"id": f"S{n}", "text": _read_source(path)} for n, path in enumerate(source or [])
         ]
-        checker = Checker.from_config(config)
+        checker = Checker.from_config(config, warm_up=False)  # one check, and done
         state = DialogueState(session_id=session, now=checker.config.now)
         if history is not None:
             _read_history(history, state)

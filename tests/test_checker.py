@@ -638,3 +638,18 @@ def test_checker_failure_while_checking_a_correction_again_is_reported(
     report = checker.check_turn("Dr. Amira Patel works in Oncology.", DialogueState(now=NOW))
     assert [e.stage for e in report.errors] == ["recheck.detector.wrong_attribute"]
     assert report.decision != Decision.ACCEPT
+
+
+def test_checker_without_a_warm_up_checks_its_first_turn_the_same(
+    acme_checker: Checker,
+) -> None:
+    """``warm_up=False`` (``kgcheck check``: one check, and done) skips the made-up turn; the
+    first real check gives the report a warmed-up checker gives."""
+    config = copy.deepcopy(acme_checker.config)
+    cold = Checker(config, kb=acme_checker.kb, warm_up=False)
+    assert cold.warm_up_failures == ()
+    reply = "Dr. Patel works in Cardiology and her extension is 4413."
+    got = cold.check_turn(reply, DialogueState(now=NOW))
+    want = acme_checker.check_turn(reply, DialogueState(now=NOW))
+    assert got.text == want.text == "Dr. Patel works in Cardiology and her extension is 4412."
+    assert [(f.type, f.span) for f in got.flags] == [(f.type, f.span) for f in want.flags]

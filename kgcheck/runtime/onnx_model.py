@@ -3,12 +3,14 @@ and the sentence encoder without torch or transformers.
 
 The graph is written from the model directory's own files (:mod:`kgcheck.runtime.bert_graph`)
 on first use, quantised to int8 when asked (ONNX Runtime's dynamic quantisation of the
-``MatMul`` weights), and kept in a cache directory, so that later processes only open the file:
+``MatMul`` weights), optimised by ONNX Runtime (fused attention, layer norms and GELU; not
+the machine-specific layouts) and kept in a cache directory, so that later processes only open
+the file:
 
 - ``KGCHECK_CACHE_DIR``, else ``$XDG_CACHE_HOME/kgcheck``, else ``~/.cache/kgcheck``;
 - one file per model, head and precision, named by a hash of the weights' and configuration's
-  paths, sizes and modification times and of the writer's version: a retrained model gets a new
-  file; ``kgcheck models clear-cache`` is never needed for correctness.
+  paths, sizes and modification times, the writer's version and ONNX Runtime's: a retrained
+  model or another ONNX Runtime gets a new file, so an old file is never read in their place.
 
 A cache that cannot be written is no failure: the graph is built in memory each time (and the
 log says why). Sessions run with ``threads`` intra-op threads (``nli.threads``; 0: ONNX
@@ -22,6 +24,7 @@ Usage::
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -59,25 +62,13 @@ def cache_dir() -> Path:
     return Path(base).expanduser() / "kgcheck"
 
 
-def _key(directory: Path, head: Head, quantize: bool) -> str:
-    parts = [GRAPH_VERSION, head, "int8" if quantize else "fp32"]
+def _key(directory: Path, head: Head, quantize: bool, runtime: str) -> str:
+    parts = [GRAPH_VERSION, head, "int8" if quantize else "fp32", runtime]
     for name in ("config.json", "model.safetensors"):
         stat = (directory / name).stat()
         parts += [str((directory / name).resolve()), str(stat.st_size), str(stat.st_mtime_ns)]
     digest = hashlib.sha256("\0".join(parts).encode()).hexdigest()[:24]
     return f"bert-{head}-{parts[2]}-{digest}.onnx"
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".part")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _quantized(model: bytes) -> bytes:
@@ -99,22 +90,34 @@ def _quantized(model: bytes) -> bytes:
         return target.read_bytes()
 
 
-def _model_bytes(directory: Path, head: Head, quantize: bool) -> bytes:
-    """The serialised graph: from the cache, else written now (and cached when possible)."""
-    path = cache_dir() / "onnx" / _key(directory, head, quantize)
-    try:
-        cached: bytes = path.read_bytes()
-        return cached
-    except OSError:
-        pass
+def _model(directory: Path, head: Head, quantize: bool) -> tuple[str | bytes, bool]:
+    """The model to open, and whether ONNX Runtime has optimised it already: the cached file
+    (optimised when it was written, so that a start only reads it), else the graph written now
+    (cached when the cache can be written)."""
+    import onnxruntime
+
+    path = cache_dir() / "onnx" / _key(directory, head, quantize, onnxruntime.__version__)
+    if path.is_file():
+        return str(path), True
     data: bytes = bert_graph(directory, head).SerializeToString()
     if quantize:
         data = _quantized(data)
+    part = path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.part")
     try:
-        _write_atomically(path, data)
-    except OSError as exc:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        options = onnxruntime.SessionOptions()
+        # extended, not all: the file holds no layout chosen for this machine's CPU
+        options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_EXTENDED
+        options.optimized_model_filepath = str(part)
+        options.log_severity_level = 3
+        onnxruntime.InferenceSession(data, options, providers=["CPUExecutionProvider"])
+        os.replace(part, path)
+    except Exception as exc:  # an unwritable cache; ONNX Runtime failing to write the file
+        with contextlib.suppress(OSError):
+            part.unlink(missing_ok=True)
         log.warning("the ONNX model is not cached (%s); it is rebuilt on each start", exc)
-    return data
+        return data, False
+    return str(path), True
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,14 +160,16 @@ class OnnxBert:
         import onnxruntime
         from tokenizers import Tokenizer
 
-        data = _model_bytes(directory, head, quantize)
+        model_file, optimised = _model(directory, head, quantize)
         options = onnxruntime.SessionOptions()
+        if optimised:
+            options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL
         options.intra_op_num_threads = max(0, threads)
         options.inter_op_num_threads = 1
         options.log_severity_level = 3  # errors only: no warnings on stderr
         try:
             session = onnxruntime.InferenceSession(
-                data, options, providers=["CPUExecutionProvider"]
+                model_file, options, providers=["CPUExecutionProvider"]
             )
             tokenizer = Tokenizer.from_file(str(directory / "tokenizer.json"))
         except Exception as exc:  # a graph ONNX Runtime refuses, a broken tokenizer file

@@ -324,8 +324,8 @@ class Checker:
                 flags,
                 analysis,
                 response,
-                recheck=lambda text: self._recheck(
-                    text, state, reference, documents, skipped, errors, kb, focus, budget
+                recheck=lambda text, near: self._recheck(
+                    text, state, reference, documents, skipped, errors, kb, focus, budget, near
                 ),
             )
         except BudgetSpent as exc:
@@ -563,18 +563,22 @@ class Checker:
         kb: KnowledgeBase | None = None,
         focus: tuple[str, ...] = (),
         budget: Budget | None = None,
+        near: tuple[str, ...] = (),
     ) -> list[Flag]:
-        """The scored flags of a mitigated reply, from the symbolic checks (a correction is
-        kept or undone on what the KB, the history and the rules say, not on a model). A check
-        that fails here is reported like any other (``errors``, stage ``recheck.<stage>``).
+        """The scored flags of a stretch of a mitigated reply, from the symbolic checks (a
+        correction is kept or undone on what the KB, the history and the rules say, not on a
+        model). ``near``: the entities its pronouns may stand for, from the reply around it
+        (most likely first, before the conversation's). A check that fails here is reported
+        like any other (``errors``, stage ``recheck.<stage>``).
 
         Raises:
             BudgetSpent: ``budget`` ran out first (a re-check is never cut short).
         """
         if budget is not None:
             budget.check("recheck")
+        context = tuple(dict.fromkeys((*near, *_context(state, focus))))
         analysis = self.analyzer.analyse(
-            text, now=reference, context=_context(state, focus), kb=kb, focus=focus, budget=budget
+            text, now=reference, context=context, kb=kb, focus=focus, budget=budget
         )
         results = TurnResults(self._providers)
         flags = self._detect(

@@ -17,8 +17,10 @@ from kgcheck.types import Action, ActionKind, Decision, Flag, Span
 
 __all__ = ["Mitigation", "Mitigator", "Recheck"]
 
-#: Checks a mitigated text again: its flags, scored.
-Recheck = Callable[[str], list[Flag]]
+#: Checks a stretch of the mitigated text again: its flags, scored. The second argument is the
+#: KB entities a pronoun or description there may stand for, most likely first: those the
+#: reply's own analysis resolved them to, then those of the sentence before (not checked again).
+Recheck = Callable[[str, tuple[str, ...]], list[Flag]]
 _WORD = re.compile(r"\w")
 
 
@@ -180,8 +182,8 @@ class Mitigator:
                 return text
             found = [
                 replace(f, span=Span(f.span.start + start, f.span.end + start))
-                for start, end in _windows(analysis, acts, [a for a, _ in corrected])
-                for f in recheck(text[start:end])
+                for start, end, context in _windows(analysis, acts, [a for a, _ in corrected])
+                for f in recheck(text[start:end], context)
                 if f.confidence >= self.config.flag_threshold
             ]
             bad = {
@@ -241,25 +243,54 @@ def _apply(text: str, actions: list[Action]) -> str:
 
 def _windows(
     analysis: TurnAnalysis, acts: list[Action], corrected: list[Action]
-) -> list[tuple[int, int]]:
-    """The stretches of the mitigated text to check again around the ``corrected`` actions:
-    each one's sentence and the sentence before it (where a pronoun's antecedent may stand),
-    merged. A long reply is not analysed twice over: the cost follows the corrections."""
+) -> list[tuple[int, int, tuple[str, ...]]]:
+    """The stretches of the mitigated text to check again around the ``corrected`` actions,
+    each with the entities its pronouns may stand for. A corrected sentence is checked alone,
+    its pronouns and descriptions read as the reply's analysis read them (the entities they
+    were resolved to, then those the sentence before names, nearest first), so the sentence
+    before is not parsed again. Where that sentence was edited too, its entities may have
+    changed: both are checked together, as one stretch. The cost follows the corrections, not
+    the length of the reply."""
     segments = analysis.segments
+    edited = [a.span for a in acts if a.span is not None and a.replacement is not None]
     found: list[tuple[int, int]] = []
     for action in corrected:
         assert action.span is not None
         k = next((n for n, seg in enumerate(segments) if seg.span.contains(action.span)), None)
         if k is None:
-            return [(0, _shifted(len(analysis.text), acts))]
-        found.append((segments[max(0, k - 1)].span.start, segments[k].span.end))
-    out: list[tuple[int, int]] = []
-    for start, end in sorted(found):
-        if out and start <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], end))
+            return [(0, _shifted(len(analysis.text), acts), ())]
+        before = segments[k - 1].span if k > 0 else None
+        if before is not None and any(before.overlaps(span) for span in edited):
+            found.append((k - 1, k))
         else:
-            out.append((start, end))
-    return [(_shifted(start, acts), _shifted(end, acts)) for start, end in out]
+            found.append((k, k))
+    out: list[tuple[int, int]] = []
+    for first, last in sorted(set(found)):
+        if out and first <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], last))
+        else:
+            out.append((first, last))
+    return [
+        (
+            _shifted(segments[first].span.start, acts),
+            _shifted(segments[last].span.end, acts),
+            _antecedents(analysis, first),
+        )
+        for first, last in out
+    ]
+
+
+def _antecedents(analysis: TurnAnalysis, k: int) -> tuple[str, ...]:
+    """The KB entities a pronoun or description of sentence ``k`` may stand for, most likely
+    first: what the analysis resolved those of sentence ``k`` to, then the entities sentence
+    ``k - 1`` names, the nearest first."""
+    resolved = [
+        m.iri
+        for m in analysis.mentions
+        if m.segment == k and m.kind != "entity" and m.iri is not None
+    ]
+    named = [m.iri for m in reversed(analysis.mentions) if m.segment == k - 1 and m.iri is not None]
+    return tuple(dict.fromkeys([*resolved, *named]))
 
 
 def _touches(edited: list[Span], span: Span) -> bool:

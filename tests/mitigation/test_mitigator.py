@@ -269,15 +269,19 @@ def test_mitigator_model_only_finding_may_be_escalated(analysis: TurnAnalysis) -
 
 def test_mitigator_correction_the_recheck_would_flag_is_not_made(analysis: TurnAnalysis) -> None:
     flag = flag_at(TEXT, "4413", 0.95, correction="4412")
-    seen: list[str] = []
+    seen: list[tuple[str, tuple[str, ...]]] = []
 
-    def recheck(text: str) -> list[Flag]:
-        seen.append(text)
+    def recheck(text: str, near: tuple[str, ...]) -> list[Flag]:
+        seen.append((text, near))
         return [flag_at(text, "4412", 0.9)] if "4412" in text else []
 
     outcome = Mitigator().mitigate([flag], analysis, recheck=recheck)
-    # the corrected sentence and the one before it are checked again, not the whole reply
-    assert seen == ["Dr. Patel works in Oncology. Her extension is 4412."]
+    # the corrected sentence alone is checked again, not the whole reply nor the sentence
+    # before; "Her" is read as the reply read it: Dr. Patel, named in the sentence before
+    patel = next(m.iri for m in analysis.mentions if m.text == "Dr. Patel")
+    assert patel is not None
+    assert [text for text, _ in seen] == ["Her extension is 4412."]
+    assert seen[0][1][0] == patel
     assert [a.kind for a in outcome.actions] == [ActionKind.FLAG]
     assert "would itself be flagged" in outcome.actions[0].reason
     assert outcome.text == TEXT
@@ -288,10 +292,30 @@ def test_mitigator_correction_the_recheck_accepts_is_kept(analysis: TurnAnalysis
     flag = flag_at(TEXT, "4413", 0.95, correction="4412")
     # a flag elsewhere in the text (not on the new words) does not undo the correction
     outcome = Mitigator().mitigate(
-        [flag], analysis, recheck=lambda text: [flag_at(text, "Oncology", 0.9)]
+        [flag], analysis, recheck=lambda text, near: [flag_at(text, "extension", 0.9)]
     )
     assert outcome.text == TEXT.replace("4413", "4412")
     assert outcome.decision == Decision.REVISE
+
+
+def test_mitigator_corrections_in_neighbouring_sentences_are_checked_together(
+    analysis: TurnAnalysis,
+) -> None:
+    """Where the sentence before a correction was edited too, what its pronouns stand for may
+    have changed: the two are checked again as one stretch."""
+    flags = [
+        flag_at(TEXT, "Oncology", 0.95, correction="Cardiology"),
+        flag_at(TEXT, "4413", 0.95, correction="4412"),
+    ]
+    seen: list[str] = []
+
+    def recheck(text: str, near: tuple[str, ...]) -> list[Flag]:
+        seen.append(text)
+        return []
+
+    outcome = Mitigator().mitigate(flags, analysis, recheck=recheck)
+    assert seen == ["Dr. Patel works in Cardiology. Her extension is 4412."]
+    assert outcome.text == TEXT.replace("Oncology", "Cardiology").replace("4413", "4412")
 
 
 def test_mitigator_reply_removal_would_empty_is_sent_back_to_be_rewritten(

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -26,7 +27,6 @@ from kgcheck.errors import (
 from kgcheck.extras import install_hint, installed
 from kgcheck.history.state import DialogueState
 from kgcheck.kb.command import kb_app
-from kgcheck.report import TurnReport
 from kgcheck.rules.command import rules_app
 from kgcheck.tools.command import tools_app
 
@@ -50,16 +50,36 @@ def _fail(exc: KgcheckError) -> None:
     raise typer.Exit(code=2)
 
 
-def _read_history(path: Path, state: DialogueState) -> None:
+def _history_lines(path: Path) -> list[tuple[int, dict[str, Any]]]:
+    """The history file's lines as JSON objects, with their line numbers."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
         raise InputError(f"{path}: cannot read the history ({exc.strerror})") from exc
+    out = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
             turn = json.loads(line)
+            if not isinstance(turn, dict) or (
+                "name" not in turn or "result" not in turn
+                if turn["role"] == "tool"
+                else "text" not in turn
+            ):
+                raise TypeError("not an object with the fields of its role")
+        except (json.JSONDecodeError, KeyError, TypeError) as exc:
+            raise HistoryLineInvalid(
+                f"{path}: line {number}: expected a JSON object with 'role' and 'text', or "
+                f"'role': 'tool' with 'name' and 'result' ({exc})"
+            ) from exc
+        out.append((number, turn))
+    return out
+
+
+def _read_history(path: Path, state: DialogueState) -> None:
+    for number, turn in _history_lines(path):
+        try:
             if turn["role"] == "tool":  # a tool call the agent made, and what it returned
                 state.add_tool_result(
                     turn["name"],
@@ -70,11 +90,6 @@ def _read_history(path: Path, state: DialogueState) -> None:
                 )
             else:
                 state.add_turn(turn["role"], turn["text"], time=turn.get("time"))
-        except (json.JSONDecodeError, KeyError, TypeError) as exc:
-            raise HistoryLineInvalid(
-                f"{path}: line {number}: expected a JSON object with 'role' and 'text', or "
-                f"'role': 'tool' with 'name' and 'result' ({exc})"
-            ) from exc
         except InputError as exc:
             raise InputError(f"{path}: line {number}: {exc.message}", code=exc.code) from exc
 
@@ -86,67 +101,71 @@ def _read_source(path: Path) -> str:
         raise SourceInvalid(f"{path}: cannot read the source ({exc})") from exc
 
 
-def render_report(report: TurnReport, title: str = "") -> None:
-    """Show a report as tables a person can read."""
+def render_report(report: Mapping[str, Any], title: str = "") -> None:
+    """Show a report (``TurnReport.to_dict()``, or a service's answer) as tables a person can
+    read."""
     colour = {
         "accept": "green",
         "accept_with_warnings": "yellow",
         "revise": "cyan",
         "reject": "red",
-    }[str(report.decision)]
-    if report.flags:
+    }[str(report["decision"])]
+    if report["flags"]:
         table = Table(title=title or None, show_lines=True, expand=True)
         table.add_column("type", no_wrap=True)
         table.add_column("text", overflow="fold", ratio=2)
         table.add_column("conf", no_wrap=True)
         table.add_column("why", overflow="fold", ratio=3)
         table.add_column("fix", overflow="fold", ratio=2)
-        for flag in report.flags:
+        for flag in report["flags"]:
             table.add_row(
-                str(flag.type),
-                flag.content,
-                f"{flag.confidence:.2f}",
-                flag.message,
-                flag.correction or flag.suggestion or "",
+                str(flag["type"]),
+                flag["content"],
+                f"{flag['confidence']:.2f}",
+                flag["message"],
+                flag.get("correction") or flag.get("suggestion") or "",
             )
         console.print(table)
-    acted = [a for a in report.actions if a.kind != "none"]
+    acted = [a for a in report["actions"] if a["kind"] != "none"]
     if acted:
         actions = Table(show_header=True, expand=True)
         actions.add_column("action")
         actions.add_column("flags")
         actions.add_column("detail", overflow="fold")
         for a in acted:
-            detail = a.guidance or (f"-> {a.replacement!r}" if a.replacement else a.reason)
-            actions.add_row(str(a.kind), ", ".join(map(str, a.flags)), detail)
+            replacement = a.get("replacement")
+            detail = a.get("guidance") or (f"-> {replacement!r}" if replacement else a["reason"])
+            actions.add_row(str(a["kind"]), ", ".join(map(str, a["flags"])), detail)
         console.print(actions)
     console.print(
-        f"decision: [bold {colour}]{report.decision}[/]   "
-        f"answer confidence: {report.answer_confidence:.2f}   "
-        f"claims: {report.counts.get('claims', 0)}   "
-        f"time: {report.timings.get('total', 0) * 1000:.0f} ms"
+        f"decision: [bold {colour}]{report['decision']}[/]   "
+        f"answer confidence: {report['answer_confidence']:.2f}   "
+        f"claims: {report['counts'].get('claims', 0)}   "
+        f"time: {report['timings'].get('total', 0) * 1000:.0f} ms"
     )
-    grounding = report.grounding
+    grounding = report.get("grounding")
     if grounding is not None:
         console.print(
-            f"grounded: {'yes' if grounding.overall_grounded else 'no'} "
-            f"({grounding.grounded_claims} of {grounding.total_claims} claims)"
+            f"grounded: {'yes' if grounding['overall_grounded'] else 'no'} "
+            f"({grounding['grounded_claims']} of {grounding['total_claims']} claims)"
         )
-        for claim in grounding.claims:
-            mark = "[green]ok[/]" if claim.grounded else "[red]--[/]"
+        for claim in grounding["claims"]:
+            mark = "[green]ok[/]" if claim["grounded"] else "[red]--[/]"
             console.print(
-                f"  {mark} p1 {claim.p1:.2f} p0 {claim.p0:.2f} conf {claim.confidence:.2f} "
-                + escape(f"[{', '.join(claim.citing) or 'no citation'}] {claim.text}"),
+                f"  {mark} p1 {claim['p1']:.2f} p0 {claim['p0']:.2f} "
+                f"conf {claim['confidence']:.2f} "
+                + escape(f"[{', '.join(claim['citing']) or 'no citation'}] {claim['text']}"),
                 highlight=False,
             )
-    if report.text != report.original:
-        console.print(Panel(report.text, title="mitigated reply", border_style=colour))
-    for error in report.errors:
+    if report["text"] != report["original"]:
+        console.print(Panel(report["text"], title="mitigated reply", border_style=colour))
+    for error in report["errors"]:
         console.print(
-            f"[bold red]error[/] {error.code} {escape(error.stage)}: {escape(error.reason)}",
+            f"[bold red]error[/] {error['code']} {escape(error['stage'])}: "
+            f"{escape(error['reason'])}",
             highlight=False,
         )
-    for note in report.skipped:
+    for note in report["skipped"]:
         console.print(f"[dim]note: {note}[/]")
 
 
@@ -191,7 +210,7 @@ def demo(
             continue
         console.print(f"[bold]assistant (draft):[/] {turn.text}")
         report = checker.check_turn(turn.text, state)
-        render_report(report)
+        render_report(report.to_dict())
         state.add_turn("assistant", report.text, report=report)
 
 
@@ -215,29 +234,72 @@ def check(
             "... in the order given."
         ),
     ] = None,
+    server: Annotated[
+        str | None,
+        typer.Option(
+            help="A running `kgcheck serve` (http://127.0.0.1:8000) to check with, its models "
+            "loaded already, instead of loading them here (--config is then not read)."
+        ),
+    ] = None,
+    api_key: Annotated[
+        str | None,
+        typer.Option(envvar="KGCHECK_API_KEY", help="The service's API key, for --server."),
+    ] = None,
 ) -> None:
     """Check one reply; exit status 0 when accepted, 1 otherwise, 2 on errors."""
-    from kgcheck.checker import Checker
-
     if text == "-":
         text = sys.stdin.read()
     try:
         sources = [
             {"id": f"S{n}", "text": _read_source(path)} for n, path in enumerate(source or [])
         ]
-        checker = Checker.from_config(config, warm_up=False)  # one check, and done
-        state = DialogueState(session_id=session, now=checker.config.now)
-        if history is not None:
-            _read_history(history, state)
-        report = checker.check_turn(text, state, sources=sources)
+        if server is not None:
+            report = _check_with_service(server, api_key, text, history, sources, session)
+        else:
+            report = _check_here(config, text, history, sources, session)
     except KgcheckError as exc:
         _fail(exc)
         return
     if as_json:
-        sys.stdout.write(json.dumps(report.to_dict(), indent=2) + "\n")
+        sys.stdout.write(json.dumps(report, indent=2) + "\n")
     else:
         render_report(report)
-    raise typer.Exit(code=0 if report.ok else 1)
+    raise typer.Exit(code=0 if report["decision"] == "accept" else 1)
+
+
+def _check_here(
+    config: Path, text: str, history: Path | None, sources: list[dict[str, str]], session: str
+) -> dict[str, Any]:
+    from kgcheck.checker import Checker
+
+    checker = Checker.from_config(config, warm_up=False)  # one check, and done
+    state = DialogueState(session_id=session, now=checker.config.now)
+    if history is not None:
+        _read_history(history, state)
+    return checker.check_turn(text, state, sources=sources).to_dict()
+
+
+def _check_with_service(
+    server: str,
+    api_key: str | None,
+    text: str,
+    history: Path | None,
+    sources: list[dict[str, str]],
+    session: str,
+) -> dict[str, Any]:
+    from kgcheck.service_client import ServiceClient
+
+    lines = [turn for _, turn in _history_lines(history)] if history is not None else []
+    with ServiceClient(server, api_key=api_key) as client:
+        return client.check(
+            text,
+            turns=[t for t in lines if t["role"] != "tool"],
+            tool_results=[
+                {k: v for k, v in t.items() if k != "role"} for t in lines if t["role"] == "tool"
+            ],
+            sources=sources,
+            session=None if session == "cli" else session,
+        )
 
 
 class DatasetFormat(StrEnum):

@@ -74,6 +74,7 @@ _ENV_NOT_OVERRIDES = {
     "KGCHECK_REVIEWER",
     "KGCHECK_CONSOLE_SECRET",
     "KGCHECK_CACHE_DIR",  # where ONNX models built from the model files are kept
+    "KGCHECK_API_KEY",  # the key kgcheck check --server sends to the service
 }
 
 log = logging.getLogger(__name__)

@@ -89,6 +89,9 @@ __all__ = [
     "RuleSparqlError",
     "RuleValueError",
     "RuleYamlError",
+    "ServiceError",
+    "ServiceRefused",
+    "ServiceUnreachable",
     "SessionNotFound",
     "SessionUnreadable",
     "SourceInvalid",
@@ -598,6 +601,28 @@ class DatasetFormatError(InputError):
     code = "KGC612"
 
 
+# --- KGC9xx: the service, as its clients see it ---------------------------------------------
+
+
+class ServiceError(KgcheckError):
+    """A client of the kgcheck service (``kgcheck check --server``) got no usable answer."""
+
+    code = "KGC900"
+
+
+class ServiceUnreachable(ServiceError):
+    """The kgcheck service cannot be reached, or did not answer in time."""
+
+    code = "KGC901"
+
+
+class ServiceRefused(ServiceError):
+    """The kgcheck service answered a client's request with an error (its code and message
+    follow)."""
+
+    code = "KGC902"
+
+
 # --- the table ---------------------------------------------------------------------------------
 
 
@@ -717,6 +742,9 @@ ERROR_CODES: tuple[ErrorCode, ...] = (
     ),
     _reported("KGC707", "The knowledge base could not be read while the reply was analysed."),
     _reported("KGC708", "The check ran out of its CPU budget, or was cancelled, before a stage."),
+    _raised(ServiceError, 502),
+    _raised(ServiceUnreachable, 502),
+    _raised(ServiceRefused, 502),
 )
 
 _BY_CODE: dict[str, ErrorCode] = {row.code: row for row in ERROR_CODES}

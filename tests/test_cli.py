@@ -181,7 +181,7 @@ def test_cli_check_shows_a_line_per_failed_check() -> None:
         CheckError("nli", "KGC702", "[KGC501] cannot load the NLI model"),
     ]
     with console.capture() as captured:
-        render_report(report)
+        render_report(report.to_dict())
     lines = [line for line in captured.get().splitlines() if line.startswith("error")]
     assert lines == [
         "error KGC701 detector.contradicts_fact: RuntimeError: index [S0] gone",

@@ -6,8 +6,8 @@ taken for a person when
 
 - its name opens with a personal title ("Dr. Reyes", "Ms. Chen"; ``normalize.TITLES``), or
 - most instances of one of its classes have names that the pretrained pipeline's named-entity
-  recogniser reads as a person's (``en_core_web_sm``'s ``ner``, loaded on first use and only
-  when that pipeline is installed; the main pipeline leaves ``ner`` out for speed).
+  recogniser reads as a person's (``en_core_web_sm``'s ``ner``: the one loaded, disabled, in
+  the main pipeline, which never runs it on a reply; else the package's, loaded on first use).
 
 Usage::
 
@@ -50,8 +50,10 @@ class PersonNames:
     """Reads KB names with a pretrained named-entity recogniser (``package``; none: titles
     alone decide). Thread-safe; each class is decided once."""
 
-    def __init__(self, package: str | None) -> None:
+    def __init__(self, package: str | None, *, pipeline: Any = None) -> None:
         self.package = package
+        #: a loaded spaCy pipeline whose (disabled) ``ner`` reads the names, if it has one
+        self.pipeline = pipeline
         self._nlp: Any = None
         self._failed = package is None
         self._lock = threading.Lock()
@@ -74,11 +76,17 @@ class PersonNames:
         return decided
 
     def _people(self, names: list[str]) -> int:
-        nlp = self._load()
-        if nlp is None:
-            return 0
+        if self.pipeline is not None and "ner" in self.pipeline.component_names:
+            # the main pipeline's own recogniser: tokenised names are all it needs
+            ner = self.pipeline.get_pipe("ner")
+            docs = ner.pipe(self.pipeline.make_doc(n) for n in names)
+        else:
+            nlp = self._load()
+            if nlp is None:
+                return 0
+            docs = nlp.pipe(names)
         count = 0
-        for doc in nlp.pipe(names):
+        for doc in docs:
             last = len(doc) - 1
             count += any(e.label_ == "PERSON" and e.start <= last < e.end for e in doc.ents)
         return count

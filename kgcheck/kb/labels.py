@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import heapq
 import re
+import threading
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -111,7 +112,10 @@ class LabelIndex:
         self._parts: dict[str, set[str]] = defaultdict(set)
         self._short: dict[str, set[str]] = defaultdict(set)
         self._token_iris: dict[str, set[str]] = defaultdict(set)
-        self._deletions: dict[str, set[str]] = defaultdict(set)
+        # token variants with one character deleted -> tokens (typo lookup); ``None`` until
+        # first needed in an index read back with ``from_json`` (see ``_typo_table``)
+        self._deletions: dict[str, set[str]] | None = defaultdict(set)
+        self._typos_lock = threading.Lock()
         self._display: dict[str, tuple[int, str]] = {}
         self.fuzzy_min_length = fuzzy_min_length
         self.max_tokens = 1
@@ -141,11 +145,27 @@ class LabelIndex:
         if len(tokens) > 1 and named:
             for token in (named[0], named[-1]):
                 self._short[token].add(iri)
+        typos = self._typo_table()
         for token in tokens:
             if token not in self._token_iris:
                 for variant in _deletions(token, self.fuzzy_min_length):
-                    self._deletions[variant].add(token)
+                    typos.setdefault(variant, set()).add(token)
             self._token_iris[token].add(iri)
+
+    def _typo_table(self) -> dict[str, set[str]]:
+        """The typo table, derived from the tokens on first use where the index was read back
+        (a reopened store answers its first exact lookups without waiting for it)."""
+        table = self._deletions
+        if table is None:
+            with self._typos_lock:
+                if self._deletions is None:
+                    built: dict[str, set[str]] = defaultdict(set)
+                    for token in self._token_iris:
+                        for variant in _deletions(token, self.fuzzy_min_length):
+                            built[variant].add(token)
+                    self._deletions = built
+                table = self._deletions
+        return table
 
     def with_token(self, token: str) -> set[str]:
         """The entities one of whose labels has the word ``token`` (a :func:`name_tokens` word:
@@ -178,7 +198,8 @@ class LabelIndex:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> LabelIndex:
-        """Rebuild an index saved with ``to_json`` (the typo table is derived again)."""
+        """Rebuild an index saved with ``to_json`` (the typo table is derived again, on its
+        first use)."""
         index = cls(fuzzy_min_length=int(data["fuzzy_min_length"]))
         index.max_tokens = int(data["max_tokens"])
         iris: list[str] = data["iris"]
@@ -193,9 +214,7 @@ class LabelIndex:
         ):
             for key, ids in data[name].items():
                 table[key] = {iris[i] for i in ids}
-        for token in index._token_iris:
-            for variant in _deletions(token, index.fuzzy_min_length):
-                index._deletions[variant].add(token)
+        index._deletions = None  # derived again on first use (_typo_table)
         return index
 
     def ends_label(self, word: str) -> bool:
@@ -288,8 +307,9 @@ class LabelIndex:
             return {}
         limit = 1 if len(token) < 8 else 2
         found: dict[str, int] = {}
+        typos = self._typo_table()
         for variant in _deletions(token, self.fuzzy_min_length):
-            for other in self._deletions.get(variant, ()):
+            for other in typos.get(variant, ()):
                 if other not in found:
                     d = edit_distance(token, other, limit)
                     if d <= limit:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from typing import Any
 
 from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import OWL, RDF, RDFS, SOSA, XSD
@@ -113,6 +114,58 @@ class DataShapes:
     #: named nodes with nothing but names (and classes, comments) that properties point at:
     #: their names are string values of those properties ("14 Knaresborough Road")
     name_values: dict[Node, list[tuple[URIRef, URIRef]]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON (nodes as ``["u", iri]``, ``["b", id]`` or ``["l", text, datatype,
+        language]``), for keeping beside an on-disk store (:meth:`from_json` reads it back)."""
+        pairs = _pairs_json
+        return {
+            "pointers": [[_node_json(n), pairs(v)] for n, v in self.pointers.items()],
+            "children": [
+                [_node_json(n), [_node_json(c) for c in v]] for n, v in self.children.items()
+            ],
+            "value_of": [[_node_json(n), _node_json(v)] for n, v in self.value_of.items()],
+            "parts": [[_node_json(n), [_node_json(x) for x in v]] for n, v in self.parts.items()],
+            "units": [[str(p), u] for p, u in self.units.items()],
+            "used": [
+                [str(p), sorted("" if d is None else str(d) for d in v)]
+                for p, v in self.used.items()
+            ],
+            "valued": sorted(str(p) for p in self.valued),
+            "node_values": [
+                [str(p), [_node_json(n) for n in v]] for p, v in self.node_values.items()
+            ],
+            "qualified": [[_node_json(n), pairs(v)] for n, v in self.qualified.items()],
+            "name_values": [
+                [_node_json(n), [[str(a), str(b)] for a, b in v]]
+                for n, v in self.name_values.items()
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DataShapes:
+        """The shapes :meth:`to_json` wrote.
+
+        Raises:
+            ValueError, KeyError, TypeError: ``data`` is not what :meth:`to_json` writes.
+        """
+        node, pairs = _node_from, _pairs_from
+        shapes = cls()
+        shapes.pointers = {node(n): pairs(v) for n, v in data["pointers"]}
+        shapes.children.update({node(n): [node(c) for c in v] for n, v in data["children"]})
+        shapes.value_of = {node(n): _literal(node(v)) for n, v in data["value_of"]}
+        shapes.parts = {node(n): tuple(_literal(node(x)) for x in v) for n, v in data["parts"]}
+        shapes.units = {URIRef(p): str(u) for p, u in data["units"]}
+        shapes.used.update(
+            {URIRef(p): {URIRef(d) if d else None for d in v} for p, v in data["used"]}
+        )
+        shapes.valued = {URIRef(p) for p in data["valued"]}
+        shapes.node_values.update({URIRef(p): [node(n) for n in v] for p, v in data["node_values"]})
+        shapes.qualified.update({node(n): pairs(v) for n, v in data["qualified"]})
+        shapes.name_values = {
+            node(n): [(URIRef(a), URIRef(b)) for a, b in v] for n, v in data["name_values"]
+        }
+        return shapes
 
     def owners(self, subject: Node, prop: URIRef) -> list[tuple[URIRef, URIRef]]:
         """Whom a fact of ``subject`` is about: ``subject`` itself, or, for a structure node,
@@ -255,6 +308,40 @@ def _value_types(shapes: DataShapes, pointed: dict[Node, list[tuple[Node, URIRef
             shapes.valued.add(p)
             shapes.used[p].discard(None)
             shapes.used[p] |= datatypes[p]
+
+
+def _node_json(node: Node) -> list[str]:
+    if isinstance(node, Literal):
+        return ["l", str(node), str(node.datatype or ""), node.language or ""]
+    if isinstance(node, BNode):
+        return ["b", str(node)]
+    return ["u", str(node)]
+
+
+def _node_from(data: list[str]) -> Node:
+    kind = data[0]
+    if kind == "l":
+        text, datatype, language = data[1], data[2], data[3]
+        return Literal(text, datatype=URIRef(datatype) if datatype else None, lang=language or None)
+    if kind == "b":
+        return BNode(data[1])
+    if kind == "u":
+        return URIRef(data[1])
+    raise ValueError(f"not a node: {data!r}")
+
+
+def _literal(node: Node) -> Literal:
+    if not isinstance(node, Literal):
+        raise TypeError(f"not a literal: {node!r}")
+    return node
+
+
+def _pairs_json(pairs: list[tuple[Node, URIRef]]) -> list[list[Any]]:
+    return [[_node_json(n), str(p)] for n, p in pairs]
+
+
+def _pairs_from(data: list[list[Any]]) -> list[tuple[Node, URIRef]]:
+    return [(_node_from(n), URIRef(p)) for n, p in data]
 
 
 _KGC = "https://w3id.org/kgcheck#"

@@ -206,3 +206,13 @@ def test_label_index_ends_label_tells_common_words_apart_and_follows_new_labels(
     index.add("http://x/o", "Help Online")  # the index learns what a new label ends with
     assert index.ends_label("online")
     assert LabelIndex.from_json(json.loads(json.dumps(index.to_json()))).ends_label("online")
+
+
+def test_label_index_read_back_learns_new_labels_with_their_typos(index: LabelIndex) -> None:
+    """The typo table of an index read back is derived on first use; a label added before
+    that use is found by its typos, and so are the old ones."""
+    restored = LabelIndex.from_json(json.loads(json.dumps(index.to_json())))
+    restored.add("http://x/blake", "Quentin Blake")
+    found = restored.lookup("Quentn Blake")
+    assert found is not None and found.iris == ("http://x/blake",) and found.how == "fuzzy"
+    assert restored.lookup("Amira Patell") == index.lookup("Amira Patell")

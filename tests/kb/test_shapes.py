@@ -224,3 +224,36 @@ def test_sosa_observations_are_values_for_their_period(
     assert report.text == (fixed or reply)
     if fixed is None:
         assert not report.flags
+
+
+@pytest.mark.parametrize("shape", ["literal", "schema", "nodes"])
+def test_shapes_kept_beside_a_store_read_back_as_they_were_found(
+    shape: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reopened on-disk store reads the shapes saved beside it (not every triple again), and
+    they are those the first open found: blank nodes, literals and units included."""
+    import gc
+
+    import kgcheck.kb.knowledge_base as kb_module
+
+    sources = [SHAPES / "common.ttl", SHAPES / f"{shape}.ttl"]
+    store = f"oxigraph:{tmp_path / 'store'}"
+    first = KnowledgeBase.open(sources, store=store)
+    found = first.shapes.to_json()
+    del first
+    gc.collect()  # the on-disk store is locked while open
+
+    def never(*args: object) -> object:
+        raise AssertionError("the shapes were read from the triples again")
+
+    monkeypatch.setattr(kb_module, "read_shapes", never)
+    again = KnowledgeBase.open(sources, store=store)
+    assert not again.reloaded
+    assert again.shapes.to_json() == found
+    checker = Checker(
+        config_from_dict({"knowledge_base": {"sources": [str(s) for s in sources]},
+                          "nli": {"model": "none"}}),
+        kb=again,
+    )  # fmt: skip
+    report = checker.check_turn("North Shop is at 3 Bromfield Lane.", DialogueState())
+    assert report.text == "North Shop is at 14 Knaresborough Road."

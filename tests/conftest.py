@@ -41,14 +41,29 @@ settings.register_profile("kgcheck", database=None, deadline=None)
 settings.load_profile("kgcheck")
 
 
+_OWN_CACHE: list[str] = []
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """The ONNX models the suite builds go to a cache of its own (the runs of this process and
-    of the commands it starts), not the user's: nothing is left in their home directory."""
+    of the commands it starts), not the user's, removed at the end: nothing is left behind."""
     import os
     import tempfile
 
     if "KGCHECK_CACHE_DIR" not in os.environ:
-        os.environ["KGCHECK_CACHE_DIR"] = tempfile.mkdtemp(prefix="kgcheck-test-cache-")
+        _OWN_CACHE.append(tempfile.mkdtemp(prefix="kgcheck-test-cache-"))
+        os.environ["KGCHECK_CACHE_DIR"] = _OWN_CACHE[0]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    import os
+    import shutil
+
+    for path in _OWN_CACHE:
+        shutil.rmtree(path, ignore_errors=True)
+        if os.environ.get("KGCHECK_CACHE_DIR") == path:
+            del os.environ["KGCHECK_CACHE_DIR"]
+    _OWN_CACHE.clear()
 
 
 def local(iri: str | None) -> str | None:

@@ -154,17 +154,15 @@ class SentenceEncoder:
     def _onnx(self) -> Callable[[list[str]], NDArray[np.float32]] | None:
         """``encode`` with ONNX Runtime, or ``None`` when this model cannot run so (then
         sentence-transformers runs it, or, with ``runtime: onnx``, loading fails)."""
-        from kgcheck.extras import installed
-        from kgcheck.nli.scorer import model_directory
-        from kgcheck.runtime.bert_graph import read_config, supported
+        from kgcheck.runtime.bert_graph import runnable
 
-        directory = model_directory(self.model_name)
-        if not installed("nli"):
-            reason: str | None = "ONNX Runtime and tokenizers are not installed (the [nli] extra)"
-        elif directory is None:
-            reason = "the model is not in a local directory"
-        else:
-            reason = supported(read_config(directory), directory) or _pooling(directory)
+        try:
+            directory, reason = runnable(self.model_name)
+        except ModelError as exc:
+            self._error = exc
+            raise
+        if reason is None and directory is not None:
+            reason = _pooling(directory)
         if reason is not None:
             if self.runtime == "onnx":
                 self._error = ModelLoadFailed(

@@ -213,20 +213,6 @@ def _require_nli(model: str) -> None:
     require("nli", what, ModelError, code="KGC502", otherwise="set nli.model: none")
 
 
-def model_directory(where: str) -> Path | None:
-    """The local directory of a model given as a directory or as a Hugging Face id in the
-    local cache; ``None`` when there is none (never the network)."""
-    path = Path(where).expanduser()
-    if path.is_dir():
-        return path
-    try:
-        from huggingface_hub import snapshot_download
-
-        return Path(snapshot_download(where, local_files_only=True))
-    except Exception:  # not cached, not an id, huggingface_hub absent
-        return None
-
-
 def resolve_model(model: str, *, download: bool = False) -> str:
     """Where ``model`` is, found without the network: ``embedded`` is the shipped model, an
     existing directory is itself, anything else a Hugging Face id already in the local cache.
@@ -380,19 +366,12 @@ def _onnx(
     Raises:
         ModelError: ``runtime`` is ``onnx`` and the model cannot run so, or it fails to load.
     """
-    from kgcheck.runtime.bert_graph import read_config, supported
+    from kgcheck.runtime.bert_graph import runnable
 
-    directory = model_directory(where)
-    reason: str | None
-    if not installed("nli"):
-        reason = "ONNX Runtime and tokenizers are not installed (the [nli] extra)"
-    elif directory is None:
-        reason = "the model is not in a local directory"
-    else:
-        try:
-            reason = supported(read_config(directory), directory)
-        except ModelLoadFailed as exc:
-            raise ModelLoadFailed(f"cannot load the NLI model {model!r}: {exc.message}") from exc
+    try:
+        directory, reason = runnable(where)
+    except ModelLoadFailed as exc:
+        raise ModelLoadFailed(f"cannot load the NLI model {model!r}: {exc.message}") from exc
     if reason is not None:
         if runtime == "onnx":
             raise ModelNotRunnable(

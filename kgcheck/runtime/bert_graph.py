@@ -32,7 +32,15 @@ if TYPE_CHECKING:
     import onnx
     from numpy.typing import NDArray
 
-__all__ = ["OPSET", "UnsupportedModel", "bert_graph", "read_config", "supported"]
+__all__ = [
+    "OPSET",
+    "UnsupportedModel",
+    "bert_graph",
+    "model_directory",
+    "read_config",
+    "runnable",
+    "supported",
+]
 
 #: ONNX opset of the graph (17: ``LayerNormalization``).
 OPSET = 17
@@ -74,6 +82,37 @@ def supported(config: Mapping[str, Any], directory: Path) -> str | None:
     if not (directory / "tokenizer.json").is_file():
         return "no tokenizer.json (a fast tokenizer's file)"
     return None
+
+
+def model_directory(where: str) -> Path | None:
+    """The local directory of a model given as a directory or as a Hugging Face id in the
+    local cache; ``None`` when there is none (never the network)."""
+    path = Path(where).expanduser()
+    if path.is_dir():
+        return path
+    try:
+        from huggingface_hub import snapshot_download
+
+        return Path(snapshot_download(where, local_files_only=True))
+    except Exception:  # not cached, not an id, huggingface_hub absent
+        return None
+
+
+def runnable(where: str) -> tuple[Path | None, str | None]:
+    """The local directory of the model ``where`` names when ONNX Runtime can run it here
+    (then ``(directory, None)``), else ``(directory or None, why not)``.
+
+    Raises:
+        ModelLoadFailed: its ``config.json`` cannot be read.
+    """
+    from kgcheck.extras import installed
+
+    directory = model_directory(where)
+    if not installed("nli"):
+        return directory, "ONNX Runtime and tokenizers are not installed (the [nli] extra)"
+    if directory is None:
+        return None, "the model is not in a local directory"
+    return directory, supported(read_config(directory), directory)
 
 
 class _Graph:

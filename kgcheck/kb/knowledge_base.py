@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pyoxigraph as ox
 from oxrdflib import OxigraphStore
-from rdflib import Graph, Literal, URIRef
+from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.namespace import RDF, RDFS, SKOS, XSD
 from rdflib.term import Node
 
@@ -471,26 +471,51 @@ class KnowledgeBase:
         owners: dict[tuple[str, ...], list[tuple[URIRef, URIRef]]] = {}
         held: dict[tuple[Node, Node], tuple[str, ...]] = {}
         several: set[URIRef] = set()
-        names = {URIRef(p) for p in LABEL_PREDICATES}  # names have the label index
+        for subject, pred, text in self._string_values():
+            words = value_words(text)
+            if not words or len(words) > _MAX_LITERAL_WORDS:
+                continue
+            owners.setdefault(words, []).extend(self.shapes.owners(subject, pred))
+            if held.setdefault((subject, pred), words) != words:
+                several.add(pred)
+            for n in range(1, min(_MAX_GRAM, len(words)) + 1):
+                grams.update(tuple(words[i : i + n]) for i in range(len(words) - n + 1))
+        return frozenset(grams), {k: tuple(v) for k, v in owners.items()}, frozenset(several)
+
+    def _string_values(self) -> Iterator[tuple[Node, URIRef, str]]:
+        """``(subject, predicate, text)`` of every plain or language-tagged string value that is
+        not a name (names have the label index)."""
+        if self._ox is not None and self.remote is None:
+            # straight from Oxigraph: only the string values become rdflib terms
+            for q in self._ox.quads_for_pattern(None, None, None, _kb_node()):
+                obj, pred = q.object, q.predicate.value
+                if (
+                    not isinstance(obj, ox.Literal)
+                    or obj.datatype.value not in _OX_STRING_TYPES
+                    or pred in LABEL_PREDICATES
+                ):
+                    continue
+                subject = q.subject
+                if isinstance(subject, ox.NamedNode):
+                    yield URIRef(subject.value), URIRef(pred), obj.value
+                elif isinstance(subject, ox.BlankNode):
+                    yield BNode(subject.value), URIRef(pred), obj.value
+            return
+        names = {URIRef(p) for p in LABEL_PREDICATES}
         triples: Iterable[tuple[Node, Node, Node]] = self.graph
         if self.remote is not None:  # one query, not every triple of the endpoint
             triples = chain(
                 self.remote.local,
                 self.remote.string_values(LABEL_PREDICATES, _MAX_LITERAL_CHARS),
             )
-        for subject, pred, obj in triples:
-            if not isinstance(obj, Literal) or obj.datatype not in _STRING_TYPES or pred in names:
-                continue
-            words = value_words(str(obj))
-            if not words or len(words) > _MAX_LITERAL_WORDS:
-                continue
-            if isinstance(pred, URIRef):
-                owners.setdefault(words, []).extend(self.shapes.owners(subject, pred))
-                if held.setdefault((subject, pred), words) != words:
-                    several.add(pred)
-            for n in range(1, min(_MAX_GRAM, len(words)) + 1):
-                grams.update(tuple(words[i : i + n]) for i in range(len(words) - n + 1))
-        return frozenset(grams), {k: tuple(v) for k, v in owners.items()}, frozenset(several)
+        for node, predicate, value in triples:
+            if (
+                isinstance(value, Literal)
+                and value.datatype in _STRING_TYPES
+                and isinstance(predicate, URIRef)
+                and predicate not in names
+            ):
+                yield node, predicate, str(value)
 
     def owners_of_name_values(self, words: tuple[str, ...]) -> tuple[tuple[URIRef, URIRef], ...]:
         """The (subject, property) pairs whose value is a node named with these words (an
@@ -621,6 +646,8 @@ _MAX_LITERAL_CHARS = 256
 _MAX_TRANSITIVE = 256
 _MAX_GRAM = 6
 _STRING_TYPES = frozenset({None, XSD.string})
+#: The same, as Oxigraph names them (a language-tagged string is an ``rdf:langString``).
+_OX_STRING_TYPES = frozenset({str(XSD.string), str(RDF.langString)})
 #: The word n-grams of the KB's short string values, each whole value's (subject, property),
 #: and the properties some subject holds two such values of.
 _StringIndex = tuple[

@@ -23,6 +23,7 @@ from tests.conftest import FIXTURES
 SHAPES = FIXTURES / "shapes"
 EX = "https://example.org/shop#"
 SCHEMA = "https://schema.org/"
+EX_NAV = "https://example.org/nav#"
 
 #: (reply, the false stretch or None, the corrected reply where every shape corrects it)
 CASES = [
@@ -257,3 +258,27 @@ def test_shapes_kept_beside_a_store_read_back_as_they_were_found(
     )  # fmt: skip
     report = checker.check_turn("North Shop is at 3 Bromfield Lane.", DialogueState())
     assert report.text == "North Shop is at 14 Knaresborough Road."
+
+
+def test_string_values_read_from_the_store_as_rdflib_reads_them(tmp_path: Path) -> None:
+    """The word index of string values is read straight from Oxigraph (no rdflib term per
+    triple); it holds what the rdflib graph holds: language-tagged strings, values of
+    structure nodes read for their owner, and no names."""
+    kb = _kb(
+        tmp_path,
+        'ex:shop rdfs:label "Corner Shop" ; ex:motto "Fresh every day"@en ;\n'
+        '  ex:note "Closed on holidays"^^xsd:string ; ex:code 42 ;\n'
+        '  schema:address [ schema:streetAddress "1 Main St" ] .\n',
+    )
+    fast = kb._index_strings()
+    own, kb._ox = kb._ox, None  # the rdflib path (a KB on an endpoint reads so)
+    try:
+        slow = kb._index_strings()
+    finally:
+        kb._ox = own
+    assert own is not None
+    assert fast == slow
+    shop = URIRef("https://example.org/nav#shop")
+    assert kb.owners_of_words(("fresh", "every", "day")) == ((shop, URIRef(EX_NAV + "motto")),)
+    assert (shop, URIRef(SCHEMA + "streetAddress")) in kb.owners_of_words(("1", "main", "st"))
+    assert kb.owners_of_words(("corner", "shop")) == ()

@@ -578,7 +578,7 @@ class Checker:
             budget.check("recheck")
         context = tuple(dict.fromkeys((*near, *_context(state, focus))))
         analysis = self.analyzer.analyse(
-            text, now=reference, context=context, kb=kb, focus=focus, budget=budget
+            text, now=reference, context=context, kb=kb, focus=focus, budget=budget, reuse=True
         )
         results = TurnResults(self._providers)
         flags = self._detect(

@@ -248,9 +248,9 @@ def _windows(
     each with the entities its pronouns may stand for. A corrected sentence is checked alone,
     its pronouns and descriptions read as the reply's analysis read them (the entities they
     were resolved to, then those the sentence before names, nearest first), so the sentence
-    before is not parsed again. Where that sentence was edited too, its entities may have
-    changed: both are checked together, as one stretch. The cost follows the corrections, not
-    the length of the reply."""
+    before is not parsed again. Where that sentence was edited too and this one has a pronoun
+    or a description, what it stands for may have changed: both are checked together, as one
+    stretch. The cost follows the corrections, not the length of the reply."""
     segments = analysis.segments
     edited = [a.span for a in acts if a.span is not None and a.replacement is not None]
     found: list[tuple[int, int]] = []
@@ -260,7 +260,11 @@ def _windows(
         if k is None:
             return [(0, _shifted(len(analysis.text), acts), ())]
         before = segments[k - 1].span if k > 0 else None
-        if before is not None and any(before.overlaps(span) for span in edited):
+        if (
+            before is not None
+            and any(before.overlaps(span) for span in edited)
+            and any(m.segment == k and m.kind == "pronoun" for m in analysis.mentions)
+        ):
             found.append((k - 1, k))
         else:
             found.append((k, k))
@@ -287,7 +291,7 @@ def _antecedents(analysis: TurnAnalysis, k: int) -> tuple[str, ...]:
     resolved = [
         m.iri
         for m in analysis.mentions
-        if m.segment == k and m.kind != "entity" and m.iri is not None
+        if m.segment == k and m.kind == "pronoun" and m.iri is not None
     ]
     named = [m.iri for m in reversed(analysis.mentions) if m.segment == k - 1 and m.iri is not None]
     return tuple(dict.fromkeys([*resolved, *named]))

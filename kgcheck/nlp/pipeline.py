@@ -41,6 +41,7 @@ from kgcheck.nlp.closed_values import ClosedValueBinder
 from kgcheck.nlp.items import ItemBinder
 from kgcheck.nlp.lexicon import LexEntry, Lexicon
 from kgcheck.nlp.linker import EntityLinker
+from kgcheck.nlp.parses import ParseMemory
 from kgcheck.nlp.person_names import PersonNames
 from kgcheck.nlp.ranges import RangeBinder
 from kgcheck.nlp.relative import is_aggregate, is_relative
@@ -451,6 +452,8 @@ class Analyzer:
         self.kb = kb
         self.nlp, self.pipeline_name = build_base_pipeline(self.config.pipeline)
         self._base_names = list(self.nlp.pipe_names)
+        #: the parses of the sentences analysed lately, lent to a re-check (``reuse``)
+        self._parses = ParseMemory()
         pretrained = "" if self.pipeline_name.startswith("blank") else self.pipeline_name
         components = [
             self.nlp.add_pipe("kgcheck_linker", config={"fuzzy": fuzzy, "ner_package": pretrained})
@@ -501,11 +504,15 @@ class Analyzer:
         kb: KnowledgeBase | None = None,
         focus: Sequence[str] = (),
         budget: Budget | None = None,
+        reuse: bool = False,
     ) -> TurnAnalysis:
         """Segments, mentions, claims and signals of ``text``, read against ``kb`` (default:
         the analyzer's KB; what the components build from another KB is kept while it lives).
         ``focus`` are the entities the reply answers about (the rows of the call made for it):
-        a date or time it states of nothing named is checked against them.
+        a date or time it states of nothing named is checked against them. ``reuse``: a
+        sentence that differs from one analysed lately only in a value of the same kind (a
+        corrected sentence, checked again) is read with that sentence's parse
+        (:mod:`kgcheck.nlp.parses`) instead of being parsed again.
 
         Lone surrogates become U+FFFD and runs of more than ``nlp.max_run_chars`` characters
         without a space a placeholder of the same length (offsets are those of ``text``); a
@@ -549,12 +556,19 @@ class Analyzer:
                 truncated=truncated,
                 notes=(*notes, "nlp: the reply does not look like English; no claims extracted"),
             )
+        borrowed = self._parses.lend(doc) if reuse else None
+        if borrowed is not None:
+            doc = borrowed
         # no lock: the components keep what they build from the KB and their settings, and
         # everything of one call on the doc, so several threads may analyse at once
         for name, proc in self.nlp.pipeline:
+            if borrowed is not None and name in self._base_names:
+                continue  # tagged and parsed already
             if budget is not None:
                 budget.check(f"nlp.{name}")
             doc = proc(doc)
+        if borrowed is None and not reuse:
+            self._parses.remember(doc)
         return TurnAnalysis(
             text=text,
             segments=_segments(doc),

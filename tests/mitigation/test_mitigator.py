@@ -353,3 +353,23 @@ def test_mitigator_action_entry_as_a_name_or_an_operator_with_params() -> None:
         "contradicts_fact": "flag",
     }
     Mitigator(config)  # both known, no params needed
+
+
+def test_mitigator_a_corrected_sentence_without_a_pronoun_is_checked_alone(
+    analyse: Analyse,
+) -> None:
+    """Where a corrected sentence names what it speaks of, an edit of the sentence before
+    cannot change what it reads: each is checked again alone."""
+    text = "Dr. Patel works in Oncology. Dr. Reyes leads Cardiology."
+    flags = [
+        flag_at(text, "Oncology", 0.95, correction="Cardiology"),
+        flag_at(text, "Cardiology", 0.95, correction="Pediatrics"),
+    ]
+    seen: list[str] = []
+
+    def recheck(window: str, near: tuple[str, ...]) -> list[Flag]:
+        seen.append(window)
+        return []
+
+    Mitigator().mitigate(flags, analyse(text), recheck=recheck)
+    assert seen == ["Dr. Patel works in Cardiology.", "Dr. Reyes leads Pediatrics."]

@@ -54,8 +54,8 @@ class ParseMemory:
 
     def __init__(self, size: int = 64) -> None:
         self.size = size
+        # sentences by their number of tokens, each group oldest first
         self._by_length: dict[int, OrderedDict[tuple[str, ...], _Parsed]] = {}
-        self._count = 0
         self._order: OrderedDict[tuple[int, tuple[str, ...]], None] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -83,7 +83,9 @@ class ParseMemory:
         with self._lock:
             for parsed in found:
                 key = (len(parsed.words), parsed.words)
-                self._by_length.setdefault(key[0], OrderedDict())[parsed.words] = parsed
+                group = self._by_length.setdefault(key[0], OrderedDict())
+                group[parsed.words] = parsed
+                group.move_to_end(parsed.words)
                 self._order[key] = None
                 self._order.move_to_end(key)
             while len(self._order) > self.size:

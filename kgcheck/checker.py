@@ -82,7 +82,9 @@ class Checker:
     """Checks replies of an agent.
 
     Building one loads its models (the NLI model and the sentence embedder, shared by the
-    checkers of a process), so that no check pays for loading them.
+    checkers of a process), so that no check pays for loading them, and checks a made-up turn
+    (``warm_up``) so that the first real check costs what the tenth does; ``warm_up=False``
+    skips that turn where one check is all there will be (``kgcheck check``).
 
     Usage::
 

@@ -62,12 +62,12 @@ def _history_lines(path: Path) -> list[tuple[int, dict[str, Any]]]:
             continue
         try:
             turn = json.loads(line)
-            if not isinstance(turn, dict) or (
-                "name" not in turn or "result" not in turn
-                if turn["role"] == "tool"
-                else "text" not in turn
-            ):
-                raise TypeError("not an object with the fields of its role")
+            if not isinstance(turn, dict):
+                raise TypeError("not an object")
+            needed = ("name", "result") if turn["role"] == "tool" else ("text",)
+            missing = [field for field in needed if field not in turn]
+            if missing:
+                raise KeyError(missing[0])
         except (json.JSONDecodeError, KeyError, TypeError) as exc:
             raise HistoryLineInvalid(
                 f"{path}: line {number}: expected a JSON object with 'role' and 'text', or "

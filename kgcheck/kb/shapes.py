@@ -118,9 +118,8 @@ class DataShapes:
     def to_json(self) -> dict[str, Any]:
         """Plain JSON (nodes as ``["u", iri]``, ``["b", id]`` or ``["l", text, datatype,
         language]``), for keeping beside an on-disk store (:meth:`from_json` reads it back)."""
-        pairs = _pairs_json
         return {
-            "pointers": [[_node_json(n), pairs(v)] for n, v in self.pointers.items()],
+            "pointers": [[_node_json(n), _pairs_json(v)] for n, v in self.pointers.items()],
             "children": [
                 [_node_json(n), [_node_json(c) for c in v]] for n, v in self.children.items()
             ],
@@ -135,7 +134,7 @@ class DataShapes:
             "node_values": [
                 [str(p), [_node_json(n) for n in v]] for p, v in self.node_values.items()
             ],
-            "qualified": [[_node_json(n), pairs(v)] for n, v in self.qualified.items()],
+            "qualified": [[_node_json(n), _pairs_json(v)] for n, v in self.qualified.items()],
             "name_values": [
                 [_node_json(n), [[str(a), str(b)] for a, b in v]]
                 for n, v in self.name_values.items()
@@ -149,7 +148,7 @@ class DataShapes:
         Raises:
             ValueError, KeyError, TypeError: ``data`` is not what :meth:`to_json` writes.
         """
-        node, pairs = _node_from, _pairs_from
+        node, pairs = _node_from, _pairs_from  # short names: every line below uses them
         shapes = cls()
         shapes.pointers = {node(n): pairs(v) for n, v in data["pointers"]}
         shapes.children.update({node(n): [node(c) for c in v] for n, v in data["children"]})

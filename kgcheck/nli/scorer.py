@@ -595,8 +595,7 @@ class NliScorer:
                     logits = logits / loaded.temperature
                 probs = torch.softmax(logits, dim=-1).cpu()
                 for row, i in zip(probs.tolist(), batch, strict=True):
-                    e, n, c = (sum(row[j] for j in labels[name]) for name in LABELS)
-                    out[i] = NliScores(e, n, c)
+                    out[i] = _scores(row, labels)
         return [s for s in out if s is not None]
 
     def _run_onnx(
@@ -615,6 +614,11 @@ class NliScorer:
             probs = np.exp(logits)
             probs /= probs.sum(axis=-1, keepdims=True)
             for row, i in zip(probs.tolist(), batch, strict=True):
-                e, n, c = (sum(row[j] for j in loaded.labels[name]) for name in LABELS)
-                out[i] = NliScores(e, n, c)
+                out[i] = _scores(row, loaded.labels)
         return [s for s in out if s is not None]
+
+
+def _scores(probabilities: list[float], labels: Mapping[str, list[int]]) -> NliScores:
+    """kgcheck's three probabilities from a model's outputs (``label_indices``' grouping)."""
+    e, n, c = (sum(probabilities[j] for j in labels[name]) for name in LABELS)
+    return NliScores(e, n, c)

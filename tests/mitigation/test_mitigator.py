@@ -298,26 +298,6 @@ def test_mitigator_correction_the_recheck_accepts_is_kept(analysis: TurnAnalysis
     assert outcome.decision == Decision.REVISE
 
 
-def test_mitigator_corrections_in_neighbouring_sentences_are_checked_together(
-    analysis: TurnAnalysis,
-) -> None:
-    """Where the sentence before a correction was edited too, what its pronouns stand for may
-    have changed: the two are checked again as one stretch."""
-    flags = [
-        flag_at(TEXT, "Oncology", 0.95, correction="Cardiology"),
-        flag_at(TEXT, "4413", 0.95, correction="4412"),
-    ]
-    seen: list[str] = []
-
-    def recheck(text: str, near: tuple[str, ...]) -> list[Flag]:
-        seen.append(text)
-        return []
-
-    outcome = Mitigator().mitigate(flags, analysis, recheck=recheck)
-    assert seen == ["Dr. Patel works in Cardiology. Her extension is 4412."]
-    assert outcome.text == TEXT.replace("Oncology", "Cardiology").replace("4413", "4412")
-
-
 def test_mitigator_reply_removal_would_empty_is_sent_back_to_be_rewritten(
     analyse: Analyse,
 ) -> None:
@@ -355,21 +335,40 @@ def test_mitigator_action_entry_as_a_name_or_an_operator_with_params() -> None:
     Mitigator(config)  # both known, no params needed
 
 
-def test_mitigator_a_corrected_sentence_without_a_pronoun_is_checked_alone(
+@pytest.mark.parametrize(
+    ("text", "corrections", "checked", "mitigated"),
+    [
+        # the sentence before was edited and this one has a pronoun: what "Her" stands for
+        # may have changed, so the two are checked as one stretch
+        (
+            TEXT,
+            [("Oncology", "Cardiology"), ("4413", "4412")],
+            ["Dr. Patel works in Cardiology. Her extension is 4412."],
+            TEXT.replace("Oncology", "Cardiology").replace("4413", "4412"),
+        ),
+        # each names what it speaks of: an edit of the one before changes nothing it reads
+        (
+            "Dr. Patel works in Oncology. Dr. Reyes leads Cardiology.",
+            [("Oncology", "Cardiology"), ("Cardiology", "Pediatrics")],
+            ["Dr. Patel works in Cardiology.", "Dr. Reyes leads Pediatrics."],
+            "Dr. Patel works in Cardiology. Dr. Reyes leads Pediatrics.",
+        ),
+    ],
+)
+def test_mitigator_corrections_in_neighbouring_sentences(
     analyse: Analyse,
+    text: str,
+    corrections: list[tuple[str, str]],
+    checked: list[str],
+    mitigated: str,
 ) -> None:
-    """Where a corrected sentence names what it speaks of, an edit of the sentence before
-    cannot change what it reads: each is checked again alone."""
-    text = "Dr. Patel works in Oncology. Dr. Reyes leads Cardiology."
-    flags = [
-        flag_at(text, "Oncology", 0.95, correction="Cardiology"),
-        flag_at(text, "Cardiology", 0.95, correction="Pediatrics"),
-    ]
+    flags = [flag_at(text, old, 0.95, correction=new) for old, new in corrections]
     seen: list[str] = []
 
     def recheck(window: str, near: tuple[str, ...]) -> list[Flag]:
         seen.append(window)
         return []
 
-    Mitigator().mitigate(flags, analyse(text), recheck=recheck)
-    assert seen == ["Dr. Patel works in Cardiology.", "Dr. Reyes leads Pediatrics."]
+    outcome = Mitigator().mitigate(flags, analyse(text), recheck=recheck)
+    assert seen == checked
+    assert outcome.text == mitigated

@@ -252,6 +252,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--show", type=int, default=0, help="print this many misses")
     parser.add_argument("--show-alarms", type=int, default=0, help="print this many false alarms")
+    parser.add_argument(
+        "--record", default="", help="write each check's outcome to this JSON-lines file"
+    )
     parser.add_argument("--nli", action="store_true", help="with the NLI model (default: off)")
     parser.add_argument("--services", default="", help="comma-separated services (default: all)")
     args = parser.parse_args()
@@ -282,6 +285,7 @@ def main() -> None:
     shown = alarms_shown = 0
     seconds: list[float] = []
     started = time.perf_counter()
+    record = open(args.record, "w", encoding="utf-8") if args.record else None  # noqa: SIM115
     with tempfile.TemporaryDirectory() as tmp:
         turtle = TurtleRoute(config, Path(tmp))
         for dialogue in dialogues:
@@ -307,6 +311,15 @@ def main() -> None:
                 seconds.append(time.perf_counter() - t0)
                 gold[service] += 1
                 acted = [f for f in report.flags if f.confidence >= threshold]
+                if record is not None:
+                    entry = {
+                        "dialogue": dialogue["dialogue_id"],
+                        "kind": "gold",
+                        "text": text,
+                        "flagged": bool(acted),
+                        "changed": report.text != text,
+                    }
+                    record.write(json.dumps(entry) + "\n")
                 if acted:
                     alarms[service] += 1
                     alarm_types.update(f"{f.type}/{f.detector}" for f in acted)
@@ -332,6 +345,16 @@ def main() -> None:
                         for f in out.flags
                     )
                     caught[key] += hit
+                    if record is not None:
+                        entry = {
+                            "dialogue": dialogue["dialogue_id"],
+                            "kind": change.kind,
+                            "field": change.field,
+                            "text": bad,
+                            "caught": hit,
+                            "flags": [f"{f.detector} {f.content}" for f in out.flags],
+                        }
+                        record.write(json.dumps(entry) + "\n")
                     if not hit and shown < args.show:
                         shown += 1
                         print(f"MISS [{service} {change.field}/{change.kind}] {bad}")
@@ -339,6 +362,8 @@ def main() -> None:
                         for f in out.flags:
                             print(f"    {f.type} ({f.detector}) {f.confidence:.2f} {f.content!r}")
                 state.add_turn("assistant", text, report=report)
+    if record is not None:
+        record.close()
     total = time.perf_counter() - started
     report_figures(gold, alarms, tried, caught, made_false, alarm_types)
     seconds.sort()

@@ -40,6 +40,7 @@ from kgcheck.failures import (
 from kgcheck.hf import set_torch_threads
 from kgcheck.history.embeddings import SentenceEncoder, default_encoder
 from kgcheck.history.state import DialogueState, parse_time
+from kgcheck.items import settle
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.mitigation import Mitigator
 from kgcheck.nli.batch import NliRequest, score_together
@@ -466,11 +467,13 @@ class Checker:
             if not isinstance(detector, ModelDetector) and may_run(f"detector.{detector.name}"):
                 flags = self._step(detector, partial(detector.detect, ctx), results, timings)
                 found[i] = flags or []
-        return [
+        valid = [
             flag
             for detector, flags in zip(self.detectors, found, strict=True)
             for flag in self._valid(detector, flags, analysis.text, results)
         ]
+        # a value an item's reading shows its row holds is not wrong of another entity
+        return settle(valid, results.peek("items") or ())
 
     @staticmethod
     def _ask(

@@ -36,6 +36,7 @@ __all__ = [
     "DETECTOR_FAILED",
     "GROUNDING_FAILED",
     "INVALID_FLAG",
+    "ITEMS_FAILED",
     "KB_FAILED",
     "NLI_FAILED",
     "NUMERIC_FAILED",
@@ -57,6 +58,7 @@ RULE_FAILED = "KGC705"
 INVALID_FLAG = "KGC706"
 KB_FAILED = "KGC707"
 BUDGET_SPENT = "KGC708"
+ITEMS_FAILED = "KGC709"
 
 
 @dataclass(frozen=True, slots=True)

@@ -153,6 +153,7 @@ detectors: Registry[Detector] = Registry(
         "swapped_value": "kgcheck.detectors.swapped_value:SwappedValueDetector",
         "misstated_value": "kgcheck.detectors.misstated_value:MisstatedValueDetector",
         "mismatched_entry": "kgcheck.detectors.mismatched_entry:MismatchedEntryDetector",
+        "mismatched_item": "kgcheck.detectors.mismatched_item:MismatchedItemDetector",
         "unsupported_claim": "kgcheck.detectors.unsupported_claim:UnsupportedClaimDetector",
     },
 )
@@ -164,6 +165,7 @@ providers: Registry[Provider] = Registry(
     {
         "numeric_claims": "kgcheck.providers.numeric_claims:NumericClaimsProvider",
         "grounding": "kgcheck.providers.grounding:GroundingProvider",
+        "items": "kgcheck.providers.items:ItemsProvider",
     },
 )
 

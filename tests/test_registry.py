@@ -101,7 +101,7 @@ def test_registry_rejects_a_class_of_the_wrong_kind() -> None:
 def test_registry_built_ins_keep_their_order() -> None:
     assert detectors.builtins()[:3] == ("nonexistent_entity", "wrong_attribute", "fabricated_fact")
     assert set(stores.builtins()) == {"memory", "oxigraph", "sparql"}
-    assert set(providers.builtins()) == {"numeric_claims", "grounding"}
+    assert set(providers.builtins()) == {"numeric_claims", "grounding", "items"}
     assert set(kb_stores.builtins()) == {"memory", "oxigraph", "sparql"}
 
 

@@ -42,7 +42,7 @@ from kgcheck.tools.results import ToolResult, words_of_name
 from kgcheck.values.quantities import MONEY_NOUNS, is_currency
 from kgcheck.vocab import KGC
 
-__all__ = ["FIELD_NS", "KIND_NS", "RESULT_NS", "answered_rows", "results_graph"]
+__all__ = ["FIELD_NS", "KIND_NS", "RESULT_NS", "answered_rows", "latest_rows", "results_graph"]
 
 RESULT_NS = "urn:kgcheck:result#"
 KIND_NS = "urn:kgcheck:kind#"
@@ -118,6 +118,13 @@ def answered_rows(results: Sequence[ToolResult], turns: int) -> tuple[str, ...]:
     """The entities a reply at turn ``turns`` answers about: the rows the latest call returned
     when it was made for that reply (after turn ``turns - 1``); nothing otherwise."""
     if not results or results[-1].turn != turns:
+        return ()
+    return latest_rows(results)
+
+
+def latest_rows(results: Sequence[ToolResult]) -> tuple[str, ...]:
+    """The entities of the rows the latest call returned (the results a reply may restate)."""
+    if not results:
         return ()
     call = results[-1]
     rows = [_with_arguments(row, call.arguments) for row in call.rows()]

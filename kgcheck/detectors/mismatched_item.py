@@ -1,0 +1,158 @@
+"""``mismatched_item``: an item described by values that no one row holds together.
+
+"There is a United Airlines flight which leaves at 7 am and has 0 layovers. It costs $228."
+when the 7 am flight with no layovers for $228 is American Airlines': the time, the layovers and
+the price agree on one row and the airline does not, so the airline is wrong, and corrected to
+the row's. "... leaves at 7 am and arrives at 5 pm" when that row arrives at 8:04 am: the row is
+the 7 am one (told apart by two values), and the arrival time, the row's one unstated time, is
+wrong; so is "an Alaska Airlines flight" there, the airline of no row. "a flight at 7 am for
+$305" when the 7 am flight costs $228 and the $305 one leaves at 1:40 pm: the item is wrong but
+not which value, so it is flagged and never rewritten. The reading is :mod:`kgcheck.items`; a
+correction is written only where the row holds one value of the property, and the corrected
+reply is checked again like any other.
+"""
+
+from __future__ import annotations
+
+from rdflib import Literal, Node, URIRef
+
+from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.items import NAME, Item
+from kgcheck.kb.values import format_like
+from kgcheck.types import Evidence, Flag, FlagType, Span
+
+__all__ = ["MismatchedItemDetector"]
+
+
+class MismatchedItemDetector(Detector):
+    name = "mismatched_item"
+    flag_type = FlagType.WRONG_ATTRIBUTE
+    requires = frozenset({"items"})
+
+    def detect(self, ctx: DetectionContext) -> list[Flag]:
+        items: tuple[Item, ...] = ctx.require("items") or ()
+        flags: list[Flag] = []
+        for item in items:
+            if item.clash:
+                flags.append(self._clash(ctx, item))
+            if item.row is None:
+                continue
+            if item.odd is not None:
+                flags.append(self._odd(ctx, item))
+            for unheld, prop, expected in item.unheld:
+                flag = self._unheld(ctx, item, unheld.span, unheld.text, prop, expected)
+                if flag is not None:
+                    flags.append(flag)
+        return flags
+
+    def _odd(self, ctx: DetectionContext, item: Item) -> Flag:
+        kb = ctx.kb
+        assert item.row is not None and item.odd is not None
+        odd, row = item.odd, item.row
+        others = [v.text for v in item.values if v is not odd and row in v.holders]
+        prop = item.odd_property
+        if prop == NAME or prop is None:
+            said = kb.label(row)
+            message = f"Not {odd.text}: the one with {_listed(others)} is {said}"
+            triples: tuple[tuple[str, str, str], ...] = ()
+            correction = said if odd.kind == "name" else None
+        else:
+            said = ", ".join(kb.value_text(prop, v) for v in item.expected)
+            message = (
+                f"Not {odd.text}: the {_kind(ctx, row)} with {_listed(others)} has "
+                f"{kb.ontology.label(prop)} {said}"
+            )
+            triples = tuple((str(row), str(prop), str(v)) for v in item.expected)
+            correction = (
+                _written(ctx, prop, item.expected[0], odd.text) if len(item.expected) == 1 else None
+            )
+        holders = sorted({str(s) for s in odd.holders})
+        return self.flag(
+            span=odd.span,
+            content=odd.text,
+            message=message,
+            evidence=[
+                Evidence(
+                    "kb",
+                    f"{kb.label(row)}: {_listed(others)}; {odd.text} is of "
+                    + ", ".join(kb.label(URIRef(h)) for h in holders[:3]),
+                    triples,
+                )
+            ],
+            correction=correction,
+            correction_span=odd.span if correction is not None else None,
+            focus=str(row),
+            kb_strength=1.0,
+        )
+
+    def _clash(self, ctx: DetectionContext, item: Item) -> Flag:
+        """Values of different rows, no row holding them together: the item is wrong, but
+        not which value; flagged, never rewritten."""
+        kb = ctx.kb
+        start = min(v.span.start for v in item.clash)
+        end = max(v.span.end for v in item.clash)
+        owners = [
+            f"{v.text}: " + ", ".join(sorted(kb.label(h) for h in v.holders)[:3])
+            for v in item.clash
+        ]
+        texts = [v.text for v in item.clash]
+        return self.flag(
+            span=Span(start, end),
+            content=ctx.analysis.text[start:end],
+            message=f"No one result has {_listed(texts)} together ({'; '.join(owners)})",
+            evidence=[Evidence("kb", "; ".join(owners))],
+            action="flag",
+            kb_strength=0.8,
+        )
+
+    def _unheld(
+        self,
+        ctx: DetectionContext,
+        item: Item,
+        span: Span,
+        text: str,
+        prop: URIRef,
+        expected: tuple[Node, ...],
+    ) -> Flag | None:
+        kb = ctx.kb
+        assert item.row is not None
+        if not expected:
+            return None
+        others = [v.text for v in item.values if item.row in v.holders]
+        said = ", ".join(kb.value_text(prop, v) for v in expected)
+        correction = _written(ctx, prop, expected[0], text) if len(expected) == 1 else None
+        return self.flag(
+            span=span,
+            content=text,
+            message=(
+                f"Not {text}: the {_kind(ctx, item.row)} with {_listed(others)} has "
+                f"{kb.ontology.label(prop)} {said}"
+            ),
+            evidence=[
+                Evidence(
+                    "kb",
+                    f"{kb.label(item.row)}: {kb.ontology.label(prop)} {said}",
+                    tuple((str(item.row), str(prop), str(v)) for v in expected),
+                )
+            ],
+            correction=correction,
+            correction_span=span if correction is not None else None,
+            focus=str(item.row),
+            kb_strength=1.0,
+        )
+
+
+def _written(ctx: DetectionContext, prop: URIRef, value: Node, stated: str) -> str:
+    written = ctx.kb.value_text(prop, value)
+    return format_like(stated, value, written) if isinstance(value, Literal) else written
+
+
+def _kind(ctx: DetectionContext, row: URIRef) -> str:
+    types = sorted(ctx.kb.direct_types(row))
+    return ctx.kb.ontology.label(types[0]) if types else "one"
+
+
+def _listed(texts: list[str]) -> str:
+    if len(texts) <= 1:
+        return "".join(texts)
+    return ", ".join(texts[:-1]) + " and " + texts[-1]

@@ -1,0 +1,520 @@
+"""The items a reply describes by their values, matched against the entities they can be.
+
+"There is an American Airlines flight which leaves at 7 am and has 0 layovers. It costs $228."
+names no flight: it describes one by four values, and the description is true only if one
+flight holds them all. Each value is checked here against the whole row, not one at a time
+against whatever entity a word of the sentence happens to link to:
+
+1. **Candidates**: the rows of the latest tool call (a search's results), else the entities of
+   the one class the reply names by its label ("a flight", "the buses") when they are few.
+2. **Stated values**: every stretch of the reply that is a value some candidate holds, found
+   from the candidates' side: a string or a named value (its words, "Avenue" = "Ave"), a time
+   of day, a date, an amount or a number (a quantity of the reply; a money amount within 1 %),
+   or the candidate's own name. A number the reply states of something else (the count of
+   results: a numeric claim verified on another subject) is none.
+3. **Items**: the stated values in reply order, a new item starting where a value could only
+   fill a property the current item has filled already (a second airline, a second name).
+4. **Reading**: the candidates holding every value of an item. None, while exactly one holds
+   all but one value and at least two of the values it holds tell it from the others: the one
+   value is misstated (``Item.odd``), and the candidate's own value of that property is what
+   the reply meant. One holding them all, told apart by at least two values: the item is that
+   candidate (``Item.row``), and a time, date or amount of the item that no candidate holds is
+   checked against the row's one unstated property of that type (``Item.unheld``).
+
+Items read here are evidence for ``detectors.mismatched_item``; a flag another detector raised
+on a value the item's reading confirms (bound to another entity by a word of the sentence)
+gives way to the reading (:func:`settle`).
+
+Usage::
+
+    items = read_items(analysis, kb, pool, numeric)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from decimal import Decimal, InvalidOperation
+
+from rdflib import Literal, Node, URIRef
+from rdflib.namespace import RDF, RDFS, XSD
+
+from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.kb.normalize import value_words
+from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.numeric_claims import VERIFIED, NumericClaim, restated_spans
+from kgcheck.periods import Granularity
+from kgcheck.types import Flag, FlagType, Span
+from kgcheck.values.quantities import (
+    COUNT,
+    CURRENCY,
+    MONEY_NOUNS,
+    NUMBER,
+    PERCENT,
+    is_currency,
+    singular,
+)
+
+__all__ = ["NAME", "Item", "Stated", "Unheld", "read_items", "settle"]
+
+#: The pseudo-property of a value that is a candidate's own name.
+NAME = URIRef("urn:kgcheck:item#name")
+#: The most candidates read (a larger class is not "a few rows").
+MAX_CANDIDATES = 40
+#: The most words a string value may have to be looked for in the reply.
+MAX_VALUE_WORDS = 12
+#: Relative difference within which a money amount is the candidate's ("$23,260" of 23260.13).
+MONEY_TOLERANCE = Decimal("0.01")
+
+_WORD = re.compile(r"\S+")
+_NUMERIC = frozenset(
+    {XSD.integer, XSD.decimal, XSD.double, XSD.float, XSD.int, XSD.long, XSD.nonNegativeInteger,
+     XSD.positiveInteger, XSD.short}
+)  # fmt: skip
+_DIGITS = re.compile(r"^\d+(?:\.\d+)?$")
+#: Words that deny what their sentence states ("not a United flight", "no flight at 7 am").
+_NEGATION = re.compile(r"\b(?:not|no|never|neither|nor|none|without)\b|n't\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Stated:
+    """A stretch of the reply that is a value some candidates hold: ``holders`` maps each such
+    candidate to the properties it holds the value under (``NAME``: its own name)."""
+
+    span: Span
+    text: str
+    kind: str  # words, time, date, number, money, name
+    holders: dict[URIRef, frozenset[URIRef]]
+
+    @property
+    def properties(self) -> frozenset[URIRef]:
+        return frozenset(p for props in self.holders.values() for p in props)
+
+
+@dataclass(frozen=True)
+class Unheld:
+    """A time, date, amount or KB entity of the reply that no candidate holds, with its typed
+    value (an entity's IRI)."""
+
+    span: Span
+    text: str
+    kind: str  # time, date, money, entity (a KB entity: a member of a closed set)
+    value: object
+
+
+@dataclass(frozen=True)
+class Item:
+    """One item of the reply: its stated values and what they read as together.
+
+    ``matching`` are the candidates holding every value; ``odd`` the one value no candidate
+    holds with the others, ``row`` the candidate the other values (or all of them) identify,
+    ``expected`` that candidate's values of the odd value's property; ``unheld`` the item's
+    values of a type no candidate holds, each with the row's one unstated property of its type
+    and that property's values there; ``clash`` the values that tell candidates apart when none
+    holds them all and no one value is the odd one.
+    """
+
+    values: tuple[Stated, ...]
+    matching: tuple[URIRef, ...]
+    row: URIRef | None = None
+    odd: Stated | None = None
+    odd_property: URIRef | None = None
+    expected: tuple[Node, ...] = ()
+    unheld: tuple[tuple[Unheld, URIRef, tuple[Node, ...]], ...] = ()
+    #: The values no candidate holds together when the reading cannot tell which is wrong.
+    clash: tuple[Stated, ...] = ()
+    span: Span = field(default_factory=lambda: Span(0, 0))
+
+
+def read_items(
+    analysis: TurnAnalysis,
+    kb: KnowledgeBase,
+    pool: Sequence[URIRef],
+    numeric: Sequence[NumericClaim] = (),
+) -> tuple[Item, ...]:
+    """The items ``analysis`` describes, read against the candidates ``pool``."""
+    if len(pool) < 2 or kb.remote is not None:
+        return ()
+    candidates = [c for c in dict.fromkeys(pool)][:MAX_CANDIDATES]
+    facts = {c: _facts(kb, c, set(candidates)) for c in candidates}
+    stated, unheld = _stated(analysis, kb, facts, numeric)
+    if not stated:
+        return ()
+    items = []
+    sentences = [s.span for s in analysis.segments]
+    for values in _split(stated):
+        # the item's sentences: from the start of its first value's to the end of its last's
+        start = min(v.span.start for v in values)
+        end = max(v.span.end for v in values)
+        start = min((s.start for s in sentences if s.start <= start < s.end), default=start)
+        end = max((s.end for s in sentences if s.start < end <= s.end), default=end)
+        mine = [u for u in unheld if start <= u.span.start and u.span.end <= end]
+        items.append(_read(kb, values, candidates, facts, mine, Span(start, end)))
+    return tuple(items)
+
+
+def settle(flags: Sequence[Flag], items: Iterable[Item]) -> list[Flag]:
+    """``flags`` without those of other detectors that an item's reading overrules: one that
+    calls a value wrong which the item's row holds (the row told apart by two values at least:
+    a word of the sentence bound the value to another entity), and one on a value the item's
+    reading flagged itself (one problem, one flag)."""
+    held: list[Span] = []
+    for item in items:
+        if item.row is None:
+            continue
+        for v in item.values:
+            if v is not item.odd and item.row in v.holders:
+                held.append(v.span)
+    # the item's own findings on one value (not a clash of several, which says no more than
+    # that the values do not go together)
+    own = [f.span for f in flags if f.detector == _DETECTOR and f.action is None]
+    kept = [
+        f
+        for f in flags
+        if f.detector == _DETECTOR
+        or f.type != FlagType.WRONG_ATTRIBUTE
+        or not (any(s.contains(f.span) for s in held) or any(s.overlaps(f.span) for s in own))
+    ]
+    # a clash says less than another check's flag on one of its values, which says which
+    others = [
+        f.span for f in kept if f.detector != _DETECTOR and f.type == FlagType.WRONG_ATTRIBUTE
+    ]
+    return [
+        f
+        for f in kept
+        if not (f.detector == _DETECTOR and f.action == "flag")
+        or not any(f.span.overlaps(s) for s in others)
+    ]
+
+
+#: The detector whose flags are the items' own (``detectors.mismatched_item``).
+_DETECTOR = "mismatched_item"
+
+
+# -- the candidates' values -------------------------------------------------------------------
+
+
+@dataclass
+class _Facts:
+    words: list[tuple[tuple[str, ...], URIRef]] = field(default_factory=list)
+    #: ("time", (hour, minute)) and ("date", day) -> the properties holding it
+    moments: dict[tuple[str, object], set[URIRef]] = field(default_factory=dict)
+    numbers: list[tuple[Decimal, URIRef]] = field(default_factory=list)
+    objects: dict[URIRef, list[Node]] = field(default_factory=dict)
+
+
+def _facts(kb: KnowledgeBase, subject: URIRef, candidates: set[URIRef]) -> _Facts:
+    out = _Facts()
+    label = value_words(kb.label(subject))
+    if label:
+        out.words.append((label, NAME))
+    for p, o in kb.facts(subject):
+        if p == RDF.type:
+            continue  # the kind: "a flight" tells no flight from another
+        if isinstance(o, URIRef):
+            if o in candidates:
+                continue
+            out.objects.setdefault(p, []).append(o)
+            words = value_words(kb.label(o))
+            if words and len(words) <= MAX_VALUE_WORDS:
+                out.words.append((words, p))
+            continue
+        if not isinstance(o, Literal):
+            continue
+        out.objects.setdefault(p, []).append(o)
+        value = o.toPython()
+        if o.datatype == XSD.time and isinstance(value, time):
+            out.moments.setdefault(("time", (value.hour, value.minute)), set()).add(p)
+        elif o.datatype == XSD.dateTime and isinstance(value, datetime):
+            out.moments.setdefault(("time", (value.hour, value.minute)), set()).add(p)
+            out.moments.setdefault(("date", value.date()), set()).add(p)
+        elif o.datatype == XSD.date and isinstance(value, date):
+            out.moments.setdefault(("date", value), set()).add(p)
+        elif o.datatype in _NUMERIC:
+            try:
+                out.numbers.append((Decimal(str(o)), p))
+            except InvalidOperation:
+                continue
+        elif o.datatype in (None, XSD.string):
+            words = value_words(str(o))
+            if not words or len(words) > MAX_VALUE_WORDS:
+                continue
+            if len(words) == 1 and _DIGITS.match(words[0]):
+                out.numbers.append((Decimal(words[0]), p))  # "1" of a closed set of stops
+            else:
+                out.words.append((words, p))
+    return out
+
+
+# -- the reply's values -----------------------------------------------------------------------
+
+
+def _stated(
+    analysis: TurnAnalysis,
+    kb: KnowledgeBase,
+    facts: dict[URIRef, _Facts],
+    numeric: Sequence[NumericClaim],
+) -> tuple[list[Stated], list[Unheld]]:
+    text = analysis.text
+    found: dict[tuple[Span, str], dict[URIRef, set[URIRef]]] = {}
+
+    def add(span: Span, kind: str, subject: URIRef, props: Iterable[URIRef]) -> None:
+        found.setdefault((span, kind), {}).setdefault(subject, set()).update(props)
+
+    words = [
+        (m.start(), m.end(), part) for m in _WORD.finditer(text) for part in value_words(m.group())
+    ]
+    parts = [w for _, _, w in words]
+    for subject, held in facts.items():
+        for value, prop in held.words:
+            n = len(value)
+            for i in range(len(parts) - n + 1):
+                if tuple(parts[i : i + n]) == value:
+                    end = words[i + n - 1][1]
+                    while end > words[i][0] and text[end - 1] in ".,;:!?\"')(":
+                        end -= 1
+                    add(
+                        Span(words[i][0], end), "name" if prop == NAME else "words", subject, [prop]
+                    )
+    unheld: list[Unheld] = []
+    for t in analysis.temporals:
+        for part in t.parts or (t,):
+            if part.start is None or part.error:
+                continue
+            readings: list[tuple[str, object, bool]] = []
+            if part.has_time:
+                readings.append(("time", (part.start.hour, part.start.minute), True))
+            if part.has_date and part.granularity <= Granularity.DAY:
+                readings.append(("date", part.start.date(), False))
+            for kind, key, clock in readings:
+                span, said = part.part(time=clock)
+                holders = [
+                    (s, h.moments[kind, key]) for s, h in facts.items() if (kind, key) in h.moments
+                ]
+                for s, props in holders:
+                    add(span, kind, s, props)
+                if not holders:
+                    unheld.append(Unheld(span, said, kind, key))
+    elsewhere = {c.span for c in numeric if c.verdict == VERIFIED and c.subject is not None} - {
+        c.span for c in numeric if c.subject is not None and URIRef(c.subject) in facts
+    }
+    for q in analysis.quantities:
+        if q.derived or q.span in elsewhere or q.kind not in {CURRENCY, COUNT, NUMBER, PERCENT}:
+            continue
+        money = q.kind == CURRENCY
+        counted = _counted(kb, q.unit, facts) if q.kind == COUNT and q.unit else None
+        if counted is not None and not counted:
+            continue  # "1 layovers": a count of what no property names is of nothing here
+        holders_q: list[tuple[URIRef, list[URIRef]]] = []
+        for s, h in facts.items():
+            matched = [
+                p
+                for v, p in h.numbers
+                if _same_number(q.value, v, money) and (counted is None or p in counted)
+            ]
+            if matched:
+                holders_q.append((s, matched))
+        for s, matched in holders_q:
+            add(q.span, "money" if money else "number", s, matched)
+        if not holders_q and money:
+            unheld.append(Unheld(q.span, q.text, "money", q.value))
+    # a KB entity no candidate holds nor is ("an Alaska Airlines flight" among American's
+    # and Delta's): a value of the kind of one of the row's properties, perhaps
+    taken = [span for span, _ in found]
+    for m in analysis.mentions:
+        if m.kind != "entity" or m.iri is None or URIRef(m.iri) in facts:
+            continue
+        if any(t.overlaps(m.span) for t in taken):
+            continue
+        unheld.append(Unheld(m.span, m.text, "entity", m.iri))
+    # what the user asked for, restated, is the user's; a denied value is no description
+    aside = restated_spans(analysis) + [
+        s.span for s in analysis.segments if _NEGATION.search(s.text)
+    ]
+    stated = [
+        Stated(span, text[span.start : span.end], kind, {s: frozenset(p) for s, p in held.items()})
+        for (span, kind), held in found.items()
+        if not any(a.contains(span) for a in aside)
+    ]
+    unheld = [u for u in unheld if not any(a.contains(u.span) for a in aside)]
+    # a stretch inside a longer one is the longer one's ("Dodger" of "Dodger Stadium")
+    stated = [
+        v
+        for v in stated
+        if not any(o is not v and o.span.contains(v.span) and o.span != v.span for o in stated)
+    ]
+    # the same stretch read as words and as a number ("1" of a closed set): one value
+    merged: dict[Span, Stated] = {}
+    for v in sorted(stated, key=lambda v: (v.span.start, v.span.end)):
+        known = merged.get(v.span)
+        if known is None:
+            merged[v.span] = v
+            continue
+        joined = dict(known.holders)
+        for s, more in v.holders.items():
+            joined[s] = joined.get(s, frozenset()) | more
+        merged[v.span] = Stated(v.span, v.text, known.kind, joined)
+    return list(merged.values()), unheld
+
+
+def _counted(kb: KnowledgeBase, noun: str, facts: dict[URIRef, _Facts]) -> set[URIRef]:
+    """The candidates' number properties whose words name what ``noun`` counts: in their
+    label, lexical forms or description ("0 transfers": "transfers"; "1 layover": a property
+    described as "Number of layovers"; "a 2 star hotel": "star rating")."""
+    word = singular(noun.lower())
+    props = {p for h in facts.values() for _, p in h.numbers}
+    onto = kb.ontology
+    found = set()
+    for p in props:
+        phrases = [
+            *onto.forms(p),
+            onto.label(p),
+            *(str(c) for c in kb.graph.objects(p, RDFS.comment)),
+        ]
+        if word in {singular(w) for phrase in phrases for w in value_words(phrase)}:
+            found.add(p)
+    return found
+
+
+def _same_number(stated: Decimal, held: Decimal, money: bool) -> bool:
+    if not money:
+        return stated == held
+    if held == 0:
+        return stated == 0
+    return abs(stated - held) / abs(held) <= MONEY_TOLERANCE
+
+
+# -- items --------------------------------------------------------------------------------------
+
+
+def _split(stated: Sequence[Stated]) -> list[list[Stated]]:
+    """The values in reply order, cut where a value could only fill a property already filled
+    by another value of the current item."""
+    items: list[list[Stated]] = []
+    used: set[URIRef] = set()
+    for v in sorted(stated, key=lambda v: v.span.start):
+        props = v.properties
+        if items and props and props <= used and not any(o.text == v.text for o in items[-1]):
+            items.append([v])
+            used = set(props)
+            continue
+        if not items:
+            items.append([])
+        items[-1].append(v)
+        used |= props
+    return items
+
+
+def _read(
+    kb: KnowledgeBase,
+    values: list[Stated],
+    candidates: Sequence[URIRef],
+    facts: dict[URIRef, _Facts],
+    unheld: list[Unheld],
+    span: Span,
+) -> Item:
+    matching = tuple(c for c in candidates if all(c in v.holders for v in values))
+    # the values that tell candidates apart
+    telling = [v for v in values if len(v.holders) < len(candidates)]
+    if matching:
+        if len(matching) != 1:
+            return Item(tuple(values), matching, span=span)
+        row = matching[0]
+        if sum(1 for v in telling) < 2 and not any(v.kind == "name" for v in values):
+            return Item(tuple(values), matching, span=span)
+        return Item(
+            tuple(values),
+            matching,
+            row=row,
+            unheld=_unheld(kb, row, values, facts, unheld),
+            span=span,
+        )
+    if len(values) < 3:
+        return Item(tuple(values), (), clash=_clash(telling, candidates), span=span)
+    best: list[tuple[URIRef, Stated]] = []
+    for c in candidates:
+        missing = [v for v in values if c not in v.holders]
+        if len(missing) == 1:
+            best.append((c, missing[0]))
+    if len(best) != 1:
+        return Item(tuple(values), (), clash=_clash(telling, candidates), span=span)
+    row, odd = best[0]
+    support = [v for v in telling if v is not odd and row in v.holders]
+    if len(support) < 2:
+        return Item(tuple(values), (), span=span)
+    props = odd.properties
+    expected: list[Node] = []
+    chosen: URIRef | None = None
+    for p in sorted(props):
+        own = facts[row].objects.get(p, [])
+        if own:
+            if chosen is not None:
+                return Item(tuple(values), (), span=span)  # two properties it could be
+            chosen, expected = p, own
+    if chosen is None and NAME not in props:
+        return Item(tuple(values), (), span=span)
+    return Item(
+        tuple(values),
+        (),
+        row=row,
+        odd=odd,
+        odd_property=chosen or NAME,
+        expected=tuple(expected),
+        span=span,
+    )
+
+
+def _clash(telling: list[Stated], candidates: Sequence[URIRef]) -> tuple[Stated, ...]:
+    """The values that tell rows apart when no row holds them all and the reading cannot say
+    which one is wrong: each held by some candidate, none a bare number (which may be a value
+    of another property by chance) nor a name (a value stated of a name is bound to it by the
+    checks of numbers and claims, which say which is wrong)."""
+    if any(v.kind in {"number", "name"} for v in telling) or len(telling) < 2:
+        return ()
+    if any(all(c in v.holders for v in telling) for c in candidates):
+        return ()
+    return tuple(telling)
+
+
+def _unheld(
+    kb: KnowledgeBase,
+    row: URIRef,
+    values: list[Stated],
+    facts: dict[URIRef, _Facts],
+    unheld: list[Unheld],
+) -> tuple[tuple[Unheld, URIRef, tuple[Node, ...]], ...]:
+    """Each unheld time, date or amount with the row's one property of its type that no value
+    of the item states."""
+    filled = {p for v in values for p in v.holders.get(row, ())}
+    own = facts[row]
+    out = []
+    for u in unheld:
+        if u.kind in {"time", "date"}:
+            props = {p for (k, _), ps in own.moments.items() if k == u.kind for p in ps} - filled
+        elif u.kind == "entity":
+            # "an Alaska Airlines flight": of the property whose value is of the same kind
+            kinds = kb.direct_types(URIRef(str(u.value)))
+            props = {
+                p
+                for p, objects in own.objects.items()
+                if any(isinstance(o, URIRef) and kb.direct_types(o) & kinds for o in objects)
+            } - filled
+        else:
+            props = {p for _, p in own.numbers} - filled
+            # an amount is of a money property: one whose values the rows write as amounts
+            props = {p for p in props if _money_like(kb, p)}
+        if len(props) == 1:
+            (p,) = props
+            out.append((u, p, tuple(own.objects.get(p, ()))))
+    return tuple(out)
+
+
+def _money_like(kb: KnowledgeBase, prop: URIRef) -> bool:
+    """Whether ``prop`` holds amounts of money: its unit is a currency, or its label names
+    money ("price", "total fare")."""
+    unit = kb.ontology.unit_of(prop)
+    if unit is not None:
+        return is_currency(unit)
+    return bool(set(value_words(kb.ontology.label(prop))) & MONEY_NOUNS)

@@ -1,0 +1,30 @@
+"""``items``: the items the reply describes by their values, read against the rows of the latest
+tool call (:mod:`kgcheck.items`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rdflib import URIRef
+
+from kgcheck.failures import ITEMS_FAILED
+from kgcheck.providers.base import Provider
+
+if TYPE_CHECKING:
+    from kgcheck.detectors.base import DetectionContext
+    from kgcheck.items import Item
+
+__all__ = ["ItemsProvider"]
+
+
+class ItemsProvider(Provider):
+    name = "items"
+    stage = "items"
+    failure_code = ITEMS_FAILED
+
+    def compute(self, ctx: DetectionContext) -> tuple[Item, ...]:
+        from kgcheck.items import read_items
+        from kgcheck.tools.graph import latest_rows
+
+        pool = [URIRef(iri) for iri in latest_rows(ctx.state.tool_results)]
+        return read_items(ctx.analysis, ctx.kb, pool, ctx.verified_numbers())

@@ -1,0 +1,142 @@
+"""``mismatched_item``: an item described by values no one row of the tool results holds together,
+named after what SGD's flights, buses and events showed (a swapped airline went unflagged while
+the true time beside it was "corrected")."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgcheck import Checker, DialogueState
+from kgcheck.config import config_from_dict
+from kgcheck.report import TurnReport
+from kgcheck.tools import ToolResult
+
+NOW = "2026-03-01T09:00:00+00:00"
+FLIGHTS = [
+    {"airlines": "American Airlines", "outbound_departure_time": "07:00", "number_stops": "0",
+     "price": "228", "passengers": "1"},
+    {"airlines": "United Airlines", "outbound_departure_time": "21:15", "number_stops": "1",
+     "price": "482", "passengers": "1"},
+    {"airlines": "Delta Airlines", "outbound_departure_time": "13:40", "number_stops": "1",
+     "price": "305", "passengers": "1"},
+]  # fmt: skip
+FLIGHT_SCHEMA = {
+    "slots": [
+        {"name": "airlines", "description": "Airline of the flight", "is_categorical": True,
+         "possible_values": ["American Airlines", "United Airlines", "Delta Airlines"]},
+        {"name": "number_stops", "description": "Number of layovers", "is_categorical": True,
+         "possible_values": ["0", "1"]},
+        {"name": "price", "description": "Price of the ticket"},
+    ]
+}  # fmt: skip
+EVENTS = [
+    {"event_name": "Dodgers Vs Cubs", "date": "2026-03-12", "time": "20:30",
+     "event_location": "Dodger Stadium"},
+    {"event_name": "Dodgers Vs Giants", "date": "2026-03-02", "time": "19:30",
+     "event_location": "Dodger Stadium"},
+    {"event_name": "Sparks Vs Lynx", "date": "2026-03-08", "time": "20:00",
+     "event_location": "STAPLES Center"},
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def checker() -> Checker:
+    return Checker(config_from_dict({"nli": {"model": "none"}, "now": NOW}))
+
+
+def _state(call: ToolResult) -> DialogueState:
+    state = DialogueState(session_id="items", now=NOW)
+    state.add_turn("user", "Find me something.")
+    state.add_call(call)
+    return state
+
+
+def _flights() -> DialogueState:
+    return _state(ToolResult("SearchOnewayFlight", FLIGHTS, schema=FLIGHT_SCHEMA))
+
+
+def _events() -> DialogueState:
+    return _state(ToolResult("FindEvents", EVENTS))
+
+
+def _acted(report: TurnReport) -> list[tuple[str, str]]:
+    return [(f.detector, f.content) for f in report.flags if f.confidence >= 0.5]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "There is an American Airlines flight which leaves at 7 am and has 0 layovers. "
+        "It costs $228.",
+        "Delta Airlines has a 1:40 pm flight with 1 layover for $305.",
+        "American Airlines leaves at 7 am for $228, and United Airlines at 9:15 pm for $482.",
+        "There is an event on March 12th at 8:30 pm. The event is Dodgers Vs Cubs at Dodger "
+        "Stadium.",
+    ],
+)
+def test_a_description_one_row_holds_is_accepted(checker: Checker, reply: str) -> None:
+    state = _events() if "event" in reply else _flights()
+    report = checker.check_turn(reply, state)
+    assert (_acted(report), report.text) == ([], reply)
+
+
+def test_a_swapped_airline_is_corrected_and_the_true_time_beside_it_left_alone(
+    checker: Checker,
+) -> None:
+    reply = (
+        "There is a United Airlines flight which leaves at 7 am and has 0 layovers. It costs $228."
+    )
+    report = checker.check_turn(reply, _flights())
+    assert _acted(report) == [("mismatched_item", "United Airlines")]
+    assert report.text == reply.replace("United", "American")
+
+
+def test_a_time_no_row_holds_is_corrected_to_the_time_of_the_row_the_other_values_name(
+    checker: Checker,
+) -> None:
+    reply = (
+        "There is an event on March 12th at 6 pm. The event is Dodgers Vs Cubs at Dodger Stadium."
+    )
+    report = checker.check_turn(reply, _events())
+    assert _acted(report) == [("mismatched_item", "6 pm")]
+    assert report.text == reply.replace("6 pm", "8:30 pm")
+
+
+def test_another_rows_date_beside_the_rows_own_time_is_corrected(checker: Checker) -> None:
+    reply = (
+        "There is an event on March 2 at 8:30 pm. The event is Dodgers Vs Cubs at Dodger Stadium."
+    )
+    report = checker.check_turn(reply, _events())
+    assert [content for _, content in _acted(report)] == ["March 2"]
+    assert report.text == reply.replace("March 2", "March 12")
+
+
+def test_two_values_of_two_rows_say_the_item_is_wrong_not_which_value(checker: Checker) -> None:
+    # the 7 am flight costs $228 and the $305 one leaves at 1:40 pm: either could be meant
+    reply = "There is a flight at 7 am for $305."
+    report = checker.check_turn(reply, _flights())
+    assert _acted(report) == [("mismatched_item", "7 am for $305")]
+    assert (report.text, report.decision) == (reply, "accept_with_warnings")
+
+
+def test_a_denied_value_describes_nothing(checker: Checker) -> None:
+    reply = "The 7 am flight for $228 with 0 layovers is not a United Airlines flight."
+    report = checker.check_turn(reply, _flights())
+    assert not any(f.detector == "mismatched_item" for f in report.flags)
+
+
+def test_a_count_is_read_as_the_property_its_noun_names_not_another_number(
+    checker: Checker,
+) -> None:
+    # every flight is for 1 passenger: "1 layovers" is still not what the 7 am flight has
+    reply = "There is an American Airlines flight at 7 am with 1 layovers for $228."
+    report = checker.check_turn(reply, _flights())
+    assert ("mismatched_item", "1") in _acted(report)
+    assert "with 0 layovers" in report.text
+
+
+def test_a_restated_request_is_not_read_as_a_description(checker: Checker) -> None:
+    state = _flights()
+    state.add_turn("user", "Book the United Airlines flight at 7 am.")
+    report = checker.check_turn("Please confirm: a United Airlines flight at 7 am for $228.", state)
+    assert not any(f.detector == "mismatched_item" for f in report.flags)

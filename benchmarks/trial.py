@@ -6,8 +6,10 @@ A trial folder holds ``kgcheck.yaml`` (with its KB and ontology), ``meta.json`` 
     {"id": "c002", "history": [{"role": "user", "text": "..."}], "reply": "...",
      "truth": false, "wrong": "3 Bromfield Road", "right": "3 Bromfield Lane", "kind": "address"}
 
-``wrong`` is the one false stretch of a false reply, ``right`` what the KB holds. Each reply is
-checked once, after its history. Printed, overall and per kind:
+``wrong`` is the one false stretch of a false reply, ``right`` what the KB holds. A history
+line may be a tool call the agent made, as ``kgcheck check --history`` reads it: ``{"role":
+"tool", "name": "search_hotels", "arguments": {...}, "result": [...], "schema": ...}``. Each
+reply is checked once, after its history. Printed, overall and per kind:
 
 - true replies: **untouched** (no flag at or above ``mitigation.flag_threshold``), **flagged**,
   and **made false** (the mitigated text differs from the reply: a true reply rewritten, the
@@ -91,7 +93,16 @@ def main(argv: list[str] | None = None) -> int:
     for case in cases:
         state = DialogueState(session_id=f"trial-{case['id']}", now=now)
         for turn in case.get("history") or []:
-            state.add_turn(turn["role"], turn["text"])
+            if turn["role"] == "tool":  # a call the agent made, and what it returned
+                state.add_tool_result(
+                    turn["name"],
+                    turn["result"],
+                    arguments=turn.get("arguments"),
+                    schema=turn.get("schema"),
+                    kind=turn.get("kind"),
+                )
+            else:
+                state.add_turn(turn["role"], turn["text"])
         t1 = time.perf_counter()
         report = checker.check_turn(case["reply"], state)
         seconds += time.perf_counter() - t1

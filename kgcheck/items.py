@@ -37,12 +37,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from decimal import Decimal, InvalidOperation
+from itertools import islice
 
 from rdflib import Literal, Node, URIRef
 from rdflib.namespace import RDF, RDFS, XSD
 
 from kgcheck.kb.knowledge_base import KnowledgeBase
-from kgcheck.kb.normalize import value_words
+from kgcheck.kb.normalize import normalize, value_words
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.numeric_claims import VERIFIED, NumericClaim, restated_spans
 from kgcheck.periods import Granularity
@@ -57,7 +58,7 @@ from kgcheck.values.quantities import (
     singular,
 )
 
-__all__ = ["NAME", "Item", "Stated", "Unheld", "read_items", "settle"]
+__all__ = ["NAME", "Item", "Stated", "Unheld", "kb_pool", "read_items", "settle"]
 
 #: The pseudo-property of a value that is a candidate's own name.
 NAME = URIRef("urn:kgcheck:item#name")
@@ -74,6 +75,8 @@ _NUMERIC = frozenset(
      XSD.positiveInteger, XSD.short}
 )  # fmt: skip
 _DIGITS = re.compile(r"^\d+(?:\.\d+)?$")
+#: The mark that opens an entry of a list ("- Pitch Practice Night (Loom Leith, 9 December)").
+_BULLET = re.compile(r"\s*(?:[-*\u2022\u2013]|\d{1,2}[.)])\s")
 #: Words that deny what their sentence states ("not a United flight", "no flight at 7 am").
 _NEGATION = re.compile(r"\b(?:not|no|never|neither|nor|none|without)\b|n't\b", re.IGNORECASE)
 
@@ -133,18 +136,23 @@ def read_items(
     kb: KnowledgeBase,
     pool: Sequence[URIRef],
     numeric: Sequence[NumericClaim] = (),
+    *,
+    counts: bool = True,
 ) -> tuple[Item, ...]:
-    """The items ``analysis`` describes, read against the candidates ``pool``."""
+    """The items ``analysis`` describes, read against the candidates ``pool``. ``counts=False``
+    leaves counts and bare numbers out: in a KB's many numeric properties ("places booked",
+    "capacity") a count's noun does not say which one a number is of."""
     if len(pool) < 2 or kb.remote is not None:
         return ()
     candidates = [c for c in dict.fromkeys(pool)][:MAX_CANDIDATES]
     facts = {c: _facts(kb, c, set(candidates)) for c in candidates}
-    stated, unheld = _stated(analysis, kb, facts, numeric)
+    stated, unheld = _stated(analysis, kb, facts, numeric, counts)
     if not stated:
         return ()
     items = []
     sentences = [s.span for s in analysis.segments]
-    for values in _split(stated):
+    entries = [s.span for s in analysis.segments if _BULLET.match(s.text)]
+    for values in _split(stated, entries):
         # the item's sentences: from the start of its first value's to the end of its last's
         start = min(v.span.start for v in values)
         end = max(v.span.end for v in values)
@@ -191,6 +199,37 @@ def settle(flags: Sequence[Flag], items: Iterable[Item]) -> list[Flag]:
 
 #: The detector whose flags are the items' own (``detectors.mismatched_item``).
 _DETECTOR = "mismatched_item"
+
+
+def kb_pool(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[URIRef]:
+    """The candidates of a reply checked against the KB alone: the entities of the classes it
+    names by their label ("a tour", "the rooms") and of the classes of the entities it names
+    (not members of a closed set of values: "American Airlines" is a value, not an item), each
+    class when it has at most ``MAX_CANDIDATES`` members; none on an endpoint."""
+    if kb.remote is not None:
+        return []
+    onto = kb.ontology
+    words = [w for _, _, w in _words(analysis.text)]
+    classes: set[URIRef] = set()
+    for n in (1, 2, 3):
+        for i in range(len(words) - n + 1):
+            key = normalize(" ".join([*words[i : i + n - 1], singular(words[i + n - 1])]))
+            cls_ = onto.class_labels.get(key)
+            if cls_ is not None:
+                classes.add(cls_)
+    for m in analysis.mentions:
+        if m.kind == "entity" and m.iri is not None:
+            types = kb.direct_types(URIRef(m.iri))
+            if not types & onto.closed_world:
+                classes |= types
+    pool: list[URIRef] = []
+    for cls_ in sorted(classes):
+        members = [
+            s for s in islice(kb.instances(cls_), MAX_CANDIDATES + 1) if isinstance(s, URIRef)
+        ]
+        if len(members) <= MAX_CANDIDATES:
+            pool.extend(members)
+    return list(dict.fromkeys(pool))[:MAX_CANDIDATES]
 
 
 # -- the candidates' values -------------------------------------------------------------------
@@ -256,6 +295,7 @@ def _stated(
     kb: KnowledgeBase,
     facts: dict[URIRef, _Facts],
     numeric: Sequence[NumericClaim],
+    counts: bool,
 ) -> tuple[list[Stated], list[Unheld]]:
     text = analysis.text
     found: dict[tuple[Span, str], dict[URIRef, set[URIRef]]] = {}
@@ -263,9 +303,7 @@ def _stated(
     def add(span: Span, kind: str, subject: URIRef, props: Iterable[URIRef]) -> None:
         found.setdefault((span, kind), {}).setdefault(subject, set()).update(props)
 
-    words = [
-        (m.start(), m.end(), part) for m in _WORD.finditer(text) for part in value_words(m.group())
-    ]
+    words = _words(text)
     parts = [w for _, _, w in words]
     for subject, held in facts.items():
         for value, prop in held.words:
@@ -295,7 +333,9 @@ def _stated(
                 ]
                 for s, props in holders:
                     add(span, kind, s, props)
-                if not holders:
+                if not holders and not t.parts:
+                    # (an end of a range, "from 8:30 to 10am", may be of no property: the
+                    # start and a duration)
                     unheld.append(Unheld(span, said, kind, key))
     elsewhere = {c.span for c in numeric if c.verdict == VERIFIED and c.subject is not None} - {
         c.span for c in numeric if c.subject is not None and URIRef(c.subject) in facts
@@ -304,6 +344,8 @@ def _stated(
         if q.derived or q.span in elsewhere or q.kind not in {CURRENCY, COUNT, NUMBER, PERCENT}:
             continue
         money = q.kind == CURRENCY
+        if not money and not counts:
+            continue
         counted = _counted(kb, q.unit, facts) if q.kind == COUNT and q.unit else None
         if counted is not None and not counted:
             continue  # "1 layovers": a count of what no property names is of nothing here
@@ -312,7 +354,9 @@ def _stated(
             matched = [
                 p
                 for v, p in h.numbers
-                if _same_number(q.value, v, money) and (counted is None or p in counted)
+                if _same_number(q.value, v, money)
+                and (counted is None or p in counted)
+                and money == _money_like(kb, p)  # "£20" is no capacity, "20 places" no price
             ]
             if matched:
                 holders_q.append((s, matched))
@@ -320,6 +364,18 @@ def _stated(
             add(q.span, "money" if money else "number", s, matched)
         if not holders_q and money:
             unheld.append(Unheld(q.span, q.text, "money", q.value))
+    # a KB entity the reply names, by any of its names ("Dr MacLeod", "Quayside"): a candidate
+    # itself, or a value candidates hold
+    for m in analysis.mentions:
+        if m.kind != "entity" or m.iri is None:
+            continue
+        node = URIRef(m.iri)
+        if node in facts:
+            add(m.span, "name", node, [NAME])
+        for s, h in facts.items():
+            owned = [p for p, objects in h.objects.items() if node in objects]
+            if owned:
+                add(m.span, "words", s, owned)
     # a KB entity no candidate holds nor is ("an Alaska Airlines flight" among American's
     # and Delta's): a value of the kind of one of the row's properties, perhaps
     taken = [span for span, _ in found]
@@ -378,6 +434,14 @@ def _counted(kb: KnowledgeBase, noun: str, facts: dict[URIRef, _Facts]) -> set[U
     return found
 
 
+def _words(text: str) -> list[tuple[int, int, str]]:
+    """The words of ``text`` as :func:`~kgcheck.kb.normalize.value_words` folds them, each with
+    the start and end of the stretch it comes from."""
+    return [
+        (m.start(), m.end(), part) for m in _WORD.finditer(text) for part in value_words(m.group())
+    ]
+
+
 def _same_number(stated: Decimal, held: Decimal, money: bool) -> bool:
     if not money:
         return stated == held
@@ -389,13 +453,21 @@ def _same_number(stated: Decimal, held: Decimal, money: bool) -> bool:
 # -- items --------------------------------------------------------------------------------------
 
 
-def _split(stated: Sequence[Stated]) -> list[list[Stated]]:
+def _split(stated: Sequence[Stated], entries: Sequence[Span]) -> list[list[Stated]]:
     """The values in reply order, cut where a value could only fill a property already filled
-    by another value of the current item."""
+    by another value of the current item, and at each entry of a list (``entries``)."""
     items: list[list[Stated]] = []
     used: set[URIRef] = set()
+    entry: Span | None = None
     for v in sorted(stated, key=lambda v: v.span.start):
         props = v.properties
+        mine = next((e for e in entries if e.contains(v.span)), None)
+        if items and mine is not None and mine != entry:
+            items.append([v])
+            used = set(props)
+            entry = mine
+            continue
+        entry = mine if mine is not None else entry
         if items and props and props <= used and not any(o.text == v.text for o in items[-1]):
             items.append([v])
             used = set(props)
@@ -422,7 +494,9 @@ def _read(
         if len(matching) != 1:
             return Item(tuple(values), matching, span=span)
         row = matching[0]
-        if sum(1 for v in telling) < 2 and not any(v.kind == "name" for v in values):
+        if len(telling) < 2:
+            # one value, a name included, is too little to say the item is that row: "It
+            # starts at 8:45am at our Clifton clinic" is about no clinic's own time
             return Item(tuple(values), matching, span=span)
         return Item(
             tuple(values),

@@ -1,5 +1,5 @@
 """``items``: the items the reply describes by their values, read against the rows of the latest
-tool call (:mod:`kgcheck.items`)."""
+tool call, else against the entities of the classes the reply names (:mod:`kgcheck.items`)."""
 
 from __future__ import annotations
 
@@ -23,8 +23,12 @@ class ItemsProvider(Provider):
     failure_code = ITEMS_FAILED
 
     def compute(self, ctx: DetectionContext) -> tuple[Item, ...]:
-        from kgcheck.items import read_items
+        from kgcheck.items import kb_pool, read_items
         from kgcheck.tools.graph import latest_rows
 
-        pool = [URIRef(iri) for iri in latest_rows(ctx.state.tool_results)]
-        return read_items(ctx.analysis, ctx.kb, pool, ctx.verified_numbers())
+        rows = [URIRef(iri) for iri in latest_rows(ctx.state.tool_results)]
+        if rows:
+            return read_items(ctx.analysis, ctx.kb, rows, ctx.verified_numbers())
+        # a tool's fields are few and named for what they count; a KB's are not
+        pool = kb_pool(ctx.analysis, ctx.kb)
+        return read_items(ctx.analysis, ctx.kb, pool, ctx.verified_numbers(), counts=False)

@@ -111,6 +111,8 @@ def results_graph(results: Sequence[ToolResult]) -> Graph:
     graph = _write(fields, entities)
     for n, call in enumerate(results):
         _count(graph, call, n)
+    if results:
+        _results_count(graph, results[-1], len(results) - 1)
     return graph
 
 
@@ -150,6 +152,24 @@ def _count(graph: Graph, call: ToolResult, n: int) -> None:
     graph.add((prop, RDFS.range, XSD.integer))
     graph.add((node, RDFS.label, Literal(f"{call.name} call")))
     graph.add((node, prop, Literal(len(call.rows()))))
+
+
+#: The nouns any search's results go by ("I found 4 options", "Search revealed 2 results").
+RESULT_NOUNS = ("results", "options", "matches", "choices")
+
+
+def _results_count(graph: Graph, call: ToolResult, n: int) -> None:
+    """The number of rows of the latest call as "the number of results" (and of options,
+    matches, choices): what "I found 4 options" counts is the latest search's rows, whatever
+    their kind."""
+    prop = URIRef(FIELD_NS + "number_of_results")
+    graph.add((prop, RDF.type, OWL.DatatypeProperty))
+    graph.add((prop, RDF.type, OWL.FunctionalProperty))
+    graph.add((prop, RDFS.label, Literal("number of results")))
+    for noun in RESULT_NOUNS[1:]:
+        graph.add((prop, KGC.lexicalForm, Literal(f"number of {noun}")))
+    graph.add((prop, RDFS.range, XSD.integer))
+    graph.add((URIRef(CALL_NS + str(n)), prop, Literal(len(call.rows()))))
 
 
 def _plural(kind: str) -> str:

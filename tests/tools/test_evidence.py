@@ -56,6 +56,7 @@ def _acted(report: TurnReport) -> list[str]:
         "Maple Lodge is $95 a night; you can call them at 416-555-0199.",
         "How about Harbour Inn at 12 Front Street? It has a rating of 4.20.",
         "Both are available from March 3rd.",
+        "I have 2 options for you: Harbour Inn and Maple Lodge.",
     ],
 )
 def test_a_reply_restating_the_results_is_accepted(checker: Checker, reply: str) -> None:
@@ -73,6 +74,8 @@ def test_a_wrong_price_is_corrected_to_the_rows_value(checker: Checker) -> None:
     ("reply", "wrong"),
     [
         ("I found 3 hotels for you.", "3"),
+        ("Search revealed 3 results.", "3"),
+        ("There are 5 options for you. Maple Lodge is the cheapest.", "5"),
         ("Harbour Inn is rated 4.8.", "4.8"),
         ("Call Harbour Inn at 416-555-0199.", "416-555-0199"),
     ],

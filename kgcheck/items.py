@@ -40,23 +40,24 @@ from decimal import Decimal, InvalidOperation
 from itertools import islice
 
 from rdflib import Literal, Node, URIRef
-from rdflib.namespace import RDF, RDFS, XSD
+from rdflib.namespace import RDF, XSD
 
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import normalize, value_words
 from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.nlp.anchors import counts_of
 from kgcheck.numeric_claims import VERIFIED, NumericClaim, restated_spans
-from kgcheck.periods import Granularity
+from kgcheck.periods import Granularity, Interval, interval_of_literal
 from kgcheck.types import Flag, FlagType, Span
 from kgcheck.values.quantities import (
     COUNT,
     CURRENCY,
-    MONEY_NOUNS,
     NUMBER,
     PERCENT,
     is_currency,
     singular,
 )
+from kgcheck.values.temporal import agrees
 
 __all__ = ["NAME", "Item", "Stated", "Unheld", "kb_pool", "read_items", "settle"]
 
@@ -74,9 +75,10 @@ _NUMERIC = frozenset(
     {XSD.integer, XSD.decimal, XSD.double, XSD.float, XSD.int, XSD.long, XSD.nonNegativeInteger,
      XSD.positiveInteger, XSD.short}
 )  # fmt: skip
+_CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?")
 _DIGITS = re.compile(r"^\d+(?:\.\d+)?$")
 #: The mark that opens an entry of a list ("- Pitch Practice Night (Loom Leith, 9 December)").
-_BULLET = re.compile(r"\s*(?:[-*\u2022\u2013]|\d{1,2}[.)])\s")
+_BULLET = re.compile(r"(?m)^[ \t]*(?:[-*\u2022\u2013]|\d{1,2}[.)])[ \t].*$")
 #: Words that deny what their sentence states ("not a United flight", "no flight at 7 am").
 _NEGATION = re.compile(r"\b(?:not|no|never|neither|nor|none|without)\b|n't\b", re.IGNORECASE)
 
@@ -88,7 +90,7 @@ class Stated:
 
     span: Span
     text: str
-    kind: str  # words, time, date, number, money, name
+    kind: str  # words, entity (named by the reply), time, date, number, money, name
     holders: dict[URIRef, frozenset[URIRef]]
 
     @property
@@ -121,6 +123,8 @@ class Item:
 
     values: tuple[Stated, ...]
     matching: tuple[URIRef, ...]
+    #: How many of the values tell candidates apart (held by some, not all).
+    telling: int = 0
     row: URIRef | None = None
     odd: Stated | None = None
     odd_property: URIRef | None = None
@@ -128,6 +132,18 @@ class Item:
     unheld: tuple[tuple[Unheld, URIRef, tuple[Node, ...]], ...] = ()
     #: The values no candidate holds together when the reading cannot tell which is wrong.
     clash: tuple[Stated, ...] = ()
+
+    @property
+    def confirmed(self) -> tuple[Span, ...]:
+        """The values the reading shows true: those of the row (but the odd one), or, where
+        candidates told apart by two values hold them all ("both Saturday windows ... the same
+        £25 surcharge"), every value."""
+        if self.row is not None:
+            return tuple(v.span for v in self.values if v is not self.odd and self.row in v.holders)
+        if self.matching and self.telling >= 2:
+            return tuple(v.span for v in self.values)
+        return ()
+
     span: Span = field(default_factory=lambda: Span(0, 0))
 
 
@@ -137,21 +153,25 @@ def read_items(
     pool: Sequence[URIRef],
     numeric: Sequence[NumericClaim] = (),
     *,
-    counts: bool = True,
+    rows: bool = True,
 ) -> tuple[Item, ...]:
-    """The items ``analysis`` describes, read against the candidates ``pool``. ``counts=False``
-    leaves counts and bare numbers out: in a KB's many numeric properties ("places booked",
-    "capacity") a count's noun does not say which one a number is of."""
-    if len(pool) < 2 or kb.remote is not None:
+    """The items ``analysis`` describes, read against the candidates ``pool``: the rows of a
+    tool call, or (``rows=False``) a KB's entities. Of a KB's entities, counts and bare numbers
+    are left out (among many numeric properties, "places booked", "capacity", a count's noun
+    does not say which one a number is of), and a name or an entity the reply names is never
+    the odd value nor checked as a value of the row, nor are values of several entities
+    flagged together: a KB's links run both ways and a sentence names several things
+    ("The vaccination for Pepper is at 11 am"), which the checks of claims and entries read."""
+    if not pool or kb.remote is not None:
         return ()
     candidates = [c for c in dict.fromkeys(pool)][:MAX_CANDIDATES]
     facts = {c: _facts(kb, c, set(candidates)) for c in candidates}
-    stated, unheld = _stated(analysis, kb, facts, numeric, counts)
+    stated, unheld = _stated(analysis, kb, facts, numeric, rows)
     if not stated:
         return ()
     items = []
     sentences = [s.span for s in analysis.segments]
-    entries = [s.span for s in analysis.segments if _BULLET.match(s.text)]
+    entries = [Span(m.start(), m.end()) for m in _BULLET.finditer(analysis.text)]
     for values in _split(stated, entries):
         # the item's sentences: from the start of its first value's to the end of its last's
         start = min(v.span.start for v in values)
@@ -159,22 +179,16 @@ def read_items(
         start = min((s.start for s in sentences if s.start <= start < s.end), default=start)
         end = max((s.end for s in sentences if s.start < end <= s.end), default=end)
         mine = [u for u in unheld if start <= u.span.start and u.span.end <= end]
-        items.append(_read(kb, values, candidates, facts, mine, Span(start, end)))
+        items.append(_read(kb, values, candidates, facts, mine, Span(start, end), rows))
     return tuple(items)
 
 
 def settle(flags: Sequence[Flag], items: Iterable[Item]) -> list[Flag]:
     """``flags`` without those of other detectors that an item's reading overrules: one that
-    calls a value wrong which the item's row holds (the row told apart by two values at least:
-    a word of the sentence bound the value to another entity), and one on a value the item's
-    reading flagged itself (one problem, one flag)."""
-    held: list[Span] = []
-    for item in items:
-        if item.row is None:
-            continue
-        for v in item.values:
-            if v is not item.odd and item.row in v.holders:
-                held.append(v.span)
+    calls wrong a value the item's reading confirms (``Item.confirmed``: a word of the sentence
+    bound the value to another entity), and one on a value the item's reading flagged itself
+    (one problem, one flag)."""
+    held = [span for item in items for span in item.confirmed]
     # the item's own findings on one value (not a clash of several, which says no more than
     # that the values do not go together)
     own = [f.span for f in flags if f.detector == _DETECTOR and f.action is None]
@@ -229,7 +243,8 @@ def kb_pool(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[URIRef]:
         ]
         if len(members) <= MAX_CANDIDATES:
             pool.extend(members)
-    return list(dict.fromkeys(pool))[:MAX_CANDIDATES]
+    found = list(dict.fromkeys(pool))[:MAX_CANDIDATES]
+    return found if len(found) > 1 else []  # one entity is no choice between rows
 
 
 # -- the candidates' values -------------------------------------------------------------------
@@ -238,8 +253,13 @@ def kb_pool(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[URIRef]:
 @dataclass
 class _Facts:
     words: list[tuple[tuple[str, ...], URIRef]] = field(default_factory=list)
-    #: ("time", (hour, minute)) and ("date", day) -> the properties holding it
-    moments: dict[tuple[str, object], set[URIRef]] = field(default_factory=dict)
+    #: (hour, minute) -> the properties holding that time of day
+    moments: dict[tuple[int, int], set[URIRef]] = field(default_factory=dict)
+    #: Each date (or date and time) held, as an interval, with its property
+    days: list[tuple[Interval, URIRef]] = field(default_factory=list)
+    #: The properties holding a date and time together (a deadline, a start): a time or a
+    #: date stated alone is no sure value of theirs
+    instants: set[URIRef] = field(default_factory=set)
     numbers: list[tuple[Decimal, URIRef]] = field(default_factory=list)
     objects: dict[URIRef, list[Node]] = field(default_factory=dict)
 
@@ -265,18 +285,25 @@ def _facts(kb: KnowledgeBase, subject: URIRef, candidates: set[URIRef]) -> _Fact
         out.objects.setdefault(p, []).append(o)
         value = o.toPython()
         if o.datatype == XSD.time and isinstance(value, time):
-            out.moments.setdefault(("time", (value.hour, value.minute)), set()).add(p)
-        elif o.datatype == XSD.dateTime and isinstance(value, datetime):
-            out.moments.setdefault(("time", (value.hour, value.minute)), set()).add(p)
-            out.moments.setdefault(("date", value.date()), set()).add(p)
-        elif o.datatype == XSD.date and isinstance(value, date):
-            out.moments.setdefault(("date", value), set()).add(p)
+            out.moments.setdefault((value.hour, value.minute), set()).add(p)
+        elif o.datatype in {XSD.dateTime, XSD.date} and isinstance(value, date):
+            if isinstance(value, datetime):
+                out.moments.setdefault((value.hour, value.minute), set()).add(p)
+                out.instants.add(p)
+            day = interval_of_literal(o)
+            if day is not None:
+                out.days.append((day, p))
         elif o.datatype in _NUMERIC:
             try:
                 out.numbers.append((Decimal(str(o)), p))
             except InvalidOperation:
                 continue
         elif o.datatype in (None, XSD.string):
+            clock = _CLOCK.fullmatch(str(o).strip())
+            if clock:  # "12:00" of a field a schema calls a string: a time of day still
+                hour, minute = int(clock[1]), int(clock[2])
+                out.moments.setdefault((hour, minute), set()).add(p)
+                continue
             words = value_words(str(o))
             if not words or len(words) > MAX_VALUE_WORDS:
                 continue
@@ -295,7 +322,7 @@ def _stated(
     kb: KnowledgeBase,
     facts: dict[URIRef, _Facts],
     numeric: Sequence[NumericClaim],
-    counts: bool,
+    rows: bool,
 ) -> tuple[list[Stated], list[Unheld]]:
     text = analysis.text
     found: dict[tuple[Span, str], dict[URIRef, set[URIRef]]] = {}
@@ -321,22 +348,28 @@ def _stated(
         for part in t.parts or (t,):
             if part.start is None or part.error:
                 continue
-            readings: list[tuple[str, object, bool]] = []
             if part.has_time:
-                readings.append(("time", (part.start.hour, part.start.minute), True))
-            if part.has_date and part.granularity <= Granularity.DAY:
-                readings.append(("date", part.start.date(), False))
-            for kind, key, clock in readings:
-                span, said = part.part(time=clock)
-                holders = [
-                    (s, h.moments[kind, key]) for s, h in facts.items() if (kind, key) in h.moments
-                ]
+                key = (part.start.hour, part.start.minute)
+                span, said = part.part(time=True)
+                holders = [(s, h.moments[key]) for s, h in facts.items() if key in h.moments]
                 for s, props in holders:
-                    add(span, kind, s, props)
+                    add(span, "time", s, props)
                 if not holders and not t.parts:
                     # (an end of a range, "from 8:30 to 10am", may be of no property: the
                     # start and a duration)
-                    unheld.append(Unheld(span, said, kind, key))
+                    unheld.append(Unheld(span, said, "time", key))
+            if part.has_date and part.granularity <= Granularity.DAY:
+                # compared on the fields it states: "on Thursday" with a Thursday, "the 5th"
+                # with the 5th of any month, "tomorrow" with that day
+                span, said = part.part(time=False)
+                dated = [
+                    (s, {p for day, p in h.days if agrees(part, day)}) for s, h in facts.items()
+                ]
+                dated = [(s, props) for s, props in dated if props]
+                for s, props in dated:
+                    add(span, "date", s, props)
+                if not dated and not t.parts:
+                    unheld.append(Unheld(span, said, "date", part.start.date()))
     elsewhere = {c.span for c in numeric if c.verdict == VERIFIED and c.subject is not None} - {
         c.span for c in numeric if c.subject is not None and URIRef(c.subject) in facts
     }
@@ -344,7 +377,7 @@ def _stated(
         if q.derived or q.span in elsewhere or q.kind not in {CURRENCY, COUNT, NUMBER, PERCENT}:
             continue
         money = q.kind == CURRENCY
-        if not money and not counts:
+        if not money and not rows:
             continue
         counted = _counted(kb, q.unit, facts) if q.kind == COUNT and q.unit else None
         if counted is not None and not counted:
@@ -375,11 +408,11 @@ def _stated(
         for s, h in facts.items():
             owned = [p for p, objects in h.objects.items() if node in objects]
             if owned:
-                add(m.span, "words", s, owned)
+                add(m.span, "entity", s, owned)
     # a KB entity no candidate holds nor is ("an Alaska Airlines flight" among American's
     # and Delta's): a value of the kind of one of the row's properties, perhaps
     taken = [span for span, _ in found]
-    for m in analysis.mentions:
+    for m in analysis.mentions if rows else ():
         if m.kind != "entity" or m.iri is None or URIRef(m.iri) in facts:
             continue
         if any(t.overlaps(m.span) for t in taken):
@@ -416,22 +449,12 @@ def _stated(
 
 
 def _counted(kb: KnowledgeBase, noun: str, facts: dict[URIRef, _Facts]) -> set[URIRef]:
-    """The candidates' number properties whose words name what ``noun`` counts: in their
-    label, lexical forms or description ("0 transfers": "transfers"; "1 layover": a property
-    described as "Number of layovers"; "a 2 star hotel": "star rating")."""
+    """The candidates' number properties that count what ``noun`` names ("0 transfers":
+    "transfers"; "1 layover": a property described as "Number of layovers"; not "minimum
+    rider age" for "8 riders"): :func:`~kgcheck.nlp.anchors.counts_of`."""
     word = singular(noun.lower())
     props = {p for h in facts.values() for _, p in h.numbers}
-    onto = kb.ontology
-    found = set()
-    for p in props:
-        phrases = [
-            *onto.forms(p),
-            onto.label(p),
-            *(str(c) for c in kb.graph.objects(p, RDFS.comment)),
-        ]
-        if word in {singular(w) for phrase in phrases for w in value_words(phrase)}:
-            found.add(p)
-    return found
+    return {p for p in props if word in counts_of(kb, p)}
 
 
 def _words(text: str) -> list[tuple[int, int, str]]:
@@ -486,38 +509,54 @@ def _read(
     facts: dict[URIRef, _Facts],
     unheld: list[Unheld],
     span: Span,
+    rows: bool = True,
 ) -> Item:
     matching = tuple(c for c in candidates if all(c in v.holders for v in values))
-    # the values that tell candidates apart
-    telling = [v for v in values if len(v.holders) < len(candidates)]
+    # the values that tell candidates apart; of one row (a booking, a look-up), those it holds
+    telling = [v for v in values if len(v.holders) < len(candidates) or len(candidates) == 1]
     if matching:
         if len(matching) != 1:
-            return Item(tuple(values), matching, span=span)
+            return Item(tuple(values), matching, len(telling), span=span)
         row = matching[0]
         if len(telling) < 2:
             # one value, a name included, is too little to say the item is that row: "It
             # starts at 8:45am at our Clifton clinic" is about no clinic's own time
-            return Item(tuple(values), matching, span=span)
+            return Item(tuple(values), matching, len(telling), span=span)
         return Item(
             tuple(values),
             matching,
+            len(telling),
             row=row,
             unheld=_unheld(kb, row, values, facts, unheld),
             span=span,
         )
     if len(values) < 3:
-        return Item(tuple(values), (), clash=_clash(telling, candidates), span=span)
+        return Item(
+            tuple(values),
+            (),
+            len(telling),
+            clash=_clash(values, telling, candidates) if rows else (),
+            span=span,
+        )
     best: list[tuple[URIRef, Stated]] = []
     for c in candidates:
         missing = [v for v in values if c not in v.holders]
         if len(missing) == 1:
             best.append((c, missing[0]))
     if len(best) != 1:
-        return Item(tuple(values), (), clash=_clash(telling, candidates), span=span)
+        return Item(
+            tuple(values),
+            (),
+            len(telling),
+            clash=_clash(values, telling, candidates) if rows else (),
+            span=span,
+        )
     row, odd = best[0]
+    if not rows and odd.kind in {"name", "entity"}:
+        return Item(tuple(values), (), len(telling), span=span)
     support = [v for v in telling if v is not odd and row in v.holders]
     if len(support) < 2:
-        return Item(tuple(values), (), span=span)
+        return Item(tuple(values), (), len(telling), span=span)
     props = odd.properties
     expected: list[Node] = []
     chosen: URIRef | None = None
@@ -525,13 +564,16 @@ def _read(
         own = facts[row].objects.get(p, [])
         if own:
             if chosen is not None:
-                return Item(tuple(values), (), span=span)  # two properties it could be
+                return Item(
+                    tuple(values), (), len(telling), span=span
+                )  # two properties it could be
             chosen, expected = p, own
     if chosen is None and NAME not in props:
-        return Item(tuple(values), (), span=span)
+        return Item(tuple(values), (), len(telling), span=span)
     return Item(
         tuple(values),
         (),
+        len(telling),
         row=row,
         odd=odd,
         odd_property=chosen or NAME,
@@ -540,12 +582,19 @@ def _read(
     )
 
 
-def _clash(telling: list[Stated], candidates: Sequence[URIRef]) -> tuple[Stated, ...]:
+def _clash(
+    values: list[Stated], telling: list[Stated], candidates: Sequence[URIRef]
+) -> tuple[Stated, ...]:
     """The values that tell rows apart when no row holds them all and the reading cannot say
     which one is wrong: each held by some candidate, none a bare number (which may be a value
     of another property by chance) nor a name (a value stated of a name is bound to it by the
     checks of numbers and claims, which say which is wrong)."""
     if any(v.kind in {"number", "name"} for v in telling) or len(telling) < 2:
+        return ()
+    kinds = [v.kind for v in values]
+    if len(set(kinds)) < len(kinds):
+        # two times, two amounts: several items listed ("8-10 am, midday to 2 pm"), or a range
+        # whose ends are of two properties; which values go together is not clear
         return ()
     if any(all(c in v.holders for v in telling) for c in candidates):
         return ()
@@ -565,8 +614,10 @@ def _unheld(
     own = facts[row]
     out = []
     for u in unheld:
-        if u.kind in {"time", "date"}:
-            props = {p for (k, _), ps in own.moments.items() if k == u.kind for p in ps} - filled
+        if u.kind == "time":
+            props = {p for ps in own.moments.values() for p in ps} - filled - own.instants
+        elif u.kind == "date":
+            props = {p for _, p in own.days} - filled - own.instants
         elif u.kind == "entity":
             # "an Alaska Airlines flight": of the property whose value is of the same kind
             kinds = kb.direct_types(URIRef(str(u.value)))
@@ -586,9 +637,10 @@ def _unheld(
 
 
 def _money_like(kb: KnowledgeBase, prop: URIRef) -> bool:
-    """Whether ``prop`` holds amounts of money: its unit is a currency, or its label names
-    money ("price", "total fare")."""
+    """Whether ``prop`` holds amounts of money: its unit is a currency, or its label, local
+    name or description names money ("price", "total fare", "Extra charge on top of the
+    call-out fee")."""
     unit = kb.ontology.unit_of(prop)
     if unit is not None:
         return is_currency(unit)
-    return bool(set(value_words(kb.ontology.label(prop))) & MONEY_NOUNS)
+    return prop in kb.ontology.money

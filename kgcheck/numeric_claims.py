@@ -402,6 +402,19 @@ class _Verifier:
         # "Jing Jing 4 miles away and P.F. Changs 1 mile away": each number is the nearest
         # name's, not whichever of the sentence's names has that value
         subjects = anchor.subjects[: anchor.nearest or None] if anchor is not None else ()
+        if (
+            anchor is not None
+            and anchor.guessed
+            and not self.sources
+            and self._other_units(q, anchor)
+        ):
+            # bound by its unit alone to a property kept in another unit ("each lasting two
+            # hours" and a technician's years of experience): no word says they measure one thing
+            return NumericClaim(
+                **base,
+                verdict=UNCHECKED,
+                message=f"{q.text}: no word of the reply names what it is a value of",
+            )
         held = self._held(subjects, anchor.properties) if anchor is not None else []
         held = [h for h in held if _decimal(h.value) is not None]
         if not held:
@@ -572,13 +585,27 @@ class _Verifier:
         """A KB value written like the stated one ("$1.2M" for 1200000 after "$1.5M")."""
         return format_like(q.text, Literal(value), _plain(value))
 
+    def _other_units(self, q: Quantity, anchor: Anchor) -> bool:
+        """Whether every property of ``anchor`` keeps its values in a unit other than the one
+        ``q`` is stated in, and one people would not state the same thing in (``_plausible``)."""
+        stated = q.currency or q.unit
+        units = [self.kb.ontology.unit_of(URIRef(p)) for p in anchor.properties]
+        return all(
+            unit is not None and unit != stated and not _plausible(stated, unit) for unit in units
+        )
+
     def _written(self, q: Quantity, held: _Held, value: Decimal) -> str:
         """The KB value ``value`` (in the stated unit) written like the stated one; a length
         of time in the stated unit where it is a whole or half one ("1 hour 55 minutes" of
-        "two hours" is "115 minutes")."""
+        "two hours" is "115 minutes"); a measure in another unit than the KB's, in the KB's
+        ("15 m" for "15 feet")."""
         length = held.value.toPython() if isinstance(held.value, Literal) else None
         if isinstance(length, timedelta):
             return write_duration(length, q.text)
+        unit = self.kb.ontology.unit_of(held.prop)
+        if q.kind == QUANTITY and unit is not None and unit != q.unit:
+            # "15 feet" of walls 15 m tall: the KB's value in its own unit, not 49.2126 feet
+            return self.kb.value_text(held.prop, held.value)
         return self._like(q, value)
 
     def _period_verdict(
@@ -912,6 +939,18 @@ class _Record:
     @property
     def score(self) -> int:
         return len(self.agreeing) - self.wrong_kinds
+
+
+#: How far apart two units of one dimension may be for a value stated in one to be of a
+#: property kept in the other: minutes and hours (60), feet and metres, miles and km; not hours
+#: and years (8766), nor centimetres and kilometres.
+_UNIT_SPAN = Decimal(100)
+
+
+def _plausible(stated: str | None, unit: str) -> bool:
+    """Whether a value stated in ``stated`` may be of a property kept in ``unit``."""
+    factor = convert(Decimal(1), stated, unit)
+    return factor is not None and 1 / _UNIT_SPAN <= factor <= _UNIT_SPAN
 
 
 def _record(

@@ -1,7 +1,8 @@
 """``temporal_error``: dates that cannot be right, whatever the KB says.
 
 - a date that does not exist ("30 February 2025");
-- a weekday that does not match its date ("Monday, 24 November 2026" is a Tuesday);
+- a weekday that does not match its date ("Monday, 24 November 2026" is a Tuesday; so is
+  "Monday 24 November" said within half a year of it: a date without its year is the nearest);
 - a future date told in the past tense ("The clinic opened in 2041."), or a past one in the
   future tense, when the year is stated;
 - a year implausibly far ahead (``temporal.max_years_ahead``);
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import datetime, timedelta
 from itertools import pairwise
 
 from rdflib import URIRef
@@ -44,6 +45,17 @@ _CLAUSE_BREAK = re.compile(r"[,;:]|\b(?:before|after|and|but|while|whereas|then)
 _ORDER = re.compile(r"\b(before|after|prior to|earlier than|later than)\b", re.I)
 
 
+#: How far from now a day and month stated without a year may be to be that year's: "Thursday
+#: 4 December" said on 2 December 2026 is the coming 4 December, a Friday.
+_NEAR = timedelta(days=183)
+
+
+def _near(day: datetime, now: datetime | None) -> bool:
+    """Whether a date stated without its year (resolved to the nearest one) lies within
+    ``_NEAR`` of ``now``: a weekday beside it is then that date's or wrong."""
+    return now is not None and abs(day.replace(tzinfo=None) - now) <= _NEAR
+
+
 #: What a part of a weekly range states: a day of the week, perhaps with a time of it.
 _WEEKLY = frozenset({"weekday", "hour", "minute"})
 
@@ -57,7 +69,7 @@ class TemporalErrorDetector(Detector):
         now = ctx.now.replace(tzinfo=None) if ctx.now is not None else None
         flags: list[Flag] = []
         for expr in analysis.temporals:
-            flag = self._calendar(expr) or self._clock(ctx, expr, now)
+            flag = self._calendar(expr, now) or self._clock(ctx, expr, now)
             if flag is not None:
                 flags.append(flag)
         flags.extend(self._order(analysis))
@@ -66,17 +78,18 @@ class TemporalErrorDetector(Detector):
 
     # --- one expression ----------------------------------------------------------------------
 
-    def _calendar(self, expr: TemporalExpression) -> Flag | None:
+    def _calendar(self, expr: TemporalExpression, now: datetime | None) -> Flag | None:
         if expr.error is not None:
             return self._make(expr.span, expr.text, f"{expr.text} is not a date: {expr.error}")
         for part in expr.parts:
-            flag = self._calendar(part)
+            flag = self._calendar(part, now)
             if flag is not None:
                 return flag
         if (
             expr.weekday is not None
             and expr.start is not None
-            and {"year", "month", "day"} <= expr.stated
+            and {"month", "day"} <= expr.stated
+            and ("year" in expr.stated or _near(expr.start, now))
             and expr.start.weekday() != expr.weekday
         ):
             actual = WEEKDAYS[expr.start.weekday()]

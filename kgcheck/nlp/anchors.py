@@ -45,6 +45,7 @@ from kgcheck.values.quantities import (
     RATIO,
     Quantity,
     convert,
+    counted_noun,
     dimension,
     is_currency,
     same_counted,
@@ -52,7 +53,7 @@ from kgcheck.values.quantities import (
 )
 from kgcheck.values.temporal import TemporalExpression
 
-__all__ = ["Anchor", "Anchorer", "Description"]
+__all__ = ["Anchor", "Anchorer", "Description", "counts_of", "property_phrases"]
 
 _TIME_TYPES = frozenset({XSD + "time", XSD + "dateTime"})
 #: Tokens that end a clause for the purpose of binding (a comma or semicolon away is far).
@@ -159,6 +160,9 @@ class Anchorer:
         #: "98 pounds" can be sterling: the KB prices in pounds and weighs nothing in them.
         self.pounds_sterling = "GBP" in self.units.values() and "lb" not in self.units.values()
         self.counted = _counted_nouns(self.onto, self.numeric)
+        #: For each noun, the numeric properties that count it by their phrasing ("number of
+        #: reviews", "reviews count"; not "minimum rider age")
+        self.counts = _counts(self.kb, self.numeric)
         #: The last word of each class label of several words, and its classes
         #: ("flight": the oneway and the roundtrip flights).
         self.heads: dict[str, set[URIRef]] = defaultdict(set)
@@ -251,6 +255,10 @@ class Anchorer:
                 return self._measures(prop, q.unit)
             return convert(Decimal(1), q.unit, unit) is not None
         if q.kind == COUNT:
+            named = self.counts.get(singular(q.unit.lower())) if q.unit else None
+            if named:
+                # "across 312 reviews": of the property that counts reviews, not the rating
+                return prop in named
             return unit is None or same_counted(unit, q.unit)
         return unit in {None, "x"}
 
@@ -888,6 +896,37 @@ def _counted_nouns(onto: OntologyView, numeric: set[URIRef]) -> dict[str, set[UR
                 if word.isalpha() and word not in _NOT_COUNTED:
                     out[singular(word)].add(prop)
     return out
+
+
+def _counts(kb: KnowledgeBase, numeric: set[URIRef]) -> dict[str, set[URIRef]]:
+    """For each noun, the numeric properties whose label, lexical forms or description count
+    it (:func:`~kgcheck.values.quantities.counted_noun`)."""
+    out: dict[str, set[URIRef]] = defaultdict(set)
+    for prop in numeric:
+        for noun in counts_of(kb, prop):
+            out[noun].add(prop)
+    return out
+
+
+def counts_of(kb: KnowledgeBase, prop: URIRef) -> set[str]:
+    """The nouns ``prop`` counts: those its phrases count ("number of layovers", "reviews
+    count"), and its label when that is a plain plural noun ("transfers")."""
+    found = {n for p in property_phrases(kb, prop) if (n := counted_noun(p)) is not None}
+    label = re.findall(r"[a-z]+", kb.ontology.label(prop).lower())
+    if len(label) == 1 and singular(label[0]) != label[0]:
+        found.add(singular(label[0]))
+    return found
+
+
+def property_phrases(kb: KnowledgeBase, prop: URIRef) -> list[str]:
+    """The phrases that name ``prop``: its label, its lexical forms and the first clause of its
+    description (a KB on an endpoint: no description)."""
+    onto = kb.ontology
+    phrases = [onto.label(prop), *onto.forms(prop)]
+    if kb.remote is None:
+        for comment in kb.graph.objects(prop, RDFS.comment):
+            phrases.append(re.split(r"[,;.(]| in | for | on | at ", str(comment))[0])
+    return phrases
 
 
 def _outside_kb(m: Mention) -> bool:

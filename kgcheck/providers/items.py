@@ -31,4 +31,4 @@ class ItemsProvider(Provider):
             return read_items(ctx.analysis, ctx.kb, rows, ctx.verified_numbers())
         # a tool's fields are few and named for what they count; a KB's are not
         pool = kb_pool(ctx.analysis, ctx.kb)
-        return read_items(ctx.analysis, ctx.kb, pool, ctx.verified_numbers(), counts=False)
+        return read_items(ctx.analysis, ctx.kb, pool, ctx.verified_numbers(), rows=False)

@@ -272,7 +272,10 @@ def _property(graph: Graph, found: _Field, currency: str | None) -> tuple[URIRef
     cash = money(found.values) if datatype == "string" else None
     unit = spec.unit or (cash[0] if cash else None)
     if unit is None and currency is not None and datatype in {"integer", "decimal"}:
-        unit = currency if set(words_of_name(found.name)) & MONEY_NOUNS else None
+        # a field named or described for money ("surcharge": "Extra charge on top of the
+        # call-out fee")
+        named = {*words_of_name(found.name), *words_of_name(spec.description or "")}
+        unit = currency if named & MONEY_NOUNS else None
     if cash is not None:
         datatype = "decimal"
     if unit:

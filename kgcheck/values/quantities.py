@@ -40,6 +40,7 @@ __all__ = [
     "QuantityRecognizer",
     "canonical_unit",
     "convert",
+    "counted_noun",
     "dimension",
     "same_counted",
     "singular",
@@ -250,6 +251,26 @@ def singular(word: str) -> str:
     if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
         return word[:-1]
     return word
+
+
+#: Words that make a phrase a count of the noun beside them ("number of floors", "reviews
+#: count").
+_COUNTING = frozenset({"number", "count", "total", "quantity"})
+
+
+def counted_noun(phrase: str) -> str | None:
+    """The noun a property's phrase counts, singular: "number of layovers", "number stops",
+    "reviews count"; ``None`` for a phrase that counts nothing it names ("minimum rider age":
+    an age, not riders) and for a plain noun ("places" may be a course's size or the places
+    left: a property labelled so counts it, :func:`kgcheck.nlp.anchors.counts_of`)."""
+    words = [w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in {"of", "the", "a"}]
+    if not words:
+        return None
+    if words[0] in _COUNTING:
+        return singular(words[1]) if len(words) > 1 else None
+    if words[-1] in _COUNTING:
+        return singular(words[-2]) if len(words) > 1 else None
+    return None
 
 
 def same_counted(unit: str | None, other: str | None) -> bool:

@@ -140,3 +140,76 @@ def test_a_restated_request_is_not_read_as_a_description(checker: Checker) -> No
     state.add_turn("user", "Book the United Airlines flight at 7 am.")
     report = checker.check_turn("Please confirm: a United Airlines flight at 7 am for $228.", state)
     assert not any(f.detector == "mismatched_item" for f in report.flags)
+
+
+KB = """
+@prefix ex: <https://example.org/vets#> .
+@prefix schema: <https://schema.org/> .
+@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+@prefix owl: <http://www.w3.org/2002/07/owl#> .
+@prefix kgc: <https://w3id.org/kgcheck#> .
+
+ex:Clinic a owl:Class ; rdfs:label "clinic" .
+ex:Nurse a owl:Class ; rdfs:label "nurse" .
+ex:Workshop a owl:Class ; rdfs:label "workshop" .
+ex:worksAt a owl:ObjectProperty, owl:FunctionalProperty ; rdfs:label "works at" .
+ex:startDate a owl:DatatypeProperty ; rdfs:label "start date" ; rdfs:range xsd:date .
+ex:startTime a owl:DatatypeProperty ; rdfs:label "start time" ; rdfs:range xsd:time .
+ex:price a owl:DatatypeProperty, owl:FunctionalProperty ; rdfs:label "price" ;
+    kgc:unit "GBP" .
+
+ex:quayside a ex:Clinic ; schema:name "Harbourside Vets Quayside" ; skos:altLabel "Quayside" .
+ex:clifton a ex:Clinic ; schema:name "Harbourside Vets Clifton" ; skos:altLabel "Clifton" .
+ex:hannah a ex:Nurse ; schema:name "Hannah Cole" ; ex:worksAt ex:quayside .
+ex:megan a ex:Nurse ; schema:name "Megan Lloyd" ; ex:worksAt ex:clifton .
+ex:roses a ex:Workshop ; schema:name "Rose Pruning" ; ex:startDate "2026-12-03"^^xsd:date ;
+    ex:startTime "10:30:00"^^xsd:time ; ex:price 16.0 .
+ex:wreaths a ex:Workshop ; schema:name "Wreath Making" ; ex:startDate "2026-12-10"^^xsd:date ;
+    ex:startTime "14:00:00"^^xsd:time ; ex:price 20.0 .
+ex:bulbs a ex:Workshop ; schema:name "Bulb Planting" ; ex:startDate "2026-12-03"^^xsd:date ;
+    ex:startTime "14:00:00"^^xsd:time ; ex:price 12.0 .
+"""
+
+
+@pytest.fixture(scope="module")
+def vets(tmp_path_factory: pytest.TempPathFactory) -> Checker:
+    path = tmp_path_factory.mktemp("vets") / "kb.ttl"
+    path.write_text(KB, encoding="utf-8")
+    settings = {"nli": {"model": "none"}, "now": NOW, "knowledge_base": {"sources": [str(path)]}}
+    return Checker(config_from_dict(settings))
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # the clinic by its short name is the value the nurse's row holds, not another value
+        "Hannah Cole is our nurse at Quayside.",
+        "At Clifton you'll find Megan Lloyd, one of our nurses.",
+    ],
+)
+def test_a_value_named_by_its_short_name_is_the_rows_value(vets: Checker, reply: str) -> None:
+    report = vets.check_turn(reply, DialogueState(session_id="kb", now=NOW))
+    assert (_acted(report), report.text) == ([], reply)
+
+
+def test_a_kb_items_odd_value_is_corrected_to_the_entity_the_other_values_name(
+    vets: Checker,
+) -> None:
+    reply = "The workshop on 3 December at 10:30am costs £20."
+    report = vets.check_turn(reply, DialogueState(session_id="kb", now=NOW))
+    assert ("mismatched_item", "£20") in _acted(report)
+    assert report.text == reply.replace("£20", "£16")
+
+
+def test_each_entry_of_a_list_is_an_item_of_its_own(vets: Checker) -> None:
+    # a blind trial's list of events read the first entry's time with the second's name
+    reply = (
+        "Here are our workshops:\n"
+        "- Rose Pruning (3 December, 10:30am, £16)\n"
+        "- Wreath Making (10 December, 2pm, £20)\n"
+        "- Bulb Planting (3 December, 2pm, £12)"
+    )
+    report = vets.check_turn(reply, DialogueState(session_id="kb", now=NOW))
+    assert (_acted(report), report.text) == ([], reply)

@@ -78,8 +78,8 @@ def test_misstated_value_one_word_off_the_entitys_own_is_corrected(
         # street words written either way
         "The terminal, Harbour Ferry Terminal, is at 12 Quay Ave.",
         "Crumbs is at 4 Mill Ln, call 555 0100.",
-        # all-number values and one-word differences in plain numbers are left alone
-        "Crumbs: call 555 0199 after 9.",
+        # a number three or more digits off is another number, not a slip of this one
+        "Crumbs: call 555 4321 after 9.",
         # two words off is another address, not a misstatement of this one
         "Crumbs is near 9 Mill Road.",
         # the stretch is about another entity named nearer it
@@ -92,3 +92,21 @@ def test_misstated_value_silent_on_the_value_itself_and_on_other_values(
     checker: Checker, reply: str
 ) -> None:
     assert misstated(checker, reply) == []
+
+
+@pytest.mark.parametrize(
+    ("reply", "stated", "fixed"),
+    [
+        # an identifier written with digits, a digit or two off (a blind trial's booking
+        # reference, phone number and registration went unflagged: "all digits")
+        ("Crumbs: call 555 0199 after 9.", "555 0199", "Crumbs: call 555 0100 after 9."),
+        ("You can reach Crumbs on 555 0010.", "555 0010", "You can reach Crumbs on 555 0100."),
+    ],
+)
+def test_misstated_value_an_identifier_a_digit_or_two_off_is_corrected(
+    checker: Checker, reply: str, stated: str, fixed: str
+) -> None:
+    report = checker.check_turn(reply, DialogueState())
+    (flag,) = [f for f in report.flags if f.detector == "misstated_value"]
+    assert flag.content == stated
+    assert report.text == fixed

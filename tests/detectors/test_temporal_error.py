@@ -102,3 +102,13 @@ def test_temporal_error_without_reference_time_checks_only_the_calendar(
     assert run(acme_checker, "The clinic opened in 2041.", None) == []
     flags = run(acme_checker, "It is due on 30 February 2025.", None)
     assert [f.content for f in flags] == ["30 February 2025"]
+
+
+def test_temporal_error_a_weekday_beside_a_date_without_its_year_is_checked(
+    acme_checker: Checker,
+) -> None:
+    # a blind trial's "Thursday 4 December" (a Friday) went unflagged: the year was not stated
+    now = datetime(2026, 12, 2, 10, 0)
+    (flag,) = run(acme_checker, "The evening slot is on Thursday 4 December.", now)
+    assert (flag.content, flag.correction) == ("Thursday 4 December", "Friday")
+    assert run(acme_checker, "The evening slot is on Friday 4 December.", now) == []

@@ -121,13 +121,13 @@ class MismatchedItemDetector(Detector):
         others = [v.text for v in item.values if item.row in v.holders]
         said = ", ".join(kb.value_text(prop, v) for v in expected)
         correction = _written(ctx, prop, expected[0], text) if len(expected) == 1 else None
+        which = (
+            f"the {_kind(ctx, item.row)} with {_listed(others)}" if others else kb.label(item.row)
+        )
         return self.flag(
             span=span,
             content=text,
-            message=(
-                f"Not {text}: the {_kind(ctx, item.row)} with {_listed(others)} has "
-                f"{kb.ontology.label(prop)} {said}"
-            ),
+            message=f"Not {text}: {which} has {kb.ontology.label(prop)} {said}",
             evidence=[
                 Evidence(
                     "kb",

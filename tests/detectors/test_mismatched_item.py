@@ -213,3 +213,19 @@ def test_each_entry_of_a_list_is_an_item_of_its_own(vets: Checker) -> None:
     )
     report = vets.check_turn(reply, DialogueState(session_id="kb", now=NOW))
     assert (_acted(report), report.text) == ([], reply)
+
+
+def test_a_phone_number_no_row_holds_is_the_booked_rows_own(checker: Checker) -> None:
+    # SGD: "The room is booked. The phone number is <another hotel's number>" went unflagged
+    hotel = {"place_name": "Harbour Inn", "phone_number": "+1 470-231-3030",
+             "street_address": "3600 Wieuca Road Northeast", "number_of_rooms": "1"}  # fmt: skip
+    state = _state(ToolResult("ReserveHotel", [hotel]))
+    for reply in (
+        "The room is booked. The phone number is +1 404-555-0199.",
+        "The address is 3600 Wieuca Road Northeast and the phone number is +1 404-555-0199.",
+    ):
+        report = checker.check_turn(reply, state)
+        assert _acted(report) == [("mismatched_item", "+1 404-555-0199")]
+        assert report.text == reply.replace("+1 404-555-0199", "+1 470-231-3030")
+    reply = "The room is booked. The phone number is +1 470-231-3030."
+    assert checker.check_turn(reply, state).text == reply

@@ -60,6 +60,10 @@ def misstated(checker: Checker, reply: str) -> list[Any]:
             "12 Quay Street",
             "At 12 Quay Avenue you will find Harbour Ferry Terminal.",
         ),
+        # an identifier written with digits, a digit or two off (a blind trial's booking
+        # reference, phone number and registration went unflagged: "all digits")
+        ("Crumbs: call 555 0199 after 9.", "555 0199", "Crumbs: call 555 0100 after 9."),
+        ("You can reach Crumbs on 555 0010.", "555 0010", "You can reach Crumbs on 555 0100."),
     ],
 )
 def test_misstated_value_one_word_off_the_entitys_own_is_corrected(
@@ -92,21 +96,3 @@ def test_misstated_value_silent_on_the_value_itself_and_on_other_values(
     checker: Checker, reply: str
 ) -> None:
     assert misstated(checker, reply) == []
-
-
-@pytest.mark.parametrize(
-    ("reply", "stated", "fixed"),
-    [
-        # an identifier written with digits, a digit or two off (a blind trial's booking
-        # reference, phone number and registration went unflagged: "all digits")
-        ("Crumbs: call 555 0199 after 9.", "555 0199", "Crumbs: call 555 0100 after 9."),
-        ("You can reach Crumbs on 555 0010.", "555 0010", "You can reach Crumbs on 555 0100."),
-    ],
-)
-def test_misstated_value_an_identifier_a_digit_or_two_off_is_corrected(
-    checker: Checker, reply: str, stated: str, fixed: str
-) -> None:
-    report = checker.check_turn(reply, DialogueState())
-    (flag,) = [f for f in report.flags if f.detector == "misstated_value"]
-    assert flag.content == stated
-    assert report.text == fixed

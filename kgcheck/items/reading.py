@@ -35,78 +35,34 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
-from decimal import Decimal, InvalidOperation
 from itertools import islice
 
 from rdflib import Literal, Node, URIRef
-from rdflib.namespace import RDF, XSD
 
-from kgcheck.kb.knowledge_base import KnowledgeBase
-from kgcheck.kb.normalize import normalize, value_words
-from kgcheck.nlp.analysis import TurnAnalysis
-from kgcheck.nlp.anchors import counts_of
-from kgcheck.numeric_claims import VERIFIED, NumericClaim, restated_spans
-from kgcheck.periods import Granularity, Interval, interval_of_literal
-from kgcheck.types import Flag, FlagType, Span
-from kgcheck.values.quantities import (
-    COUNT,
-    CURRENCY,
-    NUMBER,
-    PERCENT,
-    is_currency,
-    singular,
+from kgcheck.items.values import (
+    NAME,
+    Facts,
+    Stated,
+    Unheld,
+    facts_of,
+    money_like,
+    shape,
+    stated_values,
+    words_of,
 )
-from kgcheck.values.temporal import agrees
+from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.kb.normalize import normalize
+from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.numeric_claims import NumericClaim
+from kgcheck.types import Flag, FlagType, Span
+from kgcheck.values.quantities import singular
 
-__all__ = ["NAME", "Item", "Stated", "Unheld", "kb_pool", "read_items", "settle"]
+__all__ = ["MAX_CANDIDATES", "Item", "kb_pool", "read_items", "settle"]
 
-#: The pseudo-property of a value that is a candidate's own name.
-NAME = URIRef("urn:kgcheck:item#name")
 #: The most candidates read (a larger class is not "a few rows").
 MAX_CANDIDATES = 40
-#: The most words a string value may have to be looked for in the reply.
-MAX_VALUE_WORDS = 12
-#: Relative difference within which a money amount is the candidate's ("$23,260" of 23260.13).
-MONEY_TOLERANCE = Decimal("0.01")
-
-_WORD = re.compile(r"\S+")
-_NUMERIC = frozenset(
-    {XSD.integer, XSD.decimal, XSD.double, XSD.float, XSD.int, XSD.long, XSD.nonNegativeInteger,
-     XSD.positiveInteger, XSD.short}
-)  # fmt: skip
-_CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?")
-_DIGITS = re.compile(r"^\d+(?:\.\d+)?$")
 #: The mark that opens an entry of a list ("- Pitch Practice Night (Loom Leith, 9 December)").
 _BULLET = re.compile(r"(?m)^[ \t]*(?:[-*\u2022\u2013]|\d{1,2}[.)])[ \t].*$")
-#: Words that deny what their sentence states ("not a United flight", "no flight at 7 am").
-_NEGATION = re.compile(r"\b(?:not|no|never|neither|nor|none|without)\b|n't\b", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Stated:
-    """A stretch of the reply that is a value some candidates hold: ``holders`` maps each such
-    candidate to the properties it holds the value under (``NAME``: its own name)."""
-
-    span: Span
-    text: str
-    kind: str  # words, entity (named by the reply), time, date, number, money, name
-    holders: dict[URIRef, frozenset[URIRef]]
-
-    @property
-    def properties(self) -> frozenset[URIRef]:
-        return frozenset(p for props in self.holders.values() for p in props)
-
-
-@dataclass(frozen=True)
-class Unheld:
-    """A time, date, amount or KB entity of the reply that no candidate holds, with its typed
-    value (an entity's IRI)."""
-
-    span: Span
-    text: str
-    kind: str  # time, date, money, entity (a KB entity: a member of a closed set)
-    value: object
 
 
 @dataclass(frozen=True)
@@ -165,9 +121,14 @@ def read_items(
     if not pool or kb.remote is not None:
         return ()
     candidates = [c for c in dict.fromkeys(pool)][:MAX_CANDIDATES]
-    facts = {c: _facts(kb, c, set(candidates)) for c in candidates}
-    stated, unheld = _stated(analysis, kb, facts, numeric, rows)
+    facts = {c: facts_of(kb, c, set(candidates)) for c in candidates}
+    stated, unheld = stated_values(analysis, kb, facts, numeric, rows)
     if not stated:
+        if len(candidates) == 1 and rows and unheld:
+            # the one row a booking or look-up returned is what the reply speaks of ("The
+            # phone number is ..."), whatever else it states
+            whole = Span(0, len(analysis.text))
+            return (_read(kb, [], candidates, facts, unheld, whole, rows),)
         return ()
     items = []
     sentences = [s.span for s in analysis.segments]
@@ -223,7 +184,7 @@ def kb_pool(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[URIRef]:
     if kb.remote is not None:
         return []
     onto = kb.ontology
-    words = [w for _, _, w in _words(analysis.text)]
+    words = [w for _, _, w in words_of(analysis.text)]
     classes: set[URIRef] = set()
     for n in (1, 2, 3):
         for i in range(len(words) - n + 1):
@@ -245,232 +206,6 @@ def kb_pool(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[URIRef]:
             pool.extend(members)
     found = list(dict.fromkeys(pool))[:MAX_CANDIDATES]
     return found if len(found) > 1 else []  # one entity is no choice between rows
-
-
-# -- the candidates' values -------------------------------------------------------------------
-
-
-@dataclass
-class _Facts:
-    words: list[tuple[tuple[str, ...], URIRef]] = field(default_factory=list)
-    #: (hour, minute) -> the properties holding that time of day
-    moments: dict[tuple[int, int], set[URIRef]] = field(default_factory=dict)
-    #: Each date (or date and time) held, as an interval, with its property
-    days: list[tuple[Interval, URIRef]] = field(default_factory=list)
-    #: The properties holding a date and time together (a deadline, a start): a time or a
-    #: date stated alone is no sure value of theirs
-    instants: set[URIRef] = field(default_factory=set)
-    numbers: list[tuple[Decimal, URIRef]] = field(default_factory=list)
-    objects: dict[URIRef, list[Node]] = field(default_factory=dict)
-
-
-def _facts(kb: KnowledgeBase, subject: URIRef, candidates: set[URIRef]) -> _Facts:
-    out = _Facts()
-    label = value_words(kb.label(subject))
-    if label:
-        out.words.append((label, NAME))
-    for p, o in kb.facts(subject):
-        if p == RDF.type:
-            continue  # the kind: "a flight" tells no flight from another
-        if isinstance(o, URIRef):
-            if o in candidates:
-                continue
-            out.objects.setdefault(p, []).append(o)
-            words = value_words(kb.label(o))
-            if words and len(words) <= MAX_VALUE_WORDS:
-                out.words.append((words, p))
-            continue
-        if not isinstance(o, Literal):
-            continue
-        out.objects.setdefault(p, []).append(o)
-        value = o.toPython()
-        if o.datatype == XSD.time and isinstance(value, time):
-            out.moments.setdefault((value.hour, value.minute), set()).add(p)
-        elif o.datatype in {XSD.dateTime, XSD.date} and isinstance(value, date):
-            if isinstance(value, datetime):
-                out.moments.setdefault((value.hour, value.minute), set()).add(p)
-                out.instants.add(p)
-            day = interval_of_literal(o)
-            if day is not None:
-                out.days.append((day, p))
-        elif o.datatype in _NUMERIC:
-            try:
-                out.numbers.append((Decimal(str(o)), p))
-            except InvalidOperation:
-                continue
-        elif o.datatype in (None, XSD.string):
-            clock = _CLOCK.fullmatch(str(o).strip())
-            if clock:  # "12:00" of a field a schema calls a string: a time of day still
-                hour, minute = int(clock[1]), int(clock[2])
-                out.moments.setdefault((hour, minute), set()).add(p)
-                continue
-            words = value_words(str(o))
-            if not words or len(words) > MAX_VALUE_WORDS:
-                continue
-            if len(words) == 1 and _DIGITS.match(words[0]):
-                out.numbers.append((Decimal(words[0]), p))  # "1" of a closed set of stops
-            else:
-                out.words.append((words, p))
-    return out
-
-
-# -- the reply's values -----------------------------------------------------------------------
-
-
-def _stated(
-    analysis: TurnAnalysis,
-    kb: KnowledgeBase,
-    facts: dict[URIRef, _Facts],
-    numeric: Sequence[NumericClaim],
-    rows: bool,
-) -> tuple[list[Stated], list[Unheld]]:
-    text = analysis.text
-    found: dict[tuple[Span, str], dict[URIRef, set[URIRef]]] = {}
-
-    def add(span: Span, kind: str, subject: URIRef, props: Iterable[URIRef]) -> None:
-        found.setdefault((span, kind), {}).setdefault(subject, set()).update(props)
-
-    words = _words(text)
-    parts = [w for _, _, w in words]
-    for subject, held in facts.items():
-        for value, prop in held.words:
-            n = len(value)
-            for i in range(len(parts) - n + 1):
-                if tuple(parts[i : i + n]) == value:
-                    end = words[i + n - 1][1]
-                    while end > words[i][0] and text[end - 1] in ".,;:!?\"')(":
-                        end -= 1
-                    add(
-                        Span(words[i][0], end), "name" if prop == NAME else "words", subject, [prop]
-                    )
-    unheld: list[Unheld] = []
-    for t in analysis.temporals:
-        for part in t.parts or (t,):
-            if part.start is None or part.error:
-                continue
-            if part.has_time:
-                key = (part.start.hour, part.start.minute)
-                span, said = part.part(time=True)
-                holders = [(s, h.moments[key]) for s, h in facts.items() if key in h.moments]
-                for s, props in holders:
-                    add(span, "time", s, props)
-                if not holders and not t.parts:
-                    # (an end of a range, "from 8:30 to 10am", may be of no property: the
-                    # start and a duration)
-                    unheld.append(Unheld(span, said, "time", key))
-            if part.has_date and part.granularity <= Granularity.DAY:
-                # compared on the fields it states: "on Thursday" with a Thursday, "the 5th"
-                # with the 5th of any month, "tomorrow" with that day
-                span, said = part.part(time=False)
-                dated = [
-                    (s, {p for day, p in h.days if agrees(part, day)}) for s, h in facts.items()
-                ]
-                dated = [(s, props) for s, props in dated if props]
-                for s, props in dated:
-                    add(span, "date", s, props)
-                if not dated and not t.parts:
-                    unheld.append(Unheld(span, said, "date", part.start.date()))
-    elsewhere = {c.span for c in numeric if c.verdict == VERIFIED and c.subject is not None} - {
-        c.span for c in numeric if c.subject is not None and URIRef(c.subject) in facts
-    }
-    for q in analysis.quantities:
-        if q.derived or q.span in elsewhere or q.kind not in {CURRENCY, COUNT, NUMBER, PERCENT}:
-            continue
-        money = q.kind == CURRENCY
-        if not money and not rows:
-            continue
-        counted = _counted(kb, q.unit, facts) if q.kind == COUNT and q.unit else None
-        if counted is not None and not counted:
-            continue  # "1 layovers": a count of what no property names is of nothing here
-        holders_q: list[tuple[URIRef, list[URIRef]]] = []
-        for s, h in facts.items():
-            matched = [
-                p
-                for v, p in h.numbers
-                if _same_number(q.value, v, money)
-                and (counted is None or p in counted)
-                and money == _money_like(kb, p)  # "£20" is no capacity, "20 places" no price
-            ]
-            if matched:
-                holders_q.append((s, matched))
-        for s, matched in holders_q:
-            add(q.span, "money" if money else "number", s, matched)
-        if not holders_q and money:
-            unheld.append(Unheld(q.span, q.text, "money", q.value))
-    # a KB entity the reply names, by any of its names ("Dr MacLeod", "Quayside"): a candidate
-    # itself, or a value candidates hold
-    for m in analysis.mentions:
-        if m.kind != "entity" or m.iri is None:
-            continue
-        node = URIRef(m.iri)
-        if node in facts:
-            add(m.span, "name", node, [NAME])
-        for s, h in facts.items():
-            owned = [p for p, objects in h.objects.items() if node in objects]
-            if owned:
-                add(m.span, "entity", s, owned)
-    # a KB entity no candidate holds nor is ("an Alaska Airlines flight" among American's
-    # and Delta's): a value of the kind of one of the row's properties, perhaps
-    taken = [span for span, _ in found]
-    for m in analysis.mentions if rows else ():
-        if m.kind != "entity" or m.iri is None or URIRef(m.iri) in facts:
-            continue
-        if any(t.overlaps(m.span) for t in taken):
-            continue
-        unheld.append(Unheld(m.span, m.text, "entity", m.iri))
-    # what the user asked for, restated, is the user's; a denied value is no description
-    aside = restated_spans(analysis) + [
-        s.span for s in analysis.segments if _NEGATION.search(s.text)
-    ]
-    stated = [
-        Stated(span, text[span.start : span.end], kind, {s: frozenset(p) for s, p in held.items()})
-        for (span, kind), held in found.items()
-        if not any(a.contains(span) for a in aside)
-    ]
-    unheld = [u for u in unheld if not any(a.contains(u.span) for a in aside)]
-    # a stretch inside a longer one is the longer one's ("Dodger" of "Dodger Stadium")
-    stated = [
-        v
-        for v in stated
-        if not any(o is not v and o.span.contains(v.span) and o.span != v.span for o in stated)
-    ]
-    # the same stretch read as words and as a number ("1" of a closed set): one value
-    merged: dict[Span, Stated] = {}
-    for v in sorted(stated, key=lambda v: (v.span.start, v.span.end)):
-        known = merged.get(v.span)
-        if known is None:
-            merged[v.span] = v
-            continue
-        joined = dict(known.holders)
-        for s, more in v.holders.items():
-            joined[s] = joined.get(s, frozenset()) | more
-        merged[v.span] = Stated(v.span, v.text, known.kind, joined)
-    return list(merged.values()), unheld
-
-
-def _counted(kb: KnowledgeBase, noun: str, facts: dict[URIRef, _Facts]) -> set[URIRef]:
-    """The candidates' number properties that count what ``noun`` names ("0 transfers":
-    "transfers"; "1 layover": a property described as "Number of layovers"; not "minimum
-    rider age" for "8 riders"): :func:`~kgcheck.nlp.anchors.counts_of`."""
-    word = singular(noun.lower())
-    props = {p for h in facts.values() for _, p in h.numbers}
-    return {p for p in props if word in counts_of(kb, p)}
-
-
-def _words(text: str) -> list[tuple[int, int, str]]:
-    """The words of ``text`` as :func:`~kgcheck.kb.normalize.value_words` folds them, each with
-    the start and end of the stretch it comes from."""
-    return [
-        (m.start(), m.end(), part) for m in _WORD.finditer(text) for part in value_words(m.group())
-    ]
-
-
-def _same_number(stated: Decimal, held: Decimal, money: bool) -> bool:
-    if not money:
-        return stated == held
-    if held == 0:
-        return stated == 0
-    return abs(stated - held) / abs(held) <= MONEY_TOLERANCE
 
 
 # -- items --------------------------------------------------------------------------------------
@@ -506,7 +241,7 @@ def _read(
     kb: KnowledgeBase,
     values: list[Stated],
     candidates: Sequence[URIRef],
-    facts: dict[URIRef, _Facts],
+    facts: dict[URIRef, Facts],
     unheld: list[Unheld],
     span: Span,
     rows: bool = True,
@@ -518,9 +253,10 @@ def _read(
         if len(matching) != 1:
             return Item(tuple(values), matching, len(telling), span=span)
         row = matching[0]
-        if len(telling) < 2:
+        if len(telling) < 2 and not (len(candidates) == 1 and rows):
             # one value, a name included, is too little to say the item is that row: "It
-            # starts at 8:45am at our Clifton clinic" is about no clinic's own time
+            # starts at 8:45am at our Clifton clinic" is about no clinic's own time (but the
+            # one row a call returned is what the reply speaks of)
             return Item(tuple(values), matching, len(telling), span=span)
         return Item(
             tuple(values),
@@ -605,7 +341,7 @@ def _unheld(
     kb: KnowledgeBase,
     row: URIRef,
     values: list[Stated],
-    facts: dict[URIRef, _Facts],
+    facts: dict[URIRef, Facts],
     unheld: list[Unheld],
 ) -> tuple[tuple[Unheld, URIRef, tuple[Node, ...]], ...]:
     """Each unheld time, date or amount with the row's one property of its type that no value
@@ -618,6 +354,12 @@ def _unheld(
             props = {p for ps in own.moments.values() for p in ps} - filled - own.instants
         elif u.kind == "date":
             props = {p for _, p in own.days} - filled - own.instants
+        elif u.kind == "code":
+            props = {
+                p
+                for p, objects in own.objects.items()
+                if any(isinstance(o, Literal) and shape(str(o)) == u.value for o in objects)
+            } - filled
         elif u.kind == "entity":
             # "an Alaska Airlines flight": of the property whose value is of the same kind
             kinds = kb.direct_types(URIRef(str(u.value)))
@@ -629,18 +371,8 @@ def _unheld(
         else:
             props = {p for _, p in own.numbers} - filled
             # an amount is of a money property: one whose values the rows write as amounts
-            props = {p for p in props if _money_like(kb, p)}
+            props = {p for p in props if money_like(kb, p)}
         if len(props) == 1:
             (p,) = props
             out.append((u, p, tuple(own.objects.get(p, ()))))
     return tuple(out)
-
-
-def _money_like(kb: KnowledgeBase, prop: URIRef) -> bool:
-    """Whether ``prop`` holds amounts of money: its unit is a currency, or its label, local
-    name or description names money ("price", "total fare", "Extra charge on top of the
-    call-out fee")."""
-    unit = kb.ontology.unit_of(prop)
-    if unit is not None:
-        return is_currency(unit)
-    return prop in kb.ontology.money

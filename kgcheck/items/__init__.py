@@ -1,0 +1,16 @@
+"""The items a reply describes by their values, matched against the entities they can be
+(:mod:`kgcheck.items.reading`; the values themselves: :mod:`kgcheck.items.values`)."""
+
+from kgcheck.items.reading import MAX_CANDIDATES, Item, kb_pool, read_items, settle
+from kgcheck.items.values import NAME, Stated, Unheld
+
+__all__ = [
+    "MAX_CANDIDATES",
+    "NAME",
+    "Item",
+    "Stated",
+    "Unheld",
+    "kb_pool",
+    "read_items",
+    "settle",
+]

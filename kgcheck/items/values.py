@@ -1,0 +1,346 @@
+"""The values a reply states and the values candidate entities hold, for reading items
+(:mod:`kgcheck.items`): each stretch of the reply that is a value some candidate holds (its
+words, a time, a date, an amount, a number, an entity it names, its own name), and the times,
+dates, amounts, entities and phone numbers no candidate holds."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from decimal import Decimal, InvalidOperation
+
+from rdflib import Literal, Node, URIRef
+from rdflib.namespace import RDF, XSD
+
+from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.kb.normalize import value_words
+from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.nlp.anchors import counts_of
+from kgcheck.numeric_claims import VERIFIED, NumericClaim, restated_spans
+from kgcheck.periods import Granularity, Interval, interval_of_literal
+from kgcheck.types import Span
+from kgcheck.values.quantities import (
+    COUNT,
+    CURRENCY,
+    NUMBER,
+    PERCENT,
+    is_currency,
+    singular,
+)
+from kgcheck.values.temporal import agrees
+
+__all__ = [
+    "NAME",
+    "Facts",
+    "Stated",
+    "Unheld",
+    "facts_of",
+    "money_like",
+    "shape",
+    "stated_values",
+    "words_of",
+]
+
+#: The pseudo-property of a value that is a candidate's own name.
+NAME = URIRef("urn:kgcheck:item#name")
+#: The most words a string value may have to be looked for in the reply.
+MAX_VALUE_WORDS = 12
+#: Relative difference within which a money amount is the candidate's ("$23,260" of 23260.13).
+MONEY_TOLERANCE = Decimal("0.01")
+
+_WORD = re.compile(r"\S+")
+_NUMERIC = frozenset(
+    {XSD.integer, XSD.decimal, XSD.double, XSD.float, XSD.int, XSD.long, XSD.nonNegativeInteger,
+     XSD.positiveInteger, XSD.short}
+)  # fmt: skip
+_CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?")
+_DIGITS = re.compile(r"^\d+(?:\.\d+)?$")
+#: A run of digits and the marks phone numbers are written with ("+1 470-231-3030",
+#: "(020) 7946 0958"), and the fewest digits such a run has to be read as one.
+_CODE_RUN = re.compile(r"(?<![\w.])\+?\(?\d[\d()\-. ]*\d(?![\w])")
+_CODE_DIGITS = 7
+
+
+def shape(text: str) -> str:
+    """How a code is written: its digits as "9" ("+9 999-999-9999")."""
+    return re.sub(r"\d", "9", text.strip())
+
+
+#: Words that deny what their sentence states ("not a United flight", "no flight at 7 am").
+_NEGATION = re.compile(r"\b(?:not|no|never|neither|nor|none|without)\b|n't\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Stated:
+    """A stretch of the reply that is a value some candidates hold: ``holders`` maps each such
+    candidate to the properties it holds the value under (``NAME``: its own name)."""
+
+    span: Span
+    text: str
+    kind: str  # words, entity (named by the reply), time, date, number, money, name
+    holders: dict[URIRef, frozenset[URIRef]]
+
+    @property
+    def properties(self) -> frozenset[URIRef]:
+        return frozenset(p for props in self.holders.values() for p in props)
+
+
+@dataclass(frozen=True)
+class Unheld:
+    """A time, date, amount or KB entity of the reply that no candidate holds, with its typed
+    value (an entity's IRI)."""
+
+    span: Span
+    text: str
+    kind: str  # time, date, money, entity (a member of a closed set), code (a phone number)
+    value: object
+
+
+@dataclass
+class Facts:
+    words: list[tuple[tuple[str, ...], URIRef]] = field(default_factory=list)
+    #: (hour, minute) -> the properties holding that time of day
+    moments: dict[tuple[int, int], set[URIRef]] = field(default_factory=dict)
+    #: Each date (or date and time) held, as an interval, with its property
+    days: list[tuple[Interval, URIRef]] = field(default_factory=list)
+    #: The properties holding a date and time together (a deadline, a start): a time or a
+    #: date stated alone is no sure value of theirs
+    instants: set[URIRef] = field(default_factory=set)
+    numbers: list[tuple[Decimal, URIRef]] = field(default_factory=list)
+    objects: dict[URIRef, list[Node]] = field(default_factory=dict)
+
+
+def facts_of(kb: KnowledgeBase, subject: URIRef, candidates: set[URIRef]) -> Facts:
+    out = Facts()
+    label = value_words(kb.label(subject))
+    if label:
+        out.words.append((label, NAME))
+    for p, o in kb.facts(subject):
+        if p == RDF.type:
+            continue  # the kind: "a flight" tells no flight from another
+        if isinstance(o, URIRef):
+            if o in candidates:
+                continue
+            out.objects.setdefault(p, []).append(o)
+            words = value_words(kb.label(o))
+            if words and len(words) <= MAX_VALUE_WORDS:
+                out.words.append((words, p))
+            continue
+        if not isinstance(o, Literal):
+            continue
+        out.objects.setdefault(p, []).append(o)
+        value = o.toPython()
+        if o.datatype == XSD.time and isinstance(value, time):
+            out.moments.setdefault((value.hour, value.minute), set()).add(p)
+        elif o.datatype in {XSD.dateTime, XSD.date} and isinstance(value, date):
+            if isinstance(value, datetime):
+                out.moments.setdefault((value.hour, value.minute), set()).add(p)
+                out.instants.add(p)
+            day = interval_of_literal(o)
+            if day is not None:
+                out.days.append((day, p))
+        elif o.datatype in _NUMERIC:
+            try:
+                out.numbers.append((Decimal(str(o)), p))
+            except InvalidOperation:
+                continue
+        elif o.datatype in (None, XSD.string):
+            clock = _CLOCK.fullmatch(str(o).strip())
+            if clock:  # "12:00" of a field a schema calls a string: a time of day still
+                hour, minute = int(clock[1]), int(clock[2])
+                out.moments.setdefault((hour, minute), set()).add(p)
+                continue
+            words = value_words(str(o))
+            if not words or len(words) > MAX_VALUE_WORDS:
+                continue
+            if len(words) == 1 and _DIGITS.match(words[0]):
+                out.numbers.append((Decimal(words[0]), p))  # "1" of a closed set of stops
+            else:
+                out.words.append((words, p))
+    return out
+
+
+# -- the reply's values -----------------------------------------------------------------------
+
+
+def stated_values(
+    analysis: TurnAnalysis,
+    kb: KnowledgeBase,
+    facts: dict[URIRef, Facts],
+    numeric: Sequence[NumericClaim],
+    rows: bool,
+) -> tuple[list[Stated], list[Unheld]]:
+    text = analysis.text
+    found: dict[tuple[Span, str], dict[URIRef, set[URIRef]]] = {}
+
+    def add(span: Span, kind: str, subject: URIRef, props: Iterable[URIRef]) -> None:
+        found.setdefault((span, kind), {}).setdefault(subject, set()).update(props)
+
+    words = words_of(text)
+    parts = [w for _, _, w in words]
+    for subject, held in facts.items():
+        for value, prop in held.words:
+            n = len(value)
+            for i in range(len(parts) - n + 1):
+                if tuple(parts[i : i + n]) == value:
+                    end = words[i + n - 1][1]
+                    while end > words[i][0] and text[end - 1] in ".,;:!?\"')(":
+                        end -= 1
+                    add(
+                        Span(words[i][0], end), "name" if prop == NAME else "words", subject, [prop]
+                    )
+    unheld: list[Unheld] = []
+    for t in analysis.temporals:
+        for part in t.parts or (t,):
+            if part.start is None or part.error:
+                continue
+            if part.has_time:
+                key = (part.start.hour, part.start.minute)
+                span, said = part.part(time=True)
+                holders = [(s, h.moments[key]) for s, h in facts.items() if key in h.moments]
+                for s, props in holders:
+                    add(span, "time", s, props)
+                if not holders and not t.parts:
+                    # (an end of a range, "from 8:30 to 10am", may be of no property: the
+                    # start and a duration)
+                    unheld.append(Unheld(span, said, "time", key))
+            if part.has_date and part.granularity <= Granularity.DAY:
+                # compared on the fields it states: "on Thursday" with a Thursday, "the 5th"
+                # with the 5th of any month, "tomorrow" with that day
+                span, said = part.part(time=False)
+                dated = [
+                    (s, {p for day, p in h.days if agrees(part, day)}) for s, h in facts.items()
+                ]
+                dated = [(s, props) for s, props in dated if props]
+                for s, props in dated:
+                    add(span, "date", s, props)
+                if not dated and not t.parts:
+                    unheld.append(Unheld(span, said, "date", part.start.date()))
+    elsewhere = {c.span for c in numeric if c.verdict == VERIFIED and c.subject is not None} - {
+        c.span for c in numeric if c.subject is not None and URIRef(c.subject) in facts
+    }
+    # runs of digits written like phone numbers: their digits are no quantities
+    codes = [
+        Span(run.start(), run.end())
+        for run in _CODE_RUN.finditer(text)
+        if sum(c.isdigit() for c in run.group()) >= _CODE_DIGITS
+    ]
+    for q in analysis.quantities:
+        if q.derived or q.span in elsewhere or q.kind not in {CURRENCY, COUNT, NUMBER, PERCENT}:
+            continue
+        if any(c.contains(q.span) for c in codes):
+            continue
+        money = q.kind == CURRENCY
+        if not money and not rows:
+            continue
+        counted = _counted(kb, q.unit, facts) if q.kind == COUNT and q.unit else None
+        if counted is not None and not counted:
+            continue  # "1 layovers": a count of what no property names is of nothing here
+        holders_q: list[tuple[URIRef, list[URIRef]]] = []
+        for s, h in facts.items():
+            matched = [
+                p
+                for v, p in h.numbers
+                if _same_number(q.value, v, money)
+                and (counted is None or p in counted)
+                and money == money_like(kb, p)  # "£20" is no capacity, "20 places" no price
+            ]
+            if matched:
+                holders_q.append((s, matched))
+        for s, matched in holders_q:
+            add(q.span, "money" if money else "number", s, matched)
+        if not holders_q and money:
+            unheld.append(Unheld(q.span, q.text, "money", q.value))
+    # a KB entity the reply names, by any of its names ("Dr MacLeod", "Quayside"): a candidate
+    # itself, or a value candidates hold
+    for m in analysis.mentions:
+        if m.kind != "entity" or m.iri is None:
+            continue
+        node = URIRef(m.iri)
+        if node in facts:
+            add(m.span, "name", node, [NAME])
+        for s, h in facts.items():
+            owned = [p for p, objects in h.objects.items() if node in objects]
+            if owned:
+                add(m.span, "entity", s, owned)
+    # a KB entity no candidate holds nor is ("an Alaska Airlines flight" among American's
+    # and Delta's): a value of the kind of one of the row's properties, perhaps
+    taken = [span for span, _ in found]
+    for m in analysis.mentions if rows else ():
+        if m.kind != "entity" or m.iri is None or URIRef(m.iri) in facts:
+            continue
+        if any(t.overlaps(m.span) for t in taken):
+            continue
+        unheld.append(Unheld(m.span, m.text, "entity", m.iri))
+    # a number written like a phone number that no candidate holds ("call them at +1
+    # 470-231-3030"): of the row's one property whose values are written alike, perhaps
+    taken = [span for span, kind in found if kind != "number"]
+    for span in codes if rows else ():
+        said = text[span.start : span.end]
+        if not any(t.overlaps(span) for t in taken):
+            unheld.append(Unheld(span, said, "code", shape(said)))
+    # what the user asked for, restated, is the user's; a denied value is no description
+    aside = restated_spans(analysis) + [
+        s.span for s in analysis.segments if _NEGATION.search(s.text)
+    ]
+    stated = [
+        Stated(span, text[span.start : span.end], kind, {s: frozenset(p) for s, p in held.items()})
+        for (span, kind), held in found.items()
+        if not any(a.contains(span) for a in aside)
+    ]
+    unheld = [u for u in unheld if not any(a.contains(u.span) for a in aside)]
+    # a stretch inside a longer one is the longer one's ("Dodger" of "Dodger Stadium")
+    stated = [
+        v
+        for v in stated
+        if not any(o is not v and o.span.contains(v.span) and o.span != v.span for o in stated)
+    ]
+    # the same stretch read as words and as a number ("1" of a closed set): one value
+    merged: dict[Span, Stated] = {}
+    for v in sorted(stated, key=lambda v: (v.span.start, v.span.end)):
+        known = merged.get(v.span)
+        if known is None:
+            merged[v.span] = v
+            continue
+        joined = dict(known.holders)
+        for s, more in v.holders.items():
+            joined[s] = joined.get(s, frozenset()) | more
+        merged[v.span] = Stated(v.span, v.text, known.kind, joined)
+    return list(merged.values()), unheld
+
+
+def _counted(kb: KnowledgeBase, noun: str, facts: dict[URIRef, Facts]) -> set[URIRef]:
+    """The candidates' number properties that count what ``noun`` names ("0 transfers":
+    "transfers"; "1 layover": a property described as "Number of layovers"; not "minimum
+    rider age" for "8 riders"): :func:`~kgcheck.nlp.anchors.counts_of`."""
+    word = singular(noun.lower())
+    props = {p for h in facts.values() for _, p in h.numbers}
+    return {p for p in props if word in counts_of(kb, p)}
+
+
+def words_of(text: str) -> list[tuple[int, int, str]]:
+    """The words of ``text`` as :func:`~kgcheck.kb.normalize.value_words` folds them, each with
+    the start and end of the stretch it comes from."""
+    return [
+        (m.start(), m.end(), part) for m in _WORD.finditer(text) for part in value_words(m.group())
+    ]
+
+
+def _same_number(stated: Decimal, held: Decimal, money: bool) -> bool:
+    if not money:
+        return stated == held
+    if held == 0:
+        return stated == 0
+    return abs(stated - held) / abs(held) <= MONEY_TOLERANCE
+
+
+def money_like(kb: KnowledgeBase, prop: URIRef) -> bool:
+    """Whether ``prop`` holds amounts of money: its unit is a currency, or its label, local
+    name or description names money ("price", "total fare", "Extra charge on top of the
+    call-out fee")."""
+    unit = kb.ontology.unit_of(prop)
+    if unit is not None:
+        return is_currency(unit)
+    return prop in kb.ontology.money

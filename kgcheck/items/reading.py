@@ -124,11 +124,13 @@ def read_items(
     facts = {c: facts_of(kb, c, set(candidates)) for c in candidates}
     stated, unheld = stated_values(analysis, kb, facts, numeric, rows)
     if not stated:
-        if len(candidates) == 1 and rows and unheld:
-            # the one row a booking or look-up returned is what the reply speaks of ("The
-            # phone number is ..."), whatever else it states
+        codes = [u for u in unheld if u.kind == "code"]
+        if len(candidates) == 1 and rows and codes:
+            # the one row a booking or look-up returned is what the reply speaks of when it
+            # gives a number of it ("The phone number is ..."); a "today" or a "5 pm" beside
+            # nothing of the row ("Anything else today?") is no value of it
             whole = Span(0, len(analysis.text))
-            return (_read(kb, [], candidates, facts, unheld, whole, rows),)
+            return (_read(kb, [], candidates, facts, codes, whole, rows),)
         return ()
     items = []
     sentences = [s.span for s in analysis.segments]
@@ -263,7 +265,15 @@ def _read(
             matching,
             len(telling),
             row=row,
-            unheld=_unheld(kb, row, values, facts, unheld),
+            # of the one row a call returned, named by fewer values, only a number written
+            # like its own ("Transfer $180 from checking": no balance)
+            unheld=_unheld(
+                kb,
+                row,
+                values,
+                facts,
+                unheld if len(candidates) > 1 else [u for u in unheld if u.kind == "code"],
+            ),
             span=span,
         )
     if len(values) < 3:

@@ -18,6 +18,7 @@ from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import value_words
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.anchors import counts_of
+from kgcheck.nlp.vocabulary import is_question
 from kgcheck.numeric_claims import VERIFIED, NumericClaim, restated_spans
 from kgcheck.periods import Granularity, Interval, interval_of_literal
 from kgcheck.types import Span
@@ -290,7 +291,10 @@ def stated_values(
         for (span, kind), held in found.items()
         if not any(a.contains(span) for a in aside)
     ]
-    unheld = [u for u in unheld if not any(a.contains(u.span) for a in aside)]
+    # a value no row holds, in a question, is asked about ("Anything else today?", "Would
+    # you like to go tomorrow?"), not stated
+    asked = [s.span for s in analysis.segments if is_question(s.text)]
+    unheld = [u for u in unheld if not any(a.contains(u.span) for a in (*aside, *asked))]
     # a stretch inside a longer one is the longer one's ("Dodger" of "Dodger Stadium")
     stated = [
         v

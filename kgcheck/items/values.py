@@ -291,10 +291,16 @@ def stated_values(
         for (span, kind), held in found.items()
         if not any(a.contains(span) for a in aside)
     ]
-    # a value no row holds, in a question, is asked about ("Anything else today?", "Would
-    # you like to go tomorrow?"), not stated
+    # a day or time no row holds, in a question, is asked about ("Anything else today?",
+    # "Would you like to go tomorrow?"), not stated (an airline or a price offered in one,
+    # "How about an Alaska Airlines flight at 7 am?", is)
     asked = [s.span for s in analysis.segments if is_question(s.text)]
-    unheld = [u for u in unheld if not any(a.contains(u.span) for a in (*aside, *asked))]
+    unheld = [
+        u
+        for u in unheld
+        if not any(a.contains(u.span) for a in aside)
+        and not (u.kind in {"date", "time"} and any(a.contains(u.span) for a in asked))
+    ]
     # a stretch inside a longer one is the longer one's ("Dodger" of "Dodger Stadium")
     stated = [
         v

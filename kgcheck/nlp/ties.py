@@ -14,7 +14,9 @@ entity is named plainly and the sentence ties the value to that name. This modul
   ("The Loft (30 people)"), the name in the value's ("£45 for the Brunel Room"), or the value's
   clause is a relative clause on the name ("the Cabot Room, which seats 10"). A clause joined
   to another by "and" without a subject of its own takes that one's ("opens at 9 and closes at
-  5"). "With 1,200 points you're in the Bloom tier" ties 1,200 to no tier.
+  5"). "With 1,200 points you're in the Bloom tier" ties 1,200 to no tier, and "you'd need
+  shoes at £4.50, a harness at £3" ties £4.50 to the shoes, not the harness: a value a
+  preposition attaches to a noun (or follows one with) is that noun's.
 
 Without a parse (the blank pipeline), the nearest name of the value's clause, which the binding
 chose, is taken as tied: that pipeline reads by proximity alone.
@@ -111,6 +113,10 @@ class Ties:
         if measured is not None:
             # "plenty for the 42 km route": the item measures the noun it modifies
             return m.token_start <= measured < m.token_end
+        owner = self._attached(up_item)
+        if owner is not None and not m.token_start <= owner < m.token_end:
+            # "shoes at £4.50, a harness at £3": the price is the shoes', not the harness's
+            return False
         if set(up_item) & set(up_name):
             return True  # one phrase holds both: "6 miles away from Pizza Hut"
         clause = self._clause(up_item)
@@ -151,6 +157,26 @@ class Ties:
                 and not (counted and singular(self.toks[head].lower) == singular(counted.lower()))
             ):
                 return head
+        return None
+
+    def _attached(self, path: list[int]) -> int | None:
+        """The noun a preposition attaches the item on ``path`` to ("shoes at £4.50": "shoes"),
+        where that noun names no property ("the price of £5" names one)."""
+        for k in path:
+            t = self.toks[k]
+            if t.dep != "pobj" or t.head < 0:
+                continue
+            prep = self.toks[t.head]
+            if prep.dep != "prep":
+                return None
+            noun = prep.head
+            if self.toks[noun].pos not in _NOUNS and t.head > 0:
+                # "you'd need shoes at £4.50": the parse hangs "at £4.50" on the verb; the noun
+                # just before it is what it prices
+                noun = t.head - 1
+            if self.toks[noun].pos in _NOUNS and noun not in self.forms:
+                return noun
+            return None
         return None
 
     def _root(self, m: Mention) -> int:

@@ -35,6 +35,8 @@ def checker(tmp_path_factory: pytest.TempPathFactory) -> Any:
 def test_a_price_after_a_noun_is_that_nouns_not_the_next_items(checker: Checker) -> None:
     # a blind trial's "shoes at £4.50, a harness at £3" became "shoes at £3.00": the price was
     # bound to the harness after it as a certain reading, though "shoes" names no KB entity
+    if checker.analyzer.pipeline_name == "blank:en":
+        pytest.skip("a tie is read from the dependency parse; the blank pipeline reads proximity")
     reply = "You'd need shoes at £4.50, a harness at £3 and a belay device at £2."
     report = checker.check_turn(reply, DialogueState())
     assert report.text == reply

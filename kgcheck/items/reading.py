@@ -5,22 +5,25 @@ names no flight: it describes one by four values, and the description is true on
 flight holds them all. Each value is checked here against the whole row, not one at a time
 against whatever entity a word of the sentence happens to link to:
 
-1. **Candidates**: the rows of the latest tool call (a search's results), else the entities of
-   the one class the reply names by its label ("a flight", "the buses") when they are few.
-2. **Stated values**: every stretch of the reply that is a value some candidate holds, found
-   from the candidates' side: a string or a named value (its words, "Avenue" = "Ave"), a time
-   of day, a date, an amount or a number (a quantity of the reply; a money amount within 1 %),
-   or the candidate's own name. A number the reply states of something else (the count of
-   results: a numeric claim verified on another subject) is none.
+1. **Candidates**: the rows of the latest tool call (a search's results, or the one row of a
+   booking), else the entities of the classes the reply names by their label ("a flight", "the
+   buses") or of the entities it names, when they are few (``kb_pool``).
+2. **Stated values** (:mod:`kgcheck.items.values`): every stretch of the reply that is a value
+   some candidate holds, found from the candidates' side, and the times, dates, amounts,
+   closed-set values and phone-shaped numbers no candidate holds.
 3. **Items**: the stated values in reply order, a new item starting where a value could only
-   fill a property the current item has filled already (a second airline, a second name).
+   fill a property the current item has filled already (a second airline, a second name), and
+   at each entry of a bulleted list.
 4. **Reading**: the candidates holding every value of an item. None, while exactly one holds
    all but one value and at least two of the values it holds tell it from the others: the one
    value is misstated (``Item.odd``), and the candidate's own value of that property is what
-   the reply meant. One holding them all, told apart by at least two values: the item is that
-   candidate (``Item.row``), and a time, date or amount of the item that no candidate holds is
-   checked against the row's one unstated property of that type (``Item.unheld``).
+   the reply meant. One holding them all, told apart by at least two values (or the one row a
+   call returned): the item is that candidate (``Item.row``), and a value of the item that no
+   candidate holds is checked against the row's one unstated property of its kind
+   (``Item.unheld``). Values of different rows and no odd one: ``Item.clash``.
 
+Of a KB's entities (not a tool's rows) counts, odd names and clashes are not read: a KB's links
+run both ways and a sentence names several things, which the checks of claims and entries read.
 Items read here are evidence for ``detectors.mismatched_item``; a flag another detector raised
 on a value the item's reading confirms (bound to another entity by a word of the sentence)
 gives way to the reading (:func:`settle`).

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from itertools import islice
 
 from rdflib import Literal, Node, URIRef
@@ -103,8 +103,6 @@ class Item:
             return tuple(v.span for v in self.values)
         return ()
 
-    span: Span = field(default_factory=lambda: Span(0, 0))
-
 
 def read_items(
     analysis: TurnAnalysis,
@@ -132,8 +130,7 @@ def read_items(
             # the one row a booking or look-up returned is what the reply speaks of when it
             # gives a number of it ("The phone number is ..."); a "today" or a "5 pm" beside
             # nothing of the row ("Anything else today?") is no value of it
-            whole = Span(0, len(analysis.text))
-            return (_read(kb, [], candidates, facts, codes, whole, rows),)
+            return (_read(kb, [], candidates, facts, codes, rows),)
         return ()
     items = []
     sentences = [s.span for s in analysis.segments]
@@ -145,7 +142,7 @@ def read_items(
         start = min((s.start for s in sentences if s.start <= start < s.end), default=start)
         end = max((s.end for s in sentences if s.start < end <= s.end), default=end)
         mine = [u for u in unheld if start <= u.span.start and u.span.end <= end]
-        items.append(_read(kb, values, candidates, facts, mine, Span(start, end), rows))
+        items.append(_read(kb, values, candidates, facts, mine, rows))
     return tuple(items)
 
 
@@ -248,86 +245,54 @@ def _read(
     candidates: Sequence[URIRef],
     facts: dict[URIRef, Facts],
     unheld: list[Unheld],
-    span: Span,
     rows: bool = True,
 ) -> Item:
     matching = tuple(c for c in candidates if all(c in v.holders for v in values))
     # the values that tell candidates apart; of one row (a booking, a look-up), those it holds
     telling = [v for v in values if len(v.holders) < len(candidates) or len(candidates) == 1]
     if matching:
-        if len(matching) != 1:
-            return Item(tuple(values), matching, len(telling), span=span)
+        if len(matching) != 1 or (len(telling) < 2 and not (len(candidates) == 1 and rows)):
+            # several rows, or one value, a name included: too little to say the item is that
+            # row ("It starts at 8:45am at our Clifton clinic" is about no clinic's own time;
+            # but the one row a call returned is what the reply speaks of)
+            return Item(tuple(values), matching, len(telling))
         row = matching[0]
-        if len(telling) < 2 and not (len(candidates) == 1 and rows):
-            # one value, a name included, is too little to say the item is that row: "It
-            # starts at 8:45am at our Clifton clinic" is about no clinic's own time (but the
-            # one row a call returned is what the reply speaks of)
-            return Item(tuple(values), matching, len(telling), span=span)
+        # of the one row a call returned, named by fewer values, only a number written like
+        # its own ("Transfer $180 from checking": no balance)
+        asked = unheld if len(candidates) > 1 else [u for u in unheld if u.kind == "code"]
         return Item(
             tuple(values),
             matching,
             len(telling),
             row=row,
-            # of the one row a call returned, named by fewer values, only a number written
-            # like its own ("Transfer $180 from checking": no balance)
-            unheld=_unheld(
-                kb,
-                row,
-                values,
-                facts,
-                unheld if len(candidates) > 1 else [u for u in unheld if u.kind == "code"],
-            ),
-            span=span,
+            unheld=_unheld(kb, row, values, facts, asked),
         )
-    if len(values) < 3:
-        return Item(
-            tuple(values),
-            (),
-            len(telling),
-            clash=_clash(values, telling, candidates) if rows else (),
-            span=span,
-        )
-    best: list[tuple[URIRef, Stated]] = []
-    for c in candidates:
-        missing = [v for v in values if c not in v.holders]
-        if len(missing) == 1:
-            best.append((c, missing[0]))
-    if len(best) != 1:
-        return Item(
-            tuple(values),
-            (),
-            len(telling),
-            clash=_clash(values, telling, candidates) if rows else (),
-            span=span,
-        )
+    unread = Item(tuple(values), (), len(telling))
+    best = [
+        (c, missing[0])
+        for c in candidates
+        if len(missing := [v for v in values if c not in v.holders]) == 1
+    ]
+    if len(values) < 3 or len(best) != 1:
+        return replace(unread, clash=_clash(values, telling, candidates) if rows else ())
     row, odd = best[0]
     if not rows and odd.kind in {"name", "entity"}:
-        return Item(tuple(values), (), len(telling), span=span)
-    support = [v for v in telling if v is not odd and row in v.holders]
-    if len(support) < 2:
-        return Item(tuple(values), (), len(telling), span=span)
-    props = odd.properties
-    expected: list[Node] = []
-    chosen: URIRef | None = None
-    for p in sorted(props):
-        own = facts[row].objects.get(p, [])
-        if own:
-            if chosen is not None:
-                return Item(
-                    tuple(values), (), len(telling), span=span
-                )  # two properties it could be
-            chosen, expected = p, own
-    if chosen is None and NAME not in props:
-        return Item(tuple(values), (), len(telling), span=span)
+        return unread
+    if sum(1 for v in telling if v is not odd and row in v.holders) < 2:
+        return unread
+    # the row's value of the property the others hold the odd value under: one property only
+    held = [(p, own) for p in sorted(odd.properties) if (own := facts[row].objects.get(p))]
+    if len(held) > 1 or (not held and NAME not in odd.properties):
+        return unread
+    chosen, expected = held[0] if held else (NAME, [])
     return Item(
         tuple(values),
         (),
         len(telling),
         row=row,
         odd=odd,
-        odd_property=chosen or NAME,
+        odd_property=chosen,
         expected=tuple(expected),
-        span=span,
     )
 
 

@@ -144,14 +144,9 @@ def _count(graph: Graph, call: ToolResult, n: int) -> None:
     """The number of rows ``call`` returned, as the value of "number of <kinds>" of the call
     ("I found 10 events")."""
     kind = call.kind or call.name
-    prop = URIRef(FIELD_NS + "number_of_" + _slug(kind).replace("-", "_"))
     node = URIRef(CALL_NS + str(n))
-    graph.add((prop, RDF.type, OWL.DatatypeProperty))
-    graph.add((prop, RDF.type, OWL.FunctionalProperty))
-    graph.add((prop, RDFS.label, Literal(f"number of {_plural(kind)}")))
-    graph.add((prop, RDFS.range, XSD.integer))
     graph.add((node, RDFS.label, Literal(f"{call.name} call")))
-    graph.add((node, prop, Literal(len(call.rows()))))
+    _count_of(graph, node, call, "number_of_" + _slug(kind).replace("-", "_"), _plural(kind))
 
 
 #: The nouns any search's results go by ("I found 4 options", "Search revealed 2 results").
@@ -162,14 +157,20 @@ def _results_count(graph: Graph, call: ToolResult, n: int) -> None:
     """The number of rows of the latest call as "the number of results" (and of options,
     matches, choices): what "I found 4 options" counts is the latest search's rows, whatever
     their kind."""
-    prop = URIRef(FIELD_NS + "number_of_results")
+    _count_of(graph, URIRef(CALL_NS + str(n)), call, "number_of_results", *RESULT_NOUNS)
+
+
+def _count_of(graph: Graph, node: URIRef, call: ToolResult, name: str, *nouns: str) -> None:
+    """``node``'s value of the count property ``name``, labelled "number of <the first noun>",
+    the others its lexical forms."""
+    prop = URIRef(FIELD_NS + name)
     graph.add((prop, RDF.type, OWL.DatatypeProperty))
     graph.add((prop, RDF.type, OWL.FunctionalProperty))
-    graph.add((prop, RDFS.label, Literal("number of results")))
-    for noun in RESULT_NOUNS[1:]:
+    graph.add((prop, RDFS.label, Literal(f"number of {nouns[0]}")))
+    for noun in nouns[1:]:
         graph.add((prop, KGC.lexicalForm, Literal(f"number of {noun}")))
     graph.add((prop, RDFS.range, XSD.integer))
-    graph.add((URIRef(CALL_NS + str(n)), prop, Literal(len(call.rows()))))
+    graph.add((node, prop, Literal(len(call.rows()))))
 
 
 def _plural(kind: str) -> str:

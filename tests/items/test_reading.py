@@ -41,7 +41,6 @@ ITEM = Item(
     row=ROW,
     odd=AIRLINE_VALUE,
     odd_property=AIRLINE,
-    span=Span(0, 80),
 )
 
 

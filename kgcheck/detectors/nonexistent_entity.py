@@ -26,6 +26,12 @@ _DENIED = re.compile(
 )
 
 
+#: A number word opening a name: "Two Stalls seats" counts what the KB calls "Stalls".
+_COUNT_FIRST = re.compile(
+    r"^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)\s+", re.I
+)
+
+
 class _Params(BaseModel):
     model_config = ConfigDict(extra="forbid")
     #: How decisive an unknown name is when the text gives it a class (a title, a role in a
@@ -73,8 +79,17 @@ class NonexistentEntityDetector(Detector):
                 continue
             if ctx.kb.has_literal(m.text) or ctx.kb.in_literal(m.text):
                 continue  # a value the KB holds ("Portland", "200 Alester Ave")
+            counted = _COUNT_FIRST.sub("", m.text)
+            if counted != m.text and (
+                ctx.kb.has_literal(counted)
+                or ctx.kb.in_literal(counted)
+                or ctx.kb.labels.exact(counted)
+            ):
+                continue  # "Two Stalls seats": a count of a value the KB holds ("Stalls")
             if _builds_on(ctx.kb, m.text):
                 continue  # "Jill or Jack?" with the KB's "jills house" and "jacks house"
+            if _words_of_names(ctx.kb, m.text):
+                continue  # "Clinical Pilates" of "Clinical Pilates for Beginners": a shorter name
             if ctx.state.entities.mentioned_by_user(m.text):
                 continue  # the user introduced this name: a conversation entity
             if _DENIED.search(analysis.text[max(0, m.span.start - 40) : m.span.start]):
@@ -277,6 +292,22 @@ def _builds_on(kb: KnowledgeBase, text: str) -> bool:
     owned = re.compile(rf"\b{re.escape(tokens[0])}(?:'s|’s|s)\b")
     iris = kb.labels.with_token(tokens[0]) | kb.labels.with_token(tokens[0] + "s")
     return any(owned.search((kb.labels.display(iri) or "").casefold()) for iri in iris)
+
+
+def _words_of_names(kb: KnowledgeBase, text: str) -> bool:
+    """Whether the name ``text`` (two words or more) runs, word for word, inside a KB name:
+    "Clinical Pilates" of the KB's "Clinical Pilates for Beginners" and "Clinical Pilates
+    Intermediate" names what they share or one of them for short, not a thing the KB lacks."""
+    tokens = name_tokens(text)
+    if len(tokens) < 2:
+        return False
+    iris = set.intersection(*(kb.labels.with_token(t) for t in tokens))
+    n = len(tokens)
+    for iri in iris:
+        label = name_tokens(kb.labels.display(iri) or "")
+        if any(label[i : i + n] == tokens for i in range(len(label) - n + 1)):
+            return True
+    return False
 
 
 def _names_part_of(text: str, label: str) -> bool:

@@ -170,7 +170,18 @@ def value_owner(
     before = [m for m in resolved if m.span.end <= span.start]
     after = [m for m in resolved if m.span.start >= span.end]
     if before:
-        return URIRef(str(before[-1].iri))
+        nearest = before[-1]
+        if any(
+            m.kind == "speaker"
+            and m.segment == segment.index
+            and nearest.span.end <= m.span.start
+            and m.span.end <= span.start
+            for m in ctx.analysis.mentions
+        ):
+            # "call Ilkley on ..., or use our central booking line on <it>": the value is said
+            # of the speaker's own organisation, which the reply does not name
+            return None
+        return URIRef(str(nearest.iri))
     if after:
         return URIRef(str(after[0].iri))
     if mentions:

@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from datetime import date
 from itertools import islice
 
 from rdflib import Literal, Node, URIRef
@@ -59,6 +60,7 @@ from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.numeric_claims import NumericClaim
 from kgcheck.types import Flag, FlagType, Span
 from kgcheck.values.quantities import singular
+from kgcheck.values.temporal import may_state
 
 __all__ = ["MAX_CANDIDATES", "Item", "kb_pool", "read_items", "settle"]
 
@@ -331,7 +333,16 @@ def _unheld(
         if u.kind == "time":
             props = {p for ps in own.moments.values() for p in ps} - filled - own.instants
         elif u.kind == "date":
-            props = {p for _, p in own.days} - filled - own.instants
+            props = (
+                {
+                    p
+                    for day, p in own.days
+                    # "open until 8pm tonight": no founding date
+                    if isinstance(u.value, date) and may_state(u.value, u.relative, day)
+                }
+                - filled
+                - own.instants
+            )
         elif u.kind == "code":
             props = {
                 p

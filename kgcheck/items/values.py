@@ -97,6 +97,8 @@ class Unheld:
     text: str
     kind: str  # time, date, money, entity (a member of a closed set), code (a phone number)
     value: object
+    #: a date said from today ("tonight", "this Friday"): it can only state a date near today
+    relative: bool = False
 
 
 @dataclass
@@ -218,7 +220,9 @@ def stated_values(
                 for s, props in dated:
                     add(span, "date", s, props)
                 if not dated and not t.parts:
-                    unheld.append(Unheld(span, said, "date", part.start.date()))
+                    unheld.append(
+                        Unheld(span, said, "date", part.start.date(), relative=t.relative)
+                    )
     elsewhere = {c.span for c in numeric if c.verdict == VERIFIED and c.subject is not None} - {
         c.span for c in numeric if c.subject is not None and URIRef(c.subject) in facts
     }

@@ -34,6 +34,7 @@ from kgcheck.nlp.lexicon import PredicateMatch
 from kgcheck.nlp.literals import DATE_TYPES, NUMERIC_TYPES, XSD
 from kgcheck.nlp.ties import Ties
 from kgcheck.nlp.tokens import Tok
+from kgcheck.periods import interval_of_literal
 from kgcheck.values.durations import DURATION_TYPES
 from kgcheck.values.quantities import (
     COUNT,
@@ -51,7 +52,7 @@ from kgcheck.values.quantities import (
     same_counted,
     singular,
 )
-from kgcheck.values.temporal import TemporalExpression
+from kgcheck.values.temporal import TemporalExpression, may_state
 
 __all__ = ["Anchor", "Anchorer", "Description", "counts_of", "property_phrases"]
 
@@ -380,7 +381,7 @@ class Anchorer:
             elif anchor is not None and len(anchor.subjects) > 1:
                 anchor = self._narrowed(anchor, item)
             if anchor is not None and expr.has_date and expr.has_time:
-                anchor = self._both_kinds(anchor)
+                anchor = self._both_kinds(anchor, expr)
             if anchor is not None:
                 first_read[id(expr)] = set(anchor.properties)
             if anchor is not None and id(expr) in starts_of:
@@ -451,14 +452,30 @@ class Anchorer:
                 found.append(Description(name, narrowed, link, tuple(sorted(with_link))))
         return tuple(found)
 
-    def _both_kinds(self, anchor: Anchor) -> Anchor:
+    def _both_kinds(self, anchor: Anchor, expr: TemporalExpression) -> Anchor:
         """A day with a time ("Tuesday at 10 am") bound to one of them through a claim ("is on")
-        states the other too: the subjects' one property of the other kind joins the anchor."""
+        states the other too: the subjects' one property of the other kind joins the anchor
+        (a date property only where its value could be the day stated: "open until 8pm
+        tonight" states no founding date)."""
         props = [URIRef(p) for p in anchor.properties]
+        assert expr.start is not None
+        day = expr.start.date()
         for kind in (self.dates, self.times - self.dates):
             if any(p in kind for p in props):
                 continue
-            other = {p for s in anchor.subjects for p in self._held(URIRef(s)) if p in kind}
+            other = {
+                p
+                for s in anchor.subjects
+                for p in self._held(URIRef(s))
+                if p in kind
+                and (
+                    kind is not self.dates
+                    or any(
+                        may_state(day, expr.relative, interval_of_literal(v))
+                        for v in self.kb.values(URIRef(s), p)
+                    )
+                )
+            }
             if len(other) == 1:
                 props.append(other.pop())
         return replace(anchor, properties=tuple(str(p) for p in props))

@@ -16,8 +16,9 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 from decimal import Decimal
+from itertools import pairwise
 
-__all__ = ["DURATION_TYPES", "parse_duration", "write_duration"]
+__all__ = ["DURATION_TYPES", "compound_duration", "parse_duration", "write_duration"]
 
 _XSD = "http://www.w3.org/2001/XMLSchema#"
 DURATION_TYPES = frozenset({_XSD + "duration", _XSD + "dayTimeDuration"})
@@ -41,8 +42,8 @@ _FRACTIONS = {"a half": Decimal("0.5"), "a quarter": Decimal("0.25"),
 _AMOUNT = r"\d+(?:\.\d+)?|" + "|".join(sorted((re.escape(w) for w in _WORDS), key=len)[::-1])
 _FRACTION = "|".join(_FRACTIONS)
 _PART = re.compile(
-    rf"(?P<amount>{_AMOUNT})?(?:\s+and\s+(?P<and_half>{_FRACTION}))?[\s-]*"
-    r"(?P<unit>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)\b"
+    rf"(?P<amount>\b(?:{_AMOUNT}))?(?:\s+and\s+(?P<and_half>{_FRACTION}))?[\s-]*"
+    r"(?<![A-Za-z])(?P<unit>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)\b"
     rf"(?:\s+and\s+(?P<half>{_FRACTION}))?",
     re.I,
 )
@@ -89,6 +90,34 @@ def duration_around(text: str, start: int, end: int) -> tuple[int, int, timedelt
         value = parse_duration(text[a:b])
         return (a, b, value) if value is not None else None
     return None
+
+
+#: The unit names of :mod:`kgcheck.values.quantities` for the abbreviations above.
+_CANONICAL = {"sec": "second", "min": "minute", "hr": "hour"}
+
+
+def compound_duration(text: str, start: int, end: int) -> tuple[int, int, Decimal, str] | None:
+    """One length of time stated in parts around ``[start, end)``: "an hour and ten minutes",
+    "1 hour 52 minutes", "an hour and a quarter". Returns its start, end, amount and unit (the
+    smallest unit stated: ``70, "minute"``), or ``None`` where the stretch is one part only or
+    its parts do not go from larger units to smaller ones ("15 minutes and 30 minutes" are two
+    lengths of time, not one)."""
+    around = duration_around(text, start, end)
+    if around is None:
+        return None
+    a, b, value = around
+    parts = list(_PART.finditer(text, a, b))
+    units = [_CANONICAL.get(u, u) for u in (m.group("unit").lower().rstrip("s") for m in parts)]
+    fractions = any(m.group("half") or m.group("and_half") for m in parts)
+    if len(parts) < 2 and not fractions:
+        return None
+    order = [_LARGEST_FIRST.index(u) for u in units]
+    if any(x >= y for x, y in pairwise(order)):
+        return None
+    unit = units[-1]
+    amount = Decimal(int(value.total_seconds())) / _SECONDS[unit]
+    whole = amount.to_integral_value()
+    return a, b, whole if amount == whole else amount.normalize(), unit
 
 
 def write_duration(value: timedelta, stated: str = "") -> str:

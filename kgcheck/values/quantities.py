@@ -22,6 +22,7 @@ from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from kgcheck.types import Span
+from kgcheck.values.durations import compound_duration
 
 if TYPE_CHECKING:
     from kgcheck.nlp.anchors import Anchor
@@ -187,6 +188,8 @@ _LENGTH_BEFORE = re.compile(
     r"|just|only|least|most|to)\s+$",
     re.I,
 )
+#: The units of a length of time (as :data:`_UNITS` names them) that one length is stated in.
+_TIME_UNITS = frozenset({"second", "minute", "hour", "day", "week"})
 _RATIO_WORDS = frozenset({"ratio", "dscr", "coverage", "multiple", "multiplier", "ltv", "leverage"})
 _MIN_WORDS = r"(?:more than|over|above|at least|exceeding|greater than|upwards of)"
 _MAX_WORDS = r"(?:less than|under|below|at most|up to|fewer than|no more than|within)"
@@ -351,7 +354,29 @@ class QuantityRecognizer:
                 amount += Decimal("0.5") if m["and_half"] else Decimal(0)
                 unit = _UNITS[m["unit"].lower()]
                 add(self._make(text, m.start(), m.end(), QUANTITY, amount, unit))
-        return found
+        return self._compounds(text, found)
+
+    def _compounds(self, text: str, found: list[Quantity]) -> list[Quantity]:
+        """Lengths of time stated in parts made one: "an hour and ten minutes" is 70 minutes,
+        not "an hour" and "ten minutes" (each of which would be checked, and corrected, alone);
+        "an hour and a quarter" is 1.25 hours."""
+        out: list[Quantity] = []
+        for quantity in found:
+            if out and out[-1].span.end > quantity.span.start:
+                continue  # a part of the length of time before it
+            joined = None
+            if quantity.kind == QUANTITY and quantity.unit in _TIME_UNITS:
+                joined = compound_duration(text, quantity.span.start, quantity.span.end)
+            if joined is None or joined[0] < quantity.span.start:
+                out.append(quantity)
+                continue
+            a, b, amount, unit = joined
+            inside = [q for q in found if a <= q.span.start < b]
+            if any(q.kind != QUANTITY or q.unit not in _TIME_UNITS for q in inside):
+                out.append(quantity)
+                continue
+            out.append(self._make(text, a, b, QUANTITY, amount, unit))
+        return out
 
     def _worded(self, text: str, start: int, end: int, value: Decimal) -> Quantity | None:
         """A number written as a word with what follows it: "ten minutes" (a length of time),

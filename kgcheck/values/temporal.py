@@ -43,7 +43,7 @@ from kgcheck.values.tense import FUTURE, PAST
 if TYPE_CHECKING:
     from kgcheck.nlp.anchors import Anchor
 
-__all__ = ["WEEKDAYS", "TemporalExpression", "TemporalRecognizer", "agrees"]
+__all__ = ["WEEKDAYS", "TemporalExpression", "TemporalRecognizer", "agrees", "may_state"]
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
@@ -186,6 +186,21 @@ def agrees(expr: TemporalExpression, kb: Interval) -> bool:
             if s.month not in months:
                 return False
     return _time_agrees(expr, kb) if kb.granularity <= Granularity.HOUR else True
+
+
+#: How far from the day a date said from today ("tonight", "next Friday") names a KB date may
+#: lie and still be what it states.
+_NEAR_DAYS = 366
+
+
+def may_state(stated: date, relative: bool, kb: Interval | None) -> bool:
+    """Whether a date the reply states could be a slip of the KB date ``kb``: any date can,
+    bar one said from today ("open until 8pm tonight", "this Friday"), which speaks of days
+    near today and cannot be a founding date fifteen years back. ``stated`` is the day the
+    reply names; ``relative``: whether it is said from today."""
+    if not relative:
+        return True
+    return kb is not None and kb.has_date and abs((kb.start.date() - stated).days) <= _NEAR_DAYS
 
 
 def _time_agrees(expr: TemporalExpression, kb: Interval) -> bool:

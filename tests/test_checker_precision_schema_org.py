@@ -1,0 +1,97 @@
+"""Precision on a KB written with schema.org the way the blind trials wrote theirs (issue 32):
+an organisation and its branches, offers, ``xsd:duration`` lengths, opening hours. Each true
+reply here was rewritten into a false one before (``benchmarks/trials/physio`` and
+``harbourarts``): a length of time stated in parts, a weekday read as a length of time, a
+shorter name of two KB things, a count before a value, the speaker's own phone number, a
+date said from today read as a founding date.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kgcheck import Checker, DialogueState
+from kgcheck.config import config_from_dict
+from tests.conftest import PREFIXES
+
+KB = """
+@prefix schema: <https://schema.org/> .
+ex:northfield a schema:MedicalOrganization ; schema:name "Northfield Physio" ;
+    schema:telephone "0330 124 5580" ; schema:foundingDate "2011-05-03"^^xsd:date ;
+    schema:subOrganization ex:ilkley , ex:wetherby .
+ex:ilkley a schema:MedicalClinic ; schema:name "Northfield Physio Ilkley" ;
+    schema:telephone "01943 608925" ; schema:parentOrganization ex:northfield ;
+    schema:foundingDate "2016-09-12"^^xsd:date .
+ex:wetherby a schema:MedicalClinic ; schema:name "Northfield Physio Wetherby" ;
+    schema:telephone "01937 582410" ; schema:parentOrganization ex:northfield ;
+    schema:foundingDate "2011-05-03"^^xsd:date ;
+    schema:openingHoursSpecification [ a schema:OpeningHoursSpecification ;
+        schema:dayOfWeek schema:Tuesday ; schema:opens "08:00:00"^^xsd:time ;
+        schema:closes "20:00:00"^^xsd:time ] .
+ex:assessment a schema:MedicalProcedure ; schema:name "Initial assessment" ;
+    schema:duration "PT45M"^^xsd:duration .
+ex:gait a schema:MedicalProcedure ; schema:name "Running gait analysis" ;
+    schema:duration "PT1H15M"^^xsd:duration ;
+    schema:offers [ a schema:Offer ; schema:price 95.00 ; schema:priceCurrency "GBP" ] .
+ex:beginners a schema:Course ; schema:name "Clinical Pilates for Beginners" ;
+    schema:location ex:ilkley .
+ex:intermediate a schema:Course ; schema:name "Clinical Pilates Intermediate" ;
+    schema:location ex:ilkley .
+ex:whale a schema:TheaterEvent ; schema:name "The Paper Whale" ;
+    schema:duration "PT70M"^^xsd:duration ;
+    schema:offers [ a schema:Offer ; schema:category "Stalls" ; schema:price 32.00 ;
+        schema:priceCurrency "GBP" ] .
+"""
+NOW = "2026-12-08T09:30:00+00:00"  # a Tuesday
+
+
+@pytest.fixture(scope="module")
+def checker(tmp_path_factory: pytest.TempPathFactory) -> Checker:
+    path = tmp_path_factory.mktemp("schema_org") / "kb.ttl"
+    path.write_text(PREFIXES + KB, encoding="utf-8")
+    return Checker(
+        config_from_dict(
+            {"knowledge_base": {"sources": [str(path)]}, "nli": {"model": "none"}, "now": NOW}
+        )
+    )
+
+
+def check(checker: Checker, reply: str) -> Any:
+    return checker.check_turn(reply, DialogueState(session_id="schema-org", now=NOW))
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # a length of time in parts: 70 minutes, not "an hour" and "ten minutes"
+        "The Paper Whale lasts about an hour and ten minutes.",
+        "The running gait analysis takes an hour and a quarter and costs £95.",
+        # "last Tuesday" is a day, not a length of time ("Tuesday" holds "day")
+        "Your initial assessment was last Tuesday, 1 December, at 10am.",
+        # a shorter name of two KB things is no unknown name
+        "Ilkley runs two Clinical Pilates classes a week.",
+        # a count before a value the KB holds: "Stalls" is an offer's category
+        "Two Stalls seats at £32 each come to £64.",
+        # the value after "our ... line" is the speaker's organisation's, not Ilkley's
+        "You can call Northfield Physio Ilkley on 01943 608925, or use our central booking "
+        "line on 0330 124 5580.",
+        # "tonight" is no founding date: it states when the hours hold
+        "The Wetherby clinic's number is 01937 582410, and they're open until 8pm tonight.",
+    ],
+)
+def test_true_replies_are_left_as_they_are(checker: Checker, reply: str) -> None:
+    report = check(checker, reply)
+    assert report.text == reply
+    assert [f.content for f in report.flags if f.confidence >= 0.5] == []
+
+
+def test_a_length_of_time_in_parts_is_checked_as_one(checker: Checker) -> None:
+    report = check(checker, "The Paper Whale lasts an hour and twenty minutes.")
+    assert report.text == "The Paper Whale lasts 70 minutes."
+
+
+def test_another_branchs_number_is_still_corrected(checker: Checker) -> None:
+    report = check(checker, "You can call Northfield Physio Ilkley on 01937 582410.")
+    assert report.text == "You can call Northfield Physio Ilkley on 01943 608925."

@@ -54,6 +54,7 @@ from kgcheck.values.quantities import (
     QuantityRecognizer,
     canonical_unit,
     convert,
+    rounded_agrees,
     same_counted,
 )
 from kgcheck.values.temporal import TemporalExpression, TemporalRecognizer, agrees
@@ -517,6 +518,8 @@ class _Verifier:
             tolerance = self.onto.tolerance.get(h.prop, self.config.tolerance(q.kind))
             ok = within_tolerance(stated, expected, tolerance, q.bound)
             back = self._in_stated_unit(q, h.prop, expected, stated)
+            if not ok and q.approximate and q.bound is None:
+                ok = rounded_agrees(q.value, back)  # "about 52,700" of 52,655
             out.append((h, ok, relative_difference(stated, expected), back, tolerance))
         return out
 
@@ -893,13 +896,18 @@ class _Verifier:
                 p = URIRef(p_text)
                 for v in self.kb.values(s, p):
                     out.append(_Held(s, p, v, None, "", ((str(s), str(p), str(v)),)))
+                observed = self.obs.get(s, p)
+                # a statement with a time qualifier is read once: for its period
+                periodic = {o.node for o in observed}
                 for q in self.kb.qualified(s, p):
+                    if q.node in periodic:
+                        continue
                     stated: tuple[Triple, ...] = (
                         (str(s), str(q.pointer), str(q.node)),
                         (str(q.node), str(p), str(q.value)),
                     )
                     out.append(_Held(s, p, q.value, None, "", stated, q.beside))
-                for o in self.obs.get(s, p):
+                for o in observed:
                     triples = (
                         (str(o.node), str(KGC.subject), str(s)),
                         (str(o.node), str(KGC.period), o.period_text),

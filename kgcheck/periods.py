@@ -32,6 +32,7 @@ __all__ = [
     "month_interval",
     "parse_period",
     "quarter_interval",
+    "spanning",
     "year_interval",
 ]
 
@@ -129,6 +130,22 @@ def month_interval(year: int, month: int) -> Interval:
 
 def year_interval(year: int) -> Interval:
     return Interval(datetime(year, 1, 1), datetime(year + 1, 1, 1), Granularity.YEAR)
+
+
+def spanning(first: Interval, last: Interval) -> Interval:
+    """From the start of ``first`` to the end of ``last``, as precise as the calendar unit it
+    fills: September 1 to September 30 is the month of September, January 1 to December 31
+    a year; any other stretch of days is as precise as its ends."""
+    start, end = first.start, last.end
+    if start.day == 1 and start.time() == time() and end == add_months(start, 1):
+        return Interval(start, end, Granularity.MONTH)
+    if (
+        (start.month, start.day) == (1, 1)
+        and start.time() == time()
+        and end == start.replace(year=start.year + 1)
+    ):
+        return Interval(start, end, Granularity.YEAR)
+    return Interval(start, end, min(first.granularity, last.granularity))
 
 
 def fiscal_year_interval(year: int, start_month: int = 1) -> Interval:

@@ -24,12 +24,16 @@ from rdflib import URIRef
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.kb.normalize import value_words
 from kgcheck.nlp.analysis import Mention, Segment
+from kgcheck.nlp.attributes import is_attribute
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Evidence, Flag, FlagType, Span
 
 __all__ = ["SwappedValueDetector", "segment_words", "trimmed", "value_owner"]
 
 _WORD = re.compile(r"\S+")
+#: What says the value after it is stated of something: "Palo Alto Medical Foundation is at
+#: <another place's address>" (not a place named by its address).
+_STATED_AT = re.compile(r"\b(?:is|are|'s|located|situated|lives?|sits?)\s+(?:at|on)\s+$", re.I)
 _LONGEST = 6
 _EDGE = ".,;:!?\"')("
 
@@ -40,7 +44,9 @@ class SwappedValueDetector(Detector):
 
     def detect(self, ctx: DetectionContext) -> list[Flag]:
         analysis = ctx.analysis
-        decided = SpanIndex(c.object.span for c in analysis.claims)
+        # an attribute of the conversation ("your home is at ...") is no KB claim: it decides
+        # nothing about the value
+        decided = SpanIndex(c.object.span for c in analysis.claims if not is_attribute(c.predicate))
         flags = []
         for segment in analysis.segments:
             for span, owners in self._values(ctx, segment):
@@ -92,9 +98,16 @@ class SwappedValueDetector(Detector):
     ) -> Flag | None:
         kb = ctx.kb
         own = {str(s) for s, _ in owners}
-        if any(m.iri in own for m in ctx.analysis.mentions if m.span.overlaps(span)):
+        stated_at = _STATED_AT.search(ctx.analysis.text, max(0, span.start - 30), span.start)
+        if not stated_at and any(
+            m.iri in own for m in ctx.analysis.mentions if m.span.overlaps(span)
+        ):
             return None  # a place named by its address: "5677 Springer Street is 2 miles away"
-        if any(m.iri in own for m in ctx.analysis.mentions if segment.span.contains(m.span)):
+        if any(
+            m.iri in own
+            for m in ctx.analysis.mentions
+            if segment.span.contains(m.span) and not m.span.overlaps(span)
+        ):
             # "Marcus Hale, our coordinator at Harrogate, can be reached on <his number>": the
             # sentence names the value's own holder, a reading as likely as the nearest name
             return None
@@ -165,6 +178,9 @@ def value_owner(
         if m.segment == segment.index
         and not m.span.overlaps(span)  # "Ames Ave" in "611 Ames Ave" is the value's
         and (m.kind in {"entity", "name", "ambiguous"} or m.iri is not None)
+        # a value named ("Trader Joes grocery store is ... at <it>": the kind "grocery
+        # store"), not a thing the value could be of
+        and (m.iri is None or URIRef(m.iri) not in ctx.kb.shapes.name_values)
     ]
     resolved: list[Mention] = [m for m in mentions if m.iri is not None]
     before = [m for m in resolved if m.span.end <= span.start]

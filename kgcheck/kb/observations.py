@@ -30,16 +30,17 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 
-from rdflib import Literal, URIRef
+from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import RDF, RDFS, SKOS, SOSA, TIME
 from rdflib.term import Node
 
 from kgcheck.kb.cache import per_kb
 from kgcheck.kb.knowledge_base import KnowledgeBase
-from kgcheck.periods import Interval, interval_of_literal
+from kgcheck.kb.wikibase import statements
+from kgcheck.periods import Interval, interval_of_literal, spanning
 from kgcheck.vocab import KGC
 
-__all__ = ["Observation", "ObservationIndex", "observations"]
+__all__ = ["Observation", "ObservationIndex", "observations", "time_of"]
 
 _NOT_MEASURES = {RDF.type, KGC.subject, KGC.period, RDFS.label, RDFS.comment, SKOS.prefLabel}
 
@@ -85,6 +86,12 @@ class ObservationIndex:
                 self.predicates.add(predicate)
         for node in set(graph.subjects(SOSA.observedProperty, None)):
             self._add_sosa(kb, node)
+        for node, subject, predicate, value, period, shown in statements(graph, kb.shapes.used):
+            # a Wikibase statement with a time qualifier: the value of its ps: term
+            self._by_key[(subject, predicate)].append(
+                Observation(node, subject, predicate, value, period, shown)
+            )
+            self.predicates.add(predicate)
         for found in self._by_key.values():
             found.sort(key=lambda o: o.period.start if o.period is not None else datetime.min)
 
@@ -101,10 +108,7 @@ class ObservationIndex:
         if not isinstance(value, Literal | URIRef):
             return
         when = graph.value(node, SOSA.phenomenonTime) or graph.value(node, SOSA.resultTime)
-        if when is not None and not isinstance(when, Literal):  # an OWL-Time instant
-            when = graph.value(when, TIME.inXSDDate) or graph.value(when, TIME.inXSDDateTime)
-        period = interval_of_literal(when) if isinstance(when, Literal) else None
-        shown = str(when) if when is not None else ""
+        period, shown = time_of(graph, when) if when is not None else (None, "")
         self._by_key[(subject, predicate)].append(
             Observation(node, subject, predicate, value, period, shown)
         )
@@ -116,6 +120,33 @@ class ObservationIndex:
 
     def __len__(self) -> int:
         return sum(len(v) for v in self._by_key.values())
+
+
+#: OWL-Time's ways of giving an instant as an XSD literal.
+_IN_XSD = (
+    TIME.inXSDDate, TIME.inXSDDateTime, TIME.inXSDDateTimeStamp, TIME.inXSDgYear,
+    TIME.inXSDgYearMonth,
+)  # fmt: skip
+
+
+def time_of(graph: Graph, when: Node) -> tuple[Interval | None, str]:
+    """The period a time node gives, with how to show it: a literal; an OWL-Time instant by
+    any of its XSD forms (``time:inXSDDate``, ``time:inXSDgYear``, ...); an OWL-Time interval
+    from the start of its beginning to the end of its end (``time:hasBeginning``,
+    ``time:hasEnd``: September 1 to September 30 is September)."""
+    if isinstance(when, Literal):
+        return interval_of_literal(when), str(when)
+    for predicate in _IN_XSD:
+        found = graph.value(when, predicate)
+        if isinstance(found, Literal):
+            return interval_of_literal(found), str(found)
+    begin, end = graph.value(when, TIME.hasBeginning), graph.value(when, TIME.hasEnd)
+    if begin is None or end is None:
+        return None, ""
+    (first, first_shown), (last, last_shown) = time_of(graph, begin), time_of(graph, end)
+    if first is None or last is None or last.end < first.start:
+        return None, ""
+    return spanning(first, last), f"{first_shown} to {last_shown}"
 
 
 _indexes = per_kb(ObservationIndex)

@@ -11,9 +11,10 @@ from rdflib.namespace import OWL, RDF, RDFS, SKOS
 from rdflib.term import Node
 
 from kgcheck.kb.normalize import normalize
-from kgcheck.kb.phrasings import Phrasing, derive, participle
+from kgcheck.kb.phrasings import Phrasing, derive, name_words, participle, telling_words
 from kgcheck.kb.profiles import profile_facts
 from kgcheck.kb.shapes import DataShapes, value_classes
+from kgcheck.kb.wikibase import entity_of
 from kgcheck.nlp.literals import NUMERIC_TYPES
 from kgcheck.values.durations import DURATION_TYPES
 from kgcheck.values.quantities import MONEY_NOUNS, canonical_unit, unit_in_text
@@ -101,6 +102,9 @@ class OntologyView:
     #: ``kgc:precedes``: a property whose value comes before another's (a start and its end,
     #: an opening time and its closing time), from the KB or a vocabulary profile.
     precedes: dict[URIRef, set[URIRef]] = field(default_factory=lambda: defaultdict(set))
+    #: The entity a property is named on (a Wikibase property entity for its ps: term): its
+    #: name is the property's own, not another thing's.
+    named_by: dict[URIRef, URIRef] = field(default_factory=dict)
 
     @classmethod
     def from_graph(
@@ -172,6 +176,11 @@ class OntologyView:
             view._adopt(shapes, graph, lexical_forms=lexical_forms)
         for prop in view.properties:
             prop_label = graph.value(prop, RDFS.label) or graph.value(prop, SKOS.prefLabel)
+            entity = entity_of(graph, prop) if prop_label is None else None
+            if entity is not None:
+                # a Wikibase term (ps:P1174) is named on its property entity (wd:P1174)
+                prop_label = graph.value(entity, RDFS.label) or graph.value(entity, SKOS.prefLabel)
+                view.named_by[prop] = entity
             if prop_label is not None:
                 view.labels.setdefault(prop, str(prop_label))
         view._described_units(graph)
@@ -328,6 +337,26 @@ class OntologyView:
         for prop, found in moved.items():
             own = self.phrasings[prop]
             own.extend(p for p in found if p.text not in taken and p not in own)
+        for prop, word in telling_words(self._noun_labels()).items():
+            if word in taken or word in self.class_labels:
+                continue
+            telling = Phrasing(word, derived=True, nominal=True)
+            if telling not in self.phrasings[prop]:
+                self.phrasings[prop].append(telling)
+                self.nominal.add((prop, word))
+
+    def _noun_labels(self) -> dict[URIRef, list[str]]:
+        """The words of each property named by a noun phrase of two words or more and given no
+        ``kgc:lexicalForm`` ("annual attendance", "low temperature")."""
+        out = {}
+        for prop in self.properties:
+            if self.lexical_forms.get(prop):
+                continue
+            name = self.labels.get(prop, "") or _local_name(prop)
+            words = name_words(name)
+            if len(words) >= 2 and (prop, " ".join(words)) in self.nominal:
+                out[prop] = words
+        return out
 
     def drop_phrasings(self, clashes: dict[str, str]) -> None:
         """Drop the derived phrasings that are keys of ``clashes`` (names of KB entities, each
@@ -336,7 +365,11 @@ class OntologyView:
         for prop, found in self.phrasings.items():
             kept = []
             for p in found:
-                if p.derived and p.text in clashes:
+                if (
+                    p.derived
+                    and p.text in clashes
+                    and clashes[p.text] != str(self.named_by.get(prop))
+                ):
                     self.dropped.append((prop, p.text, f"the entity <{clashes[p.text]}>"))
                 else:
                     kept.append(p)

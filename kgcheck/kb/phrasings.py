@@ -23,9 +23,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rdflib import URIRef
+
 from kgcheck.nlp.wordlists import lookup_lemma
 
-__all__ = ["Phrasing", "derive", "name_words", "participle", "regular_past", "verb_lemma"]
+__all__ = [
+    "Phrasing",
+    "derive",
+    "name_words",
+    "participle",
+    "regular_past",
+    "telling_words",
+    "verb_lemma",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,3 +239,32 @@ def derive(name: str, *, datatype: bool, dated: bool) -> list[Phrasing]:
     if last in _PLACE_NOUNS and not datatype:
         add(f"be in the {noun} of")
     return out
+
+
+def telling_words(labels: dict[URIRef, list[str]]) -> dict[URIRef, str]:
+    """The one word that names each property among the others, from the words of their noun
+    labels: the head noun where no other label ends in it ("annual attendance": "an attendance
+    of 98,500"), else the word before it where that tells it from the labels sharing the head
+    ("low temperature" and "high temperature": "a low of 60F, a high of 80F"). Function
+    words and prepositions give nothing."""
+    heads: dict[str, list[URIRef]] = {}
+    for prop, words in labels.items():
+        heads.setdefault(words[-1], []).append(prop)
+    out: dict[URIRef, str] = {}
+    for head, props in heads.items():
+        if len(props) == 1:
+            if _telling(head):
+                out[props[0]] = head
+            continue
+        modifiers: dict[str, list[URIRef]] = {}
+        for prop in props:
+            if len(labels[prop]) == 2:
+                modifiers.setdefault(labels[prop][0], []).append(prop)
+        for word, owners in modifiers.items():
+            if len(owners) == 1 and _telling(word):
+                out[owners[0]] = word
+    return out
+
+
+def _telling(word: str) -> bool:
+    return len(word) > 2 and word not in FUNCTION_WORDS and word not in _PREPOSITIONS

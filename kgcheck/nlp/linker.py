@@ -139,6 +139,11 @@ class EntityLinker:
                 i += 1
                 continue
             n, iris = found
+            if len(iris) > 1:
+                # "home": the place named so, not the kind "home" of it (a node with nothing but
+                # a name, a value some property points at)
+                things = {iri for iri in iris if URIRef(iri) not in self.kb.shapes.name_values}
+                iris = things if len(things) == 1 else iris
             kind = "entity" if len(iris) == 1 else "ambiguous"
             out.append(
                 self._mention(

@@ -43,6 +43,7 @@ __all__ = [
     "convert",
     "counted_noun",
     "dimension",
+    "rounded_agrees",
     "same_counted",
     "singular",
 ]
@@ -64,7 +65,8 @@ class Quantity:
     1200000, "85%" -> 85); ``unit`` is canonical (``USD``, ``%``, ``x``, ``mile``, ``F``, or the
     counted noun); ``currency`` an ISO code. ``bound`` is ``min`` for "more than", "at least",
     ``max`` for "less than", "up to". ``anchor`` binds it to KB subjects and properties and
-    ``period`` to the temporal expression it holds for (both set by the pipeline). ``derived``:
+    ``period`` to the temporal expression it holds for (both set by the pipeline);
+    ``approximate``: said after "about", "around", "roughly". ``derived``:
     a difference or a sum ("2 miles farther", "$25 in total": ``kgcheck.nlp.relative``), the
     value of no property, so never checked.
     """
@@ -79,6 +81,9 @@ class Quantity:
     anchor: Anchor | None = None
     period: TemporalExpression | None = None
     derived: bool = False
+    #: Said as a round figure ("about 52,700", "around 300"): the KB value rounded as the
+    #: stated one is rounded agrees with it (:func:`rounded_agrees`).
+    approximate: bool = False
 
 
 _NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
@@ -193,6 +198,9 @@ _TIME_UNITS = frozenset({"second", "minute", "hour", "day", "week"})
 _RATIO_WORDS = frozenset({"ratio", "dscr", "coverage", "multiple", "multiplier", "ltv", "leverage"})
 _MIN_WORDS = r"(?:more than|over|above|at least|exceeding|greater than|upwards of)"
 _MAX_WORDS = r"(?:less than|under|below|at most|up to|fewer than|no more than|within)"
+_APPROXIMATE = re.compile(
+    r"\b(?:about|around|roughly|approximately|nearly|almost|some|circa|c\.|~)\s*[$€£]?\s*$", re.I
+)
 _BOUNDS = (
     (re.compile(_MIN_WORDS + r"\s*$", re.I), "min"),
     (re.compile(_MAX_WORDS + r"\s*$", re.I), "max"),
@@ -263,9 +271,10 @@ _COUNTING = frozenset({"number", "count", "total", "quantity"})
 
 def counted_noun(phrase: str) -> str | None:
     """The noun a property's phrase counts, singular: "number of layovers", "number stops",
-    "reviews count"; ``None`` for a phrase that counts nothing it names ("minimum rider age":
-    an age, not riders) and for a plain noun ("places" may be a course's size or the places
-    left: a property labelled so counts it, :func:`kgcheck.nlp.anchors.counts_of`)."""
+    "reviews count", "visitors per year"; ``None`` for a phrase that counts nothing it names
+    ("minimum rider age": an age, not riders) and for a plain noun ("places" may be a
+    course's size or the places left: a property labelled so counts it,
+    :func:`kgcheck.nlp.anchors.counts_of`)."""
     words = [w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in {"of", "the", "a"}]
     if not words:
         return None
@@ -273,6 +282,10 @@ def counted_noun(phrase: str) -> str | None:
         return singular(words[1]) if len(words) > 1 else None
     if words[-1] in _COUNTING:
         return singular(words[-2]) if len(words) > 1 else None
+    if "per" in words[1:]:  # "visitors per year", "admissions per month": a count in a period
+        noun = words[words.index("per") - 1]
+        if singular(noun) != noun:
+            return singular(noun)
     return None
 
 
@@ -477,8 +490,9 @@ class QuantityRecognizer:
         currency: str | None = None,
     ) -> Quantity:
         bound = None
+        before = text[max(0, start - 20) : start]
         for pattern, name in _BOUNDS:
-            if pattern.search(text[max(0, start - 20) : start]):
+            if pattern.search(before):
                 bound = name
         return Quantity(
             span=Span(start, end),
@@ -488,6 +502,7 @@ class QuantityRecognizer:
             unit=unit,
             currency=currency,
             bound=bound,
+            approximate=bool(_APPROXIMATE.search(before)),
         )
 
 
@@ -504,3 +519,25 @@ def _ratio_context(text: str, start: int) -> bool:
     """A bare number after a ratio word: "DSCR 1.25", "a ratio of 1.25", "DSCR was 1.5"."""
     words = re.findall(r"[A-Za-z]+", text[max(0, start - 40) : start])[-4:]
     return any(w.lower() in _RATIO_WORDS for w in words)
+
+
+def rounded_agrees(stated: Decimal, expected: Decimal) -> bool:
+    """Whether ``expected`` rounds to the round figure ``stated``: to the step its trailing
+    zeros (or a last 5) show, "52,700" to the hundred (52,655 agrees), "300" to the hundred
+    (312 agrees), "80" to the ten, "15" to the five."""
+    if stated == 0:
+        return False
+    digits = (
+        str(abs(stated).normalize().quantize(Decimal(1)))
+        if stated == stated.to_integral_value()
+        else ""
+    )
+    if not digits:
+        return False
+    zeros = len(digits) - len(digits.rstrip("0"))
+    step = Decimal(10) ** zeros
+    if digits.rstrip("0")[-1] == "5":
+        step *= 5
+    if step == 1:
+        return False
+    return abs(stated - expected) * 2 <= step

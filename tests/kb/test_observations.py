@@ -53,3 +53,55 @@ def test_observations_index_is_built_once_per_kb(make_kb: Callable[[str], Knowle
     kb = make_kb(KB)
     assert observations(kb) is observations(kb)
     assert len(observations(kb)) == 4
+
+
+PERIODS_KB = """
+@prefix sosa: <http://www.w3.org/ns/sosa/> .
+@prefix time: <http://www.w3.org/2006/time#> .
+@prefix wd: <http://www.wikidata.org/entity/> .
+@prefix p: <http://www.wikidata.org/prop/> .
+@prefix ps: <http://www.wikidata.org/prop/statement/> .
+@prefix pq: <http://www.wikidata.org/prop/qualifier/> .
+ex:attendance a sosa:ObservableProperty ; rdfs:label "annual attendance" .
+ex:wait a sosa:ObservableProperty ; rdfs:label "waiting time" .
+ex:theatre rdfs:label "Quayside Theatre" .
+[ a sosa:Observation ; sosa:hasFeatureOfInterest ex:theatre ; sosa:observedProperty ex:attendance ;
+  sosa:hasSimpleResult 94300 ;
+  sosa:phenomenonTime [ a time:Instant ; time:inXSDgYear "2024"^^xsd:gYear ] ] .
+[ a sosa:Observation ; sosa:hasFeatureOfInterest ex:theatre ; sosa:observedProperty ex:wait ;
+  sosa:hasSimpleResult "P12D"^^xsd:duration ;
+  sosa:phenomenonTime [ a time:Interval ;
+    time:hasBeginning [ time:inXSDDate "2026-09-01"^^xsd:date ] ;
+    time:hasEnd [ time:inXSDDate "2026-09-30"^^xsd:date ] ] ] .
+wd:P1174 rdfs:label "visitors per year" .
+ex:gallery rdfs:label "Lantern Gallery" ;
+    p:P1174 [ ps:P1174 41870 ; pq:P585 "2023"^^xsd:gYear ] ,
+            [ ps:P1174 48210 ; pq:P585 "2024"^^xsd:gYear ] .
+"""
+
+
+def test_sosa_observations_take_owl_time_instants_and_intervals(
+    make_kb: Callable[[str], KnowledgeBase],
+) -> None:
+    kb = make_kb(PERIODS_KB)
+    (attendance,) = observations(kb).get(URIRef(EX + "theatre"), URIRef(EX + "attendance"))
+    assert attendance.period_text == "2024"
+    assert attendance.period is not None and attendance.period.granularity == Granularity.YEAR
+    (wait,) = observations(kb).get(URIRef(EX + "theatre"), URIRef(EX + "wait"))
+    # the first to the last day of September is the month of September
+    assert wait.period is not None and wait.period.granularity == Granularity.MONTH
+    assert wait.period_text == "2026-09-01 to 2026-09-30"
+
+
+def test_wikibase_statements_with_a_time_qualifier_are_values_for_their_period(
+    make_kb: Callable[[str], KnowledgeBase],
+) -> None:
+    kb = make_kb(PERIODS_KB)
+    visitors = URIRef("http://www.wikidata.org/prop/statement/P1174")
+    found = observations(kb).get(URIRef(EX + "gallery"), visitors)
+    assert [(o.period_text, str(o.value)) for o in found] == [
+        ("2023", "41870"),
+        ("2024", "48210"),
+    ]
+    # the ps: term is named on its property entity
+    assert kb.ontology.label(visitors) == "visitors per year"

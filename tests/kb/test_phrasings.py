@@ -14,7 +14,7 @@ from kgcheck import Checker, KnowledgeBase
 from kgcheck.cli import app
 from kgcheck.config import load_config
 from kgcheck.history.state import DialogueState
-from kgcheck.kb.phrasings import derive, name_words
+from kgcheck.kb.phrasings import derive, name_words, telling_words
 from kgcheck.kb.selftest import load_checker, selftest
 from kgcheck.nlp.lexicon import LexEntry, Lexicon
 from kgcheck.nlp.tokens import Tok
@@ -79,6 +79,21 @@ def test_derive_reads_labels_and_local_names(
 @pytest.mark.parametrize("name", ["of", "has", "type", "is", "value", ""])
 def test_derive_gives_nothing_for_function_words(name: str) -> None:
     assert derive(name, datatype=False, dated=False) == []
+
+
+def test_telling_words_a_head_noun_of_its_own_or_the_word_that_tells_siblings_apart() -> None:
+    labels = {
+        URIRef("ex:attendance"): ["annual", "attendance"],
+        URIRef("ex:low"): ["low", "temperature"],
+        URIRef("ex:high"): ["high", "temperature"],
+        URIRef("ex:start"): ["start", "of", "time"],
+        URIRef("ex:gaitTime"): ["running", "of", "time"],
+    }
+    assert telling_words(labels) == {
+        URIRef("ex:attendance"): "attendance",  # "an attendance of 98,500"
+        URIRef("ex:low"): "low",  # "a low of 60F and a high of 80F"
+        URIRef("ex:high"): "high",
+    }
 
 
 def test_name_words_splits_camel_and_snake_case() -> None:

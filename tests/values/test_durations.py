@@ -26,8 +26,9 @@ def test_parse_duration_reads_a_length_of_time_in_any_unit(text: str, minutes: i
     assert parse_duration(text) == timedelta(minutes=minutes)
 
 
-def test_parse_duration_without_a_unit_of_time_is_none() -> None:
-    assert parse_duration("twelve") is None
+@pytest.mark.parametrize("text", ["twelve", "Tuesday", "last Sunday"])
+def test_parse_duration_without_a_unit_of_time_is_none(text: str) -> None:
+    assert parse_duration(text) is None  # "Tuesday" holds "day", but not as a word
 
 
 @pytest.mark.parametrize(

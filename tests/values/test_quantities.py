@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from kgcheck.types import Span
-from kgcheck.values.quantities import QuantityRecognizer, canonical_unit, convert
+from kgcheck.values.quantities import QuantityRecognizer, canonical_unit, convert, rounded_agrees
 
 RECOGNIZER = QuantityRecognizer()
 
@@ -131,3 +131,38 @@ def test_quantities_convert(value: str, unit: str, target: str, expected: str) -
 
 def test_quantities_convert_refuses_other_dimensions() -> None:
     assert convert(Decimal(1), "mile", "kg") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [
+        ("lasts about an hour and ten minutes", Decimal(70), "minute"),
+        ("takes an hour and a quarter", Decimal("1.25"), "hour"),
+        ("runs for 1 hour 52 minutes", Decimal(112), "minute"),
+        ("2 hours, 15 minutes", Decimal(135), "minute"),
+    ],
+)
+def test_a_length_of_time_stated_in_parts_is_one_quantity(
+    text: str, value: Decimal, unit: str
+) -> None:
+    (q,) = QuantityRecognizer().find(text)
+    assert (q.value, q.unit) == (value, unit)
+
+
+def test_two_lengths_of_time_joined_by_and_stay_two() -> None:
+    found = QuantityRecognizer().find("sessions of 15 minutes and 30 minutes")
+    assert [q.value for q in found] == [Decimal(15), Decimal(30)]
+
+
+@pytest.mark.parametrize(
+    ("stated", "held", "agrees"),
+    [(52700, 52655, True), (300, 312, True), (80, 78, True), (52700, 52800, False),
+     (300, 360, False), (7, 6, False)],
+)  # fmt: skip
+def test_a_round_figure_agrees_with_what_rounds_to_it(stated: int, held: int, agrees: bool) -> None:
+    assert rounded_agrees(Decimal(stated), Decimal(held)) is agrees
+
+
+def test_approximators_mark_a_round_figure() -> None:
+    found = QuantityRecognizer().find("about 52,700 visitors and exactly 5 people")
+    assert [(q.text, q.approximate) for q in found] == [("52,700", True), ("5", False)]

@@ -39,6 +39,18 @@ ex:beginners a schema:Course ; schema:name "Clinical Pilates for Beginners" ;
     schema:location ex:ilkley .
 ex:intermediate a schema:Course ; schema:name "Clinical Pilates Intermediate" ;
     schema:location ex:ilkley .
+ex:tom a ex:Physiotherapist ; schema:name "Tom Baxter" .
+ex:room3 a ex:Room ; rdfs:label "Treatment Room 3" .
+ex:room1 a ex:Room ; rdfs:label "Treatment Room 1" .
+ex:appt1 a ex:Appointment ; ex:practitioner ex:tom ; ex:room ex:room3 ;
+    schema:startDate "2026-12-01T10:00:00Z"^^xsd:dateTime .
+ex:appt2 a ex:Appointment ; ex:practitioner ex:tom ; ex:room ex:room3 ;
+    schema:startDate "2026-12-10T14:15:00Z"^^xsd:dateTime .
+ex:appt3 a ex:Appointment ; ex:practitioner ex:tom ; ex:room ex:room1 ;
+    schema:startDate "2026-12-14T08:45:00Z"^^xsd:dateTime .
+ex:streetAddress a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "street address" .
+ex:hotel a schema:Hotel ; schema:name "Harbour Hotel" ;
+    ex:streetAddress "28 Regent Street, Chippendale, Sydney" .
 ex:whale a schema:TheaterEvent ; schema:name "The Paper Whale" ;
     schema:duration "PT70M"^^xsd:duration ;
     schema:offers [ a schema:Offer ; schema:category "Stalls" ; schema:price 32.00 ;
@@ -95,3 +107,27 @@ def test_a_length_of_time_in_parts_is_checked_as_one(checker: Checker) -> None:
 def test_another_branchs_number_is_still_corrected(checker: Checker) -> None:
     report = check(checker, "You can call Northfield Physio Ilkley on 01937 582410.")
     assert report.text == "You can call Northfield Physio Ilkley on 01943 608925."
+
+
+def test_an_appointment_named_by_what_it_links_to_is_read_by_its_values(checker: Checker) -> None:
+    # no appointment has a name: "your appointment with Tom Baxter ... in Treatment Room 3"
+    # describes the one of his that the room and the time tell apart, and its date is wrong
+    report = check(
+        checker,
+        "Your appointment with Tom Baxter is on Friday 11 December at 2:15pm in Treatment Room 3.",
+    )
+    assert report.text == (
+        "Your appointment with Tom Baxter is on Thursday 10 December at 2:15pm in Treatment Room 3."
+    )
+    true = "Your appointment with Tom Baxter is on Thursday 10 December at 2:15pm."
+    assert check(checker, true).text == true
+
+
+def test_a_value_cut_at_its_comma_is_read_whole(checker: Checker) -> None:
+    reply = "The street address of Harbour Hotel is 28 Regent Street, Chippendale, Sydney."
+    assert [f.content for f in check(checker, reply).flags] == []
+    report = check(
+        checker, "The street address of Harbour Hotel is 82 Regent Street, Chippendale, Sydney."
+    )
+    # only the wrong piece is replaced: the rest of the address is not written twice
+    assert report.text == reply

@@ -6,11 +6,11 @@ from dataclasses import replace
 
 from pydantic import BaseModel, ConfigDict
 from rdflib import Literal, URIRef
-from rdflib.namespace import RDF
+from rdflib.namespace import RDF, XSD
 from rdflib.term import Node
 
 from kgcheck.detectors.base import DetectionContext, Detector
-from kgcheck.kb.normalize import lemma_words
+from kgcheck.kb.normalize import lemma_words, value_words
 from kgcheck.kb.values import format_like, matches
 from kgcheck.nlp.analysis import Claim
 from kgcheck.nlp.literals import parse_literal
@@ -94,6 +94,8 @@ class WrongAttributeDetector(Detector):
             return None
         if any(kb.agrees_with_parts(claim.object.text, v) for v in values):
             return None  # "at 14 Knaresborough Road, Harrogate": the parts of its address node
+        if _runs_on(ctx, claim, values):
+            return None  # "is 28 Regent Street, Chippendale ...": the parse cut the value short
         if _names_a_value(ctx, claim, values) or _in_own_type(ctx, claim, values):
             return None
         functional = p in onto.functional or p in onto.complete
@@ -111,7 +113,8 @@ class WrongAttributeDetector(Detector):
             evidence=[Evidence("kb", "; ".join(kb.verbalise(s, p, v) for v in values), triples)],
             suggestion=None if len(shown) == 1 else f"One of: {', '.join(shown)}",
             correction=(
-                format_like(claim.object.text, values[0], shown[0])
+                _first_piece(ctx, claim, values[0])
+                or format_like(claim.object.text, values[0], shown[0])
                 if len(shown) == 1 and values[0] not in kb.shapes.parts
                 else None  # which part of a structured value the reply got wrong is not known
             ),
@@ -175,6 +178,37 @@ def _names_a_value(ctx: DetectionContext, claim: Claim, values: list[Node]) -> b
     # "runs on Tuesdays" of schema:Tuesday: the value's name, inflected
     stated = lemma_words(claim.object.text)
     return any(lemma_words(ctx.kb.label(v)) == stated for v in values if isinstance(v, URIRef))
+
+
+def _runs_on(ctx: DetectionContext, claim: Claim, values: list[Node]) -> bool:
+    """Whether the reply, from the object on, states a whole string value of the KB: the object
+    is only its first piece ("28 Regent Street" of "28 Regent Street, Chippendale New South
+    Wales 2008, Australia", cut at the comma)."""
+    segments = ctx.analysis.segments
+    end = segments[claim.segment].span.end if claim.segment < len(segments) else claim.span.end
+    rest = value_words(ctx.analysis.text[claim.object.span.start : end])
+    for v in values:
+        if isinstance(v, Literal) and v.datatype in (None, XSD.string):
+            own = value_words(str(v))
+            if len(own) > len(value_words(claim.object.text)) and rest[: len(own)] == own:
+                return True
+    return False
+
+
+def _first_piece(ctx: DetectionContext, claim: Claim, value: Node) -> str | None:
+    """The first comma-separated piece of a KB string value when the reply goes on with the
+    value's other pieces after the object ("82 Regent Street, Chippendale ..." of "28 Regent
+    Street, Chippendale ..."): only that piece is wrong, and only it is replaced."""
+    if not isinstance(value, Literal) or value.datatype not in (None, XSD.string):
+        return None
+    first, sep, tail = str(value).partition(",")
+    if not sep:
+        return None
+    segments = ctx.analysis.segments
+    end = segments[claim.segment].span.end if claim.segment < len(segments) else claim.span.end
+    after = value_words(ctx.analysis.text[claim.object.span.end : end])
+    own = value_words(tail)
+    return first.strip() if own and after[: len(own)] == own else None
 
 
 def _in_own_type(ctx: DetectionContext, claim: Claim, values: list[Node]) -> bool:

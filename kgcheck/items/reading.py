@@ -182,13 +182,20 @@ _DETECTOR = "mismatched_item"
 
 def kb_pool(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[URIRef]:
     """The candidates of a reply checked against the KB alone: the entities of the classes it
-    names by their label ("a tour", "the rooms") and of the classes of the entities it names
-    (not members of a closed set of values: "American Airlines" is a value, not an item), each
-    class when it has at most ``MAX_CANDIDATES`` members; none on an endpoint."""
+    names by their label ("a tour", "the rooms"), of the classes of the entities it names
+    (not members of a closed set of values: "American Airlines" is a value, not an item) and
+    of the unnamed nodes that point at them (n-ary events: the appointments with a person),
+    each class when it has at most ``MAX_CANDIDATES`` members; none on an endpoint."""
     if kb.remote is not None:
         return []
     onto = kb.ontology
-    words = [w for _, _, w in words_of(analysis.text)]
+    names = [m.span for m in analysis.mentions if m.iri is not None]
+    # the words of a class's label inside a name ("Treatment Room 3") do not name the class
+    words = [
+        w
+        for start, end, w in words_of(analysis.text)
+        if not any(n.start <= start and end <= n.end for n in names)
+    ]
     classes: set[URIRef] = set()
     for n in (1, 2, 3):
         for i in range(len(words) - n + 1):
@@ -196,11 +203,21 @@ def kb_pool(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[URIRef]:
             cls_ = onto.class_labels.get(key)
             if cls_ is not None:
                 classes.add(cls_)
+    named: set[URIRef] = set()
+    events: set[URIRef] = set()
     for m in analysis.mentions:
         if m.kind == "entity" and m.iri is not None:
             types = kb.direct_types(URIRef(m.iri))
             if not types & onto.closed_world:
-                classes |= types
+                named |= types
+            for r in kb.referrers(URIRef(m.iri)):
+                if kb.labels.display(str(r)) is None:
+                    # a node named by nothing but what it links to: "your follow-up with Tom
+                    # Baxter" is one of the appointments that point at him
+                    events |= kb.direct_types(r)
+    # the things such nodes link to (the practitioner, the room) are values of them, not
+    # candidates beside them
+    classes |= events or named
     pool: list[URIRef] = []
     for cls_ in sorted(classes):
         members = [
@@ -317,6 +334,14 @@ def _clash(
     return tuple(telling)
 
 
+#: How far apart a day and a time of one expression may be ("Friday 11 December at 2:15pm").
+_BESIDE = 8
+
+
+def _beside(a: Span, b: Span) -> bool:
+    return a.start - _BESIDE <= b.end and b.start - _BESIDE <= a.end
+
+
 def _unheld(
     kb: KnowledgeBase,
     row: URIRef,
@@ -333,16 +358,26 @@ def _unheld(
         if u.kind == "time":
             props = {p for ps in own.moments.values() for p in ps} - filled - own.instants
         elif u.kind == "date":
-            props = (
-                {
-                    p
-                    for day, p in own.days
-                    # "open until 8pm tonight": no founding date
-                    if isinstance(u.value, date) and may_state(u.value, u.relative, day)
-                }
-                - filled
-                - own.instants
-            )
+            days = {
+                p
+                for day, p in own.days
+                # "open until 8pm tonight": no founding date
+                if isinstance(u.value, date) and may_state(u.value, u.relative, day)
+            }
+            props = days - filled - own.instants
+            if not props:
+                # "on Friday 11 December at 2:15pm" of a start on 10 December at 2:15pm: the
+                # date beside a time the row holds under a date-and-time property is its date
+                props = (
+                    {
+                        p
+                        for v in values
+                        if v.kind == "time" and _beside(v.span, u.span)
+                        for p in v.holders.get(row, ())
+                    }
+                    & own.instants
+                    & days
+                )
         elif u.kind == "code":
             props = {
                 p

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from rdflib import URIRef
 
 from kgcheck.nlp.wordlists import lookup_lemma
+from kgcheck.values.quantities import COUNTING_WORDS, is_unit_word
 
 __all__ = [
     "Phrasing",
@@ -245,10 +246,13 @@ def telling_words(labels: dict[URIRef, list[str]]) -> dict[URIRef, str]:
     """The one word that names each property among the others, from the words of their noun
     labels: the head noun where no other label ends in it ("annual attendance": "an attendance
     of 98,500"), else the word before it where that tells it from the labels sharing the head
-    ("low temperature" and "high temperature": "a low of 60F, a high of 80F"). Function
-    words and prepositions give nothing."""
+    ("low temperature" and "high temperature": "a low of 60F, a high of 80F"). Only labels of
+    content words count ("number of visit slots" and "amount due on visit" name more than a
+    noun), and a unit is no head ("guarantee days")."""
     heads: dict[str, list[URIRef]] = {}
     for prop, words in labels.items():
+        if any(not _telling(w) for w in words) or is_unit_word(words[-1]):
+            continue  # "number of visit slots", "amount due on visit", "guarantee days"
         heads.setdefault(words[-1], []).append(prop)
     out: dict[URIRef, str] = {}
     for head, props in heads.items():
@@ -267,4 +271,10 @@ def telling_words(labels: dict[URIRef, list[str]]) -> dict[URIRef, str]:
 
 
 def _telling(word: str) -> bool:
-    return len(word) > 2 and word not in FUNCTION_WORDS and word not in _PREPOSITIONS
+    return (
+        len(word) > 2
+        and word.isalpha()
+        and word not in FUNCTION_WORDS
+        and word not in _PREPOSITIONS
+        and word not in COUNTING_WORDS
+    )

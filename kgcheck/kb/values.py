@@ -126,7 +126,13 @@ _SCALES = {
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _MINUTE = timedelta(minutes=1)
 _RECOGNIZER = TemporalRecognizer()
-_MONTH_FIRST = re.compile(r"^[A-Za-z]+\s+\d")
+#: A date with its month first ("December 11", "Friday, December 11"), a weekday before it or not.
+_MONTH_FIRST = re.compile(
+    r"^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+)?(?:the\s+)?"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d",
+    re.I,
+)
+_WEEKDAY_FIRST = re.compile(r"^(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", re.I)
 _MONEY = re.compile(r"[$€£]|\b(?:USD|EUR|GBP|dollars?|euros?|pounds?)\b", re.I)
 _NUMERIC_DATE = re.compile(r"(?P<first>\d{1,2})(?P<sep>[/.-])\d{1,2}(?P=sep)\d{2,4}")
 _YEAR = re.compile(r"^(?:in\s+)?(\d{4})$")
@@ -269,7 +275,17 @@ def _expression_like(expr: TemporalExpression, held: Interval) -> str | None:
         case Granularity.MONTH:
             return f"{s:%B} {s.year}" if "year" in stated_fields else f"{s:%B}"
         case Granularity.DAY if "year" not in stated_fields and not expr.has_time:
-            return f"{s:%B} {s.day}" if _MONTH_FIRST.match(text) else f"{s.day} {s:%B}"
+            shown = f"{s:%B} {s.day}" if _MONTH_FIRST.match(text) else f"{s.day} {s:%B}"
+            weekday = _WEEKDAY_FIRST.match(text)
+            if weekday is None:
+                return shown
+            # "Friday 11 December" -> "Thursday 10 December": the weekday goes with the date
+            return (
+                WEEKDAYS[s.weekday()]
+                + text[weekday.end() : weekday.end() + 2].rstrip("0123456789 ")
+                + " "
+                + shown
+            )
         case Granularity.DAY if not expr.has_time:
             return _day_like(expr, s)
     return None

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COUNT",
+    "COUNTING_WORDS",
     "CURRENCY",
     "DIMENSION_WORDS",
     "KINDS",
@@ -43,6 +44,7 @@ __all__ = [
     "convert",
     "counted_noun",
     "dimension",
+    "is_unit_word",
     "rounded_agrees",
     "same_counted",
     "singular",
@@ -266,7 +268,7 @@ def singular(word: str) -> str:
 
 #: Words that make a phrase a count of the noun beside them ("number of floors", "reviews
 #: count").
-_COUNTING = frozenset({"number", "count", "total", "quantity"})
+COUNTING_WORDS = frozenset({"number", "count", "total", "quantity"})
 
 
 def counted_noun(phrase: str) -> str | None:
@@ -278,9 +280,9 @@ def counted_noun(phrase: str) -> str | None:
     words = [w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in {"of", "the", "a"}]
     if not words:
         return None
-    if words[0] in _COUNTING:
+    if words[0] in COUNTING_WORDS:
         return singular(words[1]) if len(words) > 1 else None
-    if words[-1] in _COUNTING:
+    if words[-1] in COUNTING_WORDS:
         return singular(words[-2]) if len(words) > 1 else None
     if "per" in words[1:]:  # "visitors per year", "admissions per month": a count in a period
         noun = words[words.index("per") - 1]
@@ -294,6 +296,12 @@ def same_counted(unit: str | None, other: str | None) -> bool:
     if unit is None or other is None:
         return unit == other
     return singular(unit.lower()) == singular(other.lower())
+
+
+def is_unit_word(word: str) -> bool:
+    """Whether ``word`` names a unit ("minutes", "miles", "percent", "dollars")."""
+    key = word.strip().lower()
+    return key in _UNITS or key in _UNIT_ALIASES or key in _UNIT_WORDS
 
 
 def canonical_unit(unit: str | None) -> str | None:

@@ -86,8 +86,9 @@ def test_telling_words_a_head_noun_of_its_own_or_the_word_that_tells_siblings_ap
         URIRef("ex:attendance"): ["annual", "attendance"],
         URIRef("ex:low"): ["low", "temperature"],
         URIRef("ex:high"): ["high", "temperature"],
-        URIRef("ex:start"): ["start", "of", "time"],
-        URIRef("ex:gaitTime"): ["running", "of", "time"],
+        URIRef("ex:slots"): ["number", "of", "visit", "slots"],
+        URIRef("ex:due"): ["amount", "due", "on", "visit"],
+        URIRef("ex:guarantee"): ["guarantee", "days"],
     }
     assert telling_words(labels) == {
         URIRef("ex:attendance"): "attendance",  # "an attendance of 98,500"

@@ -1,6 +1,7 @@
 """Shape invariance: the same facts give the same verdicts whether the KB writes them as
 literals, in schema.org's shapes (a PostalAddress node, a QuantitativeValue, an offer holding a
-price specification, an xsd:duration) or as nodes (named address nodes, rdf:value nodes).
+price specification, an xsd:duration) or as nodes (named address nodes, rdf:value nodes), and
+values for a period as kgc:Observation nodes, SOSA observations or Wikibase statements.
 
 Each case is checked in each shape (``tests/fixtures/shapes``); a true reply gets no flag at
 or above the threshold, a false one a flag on the false stretch; a corrected false reply is
@@ -40,6 +41,11 @@ CASES = [
     ("Rose Pruning lasts 2 hours.", None, None),
     ("Rose Pruning lasts 90 minutes.", "90 minutes", "Rose Pruning lasts 120 minutes."),
     ("Potting Basics lasts 90 minutes.", None, None),
+    # values for a period: kgc:Observation, SOSA with an OWL-Time instant, Wikibase statements
+    ("North Shop had 48,210 visitors in 2024.", None, None),
+    ("North Shop had about 48,200 visitors in 2024.", None, None),
+    ("North Shop had 41,870 visitors in 2024.", "41,870",
+     "North Shop had 48,210 visitors in 2024."),
 ]  # fmt: skip
 
 

@@ -149,6 +149,9 @@ def test_values_relative_difference() -> None:
         ("3pm", Literal(time(9, 30)), "9:30am"),
         ("15:00", Literal(time(9, 30)), "09:30"),
         ("March 3", Literal(date(2026, 7, 2)), "July 2"),
+        # the weekday goes with the date it names
+        ("Friday 11 December", Literal(date(2026, 12, 10)), "Thursday 10 December"),
+        ("Friday, December 11", Literal(date(2026, 12, 10)), "Thursday, December 10"),
     ],
 )
 def test_format_like_dates_at_the_stated_granularity(

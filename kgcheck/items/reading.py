@@ -137,6 +137,10 @@ def read_items(
     items = []
     sentences = [s.span for s in analysis.segments]
     entries = [Span(m.start(), m.end()) for m in _BULLET.finditer(analysis.text)]
+    if not rows:
+        # a KB's values across sentences are no one item: "... closes at 9pm. From Monday to
+        # Thursday we stay open until 10:30pm" describes no course session
+        entries += sentences
     for values in _split(stated, entries):
         # the item's sentences: from the start of its first value's to the end of its last's
         start = min(v.span.start for v in values)
@@ -203,21 +207,22 @@ def kb_pool(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[URIRef]:
             cls_ = onto.class_labels.get(key)
             if cls_ is not None:
                 classes.add(cls_)
-    named: set[URIRef] = set()
+    named: dict[URIRef, set[URIRef]] = {}
     events: set[URIRef] = set()
     for m in analysis.mentions:
         if m.kind == "entity" and m.iri is not None:
             types = kb.direct_types(URIRef(m.iri))
+            linked = [r for r in kb.referrers(URIRef(m.iri)) if kb.labels.display(str(r)) is None]
             if not types & onto.closed_world:
-                named |= types
-            for r in kb.referrers(URIRef(m.iri)):
-                if kb.labels.display(str(r)) is None:
-                    # a node named by nothing but what it links to: "your follow-up with Tom
-                    # Baxter" is one of the appointments that point at him
-                    events |= kb.direct_types(r)
-    # the things such nodes link to (the practitioner, the room) are values of them, not
-    # candidates beside them
-    classes |= events or named
+                named[URIRef(m.iri)] = types if not linked else set()
+            for r in linked:
+                # a node named by nothing but what it links to: "your follow-up with Tom
+                # Baxter" is one of the appointments that point at him; he (and his class) is
+                # a value of it, not a candidate beside it
+                events |= kb.direct_types(r)
+    classes |= events
+    for types in named.values():
+        classes |= types
     pool: list[URIRef] = []
     for cls_ in sorted(classes):
         members = [
@@ -258,6 +263,14 @@ def _split(stated: Sequence[Stated], entries: Sequence[Span]) -> list[list[State
     return items
 
 
+def _support(kb: KnowledgeBase, row: URIRef, rows: bool) -> int:
+    """How many telling values an item needs to be ``row``: two, and three for a KB node named
+    by nothing but its links (an appointment, a course session), which a sentence about
+    something else ("Round 3 is at Kestrel Leeds on Saturday") describes by two of them just
+    as well."""
+    return 3 if not rows and kb.labels.display(str(row)) is None else 2
+
+
 def _read(
     kb: KnowledgeBase,
     values: list[Stated],
@@ -270,7 +283,8 @@ def _read(
     # the values that tell candidates apart; of one row (a booking, a look-up), those it holds
     telling = [v for v in values if len(v.holders) < len(candidates) or len(candidates) == 1]
     if matching:
-        if len(matching) != 1 or (len(telling) < 2 and not (len(candidates) == 1 and rows)):
+        need = _support(kb, matching[0], rows)
+        if len(matching) != 1 or (len(telling) < need and not (len(candidates) == 1 and rows)):
             # several rows, or one value, a name included: too little to say the item is that
             # row ("It starts at 8:45am at our Clifton clinic" is about no clinic's own time;
             # but the one row a call returned is what the reply speaks of)
@@ -297,7 +311,7 @@ def _read(
     row, odd = best[0]
     if not rows and odd.kind in {"name", "entity"}:
         return unread
-    if sum(1 for v in telling if v is not odd and row in v.holders) < 2:
+    if sum(1 for v in telling if v is not odd and row in v.holders) < _support(kb, row, rows):
         return unread
     # the row's value of the property the others hold the odd value under: one property only
     held = [(p, own) for p in sorted(odd.properties) if (own := facts[row].objects.get(p))]

@@ -46,6 +46,9 @@ ex:appt1 a ex:Appointment ; ex:practitioner ex:tom ; ex:room ex:room3 ;
     schema:startDate "2026-12-01T10:00:00Z"^^xsd:dateTime .
 ex:appt2 a ex:Appointment ; ex:practitioner ex:tom ; ex:room ex:room3 ;
     schema:startDate "2026-12-10T14:15:00Z"^^xsd:dateTime .
+ex:ellen a ex:Physiotherapist ; schema:name "Ellen Rushworth" .
+ex:appt4 a ex:Appointment ; ex:practitioner ex:ellen ; ex:room ex:room1 ;
+    schema:startDate "2026-12-15T09:00:00Z"^^xsd:dateTime .
 ex:appt3 a ex:Appointment ; ex:practitioner ex:tom ; ex:room ex:room1 ;
     schema:startDate "2026-12-14T08:45:00Z"^^xsd:dateTime .
 ex:streetAddress a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "street address" .
@@ -111,7 +114,8 @@ def test_another_branchs_number_is_still_corrected(checker: Checker) -> None:
 
 def test_an_appointment_named_by_what_it_links_to_is_read_by_its_values(checker: Checker) -> None:
     # no appointment has a name: "your appointment with Tom Baxter ... in Treatment Room 3"
-    # describes the one of his that the room and the time tell apart, and its date is wrong
+    # describes the one of his that the room and the time tell apart (three values that tell
+    # the appointments apart), and its date is wrong
     report = check(
         checker,
         "Your appointment with Tom Baxter is on Friday 11 December at 2:15pm in Treatment Room 3.",

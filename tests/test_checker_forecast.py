@@ -110,6 +110,19 @@ def test_forecast_condition_over_a_week_is_true_on_any_of_its_days(forecast: Che
     assert any("2026-11-26" in t[2] for f in report.flags for e in f.evidence for t in e.triples)
 
 
+def test_forecast_conditions_joined_over_the_next_days_each_hold_on_one_of_them(
+    forecast: Checker,
+) -> None:
+    # Alhambra has rain on Monday and snow on Thursday, and no fog all week
+    assert (
+        acted(check(forecast, "It will be rainy and snowy in Alhambra over the next few days."))
+        == []
+    )
+    report = check(forecast, "It will be rainy and foggy in Alhambra over the next few days.")
+    assert acted(report) == ["wrong_attribute"]
+    assert [f.content for f in report.flags if f.confidence >= 0.5] == ["foggy"]
+
+
 def test_forecast_condition_missing_from_a_listed_day_is_flagged(forecast: Checker) -> None:
     report = check(forecast, "Carson will be foggy on Monday, Tuesday and Wednesday.")
     assert acted(report) == ["wrong_attribute"]

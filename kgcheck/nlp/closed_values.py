@@ -5,9 +5,10 @@ states a value of that property: "On Friday there will be snow in Alhambra" says
 Alhambra on Friday is snow. The subject and the period are found the way a number's are
 (:mod:`kgcheck.nlp.anchors`): the entity of the sentence that has values of the property, else
 the most salient one of the conversation; the nearest date of the sentence. Values in a
-question, under "if" or "whether", offered as alternatives ("rain or snow") or joined ("rainy
-and cloudy"), or under a negation further back in the clause than "not" or "no" just before them
-state nothing checkable and are left out.
+question, under "if" or "whether", offered as alternatives ("rain or snow"), joined ("rainy and
+cloudy") of one day, or under a negation further back in the clause than "not" or "no" just
+before them state nothing checkable and are left out; values joined over several days ("rainy
+and cloudy over the next few days") each hold on one of them.
 
 Usage::
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 
 from kgcheck.kb.closed_values import closed_values
 from kgcheck.nlp.analysis import Mention
@@ -34,6 +36,7 @@ __all__ = ["ClosedValueBinder", "StatedValue"]
 
 #: Words that make what follows in their clause a condition or a question, not a statement.
 _OPEN = frozenset({"if", "whether", "unless", "when"})
+_DAY = timedelta(days=1)
 _BREAK_WORDS = frozenset({",", ";", ":", "but", "while", "whereas", "although", "however"})
 #: "no snow", "without rain": the value is denied.
 _NO_BEFORE = re.compile(r"\b(?:no|without)\s+(?:\w+\s+)?$", re.I)
@@ -79,11 +82,13 @@ class ClosedValueBinder:
             and (props := self.index.properties_of(m.iri))
             and not self._unstated(toks, m)
         ]
-        found = [(m, p) for m, p in found if not _alternative(toks, m, [f for f, _ in found])]
+        mentioned = [f for f, _ in found]
+        found = [(m, p) for m, p in found if _joined(toks, m, mentioned) != "or"]
         if not found:
             return []
         out = []
         for m, props in found:
+            joined = _joined(toks, m, mentioned) == "and"
             i = m.token_start
             wanted = set(props)
             anchor, period = items.bind(
@@ -100,6 +105,8 @@ class ClosedValueBinder:
             )
             if not negated and _NEGATION.search(before):
                 continue  # "there aren't any days predicted to be dry": what is denied is unclear
+            if joined and not _several_days(period):
+                continue  # "rainy and cloudy" of one day: which part of it is each, unsaid
             out.append(
                 StatedValue(
                     m.span, m.text, m.iri or "", tuple(map(str, props)), anchor, period, negated
@@ -125,17 +132,29 @@ class ClosedValueBinder:
         return False
 
 
-def _alternative(toks: Sequence[Tok], m: Mention, values: Sequence[Mention]) -> bool:
-    """Whether ``m`` and another value are offered as alternatives ("rain or snow") or joined
-    ("rainy and cloudy over the next few days": on which day each is, the reply does not say)."""
+def _joined(toks: Sequence[Tok], m: Mention, values: Sequence[Mention]) -> str | None:
+    """How ``m`` stands with another value next to it: ``"or"`` offered as alternatives ("rain
+    or snow": nothing is stated), ``"and"`` joined ("rainy and cloudy over the next few days":
+    each holds on some day of the period, which one the reply does not say), else ``None``."""
+    found = None
     for other in values:
         if other is m:
             continue
         first, second = (m, other) if m.token_start < other.token_start else (other, m)
         gap = toks[first.token_end : second.token_start]
-        if 0 < len(gap) <= 2 and any(t.lower in {"or", "nor", "and", "&"} for t in gap):
-            return True
-    return False
+        if not 0 < len(gap) <= 2:
+            continue
+        if any(t.lower in {"or", "nor"} for t in gap):
+            return "or"
+        if any(t.lower in {"and", "&"} for t in gap):
+            found = "and"
+    return found
+
+
+def _several_days(period: TemporalExpression | None) -> bool:
+    """Whether ``period`` spans more than one day ("this week", "over the next few days")."""
+    interval = period.interval if period is not None else None
+    return interval is not None and interval.has_date and interval.end - interval.start > _DAY
 
 
 def _clause_start(toks: Sequence[Tok], i: int) -> int:

@@ -528,6 +528,8 @@ def _offset_interval(p: Parsed, today: datetime, now: datetime) -> Interval:
         return Interval(start, start + timedelta(hours=1), Granularity.HOUR)
     if unit == "day":
         return day_interval((today + timedelta(days=amount)).date())
+    if unit == "window":  # "over the next few days": today and the days after it
+        return Interval(today, today + timedelta(days=amount), Granularity.WEEK)
     if unit in {"week", "week2", "weekend"}:
         if p.counted:
             days = amount * (14 if unit == "week2" else 7)

@@ -72,6 +72,14 @@ _NUM_WORD = (
     r"(?:\d+|a couple of|couple of|an?|one|two|three|four|five|six|seven|eight|nine|ten"
     r"|eleven|twelve)"
 )
+#: What a two-digit decade follows when it is a range of values, not of years: "lows in the
+#: 60s", "highs in the upper 80s", "temperatures in the 70s".
+_MEASURED = re.compile(
+    r"\b(?:lows?|highs?|temperatures?|temps?|degrees|readings?|scores?)\s+(?:in|into|of)\s+$",
+    re.I,
+)
+#: How many days "the next few days" spans.
+_WINDOW_DAYS = 7
 _UNIT = r"(?P<unit>minute|hour|day|week|fortnight|month|quarter|year|decade)s?"
 _YEAR = r"(?P<y>[12]\d{3})"
 
@@ -240,6 +248,11 @@ class TemporalParser:
                     self._relative_unit,
                 ),
                 (
+                    rf"\b(?:over|for|in|during|within)?\s*the\s+(?:next|coming|following)\s+"
+                    rf"(?P<n>few|several|{_NUM_WORD})\s+days\b",
+                    self._window,
+                ),
+                (
                     rf"\b(?:in|within)\s+(?P<n>{_NUM_WORD})\s+{_UNIT}(?:'s)?(?:\s+time)?\b",
                     self._in_n,
                 ),
@@ -374,6 +387,8 @@ class TemporalParser:
         groups = m.groupdict()
         if groups.get("dec"):
             first = int(groups["dec"])
+        elif groups.get("short") and _MEASURED.search(text, max(0, m.start() - 40), m.start()):
+            return None  # "lows in the 60s", "temperatures in the upper 80s": a range of values
         elif groups.get("short"):
             first = 1900 + int(m["short"]) if int(m["short"]) >= 30 else 2000 + int(m["short"])
         else:
@@ -439,6 +454,15 @@ class TemporalParser:
             p.offset = ("weekday", step.get(mod, 0))
             return p
         return Parsed(m.start(), m.end(), offset=(unit, step.get(mod, 0)))
+
+    def _window(self, m: re.Match[str], text: str) -> Parsed | None:
+        """ "over the next few days", "for the next 3 days": the days from today on (a vague
+        number read at its widest, a week: what holds on one of them is then not missed)."""
+        raw = m["n"].lower()
+        n = _WINDOW_DAYS if raw in {"few", "several"} else _amount(raw)
+        if n is None or n < 1:
+            return None
+        return Parsed(m.start(), m.end(), offset=("window", n), counted=True)
 
     def _in_n(self, m: re.Match[str], text: str) -> Parsed | None:
         n = _amount(m["n"])

@@ -59,11 +59,17 @@ def test_closed_values_denied(blank: Checker, text: str) -> None:
         "Will it snow in Alhambra on Friday?",
         "I can tell you if it will snow in Alhambra on Friday.",
         "There will be rain or snow in Alhambra on Friday.",
-        # joined: which day has which, the reply does not say
-        "It will be rainy and cloudy in Alhambra over the next few days.",
+        # joined on one day: which part of it is which, the reply does not say
+        "It will be rainy and cloudy in Alhambra on Friday.",
         # a negation further back: what it denies is unclear
         "There aren't any days predicted to be rainy in Alhambra this week.",
     ],
 )
 def test_closed_values_not_stated_are_left_out(blank: Checker, text: str) -> None:
     assert values(blank, text) == []
+
+
+def test_closed_values_joined_over_several_days_each_hold_on_one_of_them(blank: Checker) -> None:
+    found = values(blank, "It will be rainy and cloudy in Alhambra over the next few days.")
+    assert [v.text for v in found] == ["rainy", "cloudy"]
+    assert all(v.period is not None and v.period.text == "over the next few days" for v in found)

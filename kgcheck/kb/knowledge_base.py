@@ -521,7 +521,8 @@ class KnowledgeBase:
         """The (subject, property) pairs whose value is a node named with these words (an
         address node labelled "200 Alester Ave": :attr:`~kgcheck.kb.shapes.DataShapes.name_values`).
         Kept apart from :meth:`owners_of_words`: a name is a value only where a value is
-        expected, never a description of the thing that has it."""
+        expected (a stretch stated of something, a description of a thing by its kind: "the
+        nearest chinese restaurant"), never a name of the thing that has it."""
         with self._lock:
             if self._name_owners is None:
                 index: dict[tuple[str, ...], list[tuple[URIRef, URIRef]]] = {}

@@ -337,13 +337,14 @@ class OntologyView:
         for prop, found in moved.items():
             own = self.phrasings[prop]
             own.extend(p for p in found if p.text not in taken and p not in own)
-        for prop, word in telling_words(self._noun_labels()).items():
-            if word in taken or word in self.class_labels:
-                continue
-            telling = Phrasing(word, derived=True, nominal=True)
-            if telling not in self.phrasings[prop]:
-                self.phrasings[prop].append(telling)
-                self.nominal.add((prop, word))
+        for prop, words in telling_words(self._noun_labels()).items():
+            for word in words:
+                if word in taken or word in self.class_labels:
+                    continue
+                telling = Phrasing(word, derived=True, nominal=True)
+                if telling not in self.phrasings[prop]:
+                    self.phrasings[prop].append(telling)
+                    self.nominal.add((prop, word))
 
     def _noun_labels(self) -> dict[URIRef, list[str]]:
         """The words of each property named by a noun phrase of two words or more and given no

@@ -242,32 +242,44 @@ def derive(name: str, *, datatype: bool, dated: bool) -> list[Phrasing]:
     return out
 
 
-def telling_words(labels: dict[URIRef, list[str]]) -> dict[URIRef, str]:
-    """The one word that names each property among the others, from the words of their noun
+def telling_words(labels: dict[URIRef, list[str]]) -> dict[URIRef, tuple[str, ...]]:
+    """The words that name each property among the others, from the words of their noun
     labels: the head noun where no other label ends in it ("annual attendance": "an attendance
     of 98,500"), else the word before it where that tells it from the labels sharing the head
-    ("low temperature" and "high temperature": "a low of 60F, a high of 80F"). Only labels of
-    content words count ("number of visit slots" and "amount due on visit" name more than a
-    noun), and a unit is no head ("guarantee days")."""
+    ("low temperature" and "high temperature": "a low of 60F, a high of 80F"); a word of a
+    scale ("minimum", "maximum") brings the words of its end of the scale ("minimum
+    temperature": "a low of 60F"). Only labels of content words count ("number of visit slots"
+    and "amount due on visit" name more than a noun), and a unit is no head ("guarantee
+    days")."""
     heads: dict[str, list[URIRef]] = {}
     for prop, words in labels.items():
         if any(not _telling(w) for w in words) or is_unit_word(words[-1]):
             continue  # "number of visit slots", "amount due on visit", "guarantee days"
         heads.setdefault(words[-1], []).append(prop)
-    out: dict[URIRef, str] = {}
+    out: dict[URIRef, tuple[str, ...]] = {}
     for head, props in heads.items():
         if len(props) == 1:
-            if _telling(head):
-                out[props[0]] = head
+            out[props[0]] = (head,)
             continue
         modifiers: dict[str, list[URIRef]] = {}
         for prop in props:
             if len(labels[prop]) == 2:
                 modifiers.setdefault(labels[prop][0], []).append(prop)
         for word, owners in modifiers.items():
-            if len(owners) == 1 and _telling(word):
-                out[owners[0]] = word
+            if len(owners) != 1:
+                continue
+            side = next((end for end in _SCALE if word in end), frozenset())
+            rivals = [w for w in modifiers if w != word and w in side]
+            out[owners[0]] = (word, *sorted(side - {word})) if side and not rivals else (word,)
     return out
+
+
+#: The two ends of a scale: a label's word at one end is said with any word of that end ("the
+#: minimum temperature" is "the low").
+_SCALE = (
+    frozenset({"low", "lowest", "minimum", "min", "least"}),
+    frozenset({"high", "highest", "maximum", "max", "most", "peak"}),
+)
 
 
 def _telling(word: str) -> bool:

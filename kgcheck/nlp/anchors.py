@@ -776,7 +776,12 @@ class Anchorer:
                 key = value_words(
                     " ".join([*(t.lower for t in words[:-1]), singular(words[-1].lower)])
                 )
-                owners = self.kb.owners_of_words(key) if key else ()
+                # a kind as a string or as a node named by it ("hospital" of ex:kind)
+                owners = (
+                    (*self.kb.owners_of_words(key), *self.kb.owners_of_name_values(key))
+                    if key
+                    else ()
+                )
                 held = [str(s) for s, _ in owners if self._holds(s, props)]
                 if held and (d := distance(i, k, k + n)) < _FAR:
                     found.append((d, list(dict.fromkeys(held))))

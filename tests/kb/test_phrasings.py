@@ -91,10 +91,17 @@ def test_telling_words_a_head_noun_of_its_own_or_the_word_that_tells_siblings_ap
         URIRef("ex:guarantee"): ["guarantee", "days"],
     }
     assert telling_words(labels) == {
-        URIRef("ex:attendance"): "attendance",  # "an attendance of 98,500"
-        URIRef("ex:low"): "low",  # "a low of 60F and a high of 80F"
-        URIRef("ex:high"): "high",
+        URIRef("ex:attendance"): ("attendance",),  # "an attendance of 98,500"
+        URIRef("ex:low"): ("low", "least", "lowest", "min", "minimum"),  # "a low of 60F"
+        URIRef("ex:high"): ("high", "highest", "max", "maximum", "most", "peak"),
     }
+    # the words of a scale: "the minimum temperature" is "the low"
+    scaled = {
+        URIRef("ex:min"): ["minimum", "temperature"],
+        URIRef("ex:max"): ["maximum", "temperature"],
+    }
+    assert "low" in telling_words(scaled)[URIRef("ex:min")]
+    assert "high" in telling_words(scaled)[URIRef("ex:max")]
 
 
 def test_name_words_splits_camel_and_snake_case() -> None:

@@ -773,15 +773,16 @@ class Anchorer:
                 words = toks[k : k + n]
                 if len(words) < n or words[-1].sent != sent or not words[-1].is_alpha:
                     continue
+                if k <= i < k + n:
+                    continue  # the value itself ("stormy") describes nothing that has it
                 key = value_words(
                     " ".join([*(t.lower for t in words[:-1]), singular(words[-1].lower)])
                 )
-                # a kind as a string or as a node named by it ("hospital" of ex:kind)
-                owners = (
-                    (*self.kb.owners_of_words(key), *self.kb.owners_of_name_values(key))
-                    if key
-                    else ()
-                )
+                owners = self.kb.owners_of_words(key) if key else ()
+                if key and k > 0 and toks[k - 1].lower in _DESCRIBERS:
+                    # a kind as a node named by it, after a determiner ("the nearest hospital"
+                    # of ex:kind nodes); a bare name ("Tom") names its node, not what has it
+                    owners = (*owners, *self.kb.owners_of_name_values(key))
                 held = [str(s) for s, _ in owners if self._holds(s, props)]
                 if held and (d := distance(i, k, k + n)) < _FAR:
                     found.append((d, list(dict.fromkeys(held))))
@@ -837,6 +838,12 @@ _NOT_COUNTED = frozenset(
     ["number", "count", "total", "of", "the", "a", "an", "be", "have", "has", "is", "in", "on",
      "at", "per", "amount", "how", "many"]
 )  # fmt: skip
+
+
+#: Words a description of a thing by its kind follows: "the nearest hospital", "a grocery store".
+_DESCRIBERS = frozenset(
+    {"the", "a", "an", "this", "that", "your", "nearest", "closest", "nearby", "only", "other"}
+)
 
 
 def _clock_range(expr: TemporalExpression) -> bool:

@@ -88,7 +88,8 @@ def _write(tmp_path: Path, body: str) -> Path:
         "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n"
         "@prefix owl: <http://www.w3.org/2002/07/owl#> .\n"
         "@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n"
-        "@prefix schema: <https://schema.org/> .\n" + body,
+        "@prefix schema: <https://schema.org/> .\n"
+        "@prefix kgc: <https://w3id.org/kgcheck#> .\n" + body,
         encoding="utf-8",
     )
     return path
@@ -112,6 +113,39 @@ def test_addresses_as_named_nodes_are_checked(tmp_path: Path) -> None:
         assert report.text == reply.replace("409 Bollard St", "200 Alester Ave")
     true = checker.check_turn("Valero is at 200 Alester Ave.", DialogueState(session_id="b"))
     assert not true.flags
+
+
+def test_kinds_as_nodes_describe_what_has_them(tmp_path: Path) -> None:
+    # broke (KVRET, nodes encoding): with the kind as a node, "your home" linked to the kind
+    # node "home", "the nearest chinese restaurant" described nothing, and an address stated of
+    # "your home" after it was never checked
+    path = _write(
+        tmp_path,
+        'ex:address a owl:ObjectProperty , owl:FunctionalProperty ; rdfs:label "address" .\n'
+        'ex:kind a owl:ObjectProperty , owl:FunctionalProperty ; rdfs:label "kind" .\n'
+        'ex:distance a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "distance" ;'
+        ' kgc:unit "mile" .\n'
+        'ex:home rdfs:label "home" ; ex:kind ex:kHome ; ex:address ex:a1 ; ex:distance 8 .\n'
+        'ex:kHome rdfs:label "home" .\n'
+        'ex:a1 rdfs:label "10 Ames Street" .\n'
+        'ex:chu rdfs:label "Chef Chu\'s" ; ex:kind ex:kChinese ; ex:address ex:a2 ;'
+        " ex:distance 2 .\n"
+        'ex:kChinese rdfs:label "chinese restaurant" .\n'
+        'ex:a2 rdfs:label "593 Arrowhead Way" .\n',
+    )
+    checker = Checker(
+        config_from_dict({"knowledge_base": {"sources": [str(path)]}, "nli": {"model": "none"}})
+    )
+
+    def check(reply: str) -> str:
+        return checker.check_turn(reply, DialogueState(session_id="k")).text
+
+    assert check("Your home is at 593 Arrowhead Way.") == "Your home is at 10 Ames Street."
+    assert check("Your home is at 10 Ames Street.") == "Your home is at 10 Ames Street."
+    report = checker.check_turn(
+        "The nearest chinese restaurant is 5 miles away.", DialogueState(session_id="k")
+    )
+    assert [f.content for f in report.flags if f.confidence >= 0.5] == ["5 miles"]
 
 
 def test_a_structure_node_is_read_for_whoever_points_at_it(tmp_path: Path) -> None:

@@ -80,6 +80,12 @@ def _kb(tmp_path: Path, body: str) -> KnowledgeBase:
     return KnowledgeBase.open([_write(tmp_path, body)])
 
 
+def _checker(path: Path) -> Checker:
+    return Checker(
+        config_from_dict({"knowledge_base": {"sources": [str(path)]}, "nli": {"model": "none"}})
+    )
+
+
 def _write(tmp_path: Path, body: str) -> Path:
     path = tmp_path / "kb.ttl"
     path.write_text(
@@ -105,9 +111,7 @@ def test_addresses_as_named_nodes_are_checked(tmp_path: Path) -> None:
         'ex:shell rdfs:label "Shell" ; ex:address ex:a2 .\n'
         'ex:a2 a ex:StreetAddress ; rdfs:label "409 Bollard St" .\n',
     )
-    checker = Checker(
-        config_from_dict({"knowledge_base": {"sources": [str(path)]}, "nli": {"model": "none"}})
-    )
+    checker = _checker(path)
     for reply in ("Valero is located at 409 Bollard St.", "Valero is at 409 Bollard St."):
         report = checker.check_turn(reply, DialogueState(session_id="a"))
         assert report.text == reply.replace("409 Bollard St", "200 Alester Ave")
@@ -133,9 +137,7 @@ def test_kinds_as_nodes_describe_what_has_them(tmp_path: Path) -> None:
         'ex:kChinese rdfs:label "chinese restaurant" .\n'
         'ex:a2 rdfs:label "593 Arrowhead Way" .\n',
     )
-    checker = Checker(
-        config_from_dict({"knowledge_base": {"sources": [str(path)]}, "nli": {"model": "none"}})
-    )
+    checker = _checker(path)
 
     def check(reply: str) -> str:
         return checker.check_turn(reply, DialogueState(session_id="k")).text

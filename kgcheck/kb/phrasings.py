@@ -6,8 +6,9 @@ lexicon matches them):
 
 - a verb phrase: "works in" -> "work in"; "leads" -> "lead", the passive "be led by" and the
   agent noun "leader" ("the leader of T is S") read the other way round, and "be the leader of";
-- a participle: "located in", "led by" -> "be located in", "be led by"; "launched" (a date) ->
-  "be launched on", "be launched in";
+- a participle: "located in", "led by" -> "be located in", "be led by" (and, of an agent, the
+  active verb read the other way round: "lead"); "launched" (a date) -> "be launched on", "be
+  launched in";
 - a noun with "of": "captain of" -> "be the captain of", and "captain" the other way round ("the
   captain of V is S": S is the captain of V);
 - a noun: "city" -> "city" ("the city of X is Y", "X's city is Y"), "be in the city of"; an
@@ -201,6 +202,11 @@ def derive(name: str, *, datatype: bool, dated: bool) -> list[Phrasing]:
             add(f"{phrase} in")
         else:
             add(phrase)
+        if rest == ["by"] and not datatype:
+            # "curated by": "Samir Haddad curated North Light" says North Light is curated by him
+            verb = _IRREGULAR_PARTICIPLES.get(head) or lookup_lemma(head)
+            if verb != head:
+                add(verb, inverse=True)
         return out
     if head in _PREPOSITIONS:  # "inPark": "be in park"
         add(" ".join(["be", *words]))

@@ -773,15 +773,21 @@ class Anchorer:
                 words = toks[k : k + n]
                 if len(words) < n or words[-1].sent != sent or not words[-1].is_alpha:
                     continue
-                if k <= i < k + n:
-                    continue  # the value itself ("stormy") describes nothing that has it
                 key = value_words(
                     " ".join([*(t.lower for t in words[:-1]), singular(words[-1].lower)])
                 )
                 owners = self.kb.owners_of_words(key) if key else ()
-                if key and k > 0 and toks[k - 1].lower in _DESCRIBERS:
-                    # a kind as a node named by it, after a determiner ("the nearest hospital"
-                    # of ex:kind nodes); a bare name ("Tom") names its node, not what has it
+                if (
+                    key
+                    and k > 0
+                    and toks[k - 1].lower in _DESCRIBERS
+                    and not k <= i < k + n
+                    and all(t.text.islower() for t in words)
+                ):
+                    # a kind as a node named by it: common nouns after a determiner ("the
+                    # nearest hospital" of ex:kind nodes); a name ("Tom", "the IT team") names
+                    # its node, not what has it, and a value ("the prediction is stormy")
+                    # describes nothing that has it
                     owners = (*owners, *self.kb.owners_of_name_values(key))
                 held = [str(s) for s, _ in owners if self._holds(s, props)]
                 if held and (d := distance(i, k, k + n)) < _FAR:

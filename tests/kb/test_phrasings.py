@@ -14,7 +14,7 @@ from kgcheck import Checker, KnowledgeBase
 from kgcheck.cli import app
 from kgcheck.config import load_config
 from kgcheck.history.state import DialogueState
-from kgcheck.kb.phrasings import derive, name_words, telling_words
+from kgcheck.kb.phrasings import Phrasing, derive, name_words, telling_words
 from kgcheck.kb.selftest import load_checker, selftest
 from kgcheck.nlp.lexicon import LexEntry, Lexicon
 from kgcheck.nlp.tokens import Tok
@@ -102,6 +102,13 @@ def test_telling_words_a_head_noun_of_its_own_or_the_word_that_tells_siblings_ap
     }
     assert "low" in telling_words(scaled)[URIRef("ex:min")]
     assert "high" in telling_words(scaled)[URIRef("ex:max")]
+
+
+def test_a_passive_label_of_an_agent_gives_its_active_verb_read_the_other_way_round() -> None:
+    # "Samir Haddad curated North Light" says North Light is curated by him
+    found = derive("curated by", datatype=False, dated=False)
+    assert Phrasing("curate", inverse=True, derived=True) in found
+    assert all(not p.inverse for p in derive("located in", datatype=False, dated=False))
 
 
 def test_name_words_splits_camel_and_snake_case() -> None:

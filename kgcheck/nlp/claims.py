@@ -706,11 +706,14 @@ def _after_copula(toks: Sequence[Tok], start: int, boundary: int) -> int | None:
 
 def _inverted(claim: Claim) -> Claim | None:
     """The claim of a phrasing that names the object first, subject and object swapped ("T's
-    leader is S": S leads T); ``None`` when the object is no entity."""
+    leader is S": S leads T); ``None`` when the object is no entity, or when the subject is a
+    pronoun that names nobody (it would be the object, compared as a name)."""
     obj = claim.object.mention
     if obj is None or obj.kind not in SUBJECT_KINDS:
         return None
     subject = claim.subject
+    if subject.iri is None and subject.kind in {"pronoun", "speaker"}:
+        return None  # "She also curated Glass and Sea", "she" unresolved: whose it is, unsaid
     return replace(
         claim,
         subject=obj,

@@ -139,6 +139,9 @@ class EntityLinker:
                 i += 1
                 continue
             n, iris = found
+            if _common_noun_in_name(self.kb, toks, i, n, iris):
+                i += 1  # "Home" of "Home Depot" is no kind "home" of the KB
+                continue
             if len(iris) > 1:
                 # "home": the place named so, not the kind "home" of it (a node with nothing but
                 # a name, a value some property points at)
@@ -367,6 +370,18 @@ def _replace(m: Mention, **changes: object) -> Mention:
 
 def _is_title(tok: Tok) -> bool:
     return tok.lower.rstrip(".") in TITLES and tok.is_capitalised
+
+
+def _common_noun_in_name(
+    kb: KnowledgeBase, toks: Sequence[Tok], i: int, n: int, iris: set[str]
+) -> bool:
+    """Whether the match ``toks[i : i + n]`` of KB things named in lower case (a place called
+    "home", a kind "home") is capitalised and runs on into a capitalised word: a piece of a
+    longer name ("Home Depot"), not the common noun."""
+    following = toks[i + n] if i + n < len(toks) else None
+    if following is None or not following.is_capitalised or not toks[i].is_capitalised:
+        return False
+    return all((kb.labels.display(iri) or "").islower() for iri in iris)
 
 
 def _title_of(toks: Sequence[Tok], i: int, j: int) -> str | None:

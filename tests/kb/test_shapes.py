@@ -144,6 +144,9 @@ def test_kinds_as_nodes_describe_what_has_them(tmp_path: Path) -> None:
 
     assert check("Your home is at 593 Arrowhead Way.") == "Your home is at 10 Ames Street."
     assert check("Your home is at 10 Ames Street.") == "Your home is at 10 Ames Street."
+    # "Home" of "Home Depot" is neither the place called "home" nor its kind: 6 miles is no
+    # wrong distance of home
+    assert "8 miles" not in check("There is a Home Depot 6 miles away.")
     report = checker.check_turn(
         "The nearest chinese restaurant is 5 miles away.", DialogueState(session_id="k")
     )

@@ -375,13 +375,15 @@ def _is_title(tok: Tok) -> bool:
 def _common_noun_in_name(
     kb: KnowledgeBase, toks: Sequence[Tok], i: int, n: int, iris: set[str]
 ) -> bool:
-    """Whether the match ``toks[i : i + n]`` of KB things named in lower case (a place called
-    "home", a kind "home") is capitalised and runs on into a capitalised word: a piece of a
-    longer name ("Home Depot"), not the common noun."""
+    """Whether the match ``toks[i : i + n]`` of KB things named by common nouns in lower case
+    (a place called "home", a kind "home") is capitalised and runs on into a capitalised word:
+    a piece of a longer name ("Home Depot"), not the common noun."""
     following = toks[i + n] if i + n < len(toks) else None
     if following is None or not following.is_capitalised or not toks[i].is_capitalised:
         return False
-    return all((kb.labels.display(iri) or "").islower() for iri in iris)
+    labels = [kb.labels.display(iri) or "" for iri in iris]
+    # a common noun ("home"), not a proper name a KB wrote in lower case ("new york")
+    return all(label.islower() and all(map(is_common_word, label.split())) for label in labels)
 
 
 def _title_of(toks: Sequence[Tok], i: int, j: int) -> str | None:

@@ -22,6 +22,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from itertools import islice
 
 from rdflib import URIRef
 from rdflib.namespace import RDF
@@ -58,6 +59,8 @@ _MODIFIER_POS = frozenset({"ADJ", "NOUN", "PROPN", "ADV"})
 _MAX_CLASS_TOKENS = 3
 #: The most tokens a KB value stated as an object may have ("669 El Camino Real, Suite 2").
 _LONGEST_VALUE = 8
+#: How many values of a property are looked at to tell whether it points at structure nodes.
+_SAMPLE = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +80,7 @@ class ClaimBuilder:
     def __init__(self, kb: KnowledgeBase, temporal: TemporalConfig | None = None) -> None:
         self.kb = kb
         self.onto = kb.ontology
+        self._structure_props: dict[URIRef, bool] = {}
         #: How dates in claim objects are read (day/month order, dateparser's languages).
         self.temporal = temporal
 
@@ -516,7 +520,7 @@ class ClaimBuilder:
         if not self.onto.is_datatype_property(p):
             first = by_start.get(k)
             if first is None or (first.kind == "pronoun" and first.iri is None):
-                if self.onto.range.get(p):
+                if self.onto.range.get(p) and not self._structured(p):
                     return []
             else:
                 found = [first]
@@ -574,6 +578,21 @@ class ClaimBuilder:
         if j == limit and limit < sent_end:
             return None
         return nxt
+
+    def _structured(self, prop: URIRef) -> bool:
+        """Whether ``prop`` points at nodes that hold the parts of a value (a
+        ``schema:PostalAddress``) or that are nothing but a name (an address node labelled "200
+        Alester Ave"): what a reply states of it is text, read against the parts or the name
+        ("The address for Arco is 394 Van Ness Ave", "... is 9 Mill Street")."""
+        found = self._structure_props.get(prop)
+        if found is None:
+            shapes = self.kb.shapes
+            found = any(
+                o in shapes.parts or o in shapes.name_values
+                for o in islice(self.kb.graph.objects(None, prop), _SAMPLE)
+            )
+            self._structure_props[prop] = found
+        return found
 
     def _noun_words(self, prop: URIRef) -> set[str]:
         """The words of a property's label ("room" of "room"), which may also be words of its

@@ -31,6 +31,9 @@ CASES = [
     ("North Shop is at 14 Knaresborough Road.", None, None),
     ("North Shop is at 3 Bromfield Lane.", "3 Bromfield Lane",
      "North Shop is at 14 Knaresborough Road."),
+    ("The address of North Shop is 14 Knaresborough Road.", None, None),
+    # broke: with the address as a PostalAddress node, "the address of X is ..." read nothing
+    ("The address of North Shop is 9 Mill Street.", "9 Mill Street", None),
     ("The postcode of South Shop is SY8 1DP.", None, None),
     ("The postcode of South Shop is HG2 7LU.", "HG2 7LU", "The postcode of South Shop is SY8 1DP."),
     ("Peat-Free Compost weighs 40 kg.", None, None),

@@ -18,6 +18,7 @@ a subject that is no mention ("I", "the clinic") makes no claim, a passive's age
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -61,6 +62,9 @@ _MAX_CLASS_TOKENS = 3
 _LONGEST_VALUE = 8
 #: How many values of a property are looked at to tell whether it points at structure nodes.
 _SAMPLE = 20
+#: The text a structure node's or a name node's value is stated as: words, a number only as a
+#: piece of them ("394 Van Ness Ave", "Treatment Room 3"), never a conjunction first.
+_NAMED_VALUE = re.compile(r"^(?!(?:and|or|but|with)\b)(?=.*[A-Za-z]{2,})\S+(?:\s+\S+)+$", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -517,10 +521,12 @@ class ClaimBuilder:
         now: datetime | None,
     ) -> list[ClaimObject]:
         p = URIRef(prop)
+        as_text = False
         if not self.onto.is_datatype_property(p):
             first = by_start.get(k)
             if first is None or (first.kind == "pronoun" and first.iri is None):
-                if self.onto.range.get(p) and not self._structured(p):
+                as_text = self._structured(p)
+                if self.onto.range.get(p) and not as_text:
                     return []
             else:
                 found = [first]
@@ -539,6 +545,8 @@ class ClaimBuilder:
         if end <= k:
             return []
         text = span_text(toks, k, end).rstrip(".!?")
+        if as_text and not _NAMED_VALUE.match(text):
+            return []  # "has 4 showers": a count, no address or name of a node's value
         datatypes = self.onto.range.get(p) or set()
         datatype = str(next(iter(datatypes))) if datatypes else None
         value = parse_literal(text, datatype, now, temporal=self.temporal)

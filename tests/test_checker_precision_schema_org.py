@@ -54,6 +54,13 @@ ex:appt3 a ex:Appointment ; ex:practitioner ex:tom ; ex:room ex:room1 ;
 ex:streetAddress a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "street address" .
 ex:hotel a schema:Hotel ; schema:name "Harbour Hotel" ;
     ex:streetAddress "28 Regent Street, Chippendale, Sydney" .
+ex:ArtisticDirector a owl:Class ; rdfs:label "artistic director" .
+ex:artisticDirector a owl:ObjectProperty , owl:FunctionalProperty ;
+    rdfs:label "artistic director" ; kgc:lexicalForm "artistic director" .
+ex:quayside a schema:PerformingArtsTheater ; schema:name "Quayside Theatre" ;
+    skos:altLabel "the Quayside" ; ex:artisticDirector ex:rosalind .
+ex:rosalind a ex:ArtisticDirector ; schema:name "Rosalind Achterberg" .
+ex:ingrid a ex:ArtisticDirector ; schema:name "Ingrid Solberg" .
 ex:whale a schema:TheaterEvent ; schema:name "The Paper Whale" ;
     schema:duration "PT70M"^^xsd:duration ;
     schema:offers [ a schema:Offer ; schema:category "Stalls" ; schema:price 32.00 ;
@@ -135,3 +142,12 @@ def test_a_value_cut_at_its_comma_is_read_whole(checker: Checker) -> None:
     )
     # only the wrong piece is replaced: the rest of the address is not written twice
     assert report.text == reply
+
+
+def test_a_name_reaching_further_than_an_alias_with_its_article_is_the_name(
+    checker: Checker,
+) -> None:
+    # "the Quayside Theatre" was read as the alias "the Quayside", leaving "Theatre" behind,
+    # and the claim about its artistic director was lost
+    report = check(checker, "The artistic director of the Quayside Theatre is Ingrid Solberg.")
+    assert report.text == "The artistic director of the Quayside Theatre is Rosalind Achterberg."

@@ -103,38 +103,48 @@ class EntityLinker:
         out: list[Mention] = []
         ends: dict[int, bool] = {}  # whether a label may end at token k (labels.ends_label)
         i = 0
-        while i < len(toks):
-            found = None
-            if (toks[i].is_alpha or toks[i].text[:1].isalnum()) and not _ends_address(toks, i):
-                # one token more than the longest label: "Jill 's house" for "Jills house"
-                for n in range(min(labels.max_tokens + 1, len(toks) - i), 0, -1):
-                    last = toks[i + n - 1]
-                    if last.sent != toks[i].sent and _broken(toks, i, i + n):
-                        continue
-                    if last.lemma == "'s" and n > 1 and toks[i].is_capitalised:
-                        # "Domino's" for the KB's "Dominos": a possessive written into a name
-                        iris = labels.exact(span_text(toks, i, i + n - 1) + "s")
-                        if iris:
-                            found = (n, iris)
-                            break
-                        continue
-                    if not last.text[-1:].isalnum():
-                        continue
-                    k = i + n - 1
-                    if k not in ends:
-                        ends[k] = labels.ends_label(last.text)
-                    if not ends[k]:
-                        continue
-                    if n == 1 and not _may_be_single_label(toks[i]):
-                        continue
-                    text = span_text(toks, i, i + n)
-                    iris = labels.exact(text)
-                    if not iris and ("'s " in text or "’s " in text):
-                        # "Jill's house" for the KB's "Jills house"
-                        iris = labels.exact(text.replace("'s ", "s ").replace("’s ", "s "))
+
+        def match_at(i: int) -> tuple[int, set[str]] | None:
+            """The longest KB label that starts at token ``i``, with its entities."""
+            if not (toks[i].is_alpha or toks[i].text[:1].isalnum()) or _ends_address(toks, i):
+                return None
+            # one token more than the longest label: "Jill 's house" for "Jills house"
+            for n in range(min(labels.max_tokens + 1, len(toks) - i), 0, -1):
+                last = toks[i + n - 1]
+                if last.sent != toks[i].sent and _broken(toks, i, i + n):
+                    continue
+                if last.lemma == "'s" and n > 1 and toks[i].is_capitalised:
+                    # "Domino's" for the KB's "Dominos": a possessive written into a name
+                    iris = labels.exact(span_text(toks, i, i + n - 1) + "s")
                     if iris:
-                        found = (n, iris)
-                        break
+                        return n, iris
+                    continue
+                if not last.text[-1:].isalnum():
+                    continue
+                k = i + n - 1
+                if k not in ends:
+                    ends[k] = labels.ends_label(last.text)
+                if not ends[k]:
+                    continue
+                if n == 1 and not _may_be_single_label(toks[i]):
+                    continue
+                text = span_text(toks, i, i + n)
+                iris = labels.exact(text)
+                if not iris and ("'s " in text or "’s " in text):
+                    # "Jill's house" for the KB's "Jills house"
+                    iris = labels.exact(text.replace("'s ", "s ").replace("’s ", "s "))
+                if iris:
+                    return n, iris
+            return None
+
+        while i < len(toks):
+            found = match_at(i)
+            if found is not None and toks[i].lower in ARTICLES and i + 1 < len(toks):
+                # "the Quayside Theatre": the KB's "Quayside Theatre" reaches further than its
+                # alias "the Quayside", and leaves no word of the name behind
+                later = match_at(i + 1)
+                if later is not None and later[0] + 1 > found[0]:
+                    i, found = i + 1, later
             if found is None:
                 i += 1
                 continue

@@ -167,6 +167,15 @@ def make_kb(write_ttl: Callable[[str, str], Path]) -> Callable[[str], KnowledgeB
     return make
 
 
+def checker_over(folder: Path, body: str, **sections: Any) -> Checker:
+    """A Checker (NLI off) over a Turtle body written to ``folder``; for module-scoped
+    fixtures, which cannot use :func:`make_checker`."""
+    path = folder / "kb.ttl"
+    path.write_text(PREFIXES + body, encoding="utf-8")
+    raw = {"knowledge_base": {"sources": [str(path)]}, "nli": {"model": "none"}, **sections}
+    return Checker(config_from_dict(raw))
+
+
 @pytest.fixture
 def make_checker(write_ttl: Callable[[str, str], Path]) -> Callable[..., Checker]:
     """A Checker over a tiny Turtle body, with extra configuration sections."""

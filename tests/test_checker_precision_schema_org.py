@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 
 from kgcheck import Checker, DialogueState
-from kgcheck.config import config_from_dict
-from tests.conftest import PREFIXES
+from tests.conftest import checker_over
 
 KB = """
 @prefix schema: <https://schema.org/> .
@@ -71,13 +70,7 @@ NOW = "2026-12-08T09:30:00+00:00"  # a Tuesday
 
 @pytest.fixture(scope="module")
 def checker(tmp_path_factory: pytest.TempPathFactory) -> Checker:
-    path = tmp_path_factory.mktemp("schema_org") / "kb.ttl"
-    path.write_text(PREFIXES + KB, encoding="utf-8")
-    return Checker(
-        config_from_dict(
-            {"knowledge_base": {"sources": [str(path)]}, "nli": {"model": "none"}, "now": NOW}
-        )
-    )
+    return checker_over(tmp_path_factory.mktemp("schema_org"), KB, now=NOW)
 
 
 def check(checker: Checker, reply: str) -> Any:

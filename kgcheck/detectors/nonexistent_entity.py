@@ -14,6 +14,7 @@ from kgcheck.nlp.analysis import Mention
 from kgcheck.numeric_claims import restated_spans
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Evidence, Flag, FlagType
+from kgcheck.values.quantities import NUMBER_WORDS
 
 __all__ = ["NonexistentEntityDetector"]
 
@@ -27,9 +28,7 @@ _DENIED = re.compile(
 
 
 #: A number word opening a name: "Two Stalls seats" counts what the KB calls "Stalls".
-_COUNT_FIRST = re.compile(
-    r"^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)\s+", re.I
-)
+_COUNT_FIRST = re.compile(r"^(?:" + "|".join(sorted(NUMBER_WORDS)) + r"|\d+)\s+", re.I)
 
 
 class _Params(BaseModel):

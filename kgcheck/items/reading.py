@@ -207,22 +207,17 @@ def kb_pool(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[URIRef]:
             cls_ = onto.class_labels.get(key)
             if cls_ is not None:
                 classes.add(cls_)
-    named: dict[URIRef, set[URIRef]] = {}
-    events: set[URIRef] = set()
     for m in analysis.mentions:
         if m.kind == "entity" and m.iri is not None:
             types = kb.direct_types(URIRef(m.iri))
             linked = [r for r in kb.referrers(URIRef(m.iri)) if kb.labels.display(str(r)) is None]
-            if not types & onto.closed_world:
-                named[URIRef(m.iri)] = types if not linked else set()
             for r in linked:
                 # a node named by nothing but what it links to: "your follow-up with Tom
                 # Baxter" is one of the appointments that point at him; he (and his class) is
                 # a value of it, not a candidate beside it
-                events |= kb.direct_types(r)
-    classes |= events
-    for types in named.values():
-        classes |= types
+                classes |= kb.direct_types(r)
+            if not linked and not types & onto.closed_world:
+                classes |= types
     pool: list[URIRef] = []
     for cls_ in sorted(classes):
         members = [

@@ -35,6 +35,7 @@ __all__ = [
     "DIMENSION_WORDS",
     "KINDS",
     "NUMBER",
+    "NUMBER_WORDS",
     "PERCENT",
     "QUANTITY",
     "RATIO",
@@ -95,6 +96,8 @@ _NUMBER_WORDS = {
     "ten": 10, "eleven": 11, "twelve": 12, "dozen": 12, "twenty": 20, "hundred": 100,
 }  # fmt: skip
 _WORD_NUMBER = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
+#: The words read as numbers ("one" only where a noun follows it: it is also a pronoun).
+NUMBER_WORDS = frozenset({"one", *_NUMBER_WORDS})
 _SYMBOLS = {"$": "USD", "US$": "USD", "€": "EUR", "£": "GBP", "USD": "USD", "EUR": "EUR"}
 _SYMBOLS |= {"GBP": "GBP"}
 _PREFIX = re.compile(r"(?P<neg>[-−])?(?P<cur>US\$|\$|€|£|USD|EUR|GBP)\s?$")

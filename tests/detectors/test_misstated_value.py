@@ -8,8 +8,7 @@ from typing import Any
 import pytest
 
 from kgcheck import Checker, DialogueState
-from kgcheck.config import config_from_dict
-from tests.conftest import PREFIXES
+from tests.conftest import checker_over
 
 TOWN = """
 ex:Place a owl:Class ; rdfs:label "place" .
@@ -29,11 +28,7 @@ ex:ferry a ex:Place ; rdfs:label "Harbour Ferry Terminal" ; ex:address "12 Quay 
 
 @pytest.fixture(scope="module")
 def checker(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    path = tmp_path_factory.mktemp("town") / "kb.ttl"
-    path.write_text(PREFIXES + TOWN, encoding="utf-8")
-    return Checker(
-        config_from_dict({"knowledge_base": {"sources": [str(path)]}, "nli": {"model": "none"}})
-    )
+    return checker_over(tmp_path_factory.mktemp("town"), TOWN)
 
 
 def misstated(checker: Checker, reply: str) -> list[Any]:

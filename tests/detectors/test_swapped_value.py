@@ -8,7 +8,7 @@ import pytest
 
 from kgcheck import Checker, DialogueState
 from kgcheck.config import config_from_dict
-from tests.conftest import PREFIXES
+from tests.conftest import PREFIXES, checker_over
 
 PLACES = """
 ex:Place a owl:Class ; rdfs:label "place" .
@@ -21,11 +21,7 @@ ex:valero a ex:Place ; rdfs:label "Valero" ; ex:address "611 Ames Ave" .
 
 @pytest.fixture(scope="module")
 def checker(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    path = tmp_path_factory.mktemp("places") / "kb.ttl"
-    path.write_text(PREFIXES + PLACES, encoding="utf-8")
-    return Checker(
-        config_from_dict({"knowledge_base": {"sources": [str(path)]}, "nli": {"model": "none"}})
-    )
+    return checker_over(tmp_path_factory.mktemp("places"), PLACES)
 
 
 def swapped(checker: Checker, reply: str, state: DialogueState | None = None) -> list[Any]:

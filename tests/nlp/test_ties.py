@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from kgcheck import Checker, DialogueState
-from tests.conftest import PREFIXES
+from tests.conftest import checker_over
 
 HIRE = """
 ex:HireItem a owl:Class ; rdfs:label "hire item" .
@@ -23,13 +23,7 @@ ex:belay a ex:HireItem ; rdfs:label "belay device" ; ex:price 2.00 .
 
 @pytest.fixture(scope="module")
 def checker(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    from kgcheck.config import config_from_dict
-
-    path = tmp_path_factory.mktemp("hire") / "kb.ttl"
-    path.write_text(PREFIXES + HIRE, encoding="utf-8")
-    return Checker(
-        config_from_dict({"knowledge_base": {"sources": [str(path)]}, "nli": {"model": "none"}})
-    )
+    return checker_over(tmp_path_factory.mktemp("hire"), HIRE)
 
 
 def test_a_price_after_a_noun_is_that_nouns_not_the_next_items(checker: Checker) -> None:

@@ -252,8 +252,9 @@ _WORDS = re.compile(r"[\w'.-]+")
 
 
 def _classes_by_value(ctx: DetectionContext, m: Mention) -> set[URIRef]:
-    """The classes of the KB entities that hold a string value the reply states of the name,
-    right after it or right before it (see ``_VALUE_AFTER`` and ``_VALUE_BEFORE``)."""
+    """The classes of the KB entities that hold a value the reply states of the name, right
+    after it or right before it (see ``_VALUE_AFTER`` and ``_VALUE_BEFORE``): a string, or a
+    node named by it (an address as a node: the classes of what points at it)."""
     kb, text = ctx.kb, ctx.analysis.text
     segments = ctx.analysis.segments
     if m.segment >= len(segments):
@@ -273,6 +274,15 @@ def _classes_by_value(ctx: DetectionContext, m: Mention) -> set[URIRef]:
         key = value_words(" ".join(words).rstrip("."))
         if key:
             for subject, _ in kb.owners_of_words(key):
+                classes |= kb.direct_types(subject)
+    # the same value as a node ("ex:a1 rdfs:label '200 Alester Ave'"): what points at it
+    starts = {after.end()} if after is not None else set()
+    ends = {before.start()} if before is not None and before.end() == m.span.start else set()
+    for other in ctx.analysis.mentions:
+        if other.kind != "entity" or other.iri is None:
+            continue
+        if other.span.start in starts or other.span.end in ends:
+            for subject in kb.referrers(URIRef(other.iri)):
                 classes |= kb.direct_types(subject)
     return classes
 

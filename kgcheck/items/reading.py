@@ -20,7 +20,8 @@ against whatever entity a word of the sentence happens to link to:
    the reply meant. One holding them all, told apart by at least two values (or the one row a
    call returned): the item is that candidate (``Item.row``), and a value of the item that no
    candidate holds is checked against the row's one unstated property of its kind
-   (``Item.unheld``). Values of different rows and no odd one: ``Item.clash``.
+   (``Item.unheld``; a count, against its property that counts the noun: "1 layovers").
+   Values of different rows and no odd one: ``Item.clash``.
 
 Of a KB's entities (not a tool's rows) counts, odd names and clashes are not read: a KB's links
 run both ways and a sentence names several things, which the checks of claims and entries read.
@@ -401,6 +402,9 @@ def _unheld(
                 for p, objects in own.objects.items()
                 if any(isinstance(o, URIRef) and kb.direct_types(o) & kinds for o in objects)
             } - filled
+        elif u.kind == "count":
+            # "1 layovers": of the row's property that counts layovers
+            props = {p for _, p in own.numbers if p in u.counts} - filled
         else:
             props = {p for _, p in own.numbers} - filled
             # an amount is of a money property: one whose values the rows write as amounts

@@ -90,15 +90,17 @@ class Stated:
 
 @dataclass(frozen=True)
 class Unheld:
-    """A time, date, amount or KB entity of the reply that no candidate holds, with its typed
-    value (an entity's IRI)."""
+    """A time, date, amount, count or KB entity of the reply that no candidate holds, with its
+    typed value (an entity's IRI)."""
 
     span: Span
     text: str
-    kind: str  # time, date, money, entity (a member of a closed set), code (a phone number)
+    kind: str  # time, date, money, count, entity (a closed set's member), code (a phone number)
     value: object
     #: a date said from today ("tonight", "this Friday"): it can only state a date near today
     relative: bool = False
+    #: of a count, the properties that count its noun ("layovers": the number of stops)
+    counts: frozenset[URIRef] = frozenset()
 
 
 @dataclass
@@ -258,6 +260,9 @@ def stated_values(
             add(q.span, "money" if money else "number", s, matched)
         if not holders_q and money:
             unheld.append(Unheld(q.span, q.text, "money", q.value))
+        elif not holders_q and counted:
+            # "has 1 layovers" where no row has 1 stop: a count of what a property counts
+            unheld.append(Unheld(q.span, q.text, "count", q.value, counts=frozenset(counted)))
     # a KB entity the reply names, by any of its names ("Dr MacLeod", "Quayside"): a candidate
     # itself, or a value candidates hold
     for m in analysis.mentions:

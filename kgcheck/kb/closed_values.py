@@ -4,9 +4,11 @@ the ontology lists them all.
 A property has a closed set of values when its ``rdfs:range`` is a class declared
 ``kgc:closedWorld true`` (its instances are all there are) or an OWL enumeration (``owl:oneOf``),
 and either ``kgc:Observation`` nodes give values of it or the members have nothing but a class,
-names and comments, named in lower case (a station's status, "open" or "closed"). Other
-properties are left to the claims: a closed class of things (departments, people) is not a set
-of values. A word of the reply that names one of
+names and comments: named in lower case (a station's status, "open" or "closed") when the class
+is closed, in any case when it is an enumeration (a tool's enum field, an attraction's category
+"Theme Park": ``owl:oneOf`` lists the values a property takes, as ``xsd`` lists a datatype's).
+Other properties are left to the claims: a closed class of things (departments, people) is not
+a set of values. A word of the reply that names one of
 them ("snow", "clear skies") is then a value of that property, whatever else the sentence
 says::
 
@@ -42,15 +44,20 @@ class ClosedValueIndex:
         members: dict[URIRef, set[URIRef]] = defaultdict(set)
         for closed in kb.ontology.closed_world:
             members[closed].update(s for s in kb.instances(closed) if isinstance(s, URIRef))
+        enumerated: set[URIRef] = set()
         for listed, head in graph.subject_objects(OWL.oneOf):
             if isinstance(listed, URIRef):
-                members[listed].update(m for m in Collection(graph, head) if isinstance(m, URIRef))
+                listing = {m for m in Collection(graph, head) if isinstance(m, URIRef)}
+                members[listed].update(listing)
+                enumerated |= listing
         by_value: dict[URIRef, set[URIRef]] = defaultdict(set)
         observed = observations(kb).predicates
         for prop, ranges in kb.ontology.range.items():
             for cls_ in ranges:
                 found = members.get(cls_, set())
-                if prop in observed or (found and all(_named_only(graph, m) for m in found)):
+                if prop in observed or (
+                    found and all(_named_only(graph, m, m in enumerated) for m in found)
+                ):
                     for member in found:
                         by_value[member].add(prop)
         self._by_value = {v: tuple(sorted(ps)) for v, ps in by_value.items()}
@@ -75,14 +82,14 @@ _NAMING = frozenset([RDF.type, RDFS.label, RDFS.comment, SKOS.prefLabel, SKOS.al
                      SKOS.hiddenLabel, SKOS.definition])  # fmt: skip
 
 
-def _named_only(graph: Graph, member: URIRef) -> bool:
-    """Whether ``member`` has nothing but a class, names and comments, and its names are
-    common words, not proper names: a value ("open"), not a thing ("Cardiology", a department,
-    with or without facts of its own)."""
+def _named_only(graph: Graph, member: URIRef, enumerated: bool = False) -> bool:
+    """Whether ``member`` has nothing but a class, names and comments, and (a member of a
+    closed class, not of an enumeration) its names are common words, not proper names: a value
+    ("open"), not a thing ("Cardiology", a department, with or without facts of its own)."""
     names = [str(o) for o in graph.objects(member, RDFS.label)]
     return (
         bool(names)
-        and all(n == n.lower() for n in names)
+        and (enumerated or all(n == n.lower() for n in names))
         and all(p in _NAMING for p in graph.predicates(member, None))
     )
 

@@ -4,7 +4,8 @@ A mention linked to a member of a property's closed set (see :mod:`kgcheck.kb.cl
 states a value of that property: "On Friday there will be snow in Alhambra" says the weather of
 Alhambra on Friday is snow. The subject and the period are found the way a number's are
 (:mod:`kgcheck.nlp.anchors`): the entity of the sentence that has values of the property, else
-the most salient one of the conversation; the nearest date of the sentence. Values in a
+the most salient one of the conversation; the nearest date of the sentence, for a property
+whose values hold for a period (observations: the weather, not a car's type). Values in a
 question, under "if" or "whether", offered as alternatives ("rain or snow"), joined ("rainy and
 cloudy") of one day, or under a negation further back in the clause than "not" or "no" just
 before them state nothing checkable and are left out; values joined over several days ("rainy
@@ -22,18 +23,25 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from kgcheck.kb.closed_values import closed_values
+from kgcheck.kb.observations import observations
 from kgcheck.nlp.analysis import Mention
 from kgcheck.nlp.anchors import Anchor, Anchorer
 from kgcheck.nlp.items import ItemBinder
 from kgcheck.nlp.negation import negated_before
-from kgcheck.nlp.tokens import Tok
+from kgcheck.nlp.tokens import Tok, is_parsed
 from kgcheck.types import Span
+
+if TYPE_CHECKING:
+    from rdflib import URIRef
 from kgcheck.values.temporal import TemporalExpression
 
 __all__ = ["ClosedValueBinder", "StatedValue"]
 
+#: The dependencies of a word that modifies the noun after it ("business days").
+_MODIFIER = frozenset({"compound", "amod", "nmod"})
 #: Words that make what follows in their clause a condition or a question, not a statement.
 _OPEN = frozenset({"if", "whether", "unless", "when"})
 _DAY = timedelta(days=1)
@@ -68,6 +76,8 @@ class ClosedValueBinder:
     def __init__(self, anchorer: Anchorer) -> None:
         self.anchorer = anchorer
         self.index = closed_values(anchorer.kb)
+        #: the properties whose values hold for a period (observations, qualified statements)
+        self.periodic = observations(anchorer.kb).predicates
 
     def bind(self, items: ItemBinder, text: str) -> list[StatedValue]:
         """The closed-set values among ``mentions``, each with its anchor and period."""
@@ -81,6 +91,7 @@ class ClosedValueBinder:
             and m.iri is not None
             and (props := self.index.properties_of(m.iri))
             and not self._unstated(toks, m)
+            and not self._modifies_other(toks, m, items.mentions, props)
         ]
         mentioned = [f for f, _ in found]
         found = [(m, p) for m, p in found if _joined(toks, m, mentioned) != "or"]
@@ -107,12 +118,38 @@ class ClosedValueBinder:
                 continue  # "there aren't any days predicted to be dry": what is denied is unclear
             if joined and not _several_days(period):
                 continue  # "rainy and cloudy" of one day: which part of it is each, unsaid
+            if not any(p in self.periodic for p in props):
+                # "a Standard Accord available on March 13th": a car's type holds on no day;
+                # the date is a value of its own (the pickup date), not the type's period
+                period = None
             out.append(
                 StatedValue(
                     m.span, m.text, m.iri or "", tuple(map(str, props)), anchor, period, negated
                 )
             )
         return out
+
+    def _modifies_other(
+        self, toks: Sequence[Tok], m: Mention, mentions: Sequence[Mention], props: Sequence[URIRef]
+    ) -> bool:
+        """Whether the value's word modifies a noun that is not what has the value: "3 business
+        days" (no flight class), unlike "a Standard Accord" (a name), "a compact car" (a kind
+        of the KB) or "business class" (a word of the property's label). A value that holds for
+        a period says what the period is like whatever the noun ("a foggy morning", "rain
+        showers")."""
+        if not is_parsed(toks) or any(p in self.periodic for p in props):
+            return False
+        last = toks[m.token_end - 1]
+        head = last.head
+        if last.dep not in _MODIFIER or m.token_start <= head < m.token_end:
+            return False
+        if any(o.token_start <= head < o.token_end for o in mentions if o is not m):
+            return False
+        onto = self.anchorer.kb.ontology
+        words = {w for label in onto.class_labels for w in label.split()}
+        for p in props:
+            words.update(onto.labels.get(p, "").lower().split())
+        return toks[head].lemma not in words and toks[head].lower not in words
 
     @staticmethod
     def _unstated(toks: Sequence[Tok], m: Mention) -> bool:

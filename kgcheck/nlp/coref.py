@@ -8,7 +8,8 @@ KB class) takes the most salient *compatible* entity of the reply so far and of 
   the first mention of a sentence stands in for the subject) and halved per sentence back
   (recency); entities of earlier turns (``context``, most salient first) weigh less with each rank;
 - compatibility is the class: he/she a person, it a thing or an organisation, they an
-  organisation or a group, "the department" an instance of that class; a gender the KB or a
+  organisation or a group (one person, or one thing such as a hotel whose staff answer the
+  phone, well behind them), "the department" an instance of that class; a gender the KB or a
   title ("Ms.") gives rules out the other pronoun and breaks ties, and is never required;
 - when no candidate is clearly ahead of the next one, the anaphor stays unresolved: a wrong
   antecedent turns a true statement into a flag.
@@ -28,6 +29,7 @@ from dataclasses import dataclass, field, replace
 
 from rdflib import URIRef
 
+from kgcheck.kb.closed_values import closed_values
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import normalize
 from kgcheck.nlp.analysis import Mention
@@ -63,7 +65,8 @@ _FLOOR = 0.01
 #: Mentions more sentences back than this weigh under 0.5 ** 12 each: too faint to count, and
 #: reading them would make a long reply's cost grow with the square of its length.
 _WINDOW = 12
-#: Singular "they" for a person is allowed, well behind an organisation or a group.
+#: Singular "they" for a person or a thing (a hotel, a salon: the business) is allowed, well
+#: behind an organisation or a group.
 _SINGULAR_THEY = 0.25
 
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "agent"})
@@ -113,7 +116,7 @@ class _Candidate:
     key: str
     iri: str | None
     text: str
-    kind: str  # person | organisation | thing | group
+    kind: str  # person | organisation | thing | group | value (of a closed set: no antecedent)
     gender: str | None
     classes: frozenset[URIRef]
     class_hint: str | None = None
@@ -368,7 +371,9 @@ class CorefResolver:
         if cached is None:
             node = URIRef(iri)
             classes = frozenset(self.kb.types(node))
-            if (
+            if closed_values(self.kb).properties_of(node):
+                kind = "value"  # "Psychiatrist", a therapist's type: what is said of things
+            elif (
                 self.kb.is_person(node)
                 or any(_PERSON.search(self._class_name(c)) for c in classes)
                 or titled(self.kb.label(node))
@@ -445,7 +450,10 @@ def _named_after(
 
 
 def _fit(c: _Candidate, want: str, gender: str | None) -> float:
-    """How well a candidate fits a pronoun: 0 (excluded) to 1."""
+    """How well a candidate fits a pronoun: 0 (excluded) to 1; a value of a closed set is
+    none's."""
+    if c.kind == "value":
+        return 0.0
     if want == "person":
         if c.kind != "person":
             return 0.0
@@ -455,7 +463,9 @@ def _fit(c: _Candidate, want: str, gender: str | None) -> float:
     if want == "plural":
         if c.kind in {"organisation", "group"}:
             return 1.0
-        return _SINGULAR_THEY if c.kind == "person" else 0.0
+        # "they" of one person, or of one place that is a business ("the hotel ... they are
+        # located at ..."), well behind an organisation or a group
+        return _SINGULAR_THEY if c.kind in {"person", "thing"} else 0.0
     return 1.0
 
 

@@ -10,7 +10,8 @@ route give the same verdicts (``kgcheck tools turtle`` writes it out):
   the sign beside its values), ``kgc:tolerance`` 1 % for a number (a restated value may be
   rounded, no more), and ``owl:FunctionalProperty`` when no row holds two values;
 - a field with a declared closed set of words (an enum, SGD's categorical slots) ranges over a
-  class declared ``kgc:closedWorld``, one member per word;
+  class declared ``kgc:closedWorld`` and enumerated (``owl:oneOf``), one member per word: its
+  words are values ("Theme Park"), whatever their case;
 - a row is named by its name field (``name``, ``title``, or a field ending in ``name`` or
   ``title`` whose values tell the rows apart, the one naming the kind first:
   ``restaurant_name`` for restaurants): ``<urn:kgcheck:result#sino>`` labelled "Sino". A row
@@ -35,7 +36,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rdflib import OWL, RDF, RDFS, XSD, Graph, Literal, URIRef
+from rdflib import OWL, RDF, RDFS, XSD, BNode, Graph, Literal, URIRef
+from rdflib.collection import Collection
 
 from kgcheck.tools.fields import FieldSpec, declared_fields, infer_datatype, money, scalar
 from kgcheck.tools.results import ToolResult, words_of_name
@@ -315,6 +317,8 @@ def _closed_set(graph: Graph, prop: URIRef, found: _Field, words: list[str]) -> 
         member = members[word.casefold()]
         graph.add((member, RDF.type, cls_))
         graph.add((member, RDFS.label, Literal(word)))
+    Collection(graph, listing := BNode(), list(dict.fromkeys(members.values())))
+    graph.add((cls_, OWL.oneOf, listing))
 
     def term(value: Any) -> URIRef | Literal:
         text = str(scalar(value))

@@ -67,6 +67,25 @@ def test_closed_values_of_a_plain_property_named_by_common_words(
     assert closed_values(kb).properties_of(EX + "closed") == (URIRef(EX + "status"),)
 
 
+def test_closed_values_an_enumeration_of_named_members_whatever_their_case(
+    make_kb: Callable[[str], KnowledgeBase],
+) -> None:
+    """Schema-Guided Dialogue's attraction categories ("Theme Park", "Place of Worship"):
+    listed with ``owl:oneOf``, members with nothing but a name are values, in title case too;
+    the same members of a class that is only closed are things ("Cardiology")."""
+    enumerated = """
+        ex:Category a owl:Class ; owl:oneOf ( ex:park ex:church ) .
+        ex:category rdfs:range ex:Category .
+        ex:park a ex:Category ; rdfs:label "Theme Park" .
+        ex:church a ex:Category ; rdfs:label "Place of Worship" .
+        """
+    assert closed_values(make_kb(enumerated)).properties_of(EX + "park") == (
+        URIRef(EX + "category"),
+    )
+    closed = enumerated.replace("owl:oneOf ( ex:park ex:church )", "kgc:closedWorld true")
+    assert closed_values(make_kb(closed)).properties == frozenset()
+
+
 @pytest.mark.parametrize(
     "body",
     [

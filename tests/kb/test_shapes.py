@@ -19,6 +19,7 @@ from rdflib import URIRef
 from kgcheck import Checker, DialogueState
 from kgcheck.config import config_from_dict
 from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.types import FlagType
 from tests.conftest import FIXTURES
 
 SHAPES = FIXTURES / "shapes"
@@ -109,9 +110,9 @@ def test_addresses_as_named_nodes_are_checked(tmp_path: Path) -> None:
     path = _write(
         tmp_path,
         'ex:address a owl:ObjectProperty , owl:FunctionalProperty ; rdfs:label "address" .\n'
-        'ex:valero rdfs:label "Valero" ; ex:address ex:a1 .\n'
+        'ex:valero a ex:GasStation ; rdfs:label "Valero" ; ex:address ex:a1 .\n'
         'ex:a1 a ex:StreetAddress ; rdfs:label "200 Alester Ave" .\n'
-        'ex:shell rdfs:label "Shell" ; ex:address ex:a2 .\n'
+        'ex:shell a ex:GasStation ; rdfs:label "Shell" ; ex:address ex:a2 .\n'
         'ex:a2 a ex:StreetAddress ; rdfs:label "409 Bollard St" .\n',
     )
     checker = _checker(path)
@@ -120,6 +121,12 @@ def test_addresses_as_named_nodes_are_checked(tmp_path: Path) -> None:
         assert report.text == reply.replace("409 Bollard St", "200 Alester Ave")
     true = checker.check_turn("Valero is at 200 Alester Ave.", DialogueState(session_id="b"))
     assert not true.flags
+    # broke (KVRET, nodes encoding): a place the KB lacks, stated at an address node, was
+    # never called unknown (an address as a string gave the name a class, a node did not)
+    made_up = checker.check_turn("Walgreens is located at 200 Alester Ave.", DialogueState())
+    assert [(f.type, f.content) for f in made_up.flags if f.confidence >= 0.5] == [
+        (FlagType.NONEXISTENT_ENTITY, "Walgreens")
+    ]
 
 
 def test_kinds_as_nodes_describe_what_has_them(tmp_path: Path) -> None:

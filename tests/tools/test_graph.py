@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rdflib import OWL, RDF, RDFS, XSD, Literal, URIRef
+from rdflib.collection import Collection
 
 from kgcheck.tools.graph import CALL_NS, FIELD_NS, KIND_NS, RESULT_NS, results_graph
 from kgcheck.tools.results import ToolResult
@@ -46,7 +47,7 @@ def test_fields_are_properties_labelled_with_their_words_and_typed_by_their_valu
     assert (maple, FIELD("price_per_night"), Literal("95", datatype=XSD.decimal)) in graph
 
 
-def test_a_declared_closed_set_is_a_closed_class_of_its_words() -> None:
+def test_a_declared_closed_set_is_an_enumerated_closed_class_of_its_words() -> None:
     schema = {
         "slots": [{"name": "tier", "is_categorical": True, "possible_values": ["cheap", "pricey"]}]
     }
@@ -57,6 +58,9 @@ def test_a_declared_closed_set_is_a_closed_class_of_its_words() -> None:
     assert (cls_, KGC.closedWorld, Literal(True)) in graph
     members = {str(graph.value(m, RDFS.label)) for m in graph.subjects(RDF.type, cls_)}
     assert members == {"cheap", "pricey"}
+    # listed with owl:oneOf: its words are values, whatever their case ("Theme Park")
+    (listing,) = graph.objects(cls_, OWL.oneOf)
+    assert set(Collection(graph, listing)) == set(graph.subjects(RDF.type, cls_))
     (value,) = graph.objects(URIRef(RESULT_NS + "sino"), FIELD("tier"))
     assert graph.value(value, RDFS.label) == Literal("pricey")
 

@@ -81,6 +81,7 @@ def test_a_count_is_of_the_field_that_counts_its_noun_not_the_rating(checker: Ch
     reply = "Priya Nair is rated 4.9 out of 5 across 312 reviews."
     report = checker.check_turn(reply, state)
     assert (_acted(report), report.text) == ([], reply)
+    assert report.analysis.values == ()
     assert "350" in _acted(checker.check_turn(reply.replace("312", "350"), state))
 
 
@@ -89,6 +90,7 @@ def test_a_field_described_as_a_charge_is_money(checker: Checker) -> None:
     reply = "The 8 am slot is the only priority one, so it's £20 on top of Priya's £65 call-out."
     report = checker.check_turn(reply, state)
     assert (_acted(report), report.text) == ([], reply)
+    assert report.analysis.values == ()
 
 
 def test_a_length_of_time_is_no_value_of_years_of_experience(checker: Checker) -> None:
@@ -96,6 +98,7 @@ def test_a_length_of_time_is_no_value_of_years_of_experience(checker: Checker) -
     reply = "Priya's windows tomorrow start at 8 am, midday and 4 pm, each lasting two hours."
     report = checker.check_turn(reply, state)
     assert (_acted(report), report.text) == ([], reply)
+    assert report.analysis.values == ()
 
 
 def test_a_restated_booking_keeps_its_window(checker: Checker) -> None:
@@ -106,6 +109,7 @@ def test_a_restated_booking_keeps_its_window(checker: Checker) -> None:
     )
     report = checker.check_turn(reply, state)
     assert (_acted(report), report.text) == ([], reply)
+    assert report.analysis.values == ()
 
 
 def test_the_slots_a_sentence_lists_are_not_one_item(checker: Checker) -> None:
@@ -114,3 +118,152 @@ def test_the_slots_a_sentence_lists_are_not_one_item(checker: Checker) -> None:
     report = checker.check_turn(reply, state)
     assert not [f for f in report.flags if f.detector == "mismatched_item"]
     assert report.text == reply
+
+
+ATTRACTIONS = [
+    {"attraction_name": "American Church in Paris", "category": "Place of Worship",
+     "phone_number": "1 40 62 05 00"},
+    {"attraction_name": "Aquaboulevard", "category": "Theme Park", "phone_number": "1 40 60 10 00"},
+]  # fmt: skip
+
+
+def _enums(**fields: list[str]) -> dict[str, object]:
+    """A schema in SGD's form declaring each field a closed set of these words."""
+    return {
+        "slots": [
+            {"name": name, "is_categorical": True, "possible_values": words}
+            for name, words in fields.items()
+        ]
+    }
+
+
+CATEGORIES = _enums(category=["Place of Worship", "Theme Park", "Museum"])
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "You might like to visit the American Church in Paris. It is a Theme Park.",
+        "The American Church in Paris is a Theme Park.",
+    ],
+)
+def test_a_category_in_title_case_is_a_value_of_the_row(checker: Checker, reply: str) -> None:
+    """Schema-Guided Dialogue's categories were names of things, never checked."""
+    state = _state(ToolResult("FindAttractions", ATTRACTIONS, schema=CATEGORIES))
+    report = checker.check_turn(reply, state)
+    assert _acted(report) == ["Theme Park"]
+    assert report.text == reply.replace("Theme Park", "Place of Worship")
+    true = reply.replace("Theme Park", "Place of Worship")
+    assert (_acted(checker.check_turn(true, state)), checker.check_turn(true, state).text) == (
+        [],
+        true,
+    )
+
+
+CARS = [
+    {"car_name": "Accord", "type": "Standard", "pickup_date": "2019-03-13",
+     "pickup_location": "John Wayne Airport"},
+    {"car_name": "Bolt", "type": "Compact", "pickup_date": "2019-03-13",
+     "pickup_location": "Santa Fe Depot"},
+]  # fmt: skip
+CAR_TYPES = _enums(type=["Compact", "Standard", "Full-size"], flight_class=["Economy", "Business"])
+
+
+def test_a_date_beside_a_type_is_a_value_not_the_types_period(checker: Checker) -> None:
+    """A car's type holds on no day: "on March 6th" is the pickup date, still checked."""
+    state = _state(ToolResult("GetCarsAvailable", CARS, schema=CAR_TYPES))
+    reply = "There's a Standard Accord available on March 6th at John Wayne Airport."
+    report = checker.check_turn(reply, state)
+    assert "March 6th" in _acted(report)
+    (standard,) = report.analysis.values
+    assert standard.text == "Standard" and standard.period is None
+
+
+def test_a_value_word_modifying_another_noun_states_no_value(checker: Checker) -> None:
+    """ "3 business days" says nothing of a flight's class "Business"."""
+    flights = [{"airlines": "Delta Airlines", "flight_class": "Economy", "price": "200"}]
+    state = _state(ToolResult("SearchFlights", flights, schema=CAR_TYPES))
+    state.add_call(ToolResult("TransferMoney", [{"recipient_name": "Mahmoud", "amount": "300"}]))
+    reply = "Your transfer was initiated. It will take 3 business days."
+    report = checker.check_turn(reply, state)
+    assert (_acted(report), report.text) == ([], reply)
+    assert report.analysis.values == ()
+
+
+HOTELS = [
+    {"hotel_name": "Best Western Plus Toronto", "street_address": "50 Norfinch Drive",
+     "phone_number": "+1 416-663-9500", "star_rating": "3"},
+    {"hotel_name": "Bond Place Hotel", "street_address": "65 Dundas Street East",
+     "phone_number": "+1 416-362-6061", "star_rating": "3"},
+]  # fmt: skip
+THERAPISTS = [
+    {"therapist_name": "Larkin Matt", "type": "Psychiatrist", "phone_number": "408-399-5677",
+     "address": "301 Los Gatos-Saratoga Road"},
+    {"therapist_name": "Waikar Manoj V", "type": "Psychiatrist", "phone_number": "408-402-5240",
+     "address": "430 Monterey Avenue # 3"},
+]  # fmt: skip
+THERAPIST_TYPES = _enums(type=["Psychologist", "Psychiatrist", "Family Counselor"])
+
+
+def _follow_up(
+    checker: Checker, call: ToolResult, offer: str, question: str, reply: str
+) -> TurnReport:
+    state = _state(call)
+    state.add_turn("assistant", offer, report=checker.check_turn(offer, state))
+    state.add_turn("user", question)
+    return checker.check_turn(reply, state)
+
+
+def test_they_of_a_hotel_is_the_hotel_just_offered(checker: Checker) -> None:
+    """SGD: "They are located at ... and their phone number is ..." of one hotel went
+    unchecked: "they" stood for organisations and groups only."""
+    call = ToolResult("SearchHotel", HOTELS)
+    offer = "There are 2 hotels. There is Best Western Plus Toronto, a 3 star hotel."
+    question = "What is their address and phone number?"
+    true = "They are located at 50 Norfinch Drive and their phone number is +1 416-663-9500."
+    report = _follow_up(checker, call, offer, question, true)
+    assert (_acted(report), report.text) == ([], true)
+    false = true.replace("+1 416-663-9500", "+1 416-362-6061")
+    report = _follow_up(checker, call, offer, question, false)
+    assert _acted(report) == ["+1 416-362-6061"]
+    assert report.text == true
+
+
+def test_a_value_of_a_closed_set_is_no_antecedent(checker: Checker) -> None:
+    """ "their" after "a Psychiatrist, Larkin Matt" is the therapist, not the category."""
+    call = ToolResult("FindProvider", THERAPISTS, schema=THERAPIST_TYPES)
+    offer = "I found 2 therapists. How about the Psychiatrist Larkin Matt?"
+    question = "What is their address and phone number?"
+    false = "Their address is 430 Monterey Avenue # 3 and their number is 408-399-5677."
+    report = _follow_up(checker, call, offer, question, false)
+    assert [m.iri for m in report.analysis.mentions if m.text == "Their"] == [
+        "urn:kgcheck:result#larkin-matt"
+    ]
+    assert _acted(report) == ["430 Monterey Avenue # 3"]
+
+
+FLIGHTS = [
+    {"airlines": "American Airlines", "outbound_departure_time": "07:00", "number_stops": "0",
+     "price": "228"},
+    {"airlines": "United Airlines", "outbound_departure_time": "21:15", "number_stops": "1",
+     "price": "482"},
+]  # fmt: skip
+STOPS = {
+    "slots": [
+        {"name": "number_stops", "description": "Number of stops in the itinerary",
+         "is_categorical": True, "possible_values": ["0", "1", "2"]},
+    ]
+}  # fmt: skip
+
+
+def test_a_count_no_row_holds_is_checked_against_the_field_that_counts_it(
+    checker: Checker,
+) -> None:
+    """ "has 2 stops" where no flight has 2: of the row the other values name."""
+    state = _state(ToolResult("SearchOnewayFlight", FLIGHTS, schema=STOPS))
+    reply = (
+        "There is an American Airlines flight which leaves at 7 am and has 2 stops. It costs $228."
+    )
+    report = checker.check_turn(reply, state)
+    assert _acted(report) == ["2"]
+    assert report.text == reply.replace("2 stops", "0 stops")

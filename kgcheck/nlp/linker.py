@@ -119,8 +119,8 @@ class EntityLinker:
                     if iris:
                         return n, iris
                     continue
-                if not last.text[-1:].isalnum():
-                    continue
+                if not last.text.removesuffix(".")[-1:].isalnum():
+                    continue  # (an abbreviation may end a name: "333 Arbol Dr.")
                 k = i + n - 1
                 if k not in ends:
                     ends[k] = labels.ends_label(last.text)
@@ -359,9 +359,13 @@ class EntityLinker:
         title: str | None = None,
         class_hint: str | None = None,
     ) -> Mention:
+        end, text = toks[j - 1].end, span_text(toks, i, j)
+        if j - i > 1 and len(toks[j - 1].text) > 1 and toks[j - 1].text.endswith("."):
+            # "at 333 Arbol Dr.": the abbreviation took the full stop; the name ends before it
+            end, text = end - 1, text[:-1]
         return Mention(
-            span=Span(toks[i].start, toks[j - 1].end),
-            text=span_text(toks, i, j),
+            span=Span(toks[i].start, end),
+            text=text,
             kind=kind,
             segment=toks[i].sent,
             token_start=i,

@@ -35,7 +35,7 @@ from kgcheck.budget import Budget
 from kgcheck.config import NlpConfig, TemporalConfig
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nlp.analysis import Segment, TurnAnalysis
-from kgcheck.nlp.anchors import Anchorer
+from kgcheck.nlp.anchors import Anchor, Anchorer
 from kgcheck.nlp.claims import ClaimBuilder
 from kgcheck.nlp.closed_values import ClosedValueBinder
 from kgcheck.nlp.items import ItemBinder
@@ -345,10 +345,12 @@ class _Quantities(_KbComponent[tuple[Anchorer, ClosedValueBinder, RangeBinder]])
             else q
             for q in quantities
         ]
-        periods = [q.period for q in quantities if q.period is not None and q.anchor is not None]
+        # a date is the period of a value bound to a subject ("48,210 visitors in 2024"), not
+        # of one whose subject is unknown ("it costs £54": the date beside it is a value)
+        periods = [q.period for q in quantities if q.period is not None and _bound(q.anchor)]
         ranges = range_binder.bind(items, ranges)
-        periods += [v.period for v in values if v.period is not None and v.anchor is not None]
-        periods += [r.period for r in ranges if r.period is not None and r.anchor is not None]
+        periods += [v.period for v in values if v.period is not None and _bound(v.anchor)]
+        periods += [r.period for r in ranges if r.period is not None and _bound(r.anchor)]
         doc._.kgc_ranges = ranges
         doc._.kgc_quantities = quantities
         doc._.kgc_values = values
@@ -372,6 +374,10 @@ class _Quantities(_KbComponent[tuple[Anchorer, ClosedValueBinder, RangeBinder]])
             focus=doc.user_data.get("kgcheck_focus", ()),
         )
         return doc
+
+
+def _bound(anchor: Anchor | None) -> bool:
+    return anchor is not None and bool(anchor.subjects)
 
 
 @Language.factory("kgcheck_quantities")

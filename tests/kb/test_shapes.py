@@ -113,7 +113,9 @@ def test_addresses_as_named_nodes_are_checked(tmp_path: Path) -> None:
         'ex:valero a ex:GasStation ; rdfs:label "Valero" ; ex:address ex:a1 .\n'
         'ex:a1 a ex:StreetAddress ; rdfs:label "200 Alester Ave" .\n'
         'ex:shell a ex:GasStation ; rdfs:label "Shell" ; ex:address ex:a2 .\n'
-        'ex:a2 a ex:StreetAddress ; rdfs:label "409 Bollard St" .\n',
+        'ex:a2 a ex:StreetAddress ; rdfs:label "409 Bollard St" .\n'
+        'ex:tlodge a ex:GasStation ; rdfs:label "Travelers Lodge" ; ex:address ex:a3 .\n'
+        'ex:a3 a ex:StreetAddress ; rdfs:label "333 Arbol Dr" .\n',
     )
     checker = _checker(path)
     for reply in ("Valero is located at 409 Bollard St.", "Valero is at 409 Bollard St."):
@@ -123,10 +125,14 @@ def test_addresses_as_named_nodes_are_checked(tmp_path: Path) -> None:
     assert not true.flags
     # broke (KVRET, nodes encoding): a place the KB lacks, stated at an address node, was
     # never called unknown (an address as a string gave the name a class, a node did not)
-    made_up = checker.check_turn("Walgreens is located at 200 Alester Ave.", DialogueState())
-    assert [(f.type, f.content) for f in made_up.flags if f.confidence >= 0.5] == [
-        (FlagType.NONEXISTENT_ENTITY, "Walgreens")
-    ]
+    for address in ("200 Alester Ave", "333 Arbol Dr"):
+        made_up = checker.check_turn(f"Walgreens is located at {address}.", DialogueState())
+        assert [(f.type, f.content) for f in made_up.flags if f.confidence >= 0.5] == [
+            (FlagType.NONEXISTENT_ENTITY, "Walgreens")
+        ]
+    # "Dr." took the full stop: the address is still named, and corrected without it
+    report = checker.check_turn("Shell is at 333 Arbol Dr.", DialogueState())
+    assert report.text == "Shell is at 409 Bollard St."
 
 
 def test_kinds_as_nodes_describe_what_has_them(tmp_path: Path) -> None:

@@ -4,6 +4,8 @@ because a number was read as a field of another type."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from kgcheck import Checker, DialogueState
@@ -267,3 +269,28 @@ def test_a_count_no_row_holds_is_checked_against_the_field_that_counts_it(
     report = checker.check_turn(reply, state)
     assert _acted(report) == ["2"]
     assert report.text == reply.replace("2 stops", "0 stops")
+
+
+PARTS = [
+    {"part_name": "Evaporator fan motor", "price": 54.0, "currency": "GBP",
+     "restock_date": "2026-12-07"},
+    {"part_name": "Door seal", "price": 39.99, "currency": "GBP", "restock_date": "2026-12-09"},
+]  # fmt: skip
+
+
+def test_a_date_is_no_period_of_a_value_whose_subject_is_unknown(
+    make_checker: Callable[..., Checker],
+) -> None:
+    """ "it costs £54", "it" unresolved and "costs" a form of a plan's price in the KB, took
+    "17 December" for its period: the wrong restock date of the part went unchecked."""
+    checker = make_checker(
+        'ex:monthlyPrice a owl:DatatypeProperty ; rdfs:label "monthly price" ; '
+        'kgc:lexicalForm "cost" ; kgc:unit "GBP" .\n'
+        'ex:plan a ex:Plan ; rdfs:label "Care Plan" ; ex:monthlyPrice 12 .\n',
+        nli={"model": "none"},
+        now=NOW,
+    )
+    state = _state(ToolResult("search_parts", PARTS))
+    reply = "The fan motor should be back in stock on 17 December, and it costs £54."
+    report = checker.check_turn(reply, state)
+    assert "17 December" in _acted(report)

@@ -146,6 +146,7 @@ class CorefResolver:
         self.person_names = person_names or PersonNames(None)
         self._kinds: dict[str, tuple[str, frozenset[URIRef]]] = {}
         self._known: dict[str, tuple[str | None, str]] = {}  # an entity's gender and label
+        self._heads: dict[str, URIRef] | None = None
         self._class_labels = {
             key: cls_
             for key, cls_ in kb.ontology.class_labels.items()
@@ -268,8 +269,10 @@ class CorefResolver:
             if len(matched) != 1:
                 return None
             best = matched[0]
-        if best.kind == "group":
-            return None  # "Dr. Patel and Dr. Mensah ... they": no one entity is meant
+        if best.kind == "group" or best.key.startswith("new:"):
+            # "Dr. Patel and Dr. Mensah ... they": no one entity is meant; "an American
+            # Airlines flight ... It costs $96": a thing the reply describes, no KB entity
+            return None
         how = "context" if best.from_context else anaphor.how
         namesakes = [
             c.iri for c in fitting if c.from_context and c.iri is not None and c.text == best.text
@@ -317,6 +320,9 @@ class CorefResolver:
                     whole = found[key] = _Candidate(key, None, "", "group", None, candidate.classes)
                 whole.classes &= candidate.classes
                 whole.score = max(whole.score, weight)
+        if parsed:
+            for k in range(anaphor.token_start):
+                found.update(self._introduced(toks, k, anaphor))
         distance = anaphor.segment + 1
         for rank, key in enumerate(reply.context):
             weight = _CONTEXT * _RANK_DECAY**rank * _SENTENCE_DECAY**distance
@@ -328,6 +334,35 @@ class CorefResolver:
             candidate.from_context = True
             found[key] = candidate
         return list(found.values())
+
+    def _class_heads(self) -> dict[str, URIRef]:
+        """Each KB class by its label and by the last word of its label ("flight" of "oneway
+        flight")."""
+        if self._heads is None:
+            labels = self.kb.ontology.class_labels
+            heads = {key.rsplit(" ", 1)[-1]: cls_ for key, cls_ in sorted(labels.items())}
+            self._heads = {**heads, **labels}
+        return self._heads
+
+    def _introduced(self, toks: Sequence[Tok], k: int, anaphor: Mention) -> dict[str, _Candidate]:
+        """The thing an indefinite noun phrase of a KB class at token ``k`` introduces ("There's
+        an American Airlines flight that ..."): a candidate no KB entity is (``iri`` None), so
+        that "it" after it is none of the entities named before."""
+        if toks[k].lower not in {"a", "an"} or anaphor.segment - toks[k].sent > _WINDOW:
+            return {}
+        noun = toks[toks[k].head] if toks[k].head >= 0 else None
+        if noun is None or noun.i <= k or noun.pos not in {"NOUN", "PROPN"}:
+            return {}
+        heads = self._class_heads()
+        cls_ = heads.get(noun.lemma) or heads.get(noun.lower)
+        if cls_ is None or noun.i >= anaphor.token_start:
+            return {}
+        role = _token_role(toks, noun)
+        weight = _ROLE[role] * _SENTENCE_DECAY ** (anaphor.segment - noun.sent)
+        kind = "person" if self.kb.ontology.is_person_class(cls_) else "thing"
+        candidate = _Candidate(f"new:{noun.i}", None, noun.text, kind, None, frozenset({cls_}))
+        candidate.score = weight
+        return {candidate.key: candidate}
 
     def _candidate_of(self, m: Mention) -> _Candidate | None:
         if m.kind == "entity" and m.iri is not None:
@@ -499,12 +534,16 @@ def _roles(
 
 
 def _parsed_role(toks: Sequence[Tok], m: Mention) -> str:
-    root = _root(toks, m)
-    tok = root
+    tok = _root(toks, m)
     seen = 0
     while tok.dep in {"conj", "appos"} and tok.head >= 0 and seen < 10:
         tok = toks[tok.head]  # "Dr. Patel and Dr. Mensah work ...": the first conjunct's role
         seen += 1
+    return _token_role(toks, tok)
+
+
+def _token_role(toks: Sequence[Tok], tok: Tok) -> str:
+    """The grammatical role of the word heading a noun phrase."""
     if tok.dep in _SUBJECT_DEPS or (tok.dep == "pobj" and toks[tok.head].dep == "agent"):
         return "subject"
     if tok.dep in _OBJECT_DEPS:

@@ -294,3 +294,18 @@ def test_a_date_is_no_period_of_a_value_whose_subject_is_unknown(
     reply = "The fan motor should be back in stock on 17 December, and it costs £54."
     report = checker.check_turn(reply, state)
     assert "17 December" in _acted(report)
+
+
+def test_it_after_an_indefinite_row_is_no_entity_named_before(checker: Checker) -> None:
+    """SGD: "There's an American Airlines flight ... It costs $96." took "It" for the weather
+    row of an earlier call (the flight is described, not named) and called $96 unsupported."""
+    state = _state(ToolResult("GetWeather", [{"city": "Chicago", "temperature": "61"}]))
+    said = "The weather in Chicago will be 61 degrees."
+    state.add_turn("assistant", said, report=checker.check_turn(said, state))
+    state.add_call(ToolResult("SearchOnewayFlight", FLIGHTS, schema=STOPS))
+    reply = (
+        "There's an American Airlines flight that leaves at 7 am and has 0 layovers. It costs $228."
+    )
+    report = checker.check_turn(reply, state)
+    assert (_acted(report), report.text) == ([], reply)
+    assert [m.iri for m in report.analysis.mentions if m.text == "It"] == [None]

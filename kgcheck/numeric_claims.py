@@ -273,7 +273,11 @@ def restated_spans(analysis: TurnAnalysis) -> list[Span]:
     """The sentences of the reply that restate what the user asked for
     (:func:`~kgcheck.nlp.speech_acts.restating`)."""
     said = [s for s in analysis.segments if s.text.strip()]
-    return [s.span for s, r in zip(said, restating([s.text for s in said]), strict=True) if r]
+    # the parse says whether "you want" is the sentence's ("You want 2 rooms") or a relative
+    # clause's ("The bus you want leaves at 7:10 am"); a confirmation asked for further on
+    # still takes the sentences before it
+    texts = [s.text if s.restates is not False else "" for s in said]
+    return [s.span for s, r in zip(said, restating(texts), strict=True) if r]
 
 
 def _not_restated(claims: list[NumericClaim], analysis: TurnAnalysis) -> list[NumericClaim]:

@@ -26,6 +26,9 @@ class Segment:
     span: Span
     text: str
     mood: str = "statement"
+    #: Whether it restates what the user asked for ("You want 2 rooms"); ``None``: the text
+    #: alone decides (:func:`kgcheck.nlp.speech_acts.restating`)
+    restates: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)

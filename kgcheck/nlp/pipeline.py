@@ -47,7 +47,7 @@ from kgcheck.nlp.ranges import RangeBinder
 from kgcheck.nlp.relative import is_aggregate, is_relative
 from kgcheck.nlp.sentences import SENTENCE_BOUNDS, SENTENCE_HINTS
 from kgcheck.nlp.signals import SignalMatcher
-from kgcheck.nlp.speech_acts import mood_of, mood_of_text
+from kgcheck.nlp.speech_acts import mood_of, mood_of_text, restates_parsed
 from kgcheck.nlp.text import bounded_suffix_search, clean_text, mask_long_runs
 from kgcheck.nlp.tokens import tokens_of
 from kgcheck.nlp.vocabulary import DEFAULT_CERTAINTY, DEFAULT_HEDGES
@@ -596,7 +596,13 @@ def _segments(doc: Doc) -> tuple[Segment, ...]:
         return (Segment(0, Span(0, len(doc.text)), doc.text, mood_of_text(doc.text)),)
     parsed = doc.has_annotation("DEP") and doc.has_annotation("TAG")
     return tuple(
-        Segment(i, Span(s.start_char, s.end_char), s.text, mood_of(s, parsed))
+        Segment(
+            i,
+            Span(s.start_char, s.end_char),
+            s.text,
+            mood_of(s, parsed),
+            restates=restates_parsed(s) if parsed else None,
+        )
         for i, s in enumerate(doc.sents)
     )
 

@@ -168,6 +168,26 @@ def restating(sentences: Sequence[str]) -> list[bool]:
     return out
 
 
+#: Where a verb of wanting heads a clause inside a noun phrase: "the bus you want", "with
+#: what you need", "places that you would like".
+_EMBEDDED = frozenset(["relcl", "pcomp", "acl", "pobj"])
+_WANTING = frozenset(["like", "want", "wish", "prefer", "need"])
+
+
+def restates_parsed(sentence: Span) -> bool:
+    """:func:`restating`'s reading of one parsed sentence: it matches ``_RESTATES`` other than
+    by a verb of wanting that heads a relative clause ("The bus you want, leaves at 7:10 am";
+    "11 buses suit what you need" states how many there are)."""
+    text = sentence.text
+    for match in _RESTATES.finditer(text):
+        found = sentence.char_span(match.start(), match.end(), alignment_mode="expand")
+        words = list(found) if found is not None else []
+        wanting = [t for t in words if t.lemma_.lower() in _WANTING]
+        if not wanting or not all(t.dep_ in _EMBEDDED for t in wanting):
+            return True
+    return bool(_TAGGED.search(text))
+
+
 def is_formula(sentence: str) -> bool:
     """Whether ``sentence`` is only courtesy formulas and acknowledgements ("Thank you car!",
     "You are very welcome.", "Okay, all set.", "No problem, have a good day.")."""

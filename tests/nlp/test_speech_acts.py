@@ -4,6 +4,7 @@ questions and requests are not (``kgcheck.nlp.speech_acts``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -149,3 +150,26 @@ def test_sentences_restating_what_the_user_asked_for(
     sentences: list[str], restated: list[bool]
 ) -> None:
     assert restating(sentences) == restated
+
+
+def test_a_verb_of_wanting_in_a_relative_clause_restates_nothing(
+    moods: tuple[Callable[[str], list[str]], bool], tmp_path: Path
+) -> None:
+    """SGD: "I see that 11 buses suit what you need. The bus you want leaves at 7:10 am."
+    was taken for the user's request restated, and its values went unchecked."""
+    _, parsed = moods
+    path = tmp_path / "kb.ttl"
+    path.write_text("", encoding="utf-8")
+    analyzer = Analyzer(
+        KnowledgeBase.open([path]), NlpConfig(pipeline="auto" if parsed else "blank")
+    )
+
+    def restates(text: str) -> list[bool | None]:
+        return [s.restates for s in analyzer.analyse(text).segments]
+
+    stated = restates("I see that 11 buses suit with what you need. The bus you want leaves at 7.")
+    asked = restates("You want 2 rooms from March 6th. I understand that you need a cab for 2.")
+    if parsed:
+        assert (stated, asked) == ([False, False], [True, True])
+    else:
+        assert stated == asked == [None, None]  # the text alone decides (restating)

@@ -276,8 +276,8 @@ def restated_spans(analysis: TurnAnalysis) -> list[Span]:
     # the parse says whether "you want" is the sentence's ("You want 2 rooms") or a relative
     # clause's ("The bus you want leaves at 7:10 am"); a confirmation asked for further on
     # still takes the sentences before it
-    texts = [s.text if s.restates is not False else "" for s in said]
-    return [s.span for s, r in zip(said, restating(texts), strict=True) if r]
+    found = restating([s.text for s in said], [s.restates for s in said])
+    return [s.span for s, r in zip(said, found, strict=True) if r]
 
 
 def _not_restated(claims: list[NumericClaim], analysis: TurnAnalysis) -> list[NumericClaim]:

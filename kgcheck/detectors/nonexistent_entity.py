@@ -254,7 +254,8 @@ _WORDS = re.compile(r"[\w'.-]+")
 def _classes_by_value(ctx: DetectionContext, m: Mention) -> set[URIRef]:
     """The classes of the KB entities that hold a value the reply states of the name, right
     after it or right before it (see ``_VALUE_AFTER`` and ``_VALUE_BEFORE``): a string, or a
-    node named by it (an address as a node: the classes of what points at it)."""
+    node named by it (an address as a node: the classes of what points at it); or the class
+    whose label it is ("the nearest hospital")."""
     kb, text = ctx.kb, ctx.analysis.text
     segments = ctx.analysis.segments
     if m.segment >= len(segments):
@@ -275,6 +276,10 @@ def _classes_by_value(ctx: DetectionContext, m: Mention) -> set[URIRef]:
         if key:
             for subject, _ in kb.owners_of_words(key):
                 classes |= kb.direct_types(subject)
+            # the kind as a class ("Walgreens is the nearest hospital": kvx:Hospital)
+            named = kb.ontology.class_labels.get(" ".join(key))
+            if named is not None:
+                classes.add(named)
     # the same value as a node ("ex:a1 rdfs:label '200 Alester Ave'"): what points at it
     starts = {after.end()} if after is not None else set()
     ends = {before.start()} if before is not None and before.end() == m.span.start else set()

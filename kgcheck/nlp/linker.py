@@ -231,7 +231,9 @@ class EntityLinker:
                     toks[start].lower in _ENGLISH_STOP
                     or toks[start].lower in AUX_WORDS
                     or toks[start].lower in PRONOUNS
-                    or toks[start].lower in self.kb.ontology.class_labels
+                    # a kind's word alone ("Pharmacy: ..."), not one opening a longer name
+                    # ("Home Depot" in a KB of places of the kind "home")
+                    or (toks[start].lower in self.kb.ontology.class_labels and j - start == 1)
                     or singular_noun(toks[start].lower) in CALENDAR_WORDS
                     or not toks[start].is_alpha
                     or (start == i and _opening_verb(toks, start))

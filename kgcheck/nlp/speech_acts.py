@@ -150,13 +150,17 @@ _CHECKS = re.compile(
 _TAGGED = re.compile(r"[,;]\s*(?:right|correct|okay|ok|yes)\s*\?\s*$", re.I)
 
 
-def restating(sentences: Sequence[str]) -> list[bool]:
+def restating(sentences: Sequence[str], parsed: Sequence[bool | None] | None = None) -> list[bool]:
     """For each sentence of a reply, whether it restates what the user asked for rather than
     states a fact: it matches ``_RESTATES``; a sentence asking for a confirmation ("Please
     confirm the following.") and those after it; the sentence before "Is that correct?". Its
     values are the user's, checked against what the user said, not against the KB. A
-    sentence ending "..., right?" restates itself; a short "Do you confirm?" the one before."""
+    sentence ending "..., right?" restates itself; a short "Do you confirm?" the one before.
+    ``parsed``: each sentence's own reading from the parse (:func:`restates_parsed`), where
+    there is one."""
     out = [bool(_RESTATES.search(s) or _TAGGED.search(s)) for s in sentences]
+    if parsed is not None:
+        out = [own if own is not None else text for own, text in zip(parsed, out, strict=True)]
     for i, sentence in enumerate(sentences):
         if _ASKS_CONFIRMATION.search(sentence) and _RESTATES.search(sentence):
             out[i:] = [True] * (len(sentences) - i)

@@ -169,6 +169,29 @@ def test_kinds_as_nodes_describe_what_has_them(tmp_path: Path) -> None:
     assert [f.content for f in report.flags if f.confidence >= 0.5] == ["5 miles"]
 
 
+def test_places_the_kb_lacks_when_kinds_are_classes(tmp_path: Path) -> None:
+    # broke (KVRET, schema.org encoding, kinds as classes "home", "hospital"): "Home" of "Home
+    # Depot" was dropped as a kind's word, leaving "Depot"; "the nearest hospital" gave
+    # "Walgreens" no class; neither was called unknown
+    path = _write(
+        tmp_path,
+        'ex:Home a owl:Class ; rdfs:label "home" .\n'
+        'ex:Hospital a owl:Class ; rdfs:label "hospital" .\n'
+        'ex:distance a owl:DatatypeProperty ; rdfs:label "distance" ; kgc:unit "mile" .\n'
+        'ex:myHome a ex:Home ; rdfs:label "my home" ; ex:distance 3 .\n'
+        'ex:stanford a ex:Hospital ; rdfs:label "Stanford Childrens Health" ; ex:distance 4 .\n',
+    )
+    checker = _checker(path)
+    for reply, name in (
+        ("Navigating you to Home Depot.", "Home Depot"),
+        ("Walgreens is the nearest hospital.", "Walgreens"),
+    ):
+        report = checker.check_turn(reply, DialogueState())
+        assert [f.content for f in report.flags if f.type == FlagType.NONEXISTENT_ENTITY] == [name]
+    true = checker.check_turn("Stanford Childrens Health is the nearest hospital.", DialogueState())
+    assert not true.flags
+
+
 def test_a_structure_node_is_read_for_whoever_points_at_it(tmp_path: Path) -> None:
     kb = _kb(
         tmp_path,

@@ -12,6 +12,7 @@ from kgcheck.config import NlpConfig
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.nlp.pipeline import Analyzer, build_base_pipeline
 from kgcheck.nlp.speech_acts import is_formula, mood_of_text, restating
+from kgcheck.numeric_claims import restated_spans
 
 _, _FOUND = build_base_pipeline("auto")
 PARSED = _FOUND != "blank:en"
@@ -173,3 +174,6 @@ def test_a_verb_of_wanting_in_a_relative_clause_restates_nothing(
         assert (stated, asked) == ([False, False], [True, True])
     else:
         assert stated == asked == [None, None]  # the text alone decides (restating)
+    # a question whether it is right still makes the sentence before it a restatement
+    checked = analyzer.analyse("1 ticket for the bus you want, on March 12th. Is it correct?")
+    assert restated_spans(checked) == [checked.segments[0].span]

@@ -154,6 +154,7 @@ detectors: Registry[Detector] = Registry(
         "misstated_value": "kgcheck.detectors.misstated_value:MisstatedValueDetector",
         "mismatched_entry": "kgcheck.detectors.mismatched_entry:MismatchedEntryDetector",
         "mismatched_item": "kgcheck.detectors.mismatched_item:MismatchedItemDetector",
+        "misstated_list": "kgcheck.detectors.misstated_list:MisstatedListDetector",
         "unsupported_claim": "kgcheck.detectors.unsupported_claim:UnsupportedClaimDetector",
     },
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from kgcheck.nlp.tokens import Tok
+from kgcheck.values.quantities import NUMBER_WORDS
 
 __all__ = ["KindIndex"]
 
@@ -27,8 +28,9 @@ _VERBS = frozenset(
     ["play", "plays", "playing", "played", "take", "takes", "taking", "took", "have", "has",
      "having", "attend", "attends", "attending"]
 )  # fmt: skip
-#: Words after which a noun phrase naming a kind of entry starts.
-_OPENERS = _VERBS | {
+#: Words after which a noun phrase naming a kind of entry starts ("three yoga activities": a
+#: count too).
+_OPENERS = _VERBS | NUMBER_WORDS | {
     "the", "your", "my", "a", "an", "his", "her", "their", "our", "next", "upcoming", "this"
 }  # fmt: skip
 _MAX_WORDS = 3
@@ -74,7 +76,8 @@ class KindIndex:
     def find(self, toks: Sequence[Tok], i: int, covered: Sequence[bool]) -> tuple[int, set[str]]:
         """The longest phrase at token ``i`` naming entries by kind: its token count and the
         entities; ``(0, set())`` when there is none."""
-        if i == 0 or toks[i - 1].lower not in _OPENERS or toks[i - 1].sent != toks[i].sent:
+        opener = toks[i - 1].lower if i else ""
+        if not (opener in _OPENERS or opener.isdigit()) or toks[i - 1].sent != toks[i].sent:
             return 0, set()
         run = 0
         while (

@@ -25,6 +25,9 @@ LABELS = [
         ("Your swimming is at 1 pm.", 1, {"urn:swim"}),
         ("Your tennis is on Thursday.", 1, {"urn:tennis1", "urn:tennis2"}),
         ("Your dentist's appointment is on the 5th.", 1, {"urn:dentist"}),
+        # a count opens the phrase too ("You have two tennis activities")
+        ("You have two tennis activities.", 3, {"urn:tennis1", "urn:tennis2"}),
+        ("You have 2 tennis activities.", 3, {"urn:tennis1", "urn:tennis2"}),
         ("You can swim on Friday.", 2, set()),  # no determiner: a verb
         ("Your meeting is at 5.", 1, set()),
         ("Your alex is here.", 1, set()),

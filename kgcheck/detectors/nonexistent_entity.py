@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from pydantic import BaseModel, ConfigDict
-from rdflib import URIRef
+from rdflib import Node, URIRef
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.kb.knowledge_base import KnowledgeBase
@@ -223,16 +224,33 @@ def _classes_by_neighbours(ctx: DetectionContext, m: Mention) -> set[URIRef]:
         ctx.analysis.segments[m.segment].span if m.segment < len(ctx.analysis.segments) else None
     )
     for q in ctx.analysis.quantities:
-        if q.anchor is None or segment is None or not segment.contains(q.span):
+        if segment is None or not segment.contains(q.span):
             continue
         between = (
             text[m.span.end : q.span.start]
             if m.span.end <= q.span.start
             else text[q.span.end : m.span.start]
         )
-        if _MEASURED.match(between):
-            for prop in q.anchor.properties:
-                classes |= onto.domain.get(URIRef(prop), set())
+        if not _MEASURED.match(between):
+            continue
+        if q.anchor is None:
+            # bound to nothing (the name is the KB's no one): what measures in its unit
+            # ("Costco is 5 miles away": what has a distance in miles)
+            props = [URIRef(p) for p, unit in onto.unit.items() if q.unit and unit == q.unit]
+            subjects: tuple[str, ...] = ()
+        else:
+            props = [URIRef(p) for p in q.anchor.properties]
+            subjects = q.anchor.subjects
+        for prop in props:
+            classes |= onto.domain.get(prop, set())
+        if not classes:
+            # no declared domain: the kinds of what holds the measure ("5 miles": the places)
+            holders: list[Node] = [URIRef(s) for s in subjects] or [
+                s for p in props for s in islice(kb.graph.subjects(p, None), _HOLDERS)
+            ]
+            for subject in holders:
+                if isinstance(subject, URIRef):
+                    classes |= kb.direct_types(subject)
     return classes | _classes_by_value(ctx, m)
 
 
@@ -292,6 +310,8 @@ def _classes_by_value(ctx: DetectionContext, m: Mention) -> set[URIRef]:
     return classes
 
 
+#: The most holders of a property whose kinds a measure of that property gives a name.
+_HOLDERS = 8
 #: The most words of a string value looked for next to a name.
 _LONGEST_VALUE = 6
 

@@ -185,6 +185,8 @@ def test_places_the_kb_lacks_when_kinds_are_classes(tmp_path: Path) -> None:
     for reply, name in (
         ("Navigating you to Home Depot.", "Home Depot"),
         ("Walgreens is the nearest hospital.", "Walgreens"),
+        # a measure of what only places have, the name bound to nothing (KVRET, nodes)
+        ("Costco is 5 miles away.", "Costco"),
     ):
         report = checker.check_turn(reply, DialogueState())
         assert [f.content for f in report.flags if f.type == FlagType.NONEXISTENT_ENTITY] == [name]

@@ -168,7 +168,9 @@ def restating(sentences: Sequence[str], parsed: Sequence[bool | None] | None = N
     for i, sentence in enumerate(sentences):
         short = len(sentence.split()) <= 4 and sentence.rstrip().endswith("?")
         if i and (_CHECKS.search(sentence) or (short and _ASKS_CONFIRMATION.search(sentence))):
-            out[i - 1] = True  # "... for 6 days. Do you confirm?"
+            # "... for 6 days. Do you confirm?"; not an offer asked about ("What about the
+            # Escape at SFO on March 8th? Is that okay?": the results' values, offered)
+            out[i - 1] = out[i - 1] or not is_question(sentences[i - 1])
     return out
 
 

@@ -15,7 +15,7 @@ from kgcheck.nlp.analysis import Mention
 from kgcheck.numeric_claims import restated_spans
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Evidence, Flag, FlagType
-from kgcheck.values.quantities import NUMBER_WORDS
+from kgcheck.values.quantities import NUMBER_WORDS, is_unit_word
 
 __all__ = ["NonexistentEntityDetector"]
 
@@ -86,6 +86,8 @@ class NonexistentEntityDetector(Detector):
                 or ctx.kb.labels.exact(counted)
             ):
                 continue  # "Two Stalls seats": a count of a value the KB holds ("Stalls")
+            if is_unit_word(m.text) and _after_number(analysis.text, m.span.start):
+                continue  # "91 degrees F": the unit of the number before it
             if _builds_on(ctx.kb, m.text):
                 continue  # "Jill or Jack?" with the KB's "jills house" and "jacks house"
             if _words_of_names(ctx.kb, m.text):
@@ -314,6 +316,14 @@ def _classes_by_value(ctx: DetectionContext, m: Mention) -> set[URIRef]:
 _HOLDERS = 8
 #: The most words of a string value looked for next to a name.
 _LONGEST_VALUE = 6
+
+
+#: A number, perhaps with a unit word, right before a stretch: "91 degrees F", "20 C".
+_NUMBER_BEFORE = re.compile(r"\d[\d.,]*\s*(?:[A-Za-z°]+\s*)?$")
+
+
+def _after_number(text: str, start: int) -> bool:
+    return bool(_NUMBER_BEFORE.search(text[max(0, start - 20) : start]))
 
 
 def _builds_on(kb: KnowledgeBase, text: str) -> bool:

@@ -156,8 +156,8 @@ def read_items(
 def settle(flags: Sequence[Flag], items: Iterable[Item]) -> list[Flag]:
     """``flags`` without those of other detectors that an item's reading overrules: one that
     calls wrong a value the item's reading confirms (``Item.confirmed``: a word of the sentence
-    bound the value to another entity), and one on a value the item's reading flagged itself
-    (one problem, one flag)."""
+    bound the value to another entity) or calls it unsupported (it was bound to nothing), and
+    one on a value the item's reading flagged itself (one problem, one flag)."""
     held = [span for item in items for span in item.confirmed]
     # the item's own findings on one value (not a clash of several, which says no more than
     # that the values do not go together)
@@ -166,7 +166,7 @@ def settle(flags: Sequence[Flag], items: Iterable[Item]) -> list[Flag]:
         f
         for f in flags
         if f.detector == _DETECTOR
-        or f.type != FlagType.WRONG_ATTRIBUTE
+        or f.type not in _OVERRULED
         or not (any(s.contains(f.span) for s in held) or any(s.overlaps(f.span) for s in own))
     ]
     # a clash says less than another check's flag on one of its values, which says which
@@ -181,6 +181,9 @@ def settle(flags: Sequence[Flag], items: Iterable[Item]) -> list[Flag]:
     ]
 
 
+#: What another check may say of a value that an item's reading overrules: that it is wrong
+#: (of another entity), or that nothing supports it (it was bound to nothing).
+_OVERRULED = frozenset({FlagType.WRONG_ATTRIBUTE, FlagType.UNSUPPORTED_CLAIM})
 #: The detector whose flags are the items' own (``detectors.mismatched_item``).
 _DETECTOR = "mismatched_item"
 

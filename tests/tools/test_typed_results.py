@@ -309,3 +309,32 @@ def test_it_after_an_indefinite_row_is_no_entity_named_before(checker: Checker) 
     report = checker.check_turn(reply, state)
     assert (_acted(report), report.text) == ([], reply)
     assert [m.iri for m in report.analysis.mentions if m.text == "It"] == [None]
+
+
+def test_a_unit_letter_after_a_number_is_no_unknown_name(checker: Checker) -> None:
+    """SGD: "91 degrees F" took "F" for a place the results lack."""
+    weather = [{"city": "Pleasant Hill", "temperature": "91", "precipitation": "19"}]
+    schema = {
+        "slots": [
+            {"name": "temperature", "description": "Temperature in Fahrenheit"},
+            {"name": "precipitation", "description": "The possibility of rain in percentage"},
+        ]
+    }
+    state = _state(ToolResult("GetWeather", weather, schema=schema))
+    reply = "The weather on average is 91 degrees F with a 19 percent chance of rain."
+    report = checker.check_turn(reply, state)
+    assert (_acted(report), report.text) == ([], reply)
+
+
+def test_a_value_the_one_row_holds_is_supported_whatever_it_was_bound_to(
+    checker: Checker,
+) -> None:
+    """With no schema to say "precipitation" is a percentage, "a 19 percent chance of rain"
+    was bound to nothing and called unsupported, though the one row holds 19."""
+    weather = [{"city": "Pleasant Hill", "temperature": "91", "precipitation": "19"}]
+    state = _state(ToolResult("GetWeather", weather))
+    reply = "There is a 19 percent chance of rain in Pleasant Hill."
+    report = checker.check_turn(reply, state)
+    assert (_acted(report), report.text) == ([], reply)
+    false = checker.check_turn(reply.replace("19", "29"), state)
+    assert _acted(false) != []

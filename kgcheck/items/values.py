@@ -211,9 +211,10 @@ def stated_values(
                     # (an end of a range, "from 8:30 to 10am", may be of no property: the
                     # start and a duration)
                     unheld.append(Unheld(span, said, "time", key))
-            if part.has_date and part.granularity <= Granularity.DAY:
+            if part.has_date and part.granularity <= Granularity.MONTH:
                 # compared on the fields it states: "on Thursday" with a Thursday, "the 5th"
-                # with the 5th of any month, "tomorrow" with that day
+                # with the 5th of any month, "tomorrow" with that day, "for November" with a
+                # day of November (a bill's period)
                 span, said = part.part(time=False)
                 dated = [
                     (s, {p for day, p in h.days if agrees(part, day)}) for s, h in facts.items()
@@ -221,7 +222,7 @@ def stated_values(
                 dated = [(s, props) for s, props in dated if props]
                 for s, props in dated:
                     add(span, "date", s, props)
-                if not dated and not t.parts:
+                if not dated and not t.parts and part.granularity <= Granularity.DAY:
                     unheld.append(
                         Unheld(span, said, "date", part.start.date(), relative=t.relative)
                     )

@@ -264,6 +264,10 @@ class EntityLinker:
         word = single and title is None and _is_word(toks, start)
         if match is not None and match.how == "fuzzy" and single and (sentence_initial or word):
             match = None  # "Analyze ..." at the start of a sentence is a word, not a typo
+        if match is not None and match.how == "short" and sentence_initial and word:
+            # "Installation takes about 12 days": an ordinary word opening a sentence, not the
+            # short name of "Smart Meter Installation"
+            match = None
         class_hint = self._title_classes.get(title) if title else None
         if match is not None:
             iris = match.iris

@@ -132,8 +132,8 @@ _COMMANDS = frozenset(
 #: "you'd like to leave at 5 pm"). "Would you like ...?" offers something: not a restatement.
 _RESTATES = re.compile(
     r"\b(?:(?:please |let's |let me |just to |to )?confirm(?:ing)?\b(?! that)|verify\b|to recap\b"
-    r"|(?<!would )(?<!do )(?<!did )(?<!will )(?<!can )you(?:'d| would)? (?:like|want|wish|prefer"
-    r"|need)\b|you asked\b|you requested\b|make sure\b"
+    r"|(?<!would )(?<!do )(?<!did )(?<!will )(?<!can )you(?:(?:'d| would)? (?:like|want|wish"
+    r"|prefer)| need)\b|you asked\b|you requested\b|make sure\b"
     r"|you(?:'re| are) (?:looking|asking) for\b)",
     re.I,
 )

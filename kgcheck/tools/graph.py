@@ -246,6 +246,18 @@ def _write(fields: dict[str, _Field], entities: dict[URIRef, _Entity]) -> Graph:
     return graph
 
 
+def _in_cents(values: list[Any]) -> bool:
+    """Whether the values are written as amounts: at most two decimals each, and two in some
+    ("158.58", 102.3, 39.99; a number read from JSON drops a last zero): amounts of the rows'
+    currency, whatever the field is called ("amount", "total")."""
+    written = [str(scalar(v)) for v in values if v is not None]
+    return (
+        bool(written)
+        and all(re.fullmatch(r"-?\d+(?:\.\d\d?)?", w) for w in written)
+        and any(re.fullmatch(r"-?\d+\.\d\d", w) for w in written)
+    )
+
+
 def _currency(fields: dict[str, _Field]) -> str | None:
     """The one currency a ``currency`` field of the rows names ("USD"), or ``None``."""
     codes = {
@@ -278,7 +290,7 @@ def _property(graph: Graph, found: _Field, currency: str | None) -> tuple[URIRef
         # a field named or described for money ("surcharge": "Extra charge on top of the
         # call-out fee")
         named = {*words_of_name(found.name), *words_of_name(spec.description or "")}
-        unit = currency if named & MONEY_NOUNS else None
+        unit = currency if named & MONEY_NOUNS or _in_cents(found.values) else None
     if cash is not None:
         datatype = "decimal"
     if unit:

@@ -145,6 +145,7 @@ def test_a_verb_of_asking_read_as_a_modifier_still_asks(
         (["Would you like the 6 pm show?", "It has a rating of 4.5."], [False, False]),
         (["Do you want the one at 5 pm?"], [False]),
         (["Walgreens is at 113 Arbol Dr, do you need me to set the navigation?"], [False]),
+        (["You'd need to give 30 days' notice."], [False]),
         (["I can confirm that it opens at 9 am."], [False]),
         # an offer asked about states the results' values (SGD)
         (["What about the Escape at SFO on March 8th?", "Is that okay to you?"], [False, False]),

@@ -338,3 +338,23 @@ def test_a_value_the_one_row_holds_is_supported_whatever_it_was_bound_to(
     assert (_acted(report), report.text) == ([], reply)
     false = checker.check_turn(reply.replace("19", "29"), state)
     assert _acted(false) != []
+
+
+BILLS = [
+    {"period_start": "2026-11-01", "period_end": "2026-11-30", "amount": 158.58, "currency": "GBP"},
+    {"period_start": "2026-10-01", "period_end": "2026-10-31", "amount": 125.51, "currency": "GBP"},
+    {"period_start": "2026-09-01", "period_end": "2026-09-30", "amount": 102.3, "currency": "GBP"},
+]  # fmt: skip
+
+
+def test_amounts_of_a_priced_row_are_money_and_a_month_names_a_period(checker: Checker) -> None:
+    """Blind trial (energy): bills restated with their month were all "unsupported": "amount"
+    named no money, and "for November" stated no day the items could compare."""
+    state = _state(ToolResult("get_bills", BILLS))
+    reply = (
+        "Your last three bills were £158.58 for November, £125.51 for October and £102.30 "
+        "for September."
+    )
+    report = checker.check_turn(reply, state)
+    assert (_acted(report), report.text) == ([], reply)
+    assert "£152.51" in _acted(checker.check_turn(reply.replace("£125.51", "£152.51"), state))

@@ -197,9 +197,20 @@ def stated_values(
                         Span(words[i][0], end), "name" if prop == NAME else "words", subject, [prop]
                     )
     unheld: list[Unheld] = []
+    # a month frames the days stated with it ("In January: the workshop on 8 January and ...");
+    # it tells rows apart only where no day is stated beside it ("£158.58 for November")
+    days = [
+        part.span
+        for t in analysis.temporals
+        for part in t.parts or (t,)
+        if part.start is not None and part.has_date and part.granularity <= Granularity.DAY
+    ]
+    framed = [s.span for s in analysis.segments if any(s.span.contains(d) for d in days)]
     for t in analysis.temporals:
         for part in t.parts or (t,):
             if part.start is None or part.error:
+                continue
+            if part.granularity > Granularity.DAY and any(f.contains(part.span) for f in framed):
                 continue
             if part.has_time:
                 key = (part.start.hour, part.start.minute)

@@ -265,9 +265,12 @@ class EntityLinker:
         if match is not None and match.how == "fuzzy" and single and (sentence_initial or word):
             match = None  # "Analyze ..." at the start of a sentence is a word, not a typo
         if match is not None and match.how == "short" and sentence_initial and word:
-            # "Installation takes about 12 days": an ordinary word opening a sentence, not the
-            # short name of "Smart Meter Installation"
-            match = None
+            heads = [name_tokens(self.kb.label(URIRef(iri)))[-1:] for iri in match.iris]
+            if all(h == name_tokens(name) for h in heads):
+                # "Installation takes about 12 days": an ordinary word opening a sentence that
+                # ends a longer name ("Smart Meter Installation"), not that name nor another
+                # ("Cats from 1 to 6 kg"); a first name stays one ("Grace charges £75")
+                return None
         class_hint = self._title_classes.get(title) if title else None
         if match is not None:
             iris = match.iris

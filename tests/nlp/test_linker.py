@@ -172,3 +172,19 @@ def test_linker_without_gender_pronouns_take_the_subject(analyse: Analyse) -> No
     analysis = analyse("Chris Morgan called Karen Whitfield. He works in Oncology.")
     (he,) = (m for m in analysis.mentions if m.kind == "pronoun")
     assert he.candidates == ("Chris Morgan",)
+
+
+def test_linker_a_word_opening_a_sentence_is_no_short_name_of_what_it_ends(
+    make_checker: Callable[..., object],
+) -> None:
+    """Blind trial (energy): "Installation takes about 12 days" linked "Installation" to
+    "Smart Meter Installation" and corrected its lead time to the visit's 2 hours; a first name
+    that is also a word ("Grace") still names its person."""
+    body = (
+        'ex:sm a ex:Service ; rdfs:label "Smart Meter Installation" .\n'
+        'ex:grace a foaf:Person ; rdfs:label "Grace Okafor" .\n'
+    )
+    checker = make_checker(body, nli={"model": "none"})
+    analyse = checker.analyzer.analyse  # type: ignore[attr-defined]
+    assert [m.iri for m in analyse("Installation takes about 12 days.").mentions] == []
+    assert mention(analyse("Grace charges £75 to come out."), "Grace").iri.endswith("#grace")

@@ -30,7 +30,7 @@ from kgcheck.values.quantities import (
     is_currency,
     singular,
 )
-from kgcheck.values.temporal import agrees
+from kgcheck.values.temporal import TemporalExpression, agrees
 
 __all__ = [
     "NAME",
@@ -200,17 +200,30 @@ def stated_values(
     # a month frames the days stated with it ("In January: the workshop on 8 January and ...");
     # it tells rows apart only where no day is stated beside it ("£158.58 for November")
     days = [
-        part.span
+        part
         for t in analysis.temporals
         for part in t.parts or (t,)
         if part.start is not None and part.has_date and part.granularity <= Granularity.DAY
     ]
-    framed = [s.span for s in analysis.segments if any(s.span.contains(d) for d in days)]
+
+    def frames(month: TemporalExpression) -> bool:
+        """Whether a day of ``month`` is stated in its sentence ("In January ... on 8
+        January"), not a day of another month ("Your November bill was issued on 6 December")."""
+        sentence = next((s.span for s in analysis.segments if s.span.contains(month.span)), None)
+        return sentence is not None and any(
+            sentence.contains(d.span)
+            and month.start is not None
+            and month.end is not None
+            and d.start is not None
+            and month.start <= d.start < month.end
+            for d in days
+        )
+
     for t in analysis.temporals:
         for part in t.parts or (t,):
             if part.start is None or part.error:
                 continue
-            if part.granularity > Granularity.DAY and any(f.contains(part.span) for f in framed):
+            if part.granularity > Granularity.DAY and frames(part):
                 continue
             if part.has_time:
                 key = (part.start.hour, part.start.minute)

@@ -341,9 +341,12 @@ def test_a_value_the_one_row_holds_is_supported_whatever_it_was_bound_to(
 
 
 BILLS = [
-    {"period_start": "2026-11-01", "period_end": "2026-11-30", "amount": 158.58, "currency": "GBP"},
-    {"period_start": "2026-10-01", "period_end": "2026-10-31", "amount": 125.51, "currency": "GBP"},
-    {"period_start": "2026-09-01", "period_end": "2026-09-30", "amount": 102.3, "currency": "GBP"},
+    {"period_start": "2026-11-01", "period_end": "2026-11-30", "issue_date": "2026-12-04",
+     "amount": 158.58, "currency": "GBP"},
+    {"period_start": "2026-10-01", "period_end": "2026-10-31", "issue_date": "2026-11-05",
+     "amount": 125.51, "currency": "GBP"},
+    {"period_start": "2026-09-01", "period_end": "2026-09-30", "issue_date": "2026-10-05",
+     "amount": 102.3, "currency": "GBP"},
 ]  # fmt: skip
 
 
@@ -358,3 +361,28 @@ def test_amounts_of_a_priced_row_are_money_and_a_month_names_a_period(checker: C
     report = checker.check_turn(reply, state)
     assert (_acted(report), report.text) == ([], reply)
     assert "£152.51" in _acted(checker.check_turn(reply.replace("£125.51", "£152.51"), state))
+    # a month beside a day of another month still tells the bill ("issued on 6 December")
+    issued = "Your November bill was issued on 6 December, for £158.58."
+    assert checker.check_turn(issued, state).text == issued.replace("6 December", "4 December")
+
+
+EVENTS = [
+    {"event_name": "Goal-Setting Workshop", "location": "Loom Harbourside", "date": "2027-01-08",
+     "price": "12"},
+    {"event_name": "Product Photography", "location": "Loom Shoreditch", "date": "2027-01-20",
+     "price": "25"},
+    {"event_name": "Founders Mixer", "location": "Loom Ancoats", "date": "2027-01-27",
+     "price": "10"},
+]  # fmt: skip
+
+
+def test_a_month_framing_the_days_of_a_list_does_not_split_its_items(checker: Checker) -> None:
+    """ "In January ... on 8 January ... on 20 January": the month is the frame of the days,
+    not a value of the first item (which cut the second item off its name)."""
+    state = _state(ToolResult("search_events", EVENTS))
+    reply = (
+        "In January we have the Goal-Setting Workshop at Loom Harbourside on 8 January and "
+        "Product Photography at Loom Ancoats on 20 January."
+    )
+    report = checker.check_turn(reply, state)
+    assert report.text == reply.replace("Loom Ancoats", "Loom Shoreditch")

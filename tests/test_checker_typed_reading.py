@@ -5,10 +5,13 @@ must come out as it went in, and a wrong value is corrected only where the readi
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from kgcheck import Checker, DialogueState
 from kgcheck.report import TurnReport
+from kgcheck.types import FlagType
 from tests.conftest import FIXTURES
 
 LEISURE = FIXTURES / "leisure" / "kgcheck.yaml"
@@ -113,3 +116,25 @@ def test_opening_hours_of_the_days_named_are_checked(
     leisure: Checker, reply: str, wrong: str
 ) -> None:
     assert acted(check(leisure, reply)) == [wrong]
+
+
+def test_an_amount_said_per_year_is_no_one_off_fee(make_checker: Callable[..., Checker]) -> None:
+    """Blind trial (energy): "would cost about £1,480 a year, with a monthly Direct Debit of
+    £123" of a tariff whose only amount is its exit fee was rewritten to "£75 a year ... £75":
+    an amount said per period is no value of a one-off charge."""
+    checker = make_checker(
+        'ex:exitFee a owl:DatatypeProperty ; rdfs:label "exit fee" ; kgc:unit "GBP" ;'
+        " rdfs:domain ex:Tariff .\n"
+        'ex:price a owl:DatatypeProperty ; rdfs:label "price" ; kgc:lexicalForm "cost" ;'
+        ' kgc:unit "GBP" ; rdfs:domain ex:Bundle .\n'
+        'ex:fixed24 a ex:Tariff ; rdfs:label "Moorland Fixed 24" ; ex:exitFee 75 .\n'
+        'ex:fibre a ex:Bundle ; rdfs:label "Moorland Fibre" ; ex:price 52 .\n'
+        'ex:dd a ex:PaymentMethod ; rdfs:label "Direct Debit" .\n',
+        nli={"model": "none"},
+    )
+    reply = "Moorland Fixed 24 would cost about £1,480 a year, with a monthly Direct Debit of £123."
+    report = checker.check_turn(reply, DialogueState())
+    assert [f.content for f in report.flags if f.type == FlagType.WRONG_ATTRIBUTE] == []
+    assert report.text == reply
+    fee = "The exit fee of Moorland Fixed 24 is £95."
+    assert checker.check_turn(fee, DialogueState()).text == fee.replace("£95", "£75")

@@ -41,7 +41,9 @@ from kgcheck.values.quantities import (
     CURRENCY,
     DIMENSION_WORDS,
     NUMBER,
+    ONE_OFF_CHARGES,
     PERCENT,
+    PERIOD_OF,
     QUANTITY,
     RATIO,
     Quantity,
@@ -160,6 +162,8 @@ class Anchorer:
         self.units = {p: u for p, u in self.units.items() if u is not None}
         #: "98 pounds" can be sterling: the KB prices in pounds and weighs nothing in them.
         self.pounds_sterling = "GBP" in self.units.values() and "lb" not in self.units.values()
+        #: each money property's periods named by its phrases, and whether it is a one-off
+        self._periods: dict[URIRef, tuple[frozenset[str], bool]] = {}
         self.counted = _counted_nouns(self.onto, self.numeric)
         #: For each noun, the numeric properties that count it by their phrasing ("number of
         #: reviews", "reviews count"; not "minimum rider age")
@@ -244,9 +248,10 @@ class Anchorer:
         unit = self.units.get(prop)
         if q.kind == CURRENCY:
             # once the KB says which properties are money, only those take an amount
-            return unit == q.currency or (
-                unit is None and (prop in self.onto.money or not self.priced)
-            )
+            return (
+                unit == q.currency
+                or (unit is None and (prop in self.onto.money or not self.priced))
+            ) and self._per_fits(q, prop)
         if q.kind == PERCENT:
             return unit in {None, "%", "fraction"}
         if q.kind == RATIO:
@@ -262,6 +267,26 @@ class Anchorer:
                 return prop in named
             return unit is None or same_counted(unit, q.unit)
         return unit in {None, "x"}
+
+    def _per_fits(self, q: Quantity, prop: URIRef) -> bool:
+        """Whether an amount said per period (``q.per``: "£1,480 a year") can be a value of
+        ``prop``: not of a property whose phrases name another period ("monthly price"), nor of
+        a one-off charge whose phrases name none ("exit fee", "deposit"); any other amount
+        property may be (a "price" says nothing of its period)."""
+        if q.per is None:
+            return True
+        periods = self._periods.get(prop)
+        if periods is None:
+            words = {
+                w
+                for phrase in property_phrases(self.kb, prop)
+                for w in re.findall(r"[a-z]+", phrase.lower())
+            }
+            named = frozenset(PERIOD_OF[w] for w in words if w in PERIOD_OF)
+            one_off = bool(words & ONE_OFF_CHARGES) and not named
+            periods = self._periods[prop] = (named, one_off)
+        named, one_off = periods
+        return not one_off and (not named or q.per in named)
 
     def _pounds(self, q: Quantity, words: set[str]) -> Quantity:
         """ "98 pounds" is sterling where the KB prices things in pounds sterling, weighs
@@ -305,8 +330,10 @@ class Anchorer:
             and (u == unit or (q.kind == QUANTITY and convert(Decimal(1), unit, u) is not None))
         )
         if q.kind == CURRENCY:
-            # and those priced in a currency the KB does not name
+            # and those priced in a currency the KB does not name; an amount said per period
+            # only of those it can be ("£1,480 a year" is no exit fee)
             found += sorted(p for p in self.onto.money if p in self.numeric and p not in found)
+            found = [p for p in found if self._per_fits(q, p)]
         return found
 
     # --- dates -------------------------------------------------------------------------------

@@ -87,6 +87,9 @@ class Quantity:
     #: Said as a round figure ("about 52,700", "around 300"): the KB value rounded as the
     #: stated one is rounded agrees with it (:func:`rounded_agrees`).
     approximate: bool = False
+    #: Of an amount said per period, the period ("£1,480 a year", "a monthly Direct Debit of
+    #: £123": ``year``, ``month``; :func:`period_of_rate`).
+    per: str | None = None
 
 
 _NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
@@ -514,7 +517,46 @@ class QuantityRecognizer:
             currency=currency,
             bound=bound,
             approximate=bool(_APPROXIMATE.search(before)),
+            per=period_of_rate(text, start, end) if kind == CURRENCY else None,
         )
+
+
+#: The periods an amount may be said per, by the words that name each.
+PERIOD_WORDS = {
+    "year": ("year", "years", "annual", "annually", "yearly", "annum"),
+    "month": ("month", "months", "monthly"),
+    "week": ("week", "weeks", "weekly"),
+    "day": ("day", "days", "daily"),
+    "night": ("night", "nights", "nightly"),
+    "hour": ("hour", "hours", "hourly"),
+}
+#: Each word naming a period -> the period.
+PERIOD_OF = {w: period for period, words in PERIOD_WORDS.items() for w in words}
+#: Words naming a charge paid once, unless a period is named with them ("exit fee", "deposit";
+#: not "monthly fee").
+ONE_OFF_CHARGES = frozenset({"fee", "fees", "deposit", "excess", "penalty"})
+#: After an amount: "a year", "per month", "/night", "each week", "monthly".
+_PER_AFTER = re.compile(
+    r"\s*(?:(?:a|an|per|each|every|/)\s*(?P<noun>year|month|week|day|night|hour)\b"
+    r"|(?P<adverb>annually|yearly|monthly|weekly|daily|nightly|hourly)\b)",
+    re.I,
+)
+#: Before an amount, in its noun phrase: "a monthly Direct Debit of", "the annual cost is".
+_PER_BEFORE = re.compile(
+    r"\b(?P<adjective>annual|yearly|monthly|weekly|daily|nightly|hourly)\s+(?:[\w-]+\s+){0,3}"
+    r"(?:of|is|was|at|:)?\s*$",
+    re.I,
+)
+
+
+def period_of_rate(text: str, start: int, end: int) -> str | None:
+    """The period an amount at ``text[start:end]`` is said per ("£1,480 a year": ``year``;
+    "a monthly Direct Debit of £123": ``month``), or ``None`` (a one-off amount)."""
+    after = _PER_AFTER.match(text, end)
+    if after is not None:
+        return PERIOD_OF[(after["noun"] or after["adverb"]).lower()]
+    before = _PER_BEFORE.search(text[max(0, start - 40) : start])
+    return PERIOD_OF[before["adjective"].lower()] if before is not None else None
 
 
 def _currency_of(word: str) -> str:

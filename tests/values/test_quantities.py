@@ -90,6 +90,21 @@ def test_quantities_bounds(text: str, bound: str | None) -> None:
     assert RECOGNIZER.find(text)[0].bound == bound
 
 
+@pytest.mark.parametrize(
+    ("text", "per"),
+    [
+        ("It would cost about £1,480 a year.", "year"),
+        ("a monthly Direct Debit of £123", "month"),
+        ("It is $80 per night.", "night"),
+        ("£10/hour", "hour"),
+        ("a setup fee of £29.99", None),
+        ("$115 each", None),
+    ],
+)
+def test_quantities_amounts_said_per_period(text: str, per: str | None) -> None:
+    assert RECOGNIZER.find(text)[0].per == per
+
+
 def test_quantities_skip_spans_are_left_out() -> None:
     text = "The 76 is 4 miles away."
     found = RECOGNIZER.find(text, skip=[Span(0, 6)])

@@ -138,3 +138,19 @@ def test_an_amount_said_per_year_is_no_one_off_fee(make_checker: Callable[..., C
     assert report.text == reply
     fee = "The exit fee of Moorland Fixed 24 is £95."
     assert checker.check_turn(fee, DialogueState()).text == fee.replace("£95", "£75")
+
+
+def test_amounts_said_per_different_periods_bind_to_their_own_rates(
+    make_checker: Callable[..., Checker],
+) -> None:
+    """ "€4 an hour or €15 for the whole day": the day's amount does not take the hourly rate
+    of the amount before it; a price whose form is "fee" is no one-off charge."""
+    checker = make_checker(
+        'ex:hourlyRate a owl:DatatypeProperty ; rdfs:label "hourly rate" ; kgc:unit "EUR" .\n'
+        'ex:dayRate a owl:DatatypeProperty ; rdfs:label "day rate" ; kgc:unit "EUR" .\n'
+        'ex:cub a ex:Bike ; rdfs:label "Cub 20" ; ex:hourlyRate 4 ; ex:dayRate 15 .\n',
+        nli={"model": "none"},
+    )
+    reply = "Our Cub 20 kids' bike is €4 an hour or €15 for the whole day."
+    report = checker.check_turn(reply, DialogueState())
+    assert ([f.content for f in report.flags], report.text) == ([], reply)

@@ -212,7 +212,8 @@ class Anchorer:
                 prev is not None
                 and prev.anchor is not None
                 and toks[_token_at(starts, prev.span.start)].sent == toks[i].sent
-                and (prev.kind, prev.unit, prev.currency) == (q.kind, q.unit, q.currency)
+                and (prev.kind, prev.unit, prev.currency, prev.per)
+                == (q.kind, q.unit, q.currency, q.per)
             ):
                 shared = [URIRef(p) for p in prev.anchor.properties]
             sent = toks[i].sent
@@ -271,8 +272,8 @@ class Anchorer:
     def _per_fits(self, q: Quantity, prop: URIRef) -> bool:
         """Whether an amount said per period (``q.per``: "£1,480 a year") can be a value of
         ``prop``: not of a property whose phrases name another period ("monthly price"), nor of
-        a one-off charge whose phrases name none ("exit fee", "deposit"); any other amount
-        property may be (a "price" says nothing of its period)."""
+        a one-off charge, labelled so and naming no period ("exit fee", "deposit"); any other
+        amount property may be (a "price" says nothing of its period)."""
         if q.per is None:
             return True
         periods = self._periods.get(prop)
@@ -283,7 +284,10 @@ class Anchorer:
                 for w in re.findall(r"[a-z]+", phrase.lower())
             }
             named = frozenset(PERIOD_OF[w] for w in words if w in PERIOD_OF)
-            one_off = bool(words & ONE_OFF_CHARGES) and not named
+            # what the property is, by its label ("exit fee"); a form may be a looser word
+            # for it ("fee" of a price)
+            label = set(re.findall(r"[a-z]+", self.onto.label(prop).lower()))
+            one_off = bool(label & ONE_OFF_CHARGES) and not named
             periods = self._periods[prop] = (named, one_off)
         named, one_off = periods
         return not one_off and (not named or q.per in named)

@@ -535,9 +535,11 @@ PERIOD_OF = {w: period for period, words in PERIOD_WORDS.items() for w in words}
 #: Words naming a charge paid once, unless a period is named with them ("exit fee", "deposit";
 #: not "monthly fee").
 ONE_OFF_CHARGES = frozenset({"fee", "fees", "deposit", "excess", "penalty"})
-#: After an amount: "a year", "per month", "/night", "each week", "monthly".
+#: After an amount: "a year", "per month", "/night", "each week", "for the whole day",
+#: "monthly".
 _PER_AFTER = re.compile(
-    r"\s*(?:(?:a|an|per|each|every|/)\s*(?P<noun>year|month|week|day|night|hour)\b"
+    r"\s*(?:(?:a|an|per|each|every|/|for\s+(?:a|an|one|the)(?:\s+(?:whole|full))?)\s*"
+    r"(?P<noun>year|month|week|day|night|hour)\b"
     r"|(?P<adverb>annually|yearly|monthly|weekly|daily|nightly|hourly)\b)",
     re.I,
 )

@@ -97,6 +97,7 @@ def test_quantities_bounds(text: str, bound: str | None) -> None:
         ("a monthly Direct Debit of £123", "month"),
         ("It is $80 per night.", "night"),
         ("£10/hour", "hour"),
+        ("€15 for the whole day", "day"),
         ("a setup fee of £29.99", None),
         ("$115 each", None),
     ],

@@ -233,8 +233,8 @@ def _classes_by_neighbours(ctx: DetectionContext, m: Mention) -> set[URIRef]:
             if m.span.end <= q.span.start
             else text[q.span.end : m.span.start]
         )
-        if not _MEASURED.match(between):
-            continue
+        if not _MEASURED.match(between) or (q.span.end <= m.span.start and not between.strip()):
+            continue  # (a name right after the number is its unit: "91 degrees Farenheit")
         if q.anchor is None:
             # bound to nothing (the name is the KB's no one): what measures in its unit
             # ("Costco is 5 miles away": what has a distance in miles)

@@ -8,9 +8,10 @@ KB class) takes the most salient *compatible* entity of the reply so far and of 
   the first mention of a sentence stands in for the subject) and halved per sentence back
   (recency); entities of earlier turns (``context``, most salient first) weigh less with each rank;
 - compatibility is the class: he/she a person, it a thing or an organisation, they an
-  organisation or a group (one person, or one thing such as a hotel whose staff answer the
-  phone, well behind them), "the department" an instance of that class; a gender the KB or a
-  title ("Ms.") gives rules out the other pronoun and breaks ties, and is never required;
+  organisation or a group (one person, well behind them; not one thing: "their address" after a
+  hotel took another hotel of the conversation in SGD), "the department" an instance of that
+  class; a gender the KB or a title ("Ms.") gives rules out the other pronoun and breaks ties,
+  and is never required;
 - when no candidate is clearly ahead of the next one, the anaphor stays unresolved: a wrong
   antecedent turns a true statement into a flag.
 
@@ -65,8 +66,7 @@ _FLOOR = 0.01
 #: Mentions more sentences back than this weigh under 0.5 ** 12 each: too faint to count, and
 #: reading them would make a long reply's cost grow with the square of its length.
 _WINDOW = 12
-#: Singular "they" for a person or a thing (a hotel, a salon: the business) is allowed, well
-#: behind an organisation or a group.
+#: Singular "they" for a person is allowed, well behind an organisation or a group.
 _SINGULAR_THEY = 0.25
 
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass", "csubj", "csubjpass", "agent"})
@@ -498,9 +498,7 @@ def _fit(c: _Candidate, want: str, gender: str | None) -> float:
     if want == "plural":
         if c.kind in {"organisation", "group"}:
             return 1.0
-        # "they" of one person, or of one place that is a business ("the hotel ... they are
-        # located at ..."), well behind an organisation or a group
-        return _SINGULAR_THEY if c.kind in {"person", "thing"} else 0.0
+        return _SINGULAR_THEY if c.kind == "person" else 0.0
     return 1.0
 
 

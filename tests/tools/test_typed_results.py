@@ -192,12 +192,6 @@ def test_a_value_word_modifying_another_noun_states_no_value(checker: Checker) -
     assert report.analysis.values == ()
 
 
-HOTELS = [
-    {"hotel_name": "Best Western Plus Toronto", "street_address": "50 Norfinch Drive",
-     "phone_number": "+1 416-663-9500", "star_rating": "3"},
-    {"hotel_name": "Bond Place Hotel", "street_address": "65 Dundas Street East",
-     "phone_number": "+1 416-362-6061", "star_rating": "3"},
-]  # fmt: skip
 THERAPISTS = [
     {"therapist_name": "Larkin Matt", "type": "Psychiatrist", "phone_number": "408-399-5677",
      "address": "301 Los Gatos-Saratoga Road"},
@@ -216,32 +210,18 @@ def _follow_up(
     return checker.check_turn(reply, state)
 
 
-def test_they_of_a_hotel_is_the_hotel_just_offered(checker: Checker) -> None:
-    """SGD: "They are located at ... and their phone number is ..." of one hotel went
-    unchecked: "they" stood for organisations and groups only."""
-    call = ToolResult("SearchHotel", HOTELS)
-    offer = "There are 2 hotels. There is Best Western Plus Toronto, a 3 star hotel."
-    question = "What is their address and phone number?"
-    true = "They are located at 50 Norfinch Drive and their phone number is +1 416-663-9500."
-    report = _follow_up(checker, call, offer, question, true)
-    assert (_acted(report), report.text) == ([], true)
-    false = true.replace("+1 416-663-9500", "+1 416-362-6061")
-    report = _follow_up(checker, call, offer, question, false)
-    assert _acted(report) == ["+1 416-362-6061"]
-    assert report.text == true
-
-
 def test_a_value_of_a_closed_set_is_no_antecedent(checker: Checker) -> None:
-    """ "their" after "a Psychiatrist, Larkin Matt" is the therapist, not the category."""
-    call = ToolResult("FindProvider", THERAPISTS, schema=THERAPIST_TYPES)
-    offer = "I found 2 therapists. How about the Psychiatrist Larkin Matt?"
-    question = "What is their address and phone number?"
-    false = "Their address is 430 Monterey Avenue # 3 and their number is 408-399-5677."
+    """ "its phone number" after "the Place of Worship American Church in Paris" is the
+    church's, not the category's (a value of a closed set took the pronoun)."""
+    call = ToolResult("FindAttractions", ATTRACTIONS, schema=CATEGORIES)
+    offer = "I found 2 attractions. How about the Place of Worship American Church in Paris?"
+    question = "What is its phone number?"
+    false = "Its phone number is 1 40 60 10 00."
     report = _follow_up(checker, call, offer, question, false)
-    assert [m.iri for m in report.analysis.mentions if m.text == "Their"] == [
-        "urn:kgcheck:result#larkin-matt"
+    assert [m.iri for m in report.analysis.mentions if m.text == "Its"] == [
+        "urn:kgcheck:result#american-church-in-paris"
     ]
-    assert _acted(report) == ["430 Monterey Avenue # 3"]
+    assert _acted(report) == ["1 40 60 10 00"]
 
 
 FLIGHTS = [

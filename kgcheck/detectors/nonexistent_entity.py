@@ -15,7 +15,7 @@ from kgcheck.nlp.analysis import Mention
 from kgcheck.numeric_claims import restated_spans
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Evidence, Flag, FlagType
-from kgcheck.values.quantities import NUMBER_WORDS, is_unit_word
+from kgcheck.values.quantities import NUMBER_WORDS
 
 __all__ = ["NonexistentEntityDetector"]
 
@@ -86,8 +86,6 @@ class NonexistentEntityDetector(Detector):
                 or ctx.kb.labels.exact(counted)
             ):
                 continue  # "Two Stalls seats": a count of a value the KB holds ("Stalls")
-            if is_unit_word(m.text) and _after_number(analysis.text, m.span.start):
-                continue  # "91 degrees F": the unit of the number before it
             if _builds_on(ctx.kb, m.text):
                 continue  # "Jill or Jack?" with the KB's "jills house" and "jacks house"
             if _words_of_names(ctx.kb, m.text):
@@ -234,7 +232,7 @@ def _classes_by_neighbours(ctx: DetectionContext, m: Mention) -> set[URIRef]:
             else text[q.span.end : m.span.start]
         )
         if not _MEASURED.match(between) or (q.span.end <= m.span.start and not between.strip()):
-            continue  # (a name right after the number is its unit: "91 degrees Farenheit")
+            continue  # a name right after the number is its unit ("91 degrees F", "Farenheit")
         if q.anchor is None:
             # bound to nothing (the name is the KB's no one): what measures in its unit
             # ("Costco is 5 miles away": what has a distance in miles)
@@ -316,14 +314,6 @@ def _classes_by_value(ctx: DetectionContext, m: Mention) -> set[URIRef]:
 _HOLDERS = 8
 #: The most words of a string value looked for next to a name.
 _LONGEST_VALUE = 6
-
-
-#: A number, perhaps with a unit word, right before a stretch: "91 degrees F", "20 C".
-_NUMBER_BEFORE = re.compile(r"\d[\d.,]*\s*(?:[A-Za-z°]+\s*)?$")
-
-
-def _after_number(text: str, start: int) -> bool:
-    return bool(_NUMBER_BEFORE.search(text[max(0, start - 20) : start]))
 
 
 def _builds_on(kb: KnowledgeBase, text: str) -> bool:

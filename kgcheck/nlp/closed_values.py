@@ -23,7 +23,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import TYPE_CHECKING
+
+from rdflib import URIRef
 
 from kgcheck.kb.closed_values import closed_values
 from kgcheck.kb.observations import observations
@@ -33,9 +34,6 @@ from kgcheck.nlp.items import ItemBinder
 from kgcheck.nlp.negation import negated_before
 from kgcheck.nlp.tokens import Tok, is_parsed
 from kgcheck.types import Span
-
-if TYPE_CHECKING:
-    from rdflib import URIRef
 from kgcheck.values.temporal import TemporalExpression
 
 __all__ = ["ClosedValueBinder", "StatedValue"]
@@ -78,6 +76,10 @@ class ClosedValueBinder:
         self.index = closed_values(anchorer.kb)
         #: the properties whose values hold for a period (observations, qualified statements)
         self.periodic = observations(anchorer.kb).predicates
+        #: the words of the KB's class labels (what a value word may modify: "a compact car")
+        self._kind_words = frozenset(
+            w for label in anchorer.kb.ontology.class_labels for w in label.split()
+        )
 
     def bind(self, items: ItemBinder, text: str) -> list[StatedValue]:
         """The closed-set values among ``mentions``, each with its anchor and period."""
@@ -145,10 +147,8 @@ class ClosedValueBinder:
             return False
         if any(o.token_start <= head < o.token_end for o in mentions if o is not m):
             return False
-        onto = self.anchorer.kb.ontology
-        words = {w for label in onto.class_labels for w in label.split()}
-        for p in props:
-            words.update(onto.labels.get(p, "").lower().split())
+        labels = self.anchorer.kb.ontology.labels
+        words = self._kind_words.union(*(labels.get(p, "").lower().split() for p in props))
         return toks[head].lemma not in words and toks[head].lower not in words
 
     @staticmethod

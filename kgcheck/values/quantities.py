@@ -535,18 +535,20 @@ PERIOD_OF = {w: period for period, words in PERIOD_WORDS.items() for w in words}
 #: Words naming a charge paid once, unless a period is named with them ("exit fee", "deposit";
 #: not "monthly fee").
 ONE_OFF_CHARGES = frozenset({"fee", "fees", "deposit", "excess", "penalty"})
+#: The nouns of periods ("a year", "per annum") and the words made from them ("monthly",
+#: "annual"), as regular expression alternations.
+_PERIOD_NOUNS = "|".join(w for w in PERIOD_OF if not w.endswith(("ly", "al", "s")))
+_PERIOD_MODIFIERS = "|".join(w for w in PERIOD_OF if w.endswith(("ly", "al")))
 #: After an amount: "a year", "per month", "/night", "each week", "for the whole day",
 #: "monthly".
 _PER_AFTER = re.compile(
     r"\s*(?:(?:a|an|per|each|every|/|for\s+(?:a|an|one|the)(?:\s+(?:whole|full))?)\s*"
-    r"(?P<noun>year|month|week|day|night|hour)\b"
-    r"|(?P<adverb>annually|yearly|monthly|weekly|daily|nightly|hourly)\b)",
+    rf"(?P<noun>{_PERIOD_NOUNS})\b|(?P<adverb>{_PERIOD_MODIFIERS})\b)",
     re.I,
 )
 #: Before an amount, in its noun phrase: "a monthly Direct Debit of", "the annual cost is".
 _PER_BEFORE = re.compile(
-    r"\b(?P<adjective>annual|yearly|monthly|weekly|daily|nightly|hourly)\s+(?:[\w-]+\s+){0,3}"
-    r"(?:of|is|was|at|:)?\s*$",
+    rf"\b(?P<adjective>{_PERIOD_MODIFIERS})\s+(?:[\w-]+\s+){{0,3}}(?:of|is|was|at|:)?\s*$",
     re.I,
 )
 

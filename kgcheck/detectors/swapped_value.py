@@ -1,32 +1,43 @@
-"""``swapped_value``: a string value the KB holds for one thing, stated of another.
+"""``swapped_value``: a string value stated of a thing that holds another.
 
 "Setting route to Pizza My Heart at 611 Ames Ave" when 611 Ames Ave is Valero's address: the
 value itself is the lexical evidence of its property (an address, a phone number, an e-mail),
-even where no verb or noun of the ontology says so. Each stretch of the reply that is a KB string
-value of a functional property, or of one no subject holds two string values of (compared word
-by word, "Avenue" = "Ave") is taken to be about
-the nearest KB entity before it in its sentence (else the nearest after it; else, when the
-sentence names nothing, the one entity it describes by a string value of its own, "the chinese
-restaurant"; else the most salient entity of the conversation that has such a value). When
-that entity holds another value of the property, the flag corrects it to that value. Only values
-with a digit or an "@" count (addresses, phone numbers, e-mail addresses, codes): a stretch of
-plain words is too often a common phrase.
+even where no verb or noun of the ontology says so. Two kinds of stretch are read:
 
-Values that are already the object of an extracted claim are left to ``wrong_attribute``.
+- a KB string value of a functional property, or of one no subject holds two string values of
+  (compared word by word, "Avenue" = "Ave"); only values with a digit or an "@" count
+  (addresses, phone numbers, e-mail addresses, codes): a stretch of plain words is too often a
+  common phrase;
+- a value the KB does not hold but written in the form of a property's values
+  (:mod:`kgcheck.kb.value_forms`): a telephone number ("650-522-9698", "+1 416-663-9500" and
+  "416-663-9500" being one number) or a street address ("12 Elm Drive").
+
+Each is taken to be about the nearest KB entity before it in its sentence (else the nearest
+after it; else, when the sentence names nothing, the one entity it describes by a string value
+of its own, "the chinese restaurant"; else the most salient entity of the conversation that has
+such a value). When that entity holds another value of the property, the flag corrects it to
+that value.
+
+Values that are already the object of an extracted claim about a named thing are left to
+``wrong_attribute``; "their number is ..." with no one thing "their" stands for is read here.
 """
 
 from __future__ import annotations
 
 import re
 
-from rdflib import URIRef
+from rdflib import Literal, URIRef
+from rdflib.term import Node
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.kb.normalize import value_words
+from kgcheck.kb.value_forms import PHONE, STREET, street_parts, value_forms
+from kgcheck.kb.values import matches
 from kgcheck.nlp.analysis import Mention, Segment
 from kgcheck.nlp.attributes import is_attribute
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Evidence, Flag, FlagType, Span
+from kgcheck.values.phones import find_numbers, same_number
 
 __all__ = ["SwappedValueDetector", "segment_words", "trimmed", "value_owner"]
 
@@ -36,6 +47,12 @@ _WORD = re.compile(r"\S+")
 _STATED_AT = re.compile(r"\b(?:is|are|'s|located|situated|lives?|sits?)\s+(?:at|on)\s+$", re.I)
 _LONGEST = 6
 _EDGE = ".,;:!?\"')("
+#: A house number and the capitalised words after it: a street address, if a street word is
+#: among them ("12 Elm Drive", "1400 North Dutton Avenue #6").
+_STREET = re.compile(
+    r"(?<![\w$£€#.,:/-])\d+[A-Za-z]?(?:[-/]\d+[A-Za-z]?)?"
+    r"(?:\s+(?:[A-Z0-9][\w'.\-]*|#\s?\d+\w*))+"
+)
 
 
 class SwappedValueDetector(Detector):
@@ -45,17 +62,77 @@ class SwappedValueDetector(Detector):
     def detect(self, ctx: DetectionContext) -> list[Flag]:
         analysis = ctx.analysis
         # an attribute of the conversation ("your home is at ...") is no KB claim: it decides
-        # nothing about the value
-        decided = SpanIndex(c.object.span for c in analysis.claims if not is_attribute(c.predicate))
+        # nothing about the value; nor does a claim about no one thing ("their number is ...")
+        decided = SpanIndex(
+            c.object.span
+            for c in analysis.claims
+            if not is_attribute(c.predicate)
+            and (c.subject_iri is not None or c.subject.kind != "pronoun")
+        )
         flags = []
         for segment in analysis.segments:
-            for span, owners in self._values(ctx, segment):
+            held = self._values(ctx, segment)
+            found = [
+                (span, owners, list(dict.fromkeys(p for _, p in owners))) for span, owners in held
+            ]
+            found += self._formed(ctx, segment, [span for span, _ in held])
+            for span, owners, props in found:
                 if decided.overlaps(span):
                     continue
-                flag = self._check(ctx, segment, span, owners)
+                flag = self._check(ctx, segment, span, owners, props)
                 if flag is not None:
                     flags.append(flag)
         return flags
+
+    @staticmethod
+    def _formed(
+        ctx: DetectionContext, segment: Segment, taken: list[Span]
+    ) -> list[tuple[Span, tuple[tuple[URIRef, URIRef], ...], list[URIRef]]]:
+        """The stretches of ``segment`` the KB does not hold as they stand that are written in
+        the form of a property's values (a telephone number, a street address), with those
+        properties."""
+        forms = value_forms(ctx.kb)
+        phones, streets = forms.properties(PHONE), forms.properties(STREET)
+        if not (phones or streets) or not any(c.isdigit() for c in segment.text):
+            return []
+        text, base = ctx.analysis.text, segment.span.start
+        spans: list[tuple[Span, list[URIRef]]] = []
+        if phones:
+            for start, end in find_numbers(segment.text, forms.regions):
+                spans.append((Span(base + start, base + end), list(phones)))
+        if streets:
+            for match in _STREET.finditer(segment.text):
+                start = base + match.start()
+                words = match.group().split()
+                # the stretch ends with the street's name: "50 Norfinch Drive" of "50 Norfinch
+                # Drive Monday" is not told apart, so the last street word ends it
+                last = max(
+                    (
+                        k
+                        for k, w in enumerate(words)
+                        if k and set(value_words(w)) & forms.street_words
+                    ),
+                    default=0,
+                )
+                if not last:
+                    continue
+                while last + 1 < len(words) and words[last + 1].startswith("#"):
+                    last += 1  # "Avenue #6", "Court # 200"
+                    if last + 1 < len(words) and words[last].strip("#") == "":
+                        last += 1
+                stretch = " ".join(words[: last + 1])
+                end = trimmed(text, start, start + len(_first_words(match.group(), last + 1)))
+                if street_parts(stretch) is not None:
+                    spans.append((Span(start, end), list(streets)))
+        measured = [q.span for q in ctx.analysis.quantities if q.unit or q.currency] + [
+            t.span for t in ctx.analysis.temporals
+        ]
+        return [
+            (span, (), props)
+            for span, props in spans
+            if not any(span.overlaps(t) for t in taken)
+            and not any(span.overlaps(m) for m in measured)
+        ]
 
     @staticmethod
     def _values(
@@ -95,6 +172,7 @@ class SwappedValueDetector(Detector):
         segment: Segment,
         span: Span,
         owners: tuple[tuple[URIRef, URIRef], ...],
+        props: list[URIRef],
     ) -> Flag | None:
         kb = ctx.kb
         own = {str(s) for s, _ in owners}
@@ -111,7 +189,6 @@ class SwappedValueDetector(Detector):
             # "Marcus Hale, our coordinator at Harrogate, can be reached on <his number>": the
             # sentence names the value's own holder, a reading as likely as the nearest name
             return None
-        props = list(dict.fromkeys(p for _, p in owners))
         entity = value_owner(ctx, segment, span, props)
         if entity is None or any(s == entity for s, _ in owners):
             return None
@@ -120,23 +197,25 @@ class SwappedValueDetector(Detector):
             held = kb.values(entity, prop)
             if not held:
                 continue
-            if any(value_words(stated) in kb.value_words_of(v) for v in held):
+            if any(_agrees(ctx, stated, v) for v in held):
                 return None
             facts = [kb.verbalise(entity, prop, v) for v in held]
-            owner = next(s for s, p in owners if p == prop)
+            owner = next((s for s, p in owners if p == prop), None)
+            whose = (
+                f" ({stated} is {kb.label(owner)}'s {kb.ontology.label(prop)})"
+                if owner is not None
+                else ""
+            )
+            stated_fact = () if owner is None else ((str(owner), str(prop), stated),)
             return self.flag(
                 span=span,
                 content=stated,
-                message=f"Not {stated}: {' '.join(facts)} ({stated} is "
-                f"{kb.label(owner)}'s {kb.ontology.label(prop)})",
+                message=f"Not {stated}: {' '.join(facts)}{whose}",
                 evidence=[
                     Evidence(
                         "kb",
                         "; ".join(facts),
-                        (
-                            *((str(entity), str(prop), str(v)) for v in held),
-                            (str(owner), str(prop), stated),
-                        ),
+                        (*((str(entity), str(prop), str(v)) for v in held), *stated_fact),
                     )
                 ],
                 correction=kb.label(held[0]) if len(held) == 1 else None,
@@ -145,6 +224,29 @@ class SwappedValueDetector(Detector):
                 kb_strength=1.0,
             )
         return None
+
+
+def _agrees(ctx: DetectionContext, stated: str, value: Node) -> bool:
+    """Whether ``stated`` is ``value`` as people write it: the same words ("Ave" = "Avenue"),
+    the same telephone number in another grouping, or a street address's first piece ("80 Blue
+    Jays Way" of "80 Blue Jays Way, Toronto")."""
+    words = value_words(stated)
+    if any(words == own for own in ctx.kb.value_words_of(value)):
+        return True
+    if isinstance(value, Literal):
+        text = str(value)
+        if same_number(stated, text) or matches(stated, None, value):
+            return True
+        own = value_words(text.split(",", 1)[0])
+        shorter = min(len(own), len(words))
+        return shorter >= 2 and own[:shorter] == words[:shorter]
+    return False
+
+
+def _first_words(text: str, n: int) -> str:
+    """The first ``n`` words of ``text`` with the spaces between them as written."""
+    found = list(_WORD.finditer(text))
+    return text[: found[n - 1].end()] if len(found) >= n else text
 
 
 def segment_words(segment: Segment) -> list[tuple[int, int, tuple[str, ...]]]:

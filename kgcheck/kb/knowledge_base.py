@@ -482,6 +482,11 @@ class KnowledgeBase:
                 grams.update(tuple(words[i : i + n]) for i in range(len(words) - n + 1))
         return frozenset(grams), {k: tuple(v) for k, v in owners.items()}, frozenset(several)
 
+    def string_values(self) -> Iterator[tuple[Node, URIRef, str]]:
+        """``(subject, predicate, text)`` of every plain or language-tagged string value that
+        is not a name."""
+        return self._string_values()
+
     def _string_values(self) -> Iterator[tuple[Node, URIRef, str]]:
         """``(subject, predicate, text)`` of every plain or language-tagged string value that is
         not a name (names have the label index)."""

@@ -13,6 +13,7 @@ from rdflib.term import Node
 from kgcheck.kb.normalize import value_words
 from kgcheck.periods import Granularity, Interval, day_interval, interval_of_literal
 from kgcheck.values.durations import write_duration
+from kgcheck.values.phones import same_number
 from kgcheck.values.quantities import canonical_unit
 from kgcheck.values.temporal import WEEKDAYS, TemporalExpression, TemporalRecognizer
 
@@ -28,8 +29,8 @@ def matches(stated: Any, stated_iri: str | None, kb_value: Node, *, tolerance: f
     dates (a ``date`` or an
     :class:`~kgcheck.periods.Interval`) at the coarser of the two granularities, so that
     "March 2025" agrees with ``2025-03-14`` and ``2025-03-14`` with ``"2025"^^xsd:gYear``;
-    strings after normalisation (case, spacing, punctuation), and strings made of digits (phone
-    numbers, extensions) digit by digit.
+    strings after normalisation (case, spacing, punctuation), telephone numbers with or without
+    their country code, and other strings made of digits (extensions) digit by digit.
     """
     if isinstance(kb_value, URIRef):
         return stated_iri is not None and URIRef(stated_iri) == kb_value
@@ -107,7 +108,7 @@ def _number(value: Any) -> Decimal | None:
 
 
 def _text_match(a: str, b: str) -> bool:
-    if value_words(a) == value_words(b):
+    if value_words(a) == value_words(b) or same_number(a, b):
         return True
     digits_a, digits_b = "".join(_DIGITS.findall(a)), "".join(_DIGITS.findall(b))
     letters = re.sub(r"[\d\W_]", "", a + b)

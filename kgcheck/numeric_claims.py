@@ -157,6 +157,10 @@ class _Held:
     #: For a value of a qualified statement (opening hours per day): the things it names
     #: beside the value (its days of the week).
     qualifiers: frozenset[URIRef] = frozenset()
+    #: The period the value is a rate per (a price specification's ``unitCode "DAY"``).
+    per: str | None = None
+    #: The currency stated beside the value (a price specification's ``priceCurrency``).
+    currency: str | None = None
 
 
 def verify_numeric_claims(
@@ -421,7 +425,16 @@ class _Verifier:
                 message=f"{q.text}: no word of the reply names what it is a value of",
             )
         held = self._held(subjects, anchor.properties) if anchor is not None else []
-        held = [h for h in held if _decimal(h.value) is not None]
+        # a rate per day is no value of "£114 for the three days", nor of "£315 a week"; a
+        # price in pounds none of "€5.50"
+        held = [
+            h
+            for h in held
+            if _decimal(h.value) is not None
+            and (h.per is None or h.per == q.per)
+            and (h.currency is None or q.currency is None or h.currency == q.currency)
+            and self._unit_fits(q, h.prop)
+        ]
         if not held:
             if anchor is not None and (anchor.guessed or not anchor.certain) and not self.sources:
                 return NumericClaim(
@@ -453,7 +466,8 @@ class _Verifier:
             if len(distinct) == 1 and anchor.certain and len(read) == 1:
                 correction = self._written(q, best[0], best[3])
                 verdict = replace(verdict, correction=correction, correction_span=q.span)
-            elif not anchor.certain or len(read) > 1:
+            elif not anchor.certain or len(read) > 1 or len(distinct) > 1:
+                # several values the reply may mean, none named: which is wrong is not known
                 verdict = replace(
                     verdict, certain=False, message=f"{verdict.message} (an unsure reading)"
                 )
@@ -522,8 +536,12 @@ class _Verifier:
             tolerance = self.onto.tolerance.get(h.prop, self.config.tolerance(q.kind))
             ok = within_tolerance(stated, expected, tolerance, q.bound)
             back = self._in_stated_unit(q, h.prop, expected, stated)
-            if not ok and q.approximate and q.bound is None:
-                ok = rounded_agrees(q.value, back)  # "about 52,700" of 52,655
+            if not ok and q.bound is None and (q.approximate or stated != q.value):
+                # "about 52,700" of 52,655; "459 km" of 285 miles: a value converted from the
+                # KB's unit is rounded as it is written
+                ok = rounded_agrees(q.value, back) or (
+                    stated != q.value and _to_last_digit(q.value, back)
+                )
             out.append((h, ok, relative_difference(stated, expected), back, tolerance))
         return out
 
@@ -591,6 +609,16 @@ class _Verifier:
     def _like(q: Quantity, value: Decimal) -> str:
         """A KB value written like the stated one ("$1.2M" for 1200000 after "$1.5M")."""
         return format_like(q.text, Literal(value), _plain(value))
+
+    def _unit_fits(self, q: Quantity, prop: URIRef) -> bool:
+        """Whether a value stated in ``q``'s unit may be of ``prop``: its unit is the same, or
+        one people would state the same thing in ("five days" is no age kept in years)."""
+        if q.kind != QUANTITY:
+            return True  # a count's unit is the noun counted ("9 bikes")
+        unit = self.kb.ontology.unit_of(prop)
+        if q.unit is None or unit is None or convert(Decimal(1), q.unit, unit) is None:
+            return True  # no dimension both have: what binds it decides
+        return _plausible(q.unit, unit)
 
     def _other_units(self, q: Quantity, anchor: Anchor) -> bool:
         """Whether every property of ``anchor`` keeps its values in a unit other than the one
@@ -910,7 +938,7 @@ class _Verifier:
                         (str(s), str(q.pointer), str(q.node)),
                         (str(q.node), str(p), str(q.value)),
                     )
-                    out.append(_Held(s, p, q.value, None, "", stated, q.beside))
+                    out.append(_Held(s, p, q.value, None, "", stated, q.beside, q.per, q.currency))
                 for o in observed:
                     triples = (
                         (str(o.node), str(KGC.subject), str(s)),
@@ -957,6 +985,17 @@ class _Record:
 #: property kept in the other: minutes and hours (60), feet and metres, miles and km; not hours
 #: and years (8766), nor centimetres and kilometres.
 _UNIT_SPAN = Decimal(100)
+
+
+def _to_last_digit(stated: Decimal, expected: Decimal) -> bool:
+    """Whether ``expected``, a value converted into the stated unit that no short figure
+    writes (458.66 km of 285 miles), rounds to ``stated`` at its last written digit ("459");
+    a conversion that comes out short (1.5 hours of 90 minutes) is stated as it is."""
+    exponent = stated.normalize().as_tuple().exponent
+    places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    if expected == round(expected, places + 2):
+        return False
+    return abs(stated - expected) * 2 <= Decimal(10) ** -places
 
 
 def _plausible(stated: str | None, unit: str) -> bool:

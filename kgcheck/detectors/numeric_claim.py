@@ -11,7 +11,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from kgcheck.detectors.base import DetectionContext, Detector
-from kgcheck.nlp.negation import without_negation
+from kgcheck.nlp.negation import denies_value, without_negation
 from kgcheck.numeric_claims import (
     UNSUPPORTED,
     VERIFIED,
@@ -65,7 +65,9 @@ class NumericClaimDetector(Detector):
             span = ctx.analysis.claims[claim.claim_index].span
         if claim.negated:
             # "was not 5.4%": a denial of the KB's value contradicts it; of another value, true
-            return self._denied(ctx, claim, span) if claim.verdict == VERIFIED else None
+            if claim.verdict != VERIFIED:
+                return None
+            return self._denied(ctx, claim, span)
         if claim.verdict not in {WRONG, WRONG_PERIOD, UNSUPPORTED}:
             return None
         evidence = []
@@ -95,11 +97,14 @@ class NumericClaimDetector(Detector):
             claim_index=claim.claim_index,
         )
 
-    def _denied(self, ctx: DetectionContext, claim: NumericClaim, span: Span) -> Flag:
-        """The reply denies a value the KB holds."""
+    def _denied(self, ctx: DetectionContext, claim: NumericClaim, span: Span) -> Flag | None:
+        """The reply denies a value the KB holds (not when the negation denies a bound or a
+        degree before it: "never more than £60", "not until 11:30 pm")."""
         sentence = next(
             (s.span for s in ctx.analysis.segments if s.span.contains(claim.span)), span
         )
+        if not denies_value(ctx.analysis.text, claim.span.start, sentence.start):
+            return None
         fix = without_negation(ctx.analysis.text, Span(sentence.start, claim.span.start))
         return Flag(
             type=FlagType.CONTRADICTS_FACT,

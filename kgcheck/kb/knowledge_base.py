@@ -25,10 +25,11 @@ from kgcheck.kb.normalize import value_words
 from kgcheck.kb.ontology import OntologyView
 from kgcheck.kb.remote import RemoteScratch, RemoteStore
 from kgcheck.kb.scratch import ScratchPool, copy_graph, copy_store, ox_term
-from kgcheck.kb.shapes import DataShapes, read_shapes
+from kgcheck.kb.shapes import UNIT_PREDICATES, DataShapes, read_shapes, unit_of
 from kgcheck.kb.store import KB_GRAPH, open_store
 from kgcheck.kb.validate import check_values, quiet_literal_warnings
 from kgcheck.kb.values import written
+from kgcheck.values.quantities import PERIOD_WORDS, is_currency
 
 if TYPE_CHECKING:
     from kgcheck.config import KnowledgeBaseConfig
@@ -294,18 +295,43 @@ class KnowledgeBase:
     def qualified(self, subject: URIRef, predicate: URIRef) -> list[QualifiedValue]:
         """The values of ``predicate`` in the qualified statements of ``subject`` (opening
         hours per day: :attr:`~kgcheck.kb.shapes.DataShapes.qualified`), each with the named
-        things its statement names beside it (its days)."""
+        things its statement names beside it (its days). A statement's value may sit in nodes
+        of its own (an offer per region, each with a price specification per day and per
+        week): it is read through them, with what each names beside it, and a value node
+        stands for its value."""
         out: list[QualifiedValue] = []
         for node, pointer in self.shapes.qualified.get(subject, ()):
-            values = list(self.graph.objects(node, predicate))
-            if not values:
-                continue
-            beside = frozenset(
-                o
-                for p, o in self.graph.predicate_objects(node)
-                if isinstance(o, URIRef) and p != RDF.type and p != predicate
-            )
-            out.extend(QualifiedValue(v, beside, node, pointer) for v in values)
+            todo: list[tuple[Node, frozenset[URIRef]]] = [(node, frozenset())]
+            seen: set[Node] = set()
+            while todo and len(seen) < _MAX_STRUCTURE:
+                inner, outer = todo.pop(0)
+                if inner in seen:
+                    continue
+                seen.add(inner)
+                beside = outer | frozenset(
+                    o
+                    for p, o in self.graph.predicate_objects(inner)
+                    if isinstance(o, URIRef) and p != RDF.type and p != predicate
+                )
+                values = list(self.graph.objects(inner, predicate))
+                units = {
+                    unit
+                    for p, o in self.graph.predicate_objects(inner)
+                    if str(p) in UNIT_PREDICATES and (unit := unit_of(o)) is not None
+                }
+                per = next((u for u in sorted(units) if u in PERIOD_WORDS), None)
+                currency = next((u for u in sorted(units) if is_currency(u)), None)
+                out.extend(
+                    QualifiedValue(
+                        self.shapes.value_of.get(v, v), beside, node, pointer, per, currency
+                    )
+                    for v in values
+                )
+                if not values:
+                    nested = [n for n, _ in self.shapes.qualified.get(inner, ())]
+                    todo.extend(
+                        (n, beside) for n in (*nested, *self.shapes.children.get(inner, ()))
+                    )
         return out
 
     def bounding_values(self, subject: URIRef, predicate: URIRef) -> tuple[URIRef, list[Node]]:
@@ -672,6 +698,11 @@ class QualifiedValue:
     beside: frozenset[URIRef]
     node: Node
     pointer: URIRef
+    #: The period the value is a rate per, by the unit stated beside it (``schema:unitCode
+    #: "DAY"``: a price per day); ``None`` when none is.
+    per: str | None = None
+    #: The currency stated beside the value (``schema:priceCurrency "EUR"``).
+    currency: str | None = None
 
 
 _INDEX_FILE = "kgcheck-labels.json"

@@ -42,6 +42,8 @@ _PROPERTY_TYPES = (
     OWL.TransitiveProperty,
     OWL.SymmetricProperty,
 )
+#: "per" between what a rate counts and what it counts it per ("points per pound").
+_RATE = re.compile(r"\s+per\s+", re.I)
 _AUXILIARIES = frozenset({"be", "have", "can", "will", "may", "must", "do", "get"})
 _PREPOSITIONS = frozenset(
     {"in", "at", "on", "to", "of", "by", "for", "from", "with", "into", "out", "as", "under"}
@@ -194,12 +196,16 @@ class OntologyView:
         for prop in self.properties:
             if prop in self.unit or not {str(r) for r in self.range.get(prop, ())} & NUMERIC_TYPES:
                 continue
+            label = self.labels.get(prop, "")
             comment = " ".join(str(c) for c in graph.objects(prop, RDFS.comment))
+            if _RATE.search(label):
+                # "points per pound": a rate is of what its label and description name before
+                # "per"; the unit after it is what it is per, not its own
+                label, comment = _RATE.split(label)[0], _RATE.split(comment)[0]
             unit = unit_in_text(comment) if comment else None
             if unit is not None:
                 self.unit[prop] = unit
                 continue
-            label = self.labels.get(prop, "")
             words = set(re.findall(r"[a-z]+", f"{label} {comment}".lower()))
             words |= {w.lower() for w in re.findall(r"[A-Za-z][a-z]*", _local_name(prop))}
             if words & MONEY_NOUNS:

@@ -42,7 +42,14 @@ from rdflib.term import Node
 from kgcheck.kb.labels import LABEL_PREDICATES
 from kgcheck.values.quantities import canonical_unit
 
-__all__ = ["VALUE_PREDICATES", "DataShapes", "read_shapes", "value_classes"]
+__all__ = [
+    "UNIT_PREDICATES",
+    "VALUE_PREDICATES",
+    "DataShapes",
+    "read_shapes",
+    "unit_of",
+    "value_classes",
+]
 
 _SCHEMAS = ("https://schema.org/", "http://schema.org/")
 #: Predicates whose object is the value a node stands for.
@@ -55,7 +62,7 @@ VALUE_PREDICATES = frozenset(
     }
 )
 #: Predicates that give the unit of the value beside them.
-_UNIT_PREDICATES = frozenset(
+UNIT_PREDICATES = frozenset(
     {
         *(s + name for s in _SCHEMAS for name in ("unitCode", "unitText", "priceCurrency")),
         "http://qudt.org/schema/qudt/unit",
@@ -78,7 +85,7 @@ _UNIT_CODES = {
 _NOT_FACTS = frozenset(
     {
         str(RDF.type), str(RDFS.comment), str(RDFS.seeAlso), str(OWL.sameAs),
-        *LABEL_PREDICATES, *_UNIT_PREDICATES, *(s + "gender" for s in _SCHEMAS),
+        *LABEL_PREDICATES, *UNIT_PREDICATES, *(s + "gender" for s in _SCHEMAS),
         "http://xmlns.com/foaf/0.1/gender",
     }
 )  # fmt: skip
@@ -197,7 +204,7 @@ def read_shapes(graph: Graph) -> DataShapes:
         if pred in LABEL_PREDICATES:
             named.add(s)
             continue
-        if pred in _UNIT_PREDICATES and isinstance(o, Literal | URIRef):
+        if pred in UNIT_PREDICATES and isinstance(o, Literal | URIRef):
             unit = _unit(o)
             if unit is not None:
                 units_of[s] = unit
@@ -346,6 +353,12 @@ def _pairs_from(data: list[list[Any]]) -> list[tuple[Node, URIRef]]:
 _KGC = "https://w3id.org/kgcheck#"
 #: The most nodes :meth:`DataShapes.owners` walks up from one fact.
 _MAX_DEPTH = 64
+
+
+def unit_of(term: Node) -> str | None:
+    """The canonical unit a ``schema:unitCode``, ``unitText``, ``priceCurrency`` or QUDT unit
+    names ("DAY" -> "day", "KGM" -> "kg")."""
+    return _unit(term)
 
 
 def _unit(term: Node) -> str | None:

@@ -1,15 +1,18 @@
 """The form a property's string values take: telephone numbers, street addresses.
 
-A value's form is the evidence of its property where the KB does not hold the value itself:
+A value's form is the evidence of its property where the KB does not hold the value itself
+(or holds it spelt otherwise):
 "their number is 650-522-9698" states a telephone number, and "they're at 12 Elm Drive" a street
 address, whatever the KB holds. A property takes a form when at least ``_SHARE`` of its string
 values (and at least one) have it:
 
 - ``PHONE``: a telephone number (:func:`kgcheck.values.phones.is_number`, read in the regions
   of the KB's own numbers);
-- ``STREET``: a house number and a street's name ending in a street word ("80 Blue Jays Way",
-  "45 Quail Ct # 200", before any comma): the words that end the KB's own street names count
-  as street words beside :data:`~kgcheck.values.addresses.STREET_WORDS`.
+- ``CODE``: an identifier, capitals and digits ("LCH-583172", "MA24 KXR", "BS1 6QS");
+- ``STREET``: a house number and a street's name ("80 Blue Jays Way", "45 Quail Ct # 200",
+  before any comma) on at least half of the values, a common street word
+  (:data:`~kgcheck.values.addresses.STREET_WORDS`) in some: the words that end the KB's own
+  street names ("Quay") then count as street words beside the common ones.
 
 Usage::
 
@@ -25,6 +28,7 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from rdflib import URIRef
+from rdflib.term import Node
 
 from kgcheck.kb.cache import per_kb
 from kgcheck.kb.knowledge_base import KnowledgeBase
@@ -32,16 +36,41 @@ from kgcheck.kb.normalize import value_words
 from kgcheck.values.addresses import STREET_WORDS
 from kgcheck.values.phones import is_number, regions_of
 
-__all__ = ["PHONE", "STREET", "ValueForms", "street_parts", "value_forms"]
+__all__ = [
+    "CODE",
+    "PHONE",
+    "STREET",
+    "ValueForms",
+    "code_key",
+    "is_code",
+    "street_parts",
+    "value_forms",
+]
 
 PHONE = "phone"
 STREET = "street"
+CODE = "code"
 #: The share of a property's string values that must have a form for the property to take it.
 _SHARE = 0.8
+#: The share of a property's values that must be written as a house number and a street.
+_STREET_SHARE = 0.5
 #: Values read per property: enough to tell its form, few enough for a large KB.
 _SAMPLE = 200
+#: An identifier: capitals and digits (a digit at least, a capital at least), in one or two
+#: parts joined by a dash or a space ("LCH-583172", "MA24 KXR", "BS1 6QS").
+_CODE = re.compile(r"(?=[A-Z0-9 -]*\d)(?=[A-Z0-9 -]*[A-Z])[A-Z0-9]{2,}(?:[- ][A-Z0-9]{2,}){0,2}")
 _HOUSE = re.compile(r"\d+[A-Za-z]?(?:[-/]\d+[A-Za-z]?)?")
 _NAME_WORD = re.compile(r"[A-Z0-9][\w'.\-]*|#\s?\d*\w*|[A-Z][a-z]*'")
+
+
+def is_code(text: str) -> bool:
+    """Whether ``text`` is, as a whole, written as an identifier (see ``_CODE``)."""
+    return len(text) <= 24 and _CODE.fullmatch(text.strip()) is not None
+
+
+def code_key(text: str) -> str:
+    """An identifier as it is compared: capitals and digits only ("LCH-583172" -> "LCH583172")."""
+    return re.sub(r"[^A-Z0-9]", "", text.upper())
 
 
 def street_parts(text: str) -> tuple[str, ...] | None:
@@ -73,17 +102,37 @@ class ValueForms:
             if _share(texts, lambda t: is_number(t, self.regions)) >= _SHARE:
                 self._by_form[PHONE].append(prop)
                 continue
+            if _share(texts, is_code) >= _SHARE:
+                self._by_form[CODE].append(prop)
+                continue
             streets = [street_parts(t) for t in texts]
-            named = [s for s in streets if s is not None and _ends_street(s, STREET_WORDS)]
-            if texts and len(named) / len(texts) >= _SHARE:
+            numbered = [s for s in streets if s is not None]
+            # a house number and a name on most values ("Unit 3, Cattle Market Road" and a
+            # building's name are written too), a street word on some
+            if (
+                texts
+                and len(numbered) / len(texts) >= _STREET_SHARE
+                and any(_ends_street(s, STREET_WORDS) for s in numbered)
+            ):
                 self._by_form[STREET].append(prop)
-                ends.update(value_words(s[-1])[-1] for s in streets if s and value_words(s[-1]))
+                ends.update(value_words(s[-1])[-1] for s in numbered if value_words(s[-1]))
         #: The words a street's name ends in: the common ones and the KB's own.
         self.street_words = frozenset(STREET_WORDS | ends)
+        self._codes: dict[str, list[tuple[Node, URIRef, str]]] = defaultdict(list)
+        coded = set(self.properties(CODE))
+        if coded:
+            for subject, prop, text in kb.string_values():
+                if prop in coded and is_code(text):
+                    self._codes[code_key(text)].append((subject, prop, text))
 
     def properties(self, form: str) -> tuple[URIRef, ...]:
         """The properties whose string values take ``form``."""
         return tuple(self._by_form.get(form, ()))
+
+    def codes(self) -> dict[str, list[tuple[Node, URIRef, str]]]:
+        """Every identifier the KB holds as a value of a ``CODE`` property, by
+        :func:`code_key`: who holds it, through which property, as written."""
+        return self._codes
 
 
 def _share(texts: list[str], test: Callable[[str], bool]) -> float:

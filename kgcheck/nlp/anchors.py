@@ -243,9 +243,12 @@ class Anchorer:
         return out
 
     def _fits(self, q: Quantity, prop: URIRef) -> bool:
-        """Whether ``q`` can be a value of ``prop``: a numeric property of a compatible unit."""
+        """Whether ``q`` can be a value of ``prop``: a numeric property of a compatible unit,
+        and not a rate per a thing ("points per pound") unless ``q`` is said per something."""
         if prop not in self.numeric:
             return False
+        if q.per is None and self._rate_of_thing(prop):
+            return False  # "Silver at 3,000 points" is no value of "points per pound"
         unit = self.units.get(prop)
         if q.kind == CURRENCY:
             # once the KB says which properties are money, only those take an amount
@@ -268,6 +271,13 @@ class Anchorer:
                 return prop in named
             return unit is None or same_counted(unit, q.unit)
         return unit in {None, "x"}
+
+    def _rate_of_thing(self, prop: URIRef) -> bool:
+        """Whether ``prop``'s label makes it a rate per a thing that is no period ("points per
+        pound", "calories per serving"): what a plain amount or count is never a value of."""
+        label = self.onto.label(prop).lower()
+        found = re.search(r"\bper\s+([a-z]+)", label)
+        return found is not None and found.group(1) not in PERIOD_OF
 
     def _per_fits(self, q: Quantity, prop: URIRef) -> bool:
         """Whether an amount said per period (``q.per``: "£1,480 a year") can be a value of

@@ -2,7 +2,11 @@
 
 A result is kept as the caller gave it (JSON text or the decoded value) and read into rows: a
 list of objects is one row each; an object holding one list of objects (``{"results": [...]}``)
-is that list; any other object is one row; a scalar is one row with the field ``result``.
+is that list, each row with the object's ``currency`` fields, and, when the object says more
+(a ``total`` beside its ``line_items``), the rest of the object a row of its own; any other
+object is one row; a scalar is one row with the field ``result``. An object inside a row is
+read as fields of the row named by both keys (``{"vehicle": {"registration": ...}}``:
+``vehicle_registration``).
 ``kind`` names what a row is ("restaurant"); without one it is read from the tool's name, its
 verb left out ("FindRestaurants", "find_restaurants" -> "restaurant").
 
@@ -34,6 +38,22 @@ _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _JOINERS = frozenset({"by", "for", "in", "of", "on", "at", "from", "to", "with", "near", "and"})
 
 
+def _flat(row: Row) -> Row:
+    """``row`` with the fields of the objects it holds as fields of its own, named by both
+    keys (``{"vehicle": {"registration": "MA24 KXR"}}`` -> ``vehicle_registration``); the row's
+    own fields win."""
+    if not any(isinstance(v, dict) for v in row.values()):
+        return row
+    out: Row = {}
+    for key, value in row.items():
+        if isinstance(value, dict):
+            for inner, part in _flat(value).items():
+                out.setdefault(f"{key}_{inner}", part)
+        else:
+            out[key] = value
+    return out
+
+
 def words_of_name(name: str) -> list[str]:
     """The words of an identifier: camelCase, snake_case, kebab-case or spaced, lower case."""
     return [w.lower() for w in _CAMEL.findall(name)]
@@ -58,8 +78,9 @@ def kind_of_tool(name: str) -> str:
 
 
 def _singular(word: str) -> str:
-    """The lemma of a noun ("buses" -> "bus", "bus" stays)."""
-    return lookup_lemma(word)
+    """A plural noun's singular ("buses" -> "bus"); any other word stays ("bus", and
+    "booking", which the lemma table reads as the verb's)."""
+    return lookup_lemma(word) if word.endswith("s") else word
 
 
 @dataclass
@@ -98,12 +119,20 @@ class ToolResult:
             except ValueError:
                 return [{"result": value}] if value.strip() else []
         if isinstance(value, list):
-            return [r if isinstance(r, dict) else {"result": r} for r in value if r is not None]
+            return [
+                _flat(r) if isinstance(r, dict) else {"result": r} for r in value if r is not None
+            ]
         if isinstance(value, dict):
-            lists = [v for v in value.values() if isinstance(v, list)]
-            if len(lists) == 1 and all(isinstance(r, dict) for r in lists[0]):
-                return list(lists[0])
-            return [value]
+            lists = [(k, v) for k, v in value.items() if isinstance(v, list)]
+            if len(lists) == 1 and lists[0][1] and all(isinstance(r, dict) for r in lists[0][1]):
+                key, items = lists[0]
+                rest = {k: v for k, v in value.items() if k != key}
+                # what the envelope says of every row: the currency its amounts are in
+                shared = {k: v for k, v in rest.items() if "currency" in words_of_name(k)}
+                rows = [_flat({**shared, **r}) for r in items]
+                # the envelope's own facts ("total" beside "line_items") are a row of their own
+                return [*rows, _flat(rest)] if set(rest) - set(shared) else rows
+            return [_flat(value)]
         if value is None:
             return []
         return [{"result": value}]

@@ -540,9 +540,9 @@ ONE_OFF_CHARGES = frozenset({"fee", "fees", "deposit", "excess", "penalty"})
 _PERIOD_NOUNS = "|".join(w for w in PERIOD_OF if not w.endswith(("ly", "al", "s")))
 _PERIOD_MODIFIERS = "|".join(w for w in PERIOD_OF if w.endswith(("ly", "al")))
 #: After an amount: "a year", "per month", "/night", "each week", "for the whole day",
-#: "monthly".
+#: "monthly" (not "for the week": a total for the span a booking covers).
 _PER_AFTER = re.compile(
-    r"\s*(?:(?:a|an|per|each|every|/|for\s+(?:a|an|one|the)(?:\s+(?:whole|full))?)\s*"
+    r"\s*(?:(?:a|an|per|each|every|/|for\s+(?:(?:a|an|one)(?:\s+(?:whole|full))?|the\s+(?:whole|full)))\s*"
     rf"(?P<noun>{_PERIOD_NOUNS})\b|(?P<adverb>{_PERIOD_MODIFIERS})\b)",
     re.I,
 )

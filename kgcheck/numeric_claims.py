@@ -43,7 +43,7 @@ from kgcheck.nlp.negation import negated_before
 from kgcheck.nlp.speech_acts import restating
 from kgcheck.periods import Granularity, Interval, interval_of_literal
 from kgcheck.types import Span
-from kgcheck.values.durations import write_duration
+from kgcheck.values.durations import DURATION_TYPES, write_duration
 from kgcheck.values.quantities import (
     COUNT,
     CURRENCY,
@@ -54,6 +54,7 @@ from kgcheck.values.quantities import (
     QuantityRecognizer,
     canonical_unit,
     convert,
+    dimension,
     rounded_agrees,
     same_counted,
 )
@@ -433,7 +434,7 @@ class _Verifier:
             if _decimal(h.value) is not None
             and (h.per is None or h.per == q.per)
             and (h.currency is None or q.currency is None or h.currency == q.currency)
-            and self._unit_fits(q, h.prop)
+            and self._unit_fits(q, h)
         ]
         if not held:
             if anchor is not None and (anchor.guessed or not anchor.certain) and not self.sources:
@@ -536,11 +537,17 @@ class _Verifier:
             tolerance = self.onto.tolerance.get(h.prop, self.config.tolerance(q.kind))
             ok = within_tolerance(stated, expected, tolerance, q.bound)
             back = self._in_stated_unit(q, h.prop, expected, stated)
-            if not ok and q.bound is None and (q.approximate or stated != q.value):
+            if ok and q.kind == CURRENCY and not q.approximate and q.bound is None:
+                # an amount stated to the penny is exact: "£9.50" is no £10.00 (a whole amount
+                # keeps the configured tolerance: "$1.25M" of $1.2M)
+                ok = q.value == q.value.to_integral_value() or _to_step(q.value, back)
+            if not ok and q.bound is None:
                 # "about 52,700" of 52,655; "459 km" of 285 miles: a value converted from the
                 # KB's unit is rounded as it is written
-                ok = rounded_agrees(q.value, back) or (
-                    stated != q.value and _to_last_digit(q.value, back)
+                ok = (q.approximate and rounded_agrees(q.value, back)) or (
+                    stated != q.value
+                    and dimension(q.unit) not in {None, "time"}  # "two hours" of 115 minutes
+                    and _to_last_digit(q.value, back)
                 )
             out.append((h, ok, relative_difference(stated, expected), back, tolerance))
         return out
@@ -610,11 +617,15 @@ class _Verifier:
         """A KB value written like the stated one ("$1.2M" for 1200000 after "$1.5M")."""
         return format_like(q.text, Literal(value), _plain(value))
 
-    def _unit_fits(self, q: Quantity, prop: URIRef) -> bool:
-        """Whether a value stated in ``q``'s unit may be of ``prop``: its unit is the same, or
-        one people would state the same thing in ("five days" is no age kept in years)."""
+    def _unit_fits(self, q: Quantity, held: _Held) -> bool:
+        """Whether a value stated in ``q``'s unit may be of ``held``'s property: its unit is the
+        same, or one people would state the same thing in ("five days" is no age kept in
+        years); a length of time (``xsd:duration``) in any unit of time."""
         if q.kind != QUANTITY:
             return True  # a count's unit is the noun counted ("9 bikes")
+        if isinstance(held.value, Literal) and str(held.value.datatype) in DURATION_TYPES:
+            return True
+        prop = held.prop
         unit = self.kb.ontology.unit_of(prop)
         if q.unit is None or unit is None or convert(Decimal(1), q.unit, unit) is None:
             return True  # no dimension both have: what binds it decides
@@ -985,6 +996,14 @@ class _Record:
 #: property kept in the other: minutes and hours (60), feet and metres, miles and km; not hours
 #: and years (8766), nor centimetres and kilometres.
 _UNIT_SPAN = Decimal(100)
+
+
+def _to_step(stated: Decimal, expected: Decimal) -> bool:
+    """Whether ``expected`` rounds to ``stated`` at the step its written digits show: to the
+    penny for "£9.50", to the ten pence for "£9.5"."""
+    exponent = stated.normalize().as_tuple().exponent
+    step = Decimal(10) ** exponent if isinstance(exponent, int) else Decimal(1)
+    return abs(stated - expected) * 2 <= step
 
 
 def _to_last_digit(stated: Decimal, expected: Decimal) -> bool:

@@ -34,7 +34,7 @@ from kgcheck.nli.batch import NliRequest
 from kgcheck.nli.scorer import NliScores
 from kgcheck.nlp.analysis import Claim, Segment
 from kgcheck.nlp.content import content_words
-from kgcheck.nlp.negation import without_negation
+from kgcheck.nlp.negation import denies_value, without_negation
 from kgcheck.types import Evidence, Flag, FlagType
 
 __all__ = ["ContradictsFactDetector"]
@@ -145,8 +145,8 @@ class ContradictsFactDetector(ModelDetector):
         assert claim.subject_iri is not None
         s, p = URIRef(claim.subject_iri), URIRef(claim.predicate)
         held = [v for v in kb.values(s, p) if matches(claim.object.stated, claim.object.iri, v)]
-        if not held:
-            return None
+        if not held or not denies_value(ctx.analysis.text, claim.object.span.end, claim.span.start):
+            return None  # "doesn't close until 11:30 pm": the negation denies the bound
         fact = kb.verbalise(s, p, held[0])
         fix = without_negation(ctx.analysis.text, claim.span)
         return self._flag(

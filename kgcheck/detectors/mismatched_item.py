@@ -8,8 +8,10 @@ the 7 am one (told apart by two values), and the arrival time, the row's one uns
 wrong; so is "an Alaska Airlines flight" there, the airline of no row. "a flight at 7 am for
 $305" when the 7 am flight costs $228 and the $305 one leaves at 1:40 pm: the item is wrong but
 not which value, so it is flagged and never rewritten. The reading is :mod:`kgcheck.items`; a
-correction is written only where the row holds one value of the property, and the corrected
-reply is checked again like any other.
+correction is written only where the row holds one value of the property and a value telling
+the row stands in the odd value's own sentence (values of other sentences may describe another
+item: "If you'd rather have an automatic, ..."), and the corrected reply is checked again like
+any other.
 """
 
 from __future__ import annotations
@@ -67,6 +69,17 @@ class MismatchedItemDetector(Detector):
                 _written(ctx, prop, item.expected[0], odd.text) if len(item.expected) == 1 else None
             )
         holders = sorted({str(s) for s in odd.holders})
+        sentence = _sentence_of(ctx, odd.span)
+        alone = not any(
+            _sentence_of(ctx, v.span) == sentence
+            for v in item.values
+            if v is not odd and row in v.holders
+        )
+        if alone:
+            # the row is told by values of other sentences ("... the Vauxhall Corsa at £38 a
+            # day. If you'd rather have an automatic, ..."): which item the odd value is of is
+            # not certain, so it is flagged, never rewritten
+            correction = None
         return self.flag(
             span=odd.span,
             content=odd.text,
@@ -82,7 +95,9 @@ class MismatchedItemDetector(Detector):
             correction=correction,
             correction_span=odd.span if correction is not None else None,
             focus=str(row),
-            kb_strength=1.0,
+            # an uncertain reading is shown, never grounds to remove the sentence
+            action="flag" if alone else None,
+            kb_strength=0.8 if alone else 1.0,
         )
 
     def _clash(self, ctx: DetectionContext, item: Item) -> Flag:
@@ -156,3 +171,10 @@ def _listed(texts: list[str]) -> str:
     if len(texts) <= 1:
         return "".join(texts)
     return ", ".join(texts[:-1]) + " and " + texts[-1]
+
+
+def _sentence_of(ctx: DetectionContext, span: Span) -> int:
+    """The index of the sentence ``span`` starts in (-1 outside every sentence)."""
+    return next(
+        (s.index for s in ctx.analysis.segments if s.span.start <= span.start < s.span.end), -1
+    )

@@ -319,8 +319,14 @@ class KnowledgeBase:
                     for p, o in self.graph.predicate_objects(inner)
                     if str(p) in UNIT_PREDICATES and (unit := unit_of(o)) is not None
                 }
-                per = next((u for u in sorted(units) if u in PERIOD_WORDS), None)
                 currency = next((u for u in sorted(units) if is_currency(u)), None)
+                # a period beside an amount is what it is per ("DAY" beside a price in GBP);
+                # beside any other value, its unit ("DAY" of a duration kept in days)
+                per = (
+                    next((u for u in sorted(units) if u in PERIOD_WORDS), None)
+                    if currency
+                    else None
+                )
                 out.extend(
                     QualifiedValue(
                         self.shapes.value_of.get(v, v), beside, node, pointer, per, currency
@@ -698,8 +704,8 @@ class QualifiedValue:
     beside: frozenset[URIRef]
     node: Node
     pointer: URIRef
-    #: The period the value is a rate per, by the unit stated beside it (``schema:unitCode
-    #: "DAY"``: a price per day); ``None`` when none is.
+    #: The period the value is a rate per, by the unit stated beside it and its currency
+    #: (``schema:unitCode "DAY"`` beside a price: per day); ``None`` when none is.
     per: str | None = None
     #: The currency stated beside the value (``schema:priceCurrency "EUR"``).
     currency: str | None = None

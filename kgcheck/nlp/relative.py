@@ -43,8 +43,12 @@ _SUM_BEFORE = re.compile(
     re.I,
 )
 _SUM_AFTER = re.compile(
-    rf"\s*(?:in\s+total|total(?=\s*(?:[.,;!?]|$))|altogether|all\s+together|combined|"
-    rf"for\s+(?:both|all|each\s+of|the\s+{_NUMBER_WORDS}|{_NUMBER_WORDS}))\b",
+    # "four hours of instruction in total": what is summed may stand between
+    rf"\s*(?:of\s+[a-z-]+(?:\s+[a-z-]+)?\s+)?"
+    rf"(?:in\s+total|total(?=\s*(?:[.,;!?]|$))|altogether|all\s+together|combined|"
+    rf"for\s+(?:both|all|each\s+of|the\s+{_NUMBER_WORDS}|{_NUMBER_WORDS})|"
+    # "1,400 miles over the seven days": the days summed over, not "over the 12 km"
+    rf"over\s+(?:the\s+)?{_NUMBER_WORDS}\s+(?:days|nights|weeks|months|years))\b",
     re.I,
 )
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")

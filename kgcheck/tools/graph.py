@@ -18,6 +18,10 @@ route give the same verdicts (``kgcheck tools turtle`` writes it out):
   with no name is named by its kind ("train"); several such rows of one call are its kind
   with the row's first time of day ("the 9:20 am bus"); a later call that returns such rows
   of the kind replaces them (the weather of the latest forecast asked for);
+- an object holding one list of rows under a key that names them (``line_items``) is a thing
+  of the tool's kind ("quote") with what it says beside the list (its ``total``), the rows of
+  the key's kind ("line item"); under a key that names nothing (``results``), what it says
+  beside the list is said of the call (``<urn:kgcheck:call#0>``, "get_quote call");
 - the same name in later results is the same entity, and a later result's value of a field
   replaces the earlier one (the latest results hold); an argument of the call the row does not
   state is a value of the row (a search for restaurants in San Jose returns restaurants in San
@@ -87,8 +91,8 @@ def results_graph(results: Sequence[ToolResult]) -> Graph:
             known = fields.setdefault(name, _Field(name))
             if known.spec == FieldSpec():
                 known.spec = spec
-        name_field = _name_field(rows, call.kind or call.name)
-        kind = call.kind or call.name
+        kind = call.rows_kind()
+        name_field = _name_field(rows, kind)
         labels = _row_labels(rows, name_field, kind)
         if rows and name_field is None:
             # rows named by their kind alone are the latest search's: the earlier ones go
@@ -110,6 +114,22 @@ def results_graph(results: Sequence[ToolResult]) -> Graph:
                 known.values.extend(values)
                 known.multiple = known.multiple or len(values) > 1
                 entity.facts[key] = values
+        envelope = {k: v for k, v in call.envelope().items() if scalar(v) is not None}
+        if envelope:
+            # what holds the rows, with facts of its own: the quote of its line items ("the
+            # total is £504.50"), else the call ({"results": [...], "page": 1})
+            whole = call.kind or call.name
+            if kind != whole:
+                node = URIRef(RESULT_NS + _slug(f"{whole} {n}"))
+                entity = entities.setdefault(node, _Entity(node, whole, unnamed=True))
+                entity.kinds.add(whole)
+            else:
+                node = URIRef(CALL_NS + str(n))
+                entity = entities.setdefault(node, _Entity(node, f"{call.name} call"))
+            for key, value in envelope.items():
+                known = fields.setdefault(key, _Field(key))
+                known.values.append(value)
+                entity.facts[key] = [value]
     graph = _write(fields, entities)
     for n, call in enumerate(results):
         _count(graph, call, n)
@@ -132,7 +152,7 @@ def latest_rows(results: Sequence[ToolResult]) -> tuple[str, ...]:
         return ()
     call = results[-1]
     rows = [_with_arguments(row, call.arguments) for row in call.rows()]
-    kind = call.kind or call.name
+    kind = call.rows_kind()
     name_field = _name_field(rows, kind)
     labels = _row_labels(rows, name_field, kind)
     n = len(results) - 1
@@ -145,7 +165,7 @@ def latest_rows(results: Sequence[ToolResult]) -> tuple[str, ...]:
 def _count(graph: Graph, call: ToolResult, n: int) -> None:
     """The number of rows ``call`` returned, as the value of "number of <kinds>" of the call
     ("I found 10 events")."""
-    kind = call.kind or call.name
+    kind = call.rows_kind()
     node = URIRef(CALL_NS + str(n))
     graph.add((node, RDFS.label, Literal(f"{call.name} call")))
     _count_of(graph, node, call, "number_of_" + _slug(kind).replace("-", "_"), _plural(kind))

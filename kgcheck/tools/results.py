@@ -2,8 +2,8 @@
 
 A result is kept as the caller gave it (JSON text or the decoded value) and read into rows: a
 list of objects is one row each; an object holding one list of objects (``{"results": [...]}``)
-is that list, each row with the object's ``currency`` fields, and, when the object says more
-(a ``total`` beside its ``line_items``), the rest of the object a row of its own; any other
+is that list, each row with the object's ``currency`` fields (the rest of the object, a
+``total`` beside its ``line_items``, is the call's: :meth:`ToolResult.envelope`); any other
 object is one row; a scalar is one row with the field ``result``. An object inside a row is
 read as fields of the row named by both keys (``{"vehicle": {"registration": ...}}``:
 ``vehicle_registration``).
@@ -36,6 +36,13 @@ Row = dict[str, Any]
 _CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 #: Words that end the noun of a tool's name ("FindHomeByArea" -> "home").
 _JOINERS = frozenset({"by", "for", "in", "of", "on", "at", "from", "to", "with", "near", "and"})
+
+
+#: Keys that hold a result's rows without saying what they are.
+_GENERIC_LISTS = frozenset(
+    {"results", "result", "items", "data", "rows", "records", "hits", "matches", "options",
+     "entries", "list", "values", "response", "content"}
+)  # fmt: skip
 
 
 def _flat(row: Row) -> Row:
@@ -125,17 +132,51 @@ class ToolResult:
         if isinstance(value, dict):
             lists = [(k, v) for k, v in value.items() if isinstance(v, list)]
             if len(lists) == 1 and lists[0][1] and all(isinstance(r, dict) for r in lists[0][1]):
-                key, items = lists[0]
-                rest = {k: v for k, v in value.items() if k != key}
+                items = lists[0][1]
                 # what the envelope says of every row: the currency its amounts are in
-                shared = {k: v for k, v in rest.items() if "currency" in words_of_name(k)}
-                rows = [_flat({**shared, **r}) for r in items]
-                # the envelope's own facts ("total" beside "line_items") are a row of their own
-                return [*rows, _flat(rest)] if set(rest) - set(shared) else rows
+                shared = {k: v for k, v in value.items() if "currency" in words_of_name(k)}
+                return [_flat({**shared, **r}) for r in items]
             return [_flat(value)]
         if value is None:
             return []
         return [{"result": value}]
+
+    def rows_kind(self) -> str:
+        """What the rows are: the noun of the key that holds them when it names one
+        (``line_items`` of a quote: "line item"), else the tool's kind ("results" names none)."""
+        key = self._list_key()
+        if key is None or key.lower() in _GENERIC_LISTS:
+            return self.kind or self.name
+        *head, last = words_of_name(key) or [key]
+        return " ".join([*head, _singular(last)])
+
+    def _list_key(self) -> str | None:
+        value = self._decoded()
+        if not isinstance(value, dict):
+            return None
+        lists = [k for k, v in value.items() if isinstance(v, list)]
+        if len(lists) != 1 or not value[lists[0]]:
+            return None
+        return lists[0] if all(isinstance(r, dict) for r in value[lists[0]]) else None
+
+    def _decoded(self) -> Any:
+        value = self.result
+        if isinstance(value, str):
+            try:
+                return json.loads(value)
+            except ValueError:
+                return None
+        return value
+
+    def envelope(self) -> Row:
+        """What an object holding one list of objects says beside the list (``total`` and
+        ``deposit`` beside ``line_items``): facts of the call, not of any row; ``{}`` for any
+        other result."""
+        key = self._list_key()
+        value = self._decoded()
+        if key is None or not isinstance(value, dict):
+            return {}
+        return _flat({k: v for k, v in value.items() if k != key})
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -373,7 +373,15 @@ class QuantityRecognizer:
             if not inside_skip(m.start()):
                 value = _NUMBER_WORDS[m.group(0).lower()]
                 add(self._worded(text, m.start(), m.end(), Decimal(value)))
+        # "€630 for a week": the period an amount is said per, no length of time of its own
+        per_phrases = [
+            (q.span.end, after.end())
+            for q in found
+            if q.kind == CURRENCY and (after := _PER_AFTER.match(text, q.span.end)) is not None
+        ]
         for m in _ONE_UNIT.finditer(text):
+            if any(a <= m.start() and m.end() <= b for a, b in per_phrases):
+                continue
             if not inside_skip(m.start()) and _LENGTH_BEFORE.search(text, 0, m.start()):
                 # "takes an hour and a half", "half an hour": a length of time, not "£10 an
                 # hour" (a rate) nor "twice a week" (a frequency)

@@ -107,3 +107,64 @@ ex:fourth a ex:Place ; rdfs:label "5677 southwest 4th street" ;
     assert swapped(checker, "5677 Springer Street is 2 miles away.", state) == []
     (flag,) = swapped(checker, "5677 Springer Street is at 611 Ames Ave.", state)
     assert flag.correction == "5677 springer street"
+
+
+# Values the KB does not hold, read by their form: SGD's hotels and salons, restated after the
+# assistant named one ("Their phone number is ...", "It's at ...").
+HOTELS = """
+ex:Hotel a owl:Class ; rdfs:label "hotel" .
+ex:phone a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "phone number" ;
+    rdfs:range xsd:string .
+ex:street a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "street address" ;
+    rdfs:range xsd:string .
+ex:bisha a ex:Hotel ; rdfs:label "Bisha Hotel Toronto" ; ex:phone "+1 416-551-2800" ;
+    ex:street "80 Blue Jays Way" .
+ex:bond a ex:Hotel ; rdfs:label "Bond Place Hotel Toronto" ; ex:phone "+1 800-268-9390" ;
+    ex:street "65 Dundas Street East" .
+"""
+
+
+@pytest.fixture(scope="module")
+def hotels(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    return checker_over(tmp_path_factory.mktemp("hotels"), HOTELS)
+
+
+def _after_bisha(hotels: Checker) -> DialogueState:
+    state = DialogueState()
+    state.add_turn("user", "Find me a hotel in Toronto.")
+    hotels.check_turn("Bisha Hotel Toronto is a 4 star hotel.", state)
+    state.add_turn("assistant", "Bisha Hotel Toronto is a 4 star hotel.")
+    state.add_turn("user", "What's their phone number and address?")
+    return state
+
+
+@pytest.mark.parametrize(
+    ("reply", "wrong", "right"),
+    [
+        ("Their phone number is 650-522-9698.", "650-522-9698", "+1 416-551-2800"),
+        ("You can call them at +1 800-268-9390.", "+1 800-268-9390", "+1 416-551-2800"),
+        ("It's at 12 Elm Drive.", "12 Elm Drive", "80 Blue Jays Way"),
+        ("Bisha Hotel Toronto is at 1630 Dundas Street East.", "1630 Dundas Street East", None),
+    ],
+)
+def test_a_phone_number_or_street_address_the_kb_does_not_hold_is_read_by_its_form(
+    hotels: Checker, reply: str, wrong: str, right: str | None
+) -> None:
+    (flag,) = swapped(hotels, reply, _after_bisha(hotels))
+    assert flag.content == wrong
+    assert flag.correction == (right or "80 Blue Jays Way")
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Their phone number is 416-551-2800.",  # without its country code
+        "Their number is (416) 551-2800 and they're at 80 Blue Jays Way, Toronto.",
+        "Bisha Hotel Toronto is a 4 Star hotel at 80 Blue Jays Way.",
+        "Check-in is at 3 PM and they are 2 Blocks from the stadium.",
+    ],
+)
+def test_the_value_as_held_in_another_form_and_what_is_no_such_value_are_not_flagged(
+    hotels: Checker, reply: str
+) -> None:
+    assert swapped(hotels, reply, _after_bisha(hotels)) == []

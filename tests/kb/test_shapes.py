@@ -222,6 +222,29 @@ def test_qualified_nodes_are_not_read_as_the_subjects_values(tmp_path: Path) -> 
     assert kb.values(shop, URIRef(SCHEMA + "opens")) == []
 
 
+def test_a_qualified_offer_is_read_through_its_price_specifications(tmp_path: Path) -> None:
+    # an offer per region, each with a price per day and per week (a blind trial's car hire)
+    kb = _kb(
+        tmp_path,
+        'ex:van rdfs:label "Van" ; schema:offers\n'
+        '    [ schema:eligibleRegion "GB" ; schema:priceSpecification\n'
+        '        [ schema:price 89 ; schema:priceCurrency "GBP" ; schema:unitCode "DAY" ] ,\n'
+        '        [ schema:price 535 ; schema:priceCurrency "GBP" ; schema:unitCode "WEE" ] ] ,\n'
+        '    [ schema:eligibleRegion "IE" ; schema:priceSpecification\n'
+        '        [ schema:price 105 ; schema:priceCurrency "EUR" ; schema:unitCode "DAY" ] ;\n'
+        "      ex:deposit [ schema:value 600 ] ] .\n",
+    )
+    van = URIRef("https://example.org/nav#van")
+    prices = {
+        (int(q.value), q.per, q.currency)  # type: ignore[call-overload]
+        for q in kb.qualified(van, URIRef(SCHEMA + "price"))
+    }
+    assert prices == {(89, "day", "GBP"), (535, "week", "GBP"), (105, "day", "EUR")}
+    # a value node stands for its value; a unit beside no amount is no period it is per
+    (deposit,) = kb.qualified(van, URIRef("https://example.org/nav#deposit"))
+    assert int(deposit.value) == 600 and deposit.per is None  # type: ignore[call-overload]
+
+
 def test_a_value_node_stands_for_its_value_and_gives_its_unit(tmp_path: Path) -> None:
     kb = _kb(
         tmp_path,

@@ -203,3 +203,9 @@ def test_values_times_of_day_agree_to_the_minute() -> None:
     assert matches(time(17, 0), None, five)
     assert not matches(time(16, 0), None, five)
     assert written(five) == "5 pm"
+
+
+def test_a_telephone_number_agrees_without_its_country_code_and_in_any_grouping() -> None:
+    assert matches("416-551-2800", None, Literal("+1 416-551-2800"))
+    assert matches("(416) 551 2800", None, Literal("+1 416-551-2800"))
+    assert not matches("416-551-2801", None, Literal("+1 416-551-2800"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kgcheck import Span
-from kgcheck.nlp.negation import negated_before, without_negation
+from kgcheck.nlp.negation import denies_value, negated_before, without_negation
 
 
 @pytest.mark.parametrize(
@@ -46,3 +46,20 @@ def test_without_negation_drops_the_one_negation(text: str, fixed: str) -> None:
 def test_without_negation_leaves_two_negations_alone() -> None:
     text = "It is not true that he does not work here."
     assert without_negation(text, Span(0, len(text))) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "denied"),
+    [
+        ("The desk doesn't close until 11:30 pm.", "11:30 pm", False),  # closes at 11:30 pm
+        ("We never charge more than £60 for one rental.", "£60", False),  # at most £60
+        ("The MG4 isn't far behind at 281 miles.", "281 miles", False),  # a degree denied
+        ("The desk doesn't close at 11:30 pm.", "11:30 pm", True),
+        ("The pool is not open on Sundays.", "Sundays", True),
+        ("The fee is £60.", "£60", True),  # no negation: nothing to deny in its place
+    ],
+)
+def test_a_negation_denies_the_value_unless_a_bound_or_degree_stands_between(
+    text: str, value: str, denied: bool
+) -> None:
+    assert denies_value(text, text.index(value)) is denied

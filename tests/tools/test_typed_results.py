@@ -366,3 +366,53 @@ def test_a_month_framing_the_days_of_a_list_does_not_split_its_items(checker: Ch
     )
     report = checker.check_turn(reply, state)
     assert report.text == reply.replace("Loom Ancoats", "Loom Shoreditch")
+
+
+# A quote whose line items sit beside its total, deposit and the objects it nests (a blind
+# trial's car hire): the envelope is the call's, a nested object fields of its row, and the
+# count of line items no count of the envelope's facts.
+QUOTE = {
+    "quote_id": "Q-2611-40715",
+    "currency": "GBP",
+    "line_items": [
+        {"code": "RATE_WEEKLY", "description": "Estate weekly rate", "amount": 315.0},
+        {"code": "CSEAT", "description": "Child seat, 7 days (capped)", "amount": 60.0},
+        {"code": "EXPROT", "description": "Excess Protection, 7 days", "amount": 129.5},
+    ],
+    "total": 504.5,
+    "deposit": 300.0,
+    "mileage_allowance": {"per_day": 200, "unit": "miles"},
+}
+
+
+def _quoted(reply: str) -> TurnReport:
+    checker = Checker(config_from_dict({"nli": {"model": "none"}, "now": NOW}))
+    state = DialogueState(session_id="quote", now=NOW)
+    state.add_turn("user", "Can you quote me for an estate for a week?")
+    state.add_call(ToolResult("get_quote", QUOTE, arguments={"vehicle_class": "estate"}))
+    return checker.check_turn(reply, state)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Your quote comes to £504.50, with a £300 refundable deposit.",
+        "The quote has three line items: the weekly rate, the child seat and Excess Protection.",
+    ],
+)
+def test_a_quotes_total_and_deposit_beside_its_line_items_are_read_as_the_calls(
+    reply: str,
+) -> None:
+    report = _quoted(reply)
+    assert [f.content for f in report.flags if f.confidence >= 0.5] == []
+    assert report.text == reply
+
+
+def test_a_wrong_deposit_beside_the_line_items_is_corrected_when_the_quote_is_named() -> None:
+    report = _quoted("The deposit on this quote is £350.")
+    assert [f.content for f in report.flags if f.confidence >= 0.5] == ["£350"]
+    assert report.text == "The deposit on this quote is £300."
+    # of nothing named: flagged, not rewritten
+    unnamed = _quoted("We'll also hold a £350 refundable deposit.")
+    assert [f.content for f in unnamed.flags if f.confidence >= 0.5] == ["£350"]
+    assert unnamed.text == "We'll also hold a £350 refundable deposit."

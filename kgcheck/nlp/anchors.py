@@ -662,6 +662,12 @@ class Anchorer:
         if not holders:
             holders = [iri for _, m in near for iri in _iris(m) if self._holds(URIRef(iri), props)]
             how = "sentence"
+        if not holders and counted is not None and by_unit:
+            # "I found 13 hotels including Bisha": a count of what a property counts ("number
+            # of hotels", the search's) is of that property's few holders, not of the name
+            # beside it
+            holders = self._few_holders(props)
+            how = "few" if holders else how
         if not holders:
             holders = [iri for _, m in near for iri in _iris(m) if not self._bare_value(iri)][:1]
             if holders:

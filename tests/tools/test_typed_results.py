@@ -416,3 +416,11 @@ def test_a_wrong_deposit_beside_the_line_items_is_corrected_when_the_quote_is_na
     unnamed = _quoted("We'll also hold a £350 refundable deposit.")
     assert [f.content for f in unnamed.flags if f.confidence >= 0.5] == ["£350"]
     assert unnamed.text == "We'll also hold a £350 refundable deposit."
+
+
+def test_a_count_of_results_beside_a_name_is_the_searchs_not_the_names(checker: Checker) -> None:
+    # SGD: "I found 13 hotels including Ac Hotel ..." when the search returned 10
+    state = _state(_technicians())
+    true = "I found 2 technicians including Priya Nair."
+    assert _acted(checker.check_turn(true, state)) == []
+    assert _acted(checker.check_turn(true.replace("2", "5"), state)) == ["5"]

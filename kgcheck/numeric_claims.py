@@ -195,8 +195,8 @@ def verify_numeric_claims(
     out: list[NumericClaim] = []
     few: list[tuple[int, Quantity | TemporalExpression]] = []
     for q in analysis.quantities:
-        if q.derived:
-            continue  # "2 miles farther", "$25 in total": a difference or a sum
+        if q.derived and q.anchor is None:
+            continue  # "2 miles farther", "$25 in total": a difference, or a sum of no total
         bound = q.anchor is not None and bool(q.anchor.subjects)
         if not bound and q.kind not in _STANDALONE:
             continue  # "a grocery store 6 miles away": about nothing the KB can name
@@ -538,9 +538,9 @@ class _Verifier:
             ok = within_tolerance(stated, expected, tolerance, q.bound)
             back = self._in_stated_unit(q, h.prop, expected, stated)
             if ok and q.kind == CURRENCY and not q.approximate and q.bound is None:
-                # an amount stated to the penny is exact: "£9.50" is no £10.00 (a whole amount
-                # keeps the configured tolerance: "$1.25M" of $1.2M)
-                ok = q.value == q.value.to_integral_value() or _to_step(q.value, back)
+                # an amount written to its last unit is exact: "£9.50" is no £10.00, "£398" no
+                # £389; a round one ("£550", "$1.25M") keeps the configured tolerance
+                ok = not _precise(q) or _to_step(q.value, back)
             if not ok and q.bound is None:
                 # "about 52,700" of 52,655; "459 km" of 285 miles: a value converted from the
                 # KB's unit is rounded as it is written
@@ -996,6 +996,19 @@ class _Record:
 #: property kept in the other: minutes and hours (60), feet and metres, miles and km; not hours
 #: and years (8766), nor centimetres and kilometres.
 _UNIT_SPAN = Decimal(100)
+
+
+#: A scale word after an amount: "$1.25M", "£3k", "2 billion".
+_SCALED = re.compile(r"\d\s*(?:k|m|bn|b|thousand|million|billion)\b", re.I)
+
+
+def _precise(q: Quantity) -> bool:
+    """Whether an amount is written to its last unit or penny, not rounded: "£398", "£9.50";
+    not "£550" (a ten), "$1.25M" (a scale word)."""
+    if _SCALED.search(q.text):
+        return False
+    value = q.value
+    return value != value.to_integral_value() or value % 10 != 0
 
 
 def _to_step(stated: Decimal, expected: Decimal) -> bool:

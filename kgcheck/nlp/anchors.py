@@ -272,6 +272,20 @@ class Anchorer:
             return unit is None or same_counted(unit, q.unit)
         return unit in {None, "x"}
 
+    def as_sum(self, q: Quantity) -> Quantity:
+        """A sum ("£229 altogether", "comes to £219"): ``derived``, bound only to the
+        properties of its anchor that are totals ("total", "total price"), else to nothing:
+        a unit price does not make a sum wrong, a quote's total does."""
+        if q.anchor is None:
+            return replace(q, derived=True)
+        totals = tuple(
+            p
+            for p in q.anchor.properties
+            if "total" in re.findall(r"[a-z]+", self.onto.label(URIRef(p)).lower())
+        )
+        anchor = replace(q.anchor, properties=totals, certain=False) if totals else None
+        return replace(q, anchor=anchor, derived=True)
+
     def _rate_of_thing(self, prop: URIRef) -> bool:
         """Whether ``prop``'s label makes it a rate per a thing that is no period ("points per
         pound", "calories per serving"): what a plain amount or count is never a value of."""

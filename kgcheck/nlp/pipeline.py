@@ -338,10 +338,12 @@ class _Quantities(_KbComponent[tuple[Anchorer, ClosedValueBinder, RangeBinder]])
         )
         values = binder.bind(items, text)
         # "2 miles farther", "10 degrees warmer": a difference, not the value; "$25 in total",
-        # "that comes to $25": a sum
+        # "that comes to $25": a sum, checked only against a total the KB or a result holds
         quantities = [
             replace(q, anchor=None, derived=True)
-            if is_relative(text, q.span) or is_aggregate(text, q.span)
+            if is_relative(text, q.span)
+            else anchorer.as_sum(q)
+            if is_aggregate(text, q.span)
             else q
             for q in quantities
         ]
@@ -385,6 +387,10 @@ def _make_quantities(nlp: Language, name: str) -> _Quantities:
     return _Quantities()
 
 
+#: Words before a date that make it what something changes to, whatever the clause's tense.
+_TARGETS = frozenset({"to", "until", "till", "untill"})
+
+
 def _tense_reader(doc: Doc) -> Any:
     """``(start, end) -> tense`` of the clause around a character span of ``doc``.
 
@@ -413,6 +419,10 @@ def _tense_reader(doc: Doc) -> Any:
             starts.extend([*(s.start for s in doc.sents), len(doc)])
         k = bisect_right(starts, span.start) - 1
         sent_start, sent_end = starts[k], starts[k + 1]
+        if span.start > sent_start and doc[span.start - 1].lower_ in _TARGETS:
+            # "has been moved to Friday 26 November", "extended until March": the date a
+            # change leads to, not a time the clause's tense places
+            return None
         lo = hi = span.start
         while lo > sent_start and doc[lo - 1].lower_ not in _CLAUSE_BREAKS:
             lo -= 1

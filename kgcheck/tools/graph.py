@@ -59,6 +59,8 @@ CALL_NS = "urn:kgcheck:call#"
 #: How far a number a reply restates may be from the tool's (a fraction of it): "$23,260" for
 #: 23260.13 is the same amount, "$190" for 182 is not.
 RESTATED_TOLERANCE = 0.01
+#: Words naming a sum of money in a row that names its currency ("total", "amount").
+_AMOUNTS = frozenset({"total", "amount", "subtotal", "sum"})
 _NAME_FIELD = re.compile(r"(?:^|_|(?<=[a-z]))(?:name|title|Name|Title)$")
 
 
@@ -310,7 +312,7 @@ def _property(graph: Graph, found: _Field, currency: str | None) -> tuple[URIRef
         # a field named or described for money ("surcharge": "Extra charge on top of the
         # call-out fee")
         named = {*words_of_name(found.name), *words_of_name(spec.description or "")}
-        unit = currency if named & MONEY_NOUNS or _in_cents(found.values) else None
+        unit = currency if named & (MONEY_NOUNS | _AMOUNTS) or _in_cents(found.values) else None
     if cash is not None:
         datatype = "decimal"
     if unit:

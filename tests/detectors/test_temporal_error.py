@@ -112,3 +112,18 @@ def test_temporal_error_a_weekday_beside_a_date_without_its_year_is_checked(
     (flag,) = run(acme_checker, "The evening slot is on Thursday 4 December.", now)
     assert (flag.content, flag.correction) == ("Thursday 4 December", "Friday")
     assert run(acme_checker, "The evening slot is on Friday 4 December.", now) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a blind trial's car hire: the date a change leads to is not placed by the past tense
+        "Your return has been moved to Friday 26 November at 5 pm.",
+        "The booking was extended until Friday 26 November.",
+    ],
+)
+def test_a_wrong_weekday_of_the_date_a_change_leads_to_is_flagged(
+    acme_checker: Checker, text: str
+) -> None:
+    (flag,) = temporal_flags(acme_checker, text)
+    assert "26 November 2026 is a Thursday, not a Friday" in flag.message

@@ -424,3 +424,16 @@ def test_a_count_of_results_beside_a_name_is_the_searchs_not_the_names(checker: 
     true = "I found 2 technicians including Priya Nair."
     assert _acted(checker.check_turn(true, state)) == []
     assert _acted(checker.check_turn(true.replace("2", "5"), state)) == ["5"]
+
+
+def test_a_total_is_read_as_the_total_field_not_the_one_money_field_beside_it(
+    checker: Checker,
+) -> None:
+    # "total" is money in a row that names its currency; an amount bound by its currency alone
+    # is a guess, never grounds for a rewrite
+    state = _state(ToolResult("get_quote", {"total": 504.5, "deposit": 300.0, "currency": "GBP"}))
+    true = "The quote's total is £504.50."
+    report = checker.check_turn(true, state)
+    assert (_acted(report), report.text) == ([], true)
+    wrong = checker.check_turn("The quote's total is £540.50.", state)
+    assert wrong.text == true

@@ -379,7 +379,10 @@ class _Quantities(_KbComponent[tuple[Anchorer, ClosedValueBinder, RangeBinder]])
 
 
 def _bound(anchor: Anchor | None) -> bool:
-    return anchor is not None and bool(anchor.subjects)
+    """Whether a quantity is bound to a subject whose date a date beside it may be: not to one
+    of the few holders of its property ("There are 2 events ... on March 4th at 8 pm": the
+    search's count, and the date is the event's)."""
+    return anchor is not None and bool(anchor.subjects) and anchor.how != "few"
 
 
 @Language.factory("kgcheck_quantities")

@@ -437,3 +437,21 @@ def test_a_total_is_read_as_the_total_field_not_the_one_money_field_beside_it(
     assert (_acted(report), report.text) == ([], true)
     wrong = checker.check_turn("The quote's total is £540.50.", state)
     assert wrong.text == true
+
+
+def test_a_date_beside_a_count_of_results_is_the_items_not_the_counts() -> None:
+    # SGD: "There are 2 events you may like, how about X ... on March 4th at 8:30 pm?" when X is
+    # at 8 pm: the date is X's, not the period of the search's count
+    now = "2019-03-01T09:00:00+00:00"
+    events = [
+        {"event_name": "Angels Vs Mariners", "date": "2019-03-04", "time": "20:00"},
+        {"event_name": "Angels Vs Houston", "date": "2019-03-04", "time": "20:30"},
+    ]
+    checker = Checker(config_from_dict({"nli": {"model": "none"}, "now": now}))
+    state = DialogueState(session_id="events", now=now)
+    state.add_turn("user", "Any baseball games in Anaheim?")
+    state.add_call(ToolResult("FindEvents", events))
+    reply = "There are 2 events you may like, how about Angels Vs Mariners on March 4th at 8 pm?"
+    assert _acted(checker.check_turn(reply, state)) == []
+    wrong = checker.check_turn(reply.replace("8 pm", "8:30 pm"), state)
+    assert _acted(wrong) == ["March 4th at 8:30 pm"]

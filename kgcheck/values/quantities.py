@@ -259,8 +259,9 @@ def unit_in_text(text: str) -> str | None:
 
 
 def singular(word: str) -> str:
-    """A plain English singular, enough to match "floors" with "floor" and "Mondays" with
-    "Monday"; words in -us and -is ("bus", "campus", "analysis") are no plurals."""
+    """A plain English singular, enough to match "floors" with "floor", "Mondays" with
+    "Monday" and "EVs" with "EV"; words in -us and -is ("bus", "campus", "analysis") are no
+    plurals."""
     if word.endswith(("us", "is")):
         return word
     if word.endswith("ies") and len(word) > 4:
@@ -269,6 +270,8 @@ def singular(word: str) -> str:
         return word[:-2]
     if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
         return word[:-1]
+    if len(word) == 3 and word.endswith("s") and word[1] not in "aeiouy":
+        return word[:-1]  # an initialism's plural: "EVs", "TVs", "PCs" (not "gas", "bus")
     return word
 
 

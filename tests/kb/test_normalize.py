@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kgcheck.kb.normalize import edit_distance, name_tokens, normalize
+from kgcheck.kb.normalize import edit_distance, lemma_words, name_tokens, normalize
 
 # When a property test fails, Hypothesis's report imports libcst, which trips a third-party
 # DeprecationWarning (mypy_extensions.TypedDict); without this the failure would surface as an
@@ -119,3 +119,18 @@ def test_edit_distance_exact_within_the_limit_and_above_it_outside(a: str, b: st
 def test_normalize_is_idempotent(text: str) -> None:
     once = normalize(text, drop_titles=False)
     assert normalize(once, drop_titles=False) == once
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Kia Niro EVs", ("kia", "niro", "ev")),  # a blind trial's car hire
+        ("on Mondays", ("on", "monday")),
+        ("the gas", ("the", "gas")),
+        ("the bus", ("the", "bus")),
+    ],
+)
+def test_lemma_words_reads_plurals_of_names_and_initialisms(
+    text: str, words: tuple[str, ...]
+) -> None:
+    assert lemma_words(text) == words

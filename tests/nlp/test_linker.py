@@ -188,3 +188,17 @@ def test_linker_a_word_opening_a_sentence_is_no_short_name_of_what_it_ends(
     analyse = checker.analyzer.analyse  # type: ignore[attr-defined]
     assert [m.iri for m in analyse("Installation takes about 12 days.").mentions] == []
     assert mention(analyse("Grace charges £75 to come out."), "Grace").iri.endswith("#grace")
+
+
+def test_linker_reads_a_kb_name_in_the_plural(make_checker: Callable[..., object]) -> None:
+    # a blind trial's car hire: "two Kia Niro EVs" are of the model "Kia Niro EV", not a name
+    # the KB lacks
+    checker = make_checker(
+        'ex:Model a owl:Class ; rdfs:label "model" .\n'
+        'ex:niro a ex:Model ; rdfs:label "Kia Niro EV" .\n'
+    )
+    report = checker.check_turn("There are two Kia Niro EVs left.")  # type: ignore[attr-defined]
+    assert [(m.text, m.iri) for m in report.analysis.mentions if m.kind == "entity"] == [
+        ("Kia Niro EVs", "https://example.org/t#niro")
+    ]
+    assert report.flags == []

@@ -255,9 +255,10 @@ class EntityLinker:
         single = j - start == 1
         name = span_text(toks, start, j)
         match = self.kb.labels.lookup(name, fuzzy=self.fuzzy)
-        if match is None or match.how == "fuzzy":
+        if (match is None and not single) or (match is not None and match.how == "fuzzy"):
             # "Private Offices", "Mondays", "two Kia Niro EVs": the KB's name in the plural,
-            # not a typo of it nor a name the KB lacks
+            # not a typo of it nor a name the KB lacks (one plural word the KB does not name,
+            # "MTBs", is a kind of thing more often than the one thing of that name)
             singular = _singular_name(name)
             exact = self.kb.labels.lookup(singular, fuzzy=False) if singular else None
             if exact is not None:

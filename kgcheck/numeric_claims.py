@@ -1011,23 +1011,26 @@ def _precise(q: Quantity) -> bool:
     return value != value.to_integral_value() or value % 10 != 0
 
 
-def _to_step(stated: Decimal, expected: Decimal) -> bool:
-    """Whether ``expected`` rounds to ``stated`` at the step its written digits show: to the
-    penny for "£9.50", to the ten pence for "£9.5"."""
+def _step(stated: Decimal) -> Decimal:
+    """The step a number's written digits show: 0.01 for "9.50" (normalised, 0.1 for "9.5"), 1
+    for "459", 10 for "550"."""
     exponent = stated.normalize().as_tuple().exponent
-    step = Decimal(10) ** exponent if isinstance(exponent, int) else Decimal(1)
-    return abs(stated - expected) * 2 <= step
+    return Decimal(10) ** exponent if isinstance(exponent, int) else Decimal(1)
+
+
+def _to_step(stated: Decimal, expected: Decimal) -> bool:
+    """Whether ``expected`` rounds to ``stated`` at the step its written digits show."""
+    return abs(stated - expected) * 2 <= _step(stated)
 
 
 def _to_last_digit(stated: Decimal, expected: Decimal) -> bool:
     """Whether ``expected``, a value converted into the stated unit that no short figure
     writes (458.66 km of 285 miles), rounds to ``stated`` at its last written digit ("459");
     a conversion that comes out short (1.5 hours of 90 minutes) is stated as it is."""
-    exponent = stated.normalize().as_tuple().exponent
-    places = -exponent if isinstance(exponent, int) and exponent < 0 else 0
-    if expected == round(expected, places + 2):
+    step = min(_step(stated), Decimal(1))
+    if expected == expected.quantize(step / 100):
         return False
-    return abs(stated - expected) * 2 <= Decimal(10) ** -places
+    return abs(stated - expected) * 2 <= step
 
 
 def _plausible(stated: str | None, unit: str) -> bool:

@@ -3,8 +3,8 @@
 "Your booking reference is LCH-581372" when the booking call returned LCH-583172: a booking
 reference, a registration plate, a postcode or a flight number is copied, not paraphrased, so a
 code of the form the KB's identifiers take (:data:`~kgcheck.kb.value_forms.CODE`: capitals and
-digits) that no value and no earlier turn holds, within one edit (two for codes of more than
-six characters; a swap of neighbours is one) of a code the KB does hold, is that code misstated.
+digits) that no value and no earlier turn holds, within one edit (a character changed, added
+or left out, or two neighbours swapped) of a code the KB does hold, is that code misstated.
 It is corrected when exactly one held code is that near; flagged otherwise. A code the user or
 the conversation gave first is the user's, not a misstatement.
 """
@@ -17,7 +17,6 @@ from rdflib import Literal, URIRef
 from rdflib.term import Node
 
 from kgcheck.detectors.base import DetectionContext, Detector
-from kgcheck.kb.normalize import edit_distance
 from kgcheck.kb.value_forms import code_key, is_code, value_forms
 from kgcheck.types import Evidence, Flag, FlagType, Span
 
@@ -34,25 +33,26 @@ class MisstatedCodeDetector(Detector):
     flag_type = FlagType.WRONG_ATTRIBUTE
 
     def detect(self, ctx: DetectionContext) -> list[Flag]:
-        codes = value_forms(ctx.kb).codes()
+        forms = value_forms(ctx.kb)
+        codes = forms.codes()
         if not codes:
             return []
-        said = {
-            code_key(m.group()) for turn in ctx.state.turns for m in _CANDIDATE.finditer(turn.text)
-        }
+        said: set[str] | None = None
         flags = []
         for span, key in _stated(ctx.analysis.text):
-            if key in codes or key in said or len(key) < _SHORTEST:
+            if key in codes or len(key) < _SHORTEST:
                 continue
-            limit = 1 if len(key) <= 6 else 2
-            near = sorted(
-                k
-                for k in codes
-                if abs(len(k) - len(key)) <= limit and edit_distance(k, key, limit) <= limit
-            )
+            near = forms.near_codes(key)
             if not near:
                 continue
-            flags.append(self._flag(ctx, span, near, codes))
+            if said is None:  # read once, and only for a near miss
+                said = {
+                    code_key(m.group())
+                    for turn in ctx.state.turns
+                    for m in _CANDIDATE.finditer(turn.text)
+                }
+            if key not in said:
+                flags.append(self._flag(ctx, span, near, codes))
         return flags
 
     def _flag(

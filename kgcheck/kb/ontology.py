@@ -17,7 +17,7 @@ from kgcheck.kb.shapes import DataShapes, value_classes
 from kgcheck.kb.wikibase import entity_of
 from kgcheck.nlp.literals import NUMERIC_TYPES
 from kgcheck.values.durations import DURATION_TYPES
-from kgcheck.values.quantities import MONEY_NOUNS, canonical_unit, unit_in_text
+from kgcheck.values.quantities import MONEY_NOUNS, canonical_unit, split_rate, unit_in_text
 from kgcheck.vocab import KGC
 
 __all__ = ["OntologyView"]
@@ -42,8 +42,6 @@ _PROPERTY_TYPES = (
     OWL.TransitiveProperty,
     OWL.SymmetricProperty,
 )
-#: "per" between what a rate counts and what it counts it per ("points per pound").
-_RATE = re.compile(r"\s+per\s+", re.I)
 _AUXILIARIES = frozenset({"be", "have", "can", "will", "may", "must", "do", "get"})
 _PREPOSITIONS = frozenset(
     {"in", "at", "on", "to", "of", "by", "for", "from", "with", "into", "out", "as", "under"}
@@ -198,10 +196,11 @@ class OntologyView:
                 continue
             label = self.labels.get(prop, "")
             comment = " ".join(str(c) for c in graph.objects(prop, RDFS.comment))
-            if _RATE.search(label):
+            rate = split_rate(label)
+            if rate is not None:
                 # "points per pound": a rate is of what its label and description name before
                 # "per"; the unit after it is what it is per, not its own
-                label, comment = _RATE.split(label)[0], _RATE.split(comment)[0]
+                label, comment = rate[0], (split_rate(comment) or (comment,))[0]
             unit = unit_in_text(comment) if comment else None
             if unit is not None:
                 self.unit[prop] = unit

@@ -32,7 +32,7 @@ from rdflib.term import Node
 
 from kgcheck.kb.cache import per_kb
 from kgcheck.kb.knowledge_base import KnowledgeBase
-from kgcheck.kb.normalize import value_words
+from kgcheck.kb.normalize import edit_distance, value_words
 from kgcheck.values.addresses import STREET_WORDS
 from kgcheck.values.phones import is_number, regions_of
 
@@ -91,9 +91,14 @@ class ValueForms:
 
     def __init__(self, kb: KnowledgeBase) -> None:
         values: dict[URIRef, list[str]] = defaultdict(list)
-        for _, prop, text in kb.string_values():
+        # one pass over the KB's strings: a sample of each property's, and every identifier
+        # (kept for the properties that turn out to be of codes)
+        written_as_codes: list[tuple[Node, URIRef, str]] = []
+        for subject, prop, text in kb.string_values():
             if len(values[prop]) < _SAMPLE:
                 values[prop].append(text)
+            if is_code(text):
+                written_as_codes.append((subject, prop, text))
         phonish = [v for vs in values.values() for v in vs if v.lstrip()[:1] in "+(0123456789"]
         self.regions = regions_of(phonish[:_SAMPLE])
         self._by_form: dict[str, list[URIRef]] = defaultdict(list)
@@ -119,11 +124,11 @@ class ValueForms:
         #: The words a street's name ends in: the common ones and the KB's own.
         self.street_words = frozenset(STREET_WORDS | ends)
         self._codes: dict[str, list[tuple[Node, URIRef, str]]] = defaultdict(list)
+        self._variants: dict[str, set[str]] | None = None
         coded = set(self.properties(CODE))
-        if coded:
-            for subject, prop, text in kb.string_values():
-                if prop in coded and is_code(text):
-                    self._codes[code_key(text)].append((subject, prop, text))
+        for subject, prop, text in written_as_codes:
+            if prop in coded:
+                self._codes[code_key(text)].append((subject, prop, text))
 
     def properties(self, form: str) -> tuple[URIRef, ...]:
         """The properties whose string values take ``form``."""
@@ -133,6 +138,25 @@ class ValueForms:
         """Every identifier the KB holds as a value of a ``CODE`` property, by
         :func:`code_key`: who holds it, through which property, as written."""
         return self._codes
+
+    def near_codes(self, key: str) -> list[str]:
+        """The held codes one edit from ``key`` (a character changed, added or left out, or two
+        neighbours swapped), found through an index of each code with one character left out
+        (a lookup per character of ``key``, whatever the number of codes)."""
+        if self._variants is None:
+            variants: dict[str, set[str]] = defaultdict(set)
+            for held in self._codes:
+                for variant in _one_left_out(held):
+                    variants[variant].add(held)
+            self._variants = variants
+        found = {held for v in _one_left_out(key) for held in self._variants.get(v, ())}
+        return sorted(h for h in found if h != key and edit_distance(h, key, 1) <= 1)
+
+
+def _one_left_out(key: str) -> set[str]:
+    """``key`` itself and ``key`` with each one character left out: two codes one edit apart
+    share one of these."""
+    return {key, *(key[:i] + key[i + 1 :] for i in range(len(key)))}
 
 
 def _share(texts: list[str], test: Callable[[str], bool]) -> float:

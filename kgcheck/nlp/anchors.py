@@ -53,6 +53,7 @@ from kgcheck.values.quantities import (
     is_currency,
     same_counted,
     singular,
+    split_rate,
 )
 from kgcheck.values.temporal import TemporalExpression, may_state
 
@@ -164,6 +165,8 @@ class Anchorer:
         self.pounds_sterling = "GBP" in self.units.values() and "lb" not in self.units.values()
         #: each money property's periods named by its phrases, and whether it is a one-off
         self._periods: dict[URIRef, tuple[frozenset[str], bool]] = {}
+        #: each property: whether its label makes it a rate per a thing ("points per pound")
+        self._rates: dict[URIRef, bool] = {}
         self.counted = _counted_nouns(self.onto, self.numeric)
         #: For each noun, the numeric properties that count it by their phrasing ("number of
         #: reviews", "reviews count"; not "minimum rider age")
@@ -289,9 +292,11 @@ class Anchorer:
     def _rate_of_thing(self, prop: URIRef) -> bool:
         """Whether ``prop``'s label makes it a rate per a thing that is no period ("points per
         pound", "calories per serving"): what a plain amount or count is never a value of."""
-        label = self.onto.label(prop).lower()
-        found = re.search(r"\bper\s+([a-z]+)", label)
-        return found is not None and found.group(1) not in PERIOD_OF
+        found = self._rates.get(prop)
+        if found is None:
+            rate = split_rate(self.onto.label(prop))
+            found = self._rates[prop] = rate is not None and rate[1] not in PERIOD_OF
+        return found
 
     def _per_fits(self, q: Quantity, prop: URIRef) -> bool:
         """Whether an amount said per period (``q.per``: "£1,480 a year") can be a value of

@@ -119,24 +119,20 @@ class ToolResult:
 
     def rows(self) -> list[Row]:
         """The rows of the result (see the module's docstring); ``[]`` for an empty result."""
-        value = self.result
-        if isinstance(value, str):
-            try:
-                value = json.loads(value)
-            except ValueError:
-                return [{"result": value}] if value.strip() else []
+        value = self._value()
+        if isinstance(value, str):  # JSON text that is no JSON: the tool's words
+            return [{"result": value}] if value.strip() else []
         if isinstance(value, list):
             return [
                 _flat(r) if isinstance(r, dict) else {"result": r} for r in value if r is not None
             ]
         if isinstance(value, dict):
-            lists = [(k, v) for k, v in value.items() if isinstance(v, list)]
-            if len(lists) == 1 and lists[0][1] and all(isinstance(r, dict) for r in lists[0][1]):
-                items = lists[0][1]
-                # what the envelope says of every row: the currency its amounts are in
-                shared = {k: v for k, v in value.items() if "currency" in words_of_name(k)}
-                return [_flat({**shared, **r}) for r in items]
-            return [_flat(value)]
+            key = self._list_key()
+            if key is None:
+                return [_flat(value)]
+            # what the envelope says of every row: the currency its amounts are in
+            shared = {k: v for k, v in value.items() if "currency" in words_of_name(k)}
+            return [_flat({**shared, **r}) for r in value[key]]
         if value is None:
             return []
         return [{"result": value}]
@@ -151,29 +147,30 @@ class ToolResult:
         return " ".join([*head, _singular(last)])
 
     def _list_key(self) -> str | None:
-        value = self._decoded()
+        """The key of the one list of objects an object result holds (empty or not)."""
+        value = self._value()
         if not isinstance(value, dict):
             return None
-        lists = [k for k, v in value.items() if isinstance(v, list)]
-        if len(lists) != 1 or not value[lists[0]]:
+        lists = [str(k) for k, v in value.items() if isinstance(v, list)]
+        if len(lists) != 1 or not all(isinstance(r, dict) for r in value[lists[0]]):
             return None
-        return lists[0] if all(isinstance(r, dict) for r in value[lists[0]]) else None
+        return lists[0]
 
-    def _decoded(self) -> Any:
-        value = self.result
-        if isinstance(value, str):
+    def _value(self) -> Any:
+        """The result decoded: JSON text read, any other text as it is."""
+        if isinstance(self.result, str):
             try:
-                return json.loads(value)
+                return json.loads(self.result)
             except ValueError:
-                return None
-        return value
+                return self.result
+        return self.result
 
     def envelope(self) -> Row:
         """What an object holding one list of objects says beside the list (``total`` and
         ``deposit`` beside ``line_items``): facts of the call, not of any row; ``{}`` for any
         other result."""
         key = self._list_key()
-        value = self._decoded()
+        value = self._value()
         if key is None or not isinstance(value, dict):
             return {}
         return _flat({k: v for k, v in value.items() if k != key})

@@ -49,6 +49,7 @@ __all__ = [
     "rounded_agrees",
     "same_counted",
     "singular",
+    "split_rate",
 ]
 
 CURRENCY = "currency"
@@ -543,6 +544,20 @@ PERIOD_WORDS = {
 }
 #: Each word naming a period -> the period.
 PERIOD_OF = {w: period for period, words in PERIOD_WORDS.items() for w in words}
+#: "per" between what a rate counts and what it is counted per ("points per pound").
+_PER = re.compile(r"\s+per\s+", re.I)
+
+
+def split_rate(phrase: str) -> tuple[str, str] | None:
+    """What a rate's phrase counts and the word it counts it per ("points per pound" ->
+    ``("points", "pound")``); ``None`` for a phrase with no "per"."""
+    parts = _PER.split(phrase, maxsplit=1)
+    if len(parts) < 2:
+        return None
+    per = re.match(r"[A-Za-z]+", parts[1])
+    return parts[0], per.group().lower() if per else ""
+
+
 #: Words naming a charge paid once, unless a period is named with them ("exit fee", "deposit";
 #: not "monthly fee").
 ONE_OFF_CHARGES = frozenset({"fee", "fees", "deposit", "excess", "penalty"})

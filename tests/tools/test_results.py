@@ -32,6 +32,7 @@ def test_kind_of_a_tool_is_the_noun_of_its_name(name: str, kind: str) -> None:
         ([{"a": 1}, {"a": 2}], [{"a": 1}, {"a": 2}]),
         ('[{"a": 1}]', [{"a": 1}]),
         ({"results": [{"a": 1}], "page": 1}, [{"a": 1}]),
+        ({"results": [], "page": 1}, []),  # a search that found nothing
         # the envelope's currency is every row's; an object in a row is fields of the row
         (
             {"currency": "EUR", "results": [{"price": 105, "van": {"model": "Transit"}}]},

@@ -42,6 +42,7 @@ from kgcheck.nlp.analysis import Segment, TurnAnalysis
 from kgcheck.nlp.negation import negated_before
 from kgcheck.nlp.speech_acts import restating
 from kgcheck.periods import Granularity, Interval, interval_of_literal
+from kgcheck.tools.graph import FIELD_NS
 from kgcheck.types import Span
 from kgcheck.values.durations import DURATION_TYPES, write_duration
 from kgcheck.values.quantities import (
@@ -162,6 +163,11 @@ class _Held:
     per: str | None = None
     #: The currency stated beside the value (a price specification's ``priceCurrency``).
     currency: str | None = None
+    #: The node that states the value: the subject, or its qualified statement's node.
+    node: Node | None = None
+    #: Whether the value is read from a relation node that points at the subject (an offer
+    #: of rubble by a recycling centre), true only beside the other things it names.
+    related: bool = False
 
 
 def verify_numeric_claims(
@@ -363,6 +369,7 @@ class _Verifier:
         self._segments: Sequence[Segment] = ()
         self._segment_starts: list[int] = []
         self._named: list[str] = []
+        self._mentioned: list[tuple[Span, str]] = []
         self._history_period: TemporalExpression | None = None
         self.onto = kb.ontology
         self.obs = observations(kb)
@@ -379,6 +386,7 @@ class _Verifier:
         self._segments = analysis.segments
         self._segment_starts = [s.span.start for s in analysis.segments]
         self._named = list(dict.fromkeys(m.iri for m in analysis.mentions if m.iri is not None))
+        self._mentioned = [(m.span, m.iri) for m in analysis.mentions if m.iri is not None]
         for text in history:
             named = [t for t in self.recognizer.find(text, self.now) if _is_period(t)]
             if named:
@@ -436,6 +444,8 @@ class _Verifier:
             and (h.currency is None or q.currency is None or h.currency == q.currency)
             and self._unit_fits(q, h)
         ]
+        held = self._under_named(q.span, held)
+        held = self._as_limits(q, held)
         if not held:
             if anchor is not None and (anchor.guessed or not anchor.certain) and not self.sources:
                 return NumericClaim(
@@ -463,11 +473,17 @@ class _Verifier:
             best = min(compared, key=lambda c: c[2] if c[2] is not None else float("inf"))
             distinct = {c[3] for c in compared}
             verdict = self._numeric_verdict(q, base, WRONG, best, evidence=compared)
-            read = {(c[0].subject, c[0].prop) for c in compared}
-            if len(distinct) == 1 and anchor.certain and len(read) == 1:
+            # a relation node read from each thing it names is one statement
+            read = {c[0].node if c[0].related else (c[0].subject, c[0].prop) for c in compared}
+            certain = anchor.certain or self._all_named(q.span, [c[0] for c in compared])
+            if certain and self._a_result_gives(q, anchor.properties, best[4]):
+                # "delivery for your LG C4 ... for £24.99" with a slot at £24.99 in the results
+                # the agent saw: the result is what the reply restates, the KB reading a guess
+                certain = False
+            if len(distinct) == 1 and certain and len(read) == 1:
                 correction = self._written(q, best[0], best[3])
                 verdict = replace(verdict, correction=correction, correction_span=q.span)
-            elif not anchor.certain or len(read) > 1 or len(distinct) > 1:
+            elif not certain or len(read) > 1 or len(distinct) > 1:
                 # several values the reply may mean, none named: which is wrong is not known
                 verdict = replace(
                     verdict, certain=False, message=f"{verdict.message} (an unsure reading)"
@@ -498,6 +514,7 @@ class _Verifier:
         others = [s for s in (*anchor.subjects, *self._named) if s not in read]
         props = list(dict.fromkeys((*anchor.properties, *self._alike(q))))
         held = [h for h in self._held(others, props) if _decimal(h.value) is not None]
+        held = self._under_named(q.span, held)
         return min(
             (c for c in self._compare(q, self._at(held, period)) if c[1]),
             key=lambda c: c[2] or 0.0,
@@ -535,7 +552,9 @@ class _Verifier:
             if expected is None or stated is None:
                 continue
             tolerance = self.onto.tolerance.get(h.prop, self.config.tolerance(q.kind))
-            ok = within_tolerance(stated, expected, tolerance, q.bound)
+            # "up to 5 lenses" of a maximum states the maximum itself, not a value under it
+            bound = None if self._a_limit(h.prop) else q.bound
+            ok = within_tolerance(stated, expected, tolerance, bound)
             back = self._in_stated_unit(q, h.prop, expected, stated)
             if ok and q.kind == CURRENCY and not q.approximate and q.bound is None:
                 # an amount written to its last unit is exact: "£9.50" is no £10.00, "£398" no
@@ -724,8 +743,21 @@ class _Verifier:
             # a time alone ("at 7 pm") says nothing of the day
             and (t.has_date or not iv.has_date or iv.granularity < Granularity.DAY)
         ]
+        if (
+            t.relative
+            and interval is not None
+            and interval.granularity <= Granularity.DAY
+            and all(iv.granularity > Granularity.DAY for _, iv in held)
+        ):
+            # "open from 2pm tomorrow": a day named from today is no value of a property kept
+            # in years or months (the year a library opened)
+            return None
+        kept = {id(h) for h in self._under_named(t.span, [h for h, _ in held])}
+        held = [(h, iv) for h, iv in held if id(h) in kept]
         if not held:
             return self._date_from_sources(t, base) if self.sources else None
+        if interval is not None:
+            held = [(h, self._occurrence(h, iv, interval)) for h, iv in held]
         held = self._on_days_stated(t, held)
         # a day and a time ("Monday at 7 pm") must both agree, each with one value of its kind,
         # and of one subject: with two tennis games, "Thursday at 3 pm" must be one of them
@@ -788,6 +820,7 @@ class _Verifier:
         if (
             not agreeing
             and len({p[0].value for p in held}) == 1
+            and not any(self._recurs(p[0]) for p in held)
             and not t.anchor.described
             and t.anchor.certain
             and record.subject in sure  # of the name the reading is sure of
@@ -800,6 +833,76 @@ class _Verifier:
                 correction = written  # "on Friday" for the 8th two weeks on: the date itself
             claim = replace(claim, correction=correction, correction_span=span)
         return claim
+
+    def _named_in_sentence(self, span: Span) -> set[URIRef]:
+        """The KB things the sentence of ``span`` names."""
+        k = bisect_right(self._segment_starts, span.start) - 1
+        sentence = self._segments[k].span if k >= 0 else span
+        return {URIRef(iri) for at, iri in self._mentioned if sentence.contains(at)}
+
+    def _as_limits(self, q: Quantity, held: list[_Held]) -> list[_Held]:
+        """Of ``held``, those of limits ("maximum concurrent loans", "minimum spend") only
+        where the sentence of ``q`` speaks of a limit ("up to 8", "at most", "you can have"):
+        "You have two titles on BorrowBox" is a count of the user's loans, not the limit."""
+        if q.bound is not None or not any(self._a_limit(h.prop) for h in held):
+            return held
+        k = bisect_right(self._segment_starts, q.span.start) - 1
+        sentence = self._segments[k].text if k >= 0 else q.text
+        if _LIMIT_WORDS.search(sentence):
+            return held
+        return [h for h in held if not self._a_limit(h.prop)]
+
+    def _a_limit(self, prop: URIRef) -> bool:
+        """Whether ``prop`` is a limit: its name says so ("maximum items", "min. age")."""
+        return bool(_LIMIT_NAMES.search(self.onto.label(prop)))
+
+    def _a_result_gives(self, q: Quantity, properties: Sequence[str], tolerance: float) -> bool:
+        """Whether a row of a tool result the agent saw holds ``q``'s amount in a field among
+        ``properties`` (the fields an anchor found the sentence could mean)."""
+        for prop in properties:
+            if not prop.startswith(FIELD_NS):
+                continue
+            for _, value in self.kb.graph.subject_objects(URIRef(prop)):
+                expected = _decimal(value)
+                if expected is not None and within_tolerance(q.value, expected, tolerance, None):
+                    return True
+        return False
+
+    def _all_named(self, span: Span, held: Sequence[_Held]) -> bool:
+        """Whether ``held`` is one relation node's value and the sentence of ``span`` names
+        every thing it ties together ("a racket at Northfield for £4.50" of the offer of
+        rackets by Northfield): the sentence ties the value to that one statement."""
+        nodes = {h.node for h in held}
+        if not held or len(nodes) != 1 or not all(h.related for h in held):
+            return False
+        return {h.subject for h in held} | held[0].qualifiers <= self._named_in_sentence(span)
+
+    def _under_named(self, span: Span, held: list[_Held]) -> list[_Held]:
+        """Of values true beside other things (opening hours on Mondays; an offer of rubble
+        at £4 and one of tyres at £5), those the sentence of ``span`` can mean: a relation
+        node's only where it names another thing the node ties (the offer's item), and where
+        it names things beside some values, those values and the values beside nothing."""
+        named = self._named_in_sentence(span)
+        held = [h for h in held if not h.related or not h.qualifiers or h.qualifiers & named]
+        if any(h.qualifiers & named for h in held):
+            held = [h for h in held if not h.qualifiers or h.qualifiers & named]
+        return held
+
+    def _recurs(self, held: _Held) -> bool:
+        """Whether ``held`` starts a recurring series (its one value is no date to write)."""
+        recurs = self.kb.recurrence(held.node) if held.node is not None else None
+        return recurs is not None and recurs[1] == held.value
+
+    def _occurrence(self, held: _Held, value: Interval, stated: Interval) -> Interval:
+        """The date of a recurring series (a collection every 14 days from 1 March) nearest the
+        stated one, on or after the series' start; ``value`` itself for a date that does not
+        recur."""
+        recurs = self.kb.recurrence(held.node) if held.node is not None else None
+        if recurs is None or recurs[1] != held.value or stated.start <= value.start:
+            return value
+        every = recurs[0]
+        steps = round((stated.start - value.start) / every)
+        return replace(value, start=value.start + steps * every, end=value.end + steps * every)
 
     def _on_days_stated(
         self, t: TemporalExpression, held: list[tuple[_Held, Interval]]
@@ -938,18 +1041,33 @@ class _Verifier:
             for p_text in properties:
                 p = URIRef(p_text)
                 for v in self.kb.values(s, p):
-                    out.append(_Held(s, p, v, None, "", ((str(s), str(p), str(v)),)))
+                    out.append(_Held(s, p, v, None, "", ((str(s), str(p), str(v)),), node=s))
                 observed = self.obs.get(s, p)
                 # a statement with a time qualifier is read once: for its period
                 periodic = {o.node for o in observed}
                 for q in self.kb.qualified(s, p):
                     if q.node in periodic:
                         continue
+                    link = (str(s), str(q.pointer), str(q.node))
                     stated: tuple[Triple, ...] = (
-                        (str(s), str(q.pointer), str(q.node)),
+                        (link[2], link[1], link[0]) if q.inverse else link,
                         (str(q.node), str(p), str(q.value)),
                     )
-                    out.append(_Held(s, p, q.value, None, "", stated, q.beside, q.per, q.currency))
+                    out.append(
+                        _Held(
+                            s,
+                            p,
+                            q.value,
+                            None,
+                            "",
+                            stated,
+                            q.beside,
+                            q.per,
+                            q.currency,
+                            q.node,
+                            q.inverse,
+                        )
+                    )
                 for o in observed:
                     triples = (
                         (str(o.node), str(KGC.subject), str(s)),
@@ -963,7 +1081,10 @@ class _Verifier:
         return prop in self.onto.functional or prop in self.onto.complete
 
     def _describe(self, held: _Held) -> str:
-        return f"{self.onto.label(held.prop)} of {self.kb.label(held.subject)}"
+        what = f"{self.onto.label(held.prop)} of {self.kb.label(held.subject)}"
+        if held.related and held.qualifiers:  # "the price of Northfield with badminton racket"
+            what += " with " + " and ".join(sorted(self.kb.label(q) for q in held.qualifiers))
+        return what
 
     def _describe_anchor(self, q: Quantity) -> str:
         assert q.anchor is not None
@@ -998,6 +1119,14 @@ class _Record:
 _UNIT_SPAN = Decimal(100)
 
 
+#: Words a property's name is a limit by: "maximum concurrent loans", "minimum spend".
+_LIMIT_NAMES = re.compile(r"\b(?:max(?:imum)?|min(?:imum)?|limit)\b", re.I)
+#: Words a sentence states a limit with: "up to", "at most", "you can have", "allowed".
+_LIMIT_WORDS = re.compile(
+    r"\b(?:up to|at (?:most|least)|max(?:imum)?|min(?:imum)?|limits?|limited|cap(?:ped)?|"
+    r"allowed|allows?|can|could|may|no more than|no fewer than|no less than|only|as many as)\b",
+    re.I,
+)
 #: A scale word after an amount: "$1.25M", "£3k", "2 billion".
 _SCALED = re.compile(r"\d\s*(?:k|m|bn|b|thousand|million|billion)\b", re.I)
 

@@ -23,6 +23,7 @@ import re
 from collections import defaultdict
 
 from rdflib import Literal, URIRef
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.detectors.swapped_value import segment_words, trimmed, value_owner
@@ -142,8 +143,8 @@ def _one_word_off(stated: tuple[str, ...], held: tuple[str, ...]) -> bool:
     """Equal but for one word, with digits where the value has digits: "667 el camino real"
     for "669 el camino real", "4 mill rd" for "4 mill ln"."""
     off = [k for k, (a, b) in enumerate(zip(stated, held, strict=True)) if a != b]
-    if len(off) != 1:
-        return False
+    if len(off) != 1 or stated[off[0]] in STOP_WORDS:
+        return False  # "Your Galaxy S21" of "Samsung Galaxy S21": the value named short
     return all(_has_digit((a,)) == _has_digit((b,)) for a, b in zip(stated, held, strict=True))
 
 

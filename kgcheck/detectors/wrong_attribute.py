@@ -15,6 +15,7 @@ from kgcheck.kb.values import format_like, matches
 from kgcheck.nlp.analysis import Claim
 from kgcheck.nlp.literals import parse_literal
 from kgcheck.numeric_claims import DATE, VERIFIED, WRONG
+from kgcheck.periods import Granularity, interval_of_literal
 from kgcheck.types import Evidence, Flag, FlagType, Span
 from kgcheck.values.durations import DURATION_TYPES, duration_around, parse_duration
 from kgcheck.values.quantities import canonical_unit
@@ -70,6 +71,13 @@ class WrongAttributeDetector(Detector):
             for t in ctx.analysis.temporals
         ):
             return None  # "is on Thursday at 2 pm": the date checks read a weekday or a time
+        if any(
+            t.relative and claim.object.span.overlaps(t.span) for t in ctx.analysis.temporals
+        ) and all(
+            (iv := interval_of_literal(v)) is not None and iv.granularity > Granularity.DAY
+            for v in values
+        ):
+            return None  # "open until 6pm tomorrow": no value of the year a shop opened in
         if any(
             n.kind != DATE
             and (n.verdict == VERIFIED or (n.verdict == WRONG and not n.certain))

@@ -9,6 +9,7 @@ import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from datetime import timedelta
 from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,10 +26,18 @@ from kgcheck.kb.normalize import value_words
 from kgcheck.kb.ontology import OntologyView
 from kgcheck.kb.remote import RemoteScratch, RemoteStore
 from kgcheck.kb.scratch import ScratchPool, copy_graph, copy_store, ox_term
-from kgcheck.kb.shapes import UNIT_PREDICATES, DataShapes, read_shapes, unit_of
+from kgcheck.kb.shapes import (
+    RECURRENCE_PREDICATES,
+    UNIT_PREDICATES,
+    DataShapes,
+    read_shapes,
+    recurrence_of,
+    unit_of,
+)
 from kgcheck.kb.store import KB_GRAPH, open_store
 from kgcheck.kb.validate import check_values, quiet_literal_warnings
 from kgcheck.kb.values import written
+from kgcheck.periods import Interval, interval_of_literal
 from kgcheck.values.quantities import PERIOD_WORDS, is_currency
 
 if TYPE_CHECKING:
@@ -292,15 +301,26 @@ class KnowledgeBase:
         # a value node stands for its value: schema:weight [ schema:value 15 ]
         return [shapes.value_of.get(o, o) for o in found]
 
-    def qualified(self, subject: URIRef, predicate: URIRef) -> list[QualifiedValue]:
+    def qualified(
+        self, subject: URIRef, predicate: URIRef, *, relations: bool = True
+    ) -> list[QualifiedValue]:
         """The values of ``predicate`` in the qualified statements of ``subject`` (opening
         hours per day: :attr:`~kgcheck.kb.shapes.DataShapes.qualified`), each with the named
         things its statement names beside it (its days). A statement's value may sit in nodes
         of its own (an offer per region, each with a price specification per day and per
         week): it is read through them, with what each names beside it, and a value node
-        stands for its value."""
+        stands for its value. A relation node that points at ``subject`` (an offer of rubble
+        by this recycling centre) is a qualified statement of it too, with the other things
+        it names beside its value (``relations=False``: not read)."""
         out: list[QualifiedValue] = []
-        for node, pointer in self.shapes.qualified.get(subject, ()):
+        statements = [
+            *((node, pointer, False) for node, pointer in self.shapes.qualified.get(subject, ())),
+            *(
+                (node, pointer, True)
+                for node, pointer in (self.shapes.relations.get(subject, ()) if relations else ())
+            ),
+        ]
+        for node, pointer, inverse in statements:
             todo: list[tuple[Node, frozenset[URIRef]]] = [(node, frozenset())]
             seen: set[Node] = set()
             while todo and len(seen) < _MAX_STRUCTURE:
@@ -311,7 +331,7 @@ class KnowledgeBase:
                 beside = outer | frozenset(
                     o
                     for p, o in self.graph.predicate_objects(inner)
-                    if isinstance(o, URIRef) and p != RDF.type and p != predicate
+                    if isinstance(o, URIRef) and p != RDF.type and p != predicate and o != subject
                 )
                 values = list(self.graph.objects(inner, predicate))
                 units = {
@@ -329,7 +349,13 @@ class KnowledgeBase:
                 )
                 out.extend(
                     QualifiedValue(
-                        self.shapes.value_of.get(v, v), beside, node, pointer, per, currency
+                        self.shapes.value_of.get(v, v),
+                        beside,
+                        node,
+                        pointer,
+                        per,
+                        currency,
+                        inverse,
                     )
                     for v in values
                 )
@@ -339,6 +365,23 @@ class KnowledgeBase:
                         (n, beside) for n in (*nested, *self.shapes.children.get(inner, ()))
                     )
         return out
+
+    def recurrence(self, node: Node) -> tuple[timedelta, Node] | None:
+        """How often what ``node`` states recurs (``schema:repeatFrequency "P14D"``: every 14
+        days) and the date the series starts on (its earliest date: a schedule's
+        ``schema:startDate``); ``None`` for a node that states no recurrence in days."""
+        every: timedelta | None = None
+        dates: list[tuple[Interval, Node]] = []
+        for p, o in self.graph.predicate_objects(node):
+            if not isinstance(o, Literal):
+                continue
+            if str(p) in RECURRENCE_PREDICATES:
+                every = recurrence_of(o)
+            elif (iv := interval_of_literal(o)) is not None and iv.has_date:
+                dates.append((iv, o))
+        if every is None or not dates:
+            return None
+        return every, min(dates, key=lambda pair: pair[0].start)[1]
 
     def bounding_values(self, subject: URIRef, predicate: URIRef) -> tuple[URIRef, list[Node]]:
         """A functional super-property of ``predicate`` with values for ``subject``, and those
@@ -709,10 +752,13 @@ class QualifiedValue:
     per: str | None = None
     #: The currency stated beside the value (``schema:priceCurrency "EUR"``).
     currency: str | None = None
+    #: Whether the statement points at the subject (``node pointer subject``: a relation
+    #: node, :attr:`~kgcheck.kb.shapes.DataShapes.relations`), not the subject at it.
+    inverse: bool = False
 
 
 _INDEX_FILE = "kgcheck-labels.json"
-_INDEX_VERSION = 3
+_INDEX_VERSION = 4
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,8 +31,10 @@ Usage::
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -43,10 +45,12 @@ from kgcheck.kb.labels import LABEL_PREDICATES
 from kgcheck.values.quantities import canonical_unit
 
 __all__ = [
+    "RECURRENCE_PREDICATES",
     "UNIT_PREDICATES",
     "VALUE_PREDICATES",
     "DataShapes",
     "read_shapes",
+    "recurrence_of",
     "unit_of",
     "value_classes",
 ]
@@ -69,6 +73,8 @@ UNIT_PREDICATES = frozenset(
         "http://qudt.org/schema/qudt/hasUnit",
     }
 )
+#: Predicates that say how often what a node states recurs (``"P14D"``: every 14 days).
+RECURRENCE_PREDICATES = frozenset(s + "repeatFrequency" for s in _SCHEMAS)
 #: UN/CEFACT common codes (schema.org's ``unitCode``) and QUDT unit names for the units the
 #: checker converts.
 _UNIT_CODES = {
@@ -121,6 +127,14 @@ class DataShapes:
     #: named nodes with nothing but names (and classes, comments) that properties point at:
     #: their names are string values of those properties ("14 Knaresborough Road")
     name_values: dict[Node, list[tuple[URIRef, URIRef]]] = field(default_factory=dict)
+    #: named thing -> the relation nodes that point at it, each with the property that does:
+    #: nodes with no name that nothing points at, which tie named things together and hold a
+    #: fact of them all (an offer of rubble by a recycling centre at £4; a one-way fee from one
+    #: branch to another). Their facts are qualified statements of each thing they name, true
+    #: beside the others.
+    relations: dict[Node, list[tuple[Node, URIRef]]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON (nodes as ``["u", iri]``, ``["b", id]`` or ``["l", text, datatype,
@@ -142,6 +156,7 @@ class DataShapes:
                 [str(p), [_node_json(n) for n in v]] for p, v in self.node_values.items()
             ],
             "qualified": [[_node_json(n), _pairs_json(v)] for n, v in self.qualified.items()],
+            "relations": [[_node_json(n), _pairs_json(v)] for n, v in self.relations.items()],
             "name_values": [
                 [_node_json(n), [[str(a), str(b)] for a, b in v]]
                 for n, v in self.name_values.items()
@@ -168,6 +183,7 @@ class DataShapes:
         shapes.valued = {URIRef(p) for p in data["valued"]}
         shapes.node_values.update({URIRef(p): [node(n) for n in v] for p, v in data["node_values"]})
         shapes.qualified.update({node(n): pairs(v) for n, v in data["qualified"]})
+        shapes.relations.update({node(n): pairs(v) for n, v in data["relations"]})
         shapes.name_values = {
             node(n): [(URIRef(a), URIRef(b)) for a, b in v] for n, v in data["name_values"]
         }
@@ -257,10 +273,39 @@ def read_shapes(graph: Graph) -> DataShapes:
         )
         if strings and node not in shapes.value_of:
             shapes.parts[node] = strings
+    _relations(shapes, graph, named, pointed)
     _read_units(shapes, facts, units_of)
     _value_types(shapes, pointed)
     _observed(shapes, graph)
     return shapes
+
+
+def _relations(
+    shapes: DataShapes,
+    graph: Graph,
+    named: set[Node],
+    pointed: dict[Node, list[tuple[Node, URIRef]]],
+) -> None:
+    """The relation nodes (see :attr:`DataShapes.relations`): an unnamed node nothing points at
+    that points at a named thing, with a value of its own to read (a literal, or a structure
+    node). A SOSA observation is read by :mod:`kgcheck.kb.observations`, not here."""
+    linked: dict[Node, list[tuple[Node, URIRef]]] = defaultdict(list)
+    for target, by in pointed.items():
+        if target in named and isinstance(target, URIRef):
+            for s, p in by:
+                if s not in named and s not in pointed:
+                    linked[s].append((target, p))
+    for node, targets in linked.items():
+        if (node, SOSA.observedProperty, None) in graph:
+            continue
+        if not any(
+            isinstance(o, Literal) or o in shapes.pointers
+            for p, o in graph.predicate_objects(node)
+            if str(p) not in _NOT_FACTS
+        ):
+            continue  # nothing of its own to read: a link between two things
+        for target, p in targets:
+            shapes.relations[target].append((node, p))
 
 
 def _observed(shapes: DataShapes, graph: Graph) -> None:
@@ -353,6 +398,20 @@ def _pairs_from(data: list[list[Any]]) -> list[tuple[Node, URIRef]]:
 _KGC = "https://w3id.org/kgcheck#"
 #: The most nodes :meth:`DataShapes.owners` walks up from one fact.
 _MAX_DEPTH = 64
+
+
+def recurrence_of(term: Literal) -> timedelta | None:
+    """The period of a recurrence written as an ISO 8601 duration in days or weeks (``"P7D"``,
+    ``"P2W"``, typed ``xsd:duration`` or not); ``None`` for anything else (a month is no fixed
+    number of days)."""
+    text = str(term).strip()
+    if not _DAYS_DURATION.fullmatch(text):
+        return None
+    value = Literal(text, datatype=XSD.duration).toPython()
+    return value if isinstance(value, timedelta) and value >= timedelta(days=1) else None
+
+
+_DAYS_DURATION = re.compile(r"P(?:\d+W|\d+D)")
 
 
 def unit_of(term: Node) -> str | None:

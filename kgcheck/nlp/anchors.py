@@ -571,6 +571,7 @@ class Anchorer:
         clause are tried. A property form nearer another item belongs to that one ("built in
         2006 and acquired in March 2021", "a low of 60F and a high of 80F")."""
         sent = toks[i].sent
+        here = frozenset(m.iri for m in mentions if m.segment == sent and m.iri is not None)
         # "a range of 90 km, plenty for the 42 km route": a measure of another noun inside a
         # claim's object is not the claim's value
         measures_other = ties.measured(i, last=last, counted=counted) is not None
@@ -583,7 +584,9 @@ class Anchorer:
             ):
                 subjects = self._claim_subjects(claim, context)
                 named = [claim.predicate]
-                if len(subjects) == 1 and not self._holds(URIRef(subjects[0]), [URIRef(named[0])]):
+                if len(subjects) == 1 and not self._holds(
+                    URIRef(subjects[0]), [URIRef(named[0])], here
+                ):
                     # "Terrarium Building costs £32": "cost" is a product's price or a
                     # delivery fee here, and a workshop is neither; its own price is meant
                     typed = self._typed(URIRef(subjects[0]), named, False, fallback)
@@ -649,7 +652,7 @@ class Anchorer:
         # an entity of the clause that has such a value, else the most salient one of the
         # conversation, else one elsewhere in the sentence
         groups = [
-            [iri for iri in self._dated(toks, m) if self._holds(URIRef(iri), props)]
+            [iri for iri in self._dated(toks, m) if self._holds(URIRef(iri), props, here)]
             for d, m in near
             if d < _FAR
         ]
@@ -662,7 +665,9 @@ class Anchorer:
         if not holders:
             # an entity the sentence names, across a comma ("the Lovelace Room (6 people,
             # £25/hour)"), before one the conversation was about
-            holders = [iri for _, m in near for iri in _iris(m) if self._holds(URIRef(iri), props)]
+            holders = [
+                iri for _, m in near for iri in _iris(m) if self._holds(URIRef(iri), props, here)
+            ]
             holders = holders[:1]
         if not holders and not near:
             # "a bus which leaves at 8:10 am for $38": of the buses, not of the car the
@@ -670,7 +675,7 @@ class Anchorer:
             holders = self._of_kind_named(toks, sent, props)
             how = "few" if holders else how
         if not holders:
-            holders = [iri for iri in _kb_keys(context) if self._holds(URIRef(iri), props)]
+            holders = [iri for iri in _kb_keys(context) if self._holds(URIRef(iri), props, here)]
             # "one at 4 pm, another at 7 pm": one of those the conversation is about; else the
             # most salient
             if holders and not _picks_one(toks, i):
@@ -679,7 +684,9 @@ class Anchorer:
                 holders = [h for h in holders if self.kb.label(URIRef(h)) == name]
             how = "context"
         if not holders:
-            holders = [iri for _, m in near for iri in _iris(m) if self._holds(URIRef(iri), props)]
+            holders = [
+                iri for _, m in near for iri in _iris(m) if self._holds(URIRef(iri), props, here)
+            ]
             how = "sentence"
         if not holders and counted is not None and by_unit:
             # "I found 13 hotels including Bisha": a count of what a property counts ("number
@@ -888,20 +895,31 @@ class Anchorer:
         prop = URIRef(claim.predicate)
         return tuple(iri for iri in _kb_keys(context) if self._holds(URIRef(iri), [prop]))[:1]
 
-    def _holds(self, subject: URIRef, props: Sequence[URIRef]) -> bool:
+    def _holds(
+        self, subject: URIRef, props: Sequence[URIRef], here: frozenset[str] = frozenset()
+    ) -> bool:
+        """Whether ``subject`` has a value of one of ``props``: of its own, or of a relation
+        node that ties it to a thing the sentence names (``here``: a one-way fee from it to
+        the branch the sentence names; not every fee from it to anywhere)."""
         return any(
-            self.kb.values(subject, p) or self.obs.get(subject, p) or self.kb.qualified(subject, p)
+            self.kb.values(subject, p)
+            or self.obs.get(subject, p)
+            or any(
+                not q.inverse or not q.beside or any(str(b) in here for b in q.beside)
+                for q in self.kb.qualified(subject, p)
+            )
             for p in props
         )
 
     def _held(self, subject: URIRef) -> list[URIRef]:
-        """The date and time properties ``subject`` has values for."""
+        """The date and time properties ``subject`` has values for (of its own: the start of
+        a schedule that names it beside a zone is no date of the waste stream)."""
         return [
             p
             for p in sorted(self.dates | self.times)
             if self.kb.values(subject, p)
             or self.obs.get(subject, p)
-            or self.kb.qualified(subject, p)
+            or self.kb.qualified(subject, p, relations=False)
         ]
 
 

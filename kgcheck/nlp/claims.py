@@ -46,6 +46,7 @@ from kgcheck.nlp.vocabulary import (
     OF_PREPOSITIONS,
     PLACE_PREPOSITIONS,
     SKIPPABLE,
+    SPEAKER_POSSESSIVES,
 )
 from kgcheck.types import Span
 
@@ -524,6 +525,12 @@ class ClaimBuilder:
         as_text = False
         if not self.onto.is_datatype_property(p):
             first = by_start.get(k)
+            if (
+                first is not None
+                and first.kind == "speaker"
+                and toks[k].lower in SPEAKER_POSSESSIVES
+            ):
+                first = by_start.get(k + 1)  # "covers your TV": the TV, not the speaker
             if first is None or (first.kind == "pronoun" and first.iri is None):
                 as_text = self._structured(p)
                 if self.onto.range.get(p) and not as_text:

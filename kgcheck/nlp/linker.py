@@ -207,6 +207,9 @@ class EntityLinker:
             if covered[i] or not (toks[i].is_capitalised or _is_title(toks[i])):
                 i += 1
                 continue
+            if _unit_of_number(toks, i):
+                i = _name_end(toks, i, covered)  # "1TB SSD", "4K LED": a unit, not a name
+                continue
             j = _name_end(toks, i, covered)
             mention = None if _is_address(toks, i, j) else self._name(toks, i, j, context)
             if mention is not None:
@@ -480,6 +483,15 @@ def _ends_address(toks: Sequence[Tok], k: int) -> bool:
     while j >= 0 and toks[j].is_capitalised and toks[j].sent == toks[k].sent:
         j -= 1
     return 0 <= j < k - 1 and toks[j].text[:1].isdigit() and toks[j].sent == toks[k].sent
+
+
+def _unit_of_number(toks: Sequence[Tok], i: int) -> bool:
+    """Whether token ``i`` is written onto the number before it ("1TB", "32GB", "4K",
+    "144Hz"): the unit or the grade of an amount, so no name starts there."""
+    if i == 0:
+        return False
+    before = toks[i - 1]
+    return not before.space and before.end == toks[i].start and before.text[-1:].isdigit()
 
 
 def _is_address(toks: Sequence[Tok], i: int, j: int) -> bool:

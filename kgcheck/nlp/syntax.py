@@ -29,6 +29,8 @@ _RELATIVE_PRONOUNS = frozenset({"who", "which", "that", "whom"})
 #: Clauses whose subject is the noun they hang from: "Aaron Turner, born in Massachusetts",
 #: "the ferry that serves ...", "Dr. Patel, the head of Cardiology".
 _MODIFIER_DEPS = frozenset({"acl", "relcl", "appos"})
+#: Punctuation that sets an answer apart from the clause after it ("Not yet – it starts ...").
+_APART = frozenset({"–", "—", "-", "--", ":", ";"})
 #: A clause whose subject is its head's: "Patel works in Cardiology and leads ...", "X continues
 #: to serve Y".
 _SHARED_SUBJECT_DEPS = frozenset({"conj", "xcomp"})
@@ -119,12 +121,23 @@ class Syntax:
         """Whether a negation in ``[start, end)`` belongs to ``verb`` (directly or through its
         auxiliary), not to a clause nested between them ("X, who never lived there, works")."""
         for k in range(max(start, 0), end):
-            if self.toks[k].lower not in NEGATIONS:
+            if self.toks[k].lower not in NEGATIONS or self._answered_apart(k, verb):
                 continue
             head = self.toks[k].head
             if head == verb or (0 <= head < len(self.toks) and self.toks[head].head == verb):
                 return True
         return False
+
+    def _answered_apart(self, k: int, verb: int) -> bool:
+        """Whether the negation at ``k`` answers before a clause that follows it apart ("Not
+        quite yet – the bonus starts on Friday"; "Not yet, but it opens at 9"): a dash, colon
+        or semicolon lies between them, or a comma after a negation that opens the sentence."""
+        tok = self.toks[k]
+        opens = k == 0 or self.toks[k - 1].sent != tok.sent
+        return any(
+            self.toks[j].text in _APART or (opens and self.toks[j].text == ",")
+            for j in range(k + 1, verb)
+        )
 
     def of_object(self, i: int, after: int) -> int | None:
         """The noun of "the <i> of Y" ("for", "to", "at", "in" Y: "the manager at Greenfinch

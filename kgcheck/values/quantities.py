@@ -136,7 +136,8 @@ _UNITS = {
     "cm": "cm", "centimetre": "cm", "centimetres": "cm", "centimeter": "cm",
     "centimeters": "cm", "mm": "mm", "millimetre": "mm", "millimetres": "mm",
     "millimeter": "mm", "millimeters": "mm", "ml": "ml", "millilitre": "ml",
-    "millilitres": "ml", "milliliter": "ml", "milliliters": "ml",
+    "millilitres": "ml", "milliliter": "ml", "milliliters": "ml", "inch": "in", "inches": "in",
+    "mb": "MB", "gb": "GB", "tb": "TB", "hz": "Hz", "khz": "kHz", "mhz": "MHz", "ghz": "GHz",
 }  # fmt: skip
 
 
@@ -145,7 +146,8 @@ def _longest_first(words: dict[str, str]) -> str:
     return "|".join(re.escape(u) for u in sorted(words, key=len, reverse=True))
 
 
-_UNIT = re.compile(rf"\s?(?P<unit>{_longest_first(_UNITS)})(?![A-Za-z0-9²])", re.I)
+#: A unit after its number: "12 km", "1TB", and joined to it as a modifier ("a 43-inch TV").
+_UNIT = re.compile(rf"(?:\s?|-)(?P<unit>{_longest_first(_UNITS)})(?![A-Za-z0-9²])", re.I)
 #: Other spellings of units a KB may use in ``kgc:unit``.
 _UNIT_ALIASES = {
     "%": "%", "percent": "%", "pct": "%", "usd": "USD", "$": "USD", "dollar": "USD",
@@ -158,6 +160,12 @@ _CONVERSIONS: dict[str, tuple[str, Decimal]] = {
     "mile": ("length", Decimal("1609.344")), "km": ("length", Decimal(1000)),
     "m": ("length", Decimal(1)), "ft": ("length", Decimal("0.3048")),
     "cm": ("length", Decimal("0.01")), "mm": ("length", Decimal("0.001")),
+    "in": ("length", Decimal("0.0254")),
+    # storage in decimal multiples (1 TB is 1,000 GB, as drives are sold); frequency in hertz
+    "MB": ("data", Decimal(10**6)), "GB": ("data", Decimal(10**9)),
+    "TB": ("data", Decimal(10**12)), "Hz": ("frequency", Decimal(1)),
+    "kHz": ("frequency", Decimal(10**3)), "MHz": ("frequency", Decimal(10**6)),
+    "GHz": ("frequency", Decimal(10**9)),
     "l": ("volume", Decimal(1)), "ml": ("volume", Decimal("0.001")),
     "kg": ("mass", Decimal(1)), "g": ("mass", Decimal("0.001")),
     "lb": ("mass", Decimal("0.45359237")), "t": ("mass", Decimal(1000)),
@@ -483,7 +491,12 @@ class QuantityRecognizer:
             degree = scale_name[0].upper()
             return self._make(text, start, temperature.end(), QUANTITY, value, degree)
         unit = _UNIT.match(text, pos)
-        if unit is not None:
+        if unit is not None and not (
+            unit.group(0).startswith("-")
+            and dimension(_UNITS[unit.group("unit").lower()]) == "time"
+        ):
+            # "a 43-inch TV", "1TB"; not "a 6-month warranty", which names a kind of warranty
+            # as often as its length ("a 6-month warranty rather than 12")
             return self._make(
                 text, start, unit.end(), QUANTITY, value, _UNITS[unit.group("unit").lower()]
             )

@@ -1,0 +1,93 @@
+"""Replies as a shop's assistant writes them about its products, where two blind trials (a
+library service and an electronics retailer, issue 35) had true replies held back or made
+false; here in a domain of its own, a camera shop. Each test is named after what broke."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kgcheck import Checker, DialogueState
+from kgcheck.report import TurnReport
+from tests.conftest import checker_over
+
+SHOP = """
+@prefix schema: <https://schema.org/> .
+ex:Camera a owl:Class ; rdfs:label "camera" .
+ex:Monitor a owl:Class ; rdfs:label "monitor" .
+ex:Plan a owl:Class ; rdfs:label "care plan" .
+ex:Category a owl:Class ; rdfs:label "category" .
+ex:Scheme a owl:Class ; rdfs:label "scheme" .
+ex:Shop a owl:Class ; rdfs:label "shop" .
+ex:Sale a owl:Class ; rdfs:label "sale" .
+ex:screenSize a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "screen size" ;
+    rdfs:range xsd:decimal ; kgc:unit "inch" .
+ex:storage a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "storage" ;
+    rdfs:range xsd:integer ; kgc:unit "GB" .
+ex:price a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "price" ;
+    rdfs:range xsd:decimal ; kgc:unit "GBP" ; kgc:lexicalForm "cost" .
+ex:covers a owl:ObjectProperty ; rdfs:label "covers" ; kgc:lexicalForm "cover" ;
+    rdfs:range ex:Category .
+ex:maxLoans a owl:DatatypeProperty , owl:FunctionalProperty ;
+    rdfs:label "maximum lenses on loan" ; rdfs:range xsd:integer ;
+    kgc:lexicalForm "borrow" , "have on loan" .
+ex:openedIn a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "opened in" ;
+    rdfs:range xsd:gYear ; kgc:lexicalForm "open" , "be opened in" .
+ex:startDate a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "start date" ;
+    rdfs:range xsd:date ; kgc:lexicalForm "start" .
+ex:cameras a ex:Category ; rdfs:label "cameras" ; skos:altLabel "camera" .
+ex:z50 a ex:Camera ; rdfs:label "Nikon Z50" ; ex:price 849 .
+ex:view27 a ex:Monitor ; rdfs:label "ViewPro 27" ; ex:screenSize 27 ; ex:price 299 .
+ex:plan a ex:Plan ; rdfs:label "Lens & Body Care" ; ex:covers ex:cameras ; ex:price 79 .
+ex:lending a ex:Scheme ; rdfs:label "Lens Library" ; ex:maxLoans 3 .
+ex:shop a ex:Shop ; rdfs:label "Harbour Cameras" ; ex:openedIn "1998"^^xsd:gYear .
+ex:sale a ex:Sale ; rdfs:label "Spring Sale" ; ex:startDate "2027-04-02"^^xsd:date .
+"""
+
+
+@pytest.fixture(scope="module")
+def shop(tmp_path_factory: pytest.TempPathFactory) -> Checker:
+    folder: Path = tmp_path_factory.mktemp("shop")
+    return checker_over(folder, SHOP, now="2027-03-10T11:00:00+00:00")
+
+
+def check(checker: Checker, reply: str) -> TurnReport:
+    return checker.check_turn(reply, DialogueState(session_id="shop"))
+
+
+def acted(report: TurnReport) -> list[str]:
+    return [f.content for f in report.flags if f.confidence >= 0.5]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # a negative answer set apart by a dash denies nothing the clause after it says
+        "Not quite yet – the Spring Sale starts on Friday 2 April.",
+        # a unit written onto its number ("1TB", "4K") starts no name
+        "The Nikon Z50 shoots 4K video and takes a 1TB card.",
+        # "your camera" is the camera, not the speaker
+        "Lens & Body Care covers your camera for £79.",
+        # a count of what the user has is no value of a limit
+        "You have two lenses on loan from the Lens Library.",
+        # a day named from today is no value of a property kept in years
+        "Harbour Cameras is open until 6pm tomorrow.",
+        # a size joined to its unit by a hyphen
+        "The ViewPro 27 has a 27-inch screen and costs £299.",
+    ],
+)
+def test_a_true_reply_is_left_as_it_is(shop: Checker, reply: str) -> None:
+    report = check(shop, reply)
+    assert acted(report) == [] and report.text == reply
+
+
+def test_a_size_written_with_a_hyphen_is_checked(shop: Checker) -> None:
+    report = check(shop, "The ViewPro 27 has a 32-inch screen.")
+    assert acted(report) == ["32-inch"]
+    assert report.text in {"The ViewPro 27 has a 32-inch screen.", "The ViewPro 27 has a 27-inch screen."}
+
+
+def test_a_limit_stated_as_one_is_still_checked(shop: Checker) -> None:
+    report = check(shop, "You can borrow up to 5 lenses from the Lens Library.")
+    assert acted(report) == ["5"]

@@ -296,8 +296,10 @@ def _relations(
                 if s not in named and s not in pointed:
                     linked[s].append((target, p))
     for node, targets in linked.items():
-        if (node, SOSA.observedProperty, None) in graph:
-            continue
+        if (node, SOSA.observedProperty, None) in graph or any(
+            str(p).startswith(_KGC) for p in graph.predicates(node, None)
+        ):
+            continue  # an observation, read for its period (kgcheck.kb.observations)
         if not any(
             isinstance(o, Literal) or o in shapes.pointers
             for p, o in graph.predicate_objects(node)

@@ -32,10 +32,13 @@ from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
 from rdflib import Literal, URIRef
+from spacy.lang.en.stop_words import STOP_WORDS
 from rdflib.term import Node
 
 from kgcheck.config import NumericConfig, TemporalConfig
 from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.kb.labels import LABEL_PREDICATES
+from kgcheck.kb.normalize import name_tokens
 from kgcheck.kb.observations import observations
 from kgcheck.kb.values import format_like, relative_difference, within_tolerance
 from kgcheck.nlp.analysis import Segment, TurnAnalysis
@@ -476,6 +479,10 @@ class _Verifier:
             # a relation node read from each thing it names is one statement
             read = {c[0].node if c[0].related else (c[0].subject, c[0].prop) for c in compared}
             certain = anchor.certain or self._all_named(q.span, [c[0] for c in compared])
+            if certain and self._told_apart(q, {c[0].subject for c in compared}):
+                # "60p per A4 page, or £1.20 for A3": the amount's own phrase names a word of
+                # other things' names (colour A3 printing), none of the subject's
+                certain = False
             if certain and self._a_result_gives(q, anchor.properties, best[4]):
                 # "delivery for your LG C4 ... for £24.99" with a slot at £24.99 in the results
                 # the agent saw: the result is what the reply restates, the KB reading a guess
@@ -841,10 +848,11 @@ class _Verifier:
         return {URIRef(iri) for at, iri in self._mentioned if sentence.contains(at)}
 
     def _as_limits(self, q: Quantity, held: list[_Held]) -> list[_Held]:
-        """Of ``held``, those of limits ("maximum concurrent loans", "minimum spend") only
-        where the sentence of ``q`` speaks of a limit ("up to 8", "at most", "you can have"):
-        "You have two titles on BorrowBox" is a count of the user's loans, not the limit."""
-        if q.bound is not None or not any(self._a_limit(h.prop) for h in held):
+        """Of ``held``, for a count of things, those of limits ("maximum concurrent loans")
+        only where the sentence of ``q`` speaks of a limit ("up to 8", "at most", "you can
+        have"): "You have two titles on BorrowBox" counts the user's loans, not the limit. A
+        measure ("from 12 weeks of age") is stated of a limit as often as not."""
+        if q.kind != COUNT or q.bound is not None or not any(self._a_limit(h.prop) for h in held):
             return held
         k = bisect_right(self._segment_starts, q.span.start) - 1
         sentence = self._segments[k].text if k >= 0 else q.text
@@ -856,15 +864,53 @@ class _Verifier:
         """Whether ``prop`` is a limit: its name says so ("maximum items", "min. age")."""
         return bool(_LIMIT_NAMES.search(self.onto.label(prop)))
 
-    def _a_result_gives(self, q: Quantity, properties: Sequence[str], tolerance: float) -> bool:
-        """Whether a row of a tool result the agent saw holds ``q``'s amount in a field among
-        ``properties`` (the fields an anchor found the sentence could mean)."""
-        for prop in properties:
-            if not prop.startswith(FIELD_NS):
+    def _told_apart(self, q: Quantity, subjects: set[URIRef]) -> bool:
+        """Whether the phrase right after ``q`` ("for A3", up to the clause's end) names a word
+        that is in the names of other KB things and in none of ``subjects``' names."""
+        rest = self._text_after(q)
+        own = {
+            w
+            for s in subjects
+            for p, label in self.kb.graph.predicate_objects(s)
+            if str(p) in LABEL_PREDICATES
+            for w in name_tokens(str(label))
+        }
+        for word in name_tokens(rest):
+            if word in own or word in STOP_WORDS or word.isdigit():
                 continue
-            for _, value in self.kb.graph.subject_objects(URIRef(prop)):
+            if self.kb.labels.with_token(word) - {str(s) for s in subjects}:
+                return True
+        return False
+
+    def _text_after(self, q: Quantity) -> str:
+        """The words after ``q`` in its clause (to the next punctuation), at most five."""
+        k = bisect_right(self._segment_starts, q.span.start) - 1
+        if k < 0:
+            return ""
+        segment = self._segments[k]
+        tail = segment.text[q.span.end - segment.span.start :]
+        tail = re.split(r"[.,;:!?()]|\s(?:and|or|but)\s", tail, maxsplit=1)[0]
+        return " ".join(tail.split()[:5])
+
+    def _a_result_gives(self, q: Quantity, properties: Sequence[str], tolerance: float) -> bool:
+        """Whether a row of a tool result the agent saw holds ``q``'s amount: in a field among
+        ``properties`` (the fields an anchor found the sentence could mean), or, for money, to
+        the penny in any field ("£3.00 for colour printing" of a charge of 3.0 for five pages,
+        not the price per page)."""
+        fields = [URIRef(p) for p in properties if p.startswith(FIELD_NS)]
+        if q.kind == CURRENCY:
+            fields += [p for p in self.onto.properties if str(p).startswith(FIELD_NS)]
+            exact = {p for p in fields if str(p) not in properties}
+        else:
+            exact = set()
+        for prop in dict.fromkeys(fields):
+            for _, value in self.kb.graph.subject_objects(prop):
                 expected = _decimal(value)
-                if expected is not None and within_tolerance(q.value, expected, tolerance, None):
+                if expected is None:
+                    continue
+                if expected == q.value if prop in exact else within_tolerance(
+                    q.value, expected, tolerance, None
+                ):
                     return True
         return False
 

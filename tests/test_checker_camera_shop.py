@@ -43,6 +43,10 @@ ex:plan a ex:Plan ; rdfs:label "Lens & Body Care" ; ex:covers ex:cameras ; ex:pr
 ex:lending a ex:Scheme ; rdfs:label "Lens Library" ; ex:maxLoans 3 .
 ex:shop a ex:Shop ; rdfs:label "Harbour Cameras" ; ex:openedIn "1998"^^xsd:gYear .
 ex:sale a ex:Sale ; rdfs:label "Spring Sale" ; ex:startDate "2027-04-02"^^xsd:date .
+ex:Service a owl:Class ; rdfs:label "service" .
+ex:printA4 a ex:Service ; rdfs:label "A4 photo printing" ; skos:altLabel "photo printing" ;
+    ex:price 0.60 .
+ex:printA3 a ex:Service ; rdfs:label "A3 photo printing" ; ex:price 1.20 .
 """
 
 
@@ -94,3 +98,24 @@ def test_a_size_written_with_a_hyphen_is_checked(shop: Checker) -> None:
 def test_a_limit_stated_as_one_is_still_checked(shop: Checker) -> None:
     report = check(shop, "You can borrow up to 5 lenses from the Lens Library.")
     assert acted(report) == ["5"]
+
+
+def test_an_amount_its_own_phrase_ties_to_another_thing_is_never_rewritten(
+    shop: Checker,
+) -> None:
+    # "for A3" names a word of another service's name: the amount is not surely the A4 one's
+    reply = "Photo printing is 60p per A4 print, or £1.20 for A3."
+    assert check(shop, reply).text == reply
+
+
+def test_an_amount_a_tool_result_gives_is_never_rewritten_by_a_kb_reading(
+    shop: Checker,
+) -> None:
+    # the charge for five prints, restated from the account: not the price of one print
+    state = DialogueState(session_id="shop")
+    state.add_tool_result(
+        "get_charges",
+        {"charges": [{"description": "Photo printing, 5 prints", "amount": 3.0}], "total": 3.0},
+    )
+    reply = "You owe £3.00 for photo printing."
+    assert shop.check_turn(reply, state).text == reply

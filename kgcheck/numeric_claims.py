@@ -32,8 +32,8 @@ from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
 from rdflib import Literal, URIRef
-from spacy.lang.en.stop_words import STOP_WORDS
 from rdflib.term import Node
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from kgcheck.config import NumericConfig, TemporalConfig
 from kgcheck.kb.knowledge_base import KnowledgeBase
@@ -908,8 +908,10 @@ class _Verifier:
                 expected = _decimal(value)
                 if expected is None:
                     continue
-                if expected == q.value if prop in exact else within_tolerance(
-                    q.value, expected, tolerance, None
+                if (
+                    expected == q.value
+                    if prop in exact
+                    else within_tolerance(q.value, expected, tolerance, None)
                 ):
                     return True
         return False

@@ -866,8 +866,10 @@ class _Verifier:
 
     def _told_apart(self, q: Quantity, subjects: set[URIRef]) -> bool:
         """Whether the phrase right after ``q`` ("for A3", up to the clause's end) names a word
-        that is in the names of other KB things and in none of ``subjects``' names."""
+        that is in the names of other KB things of the subjects' kind and in none of
+        ``subjects``' names."""
         rest = self._text_after(q)
+        kinds = {t for s in subjects for t in self.kb.types(s)}
         own = {
             w
             for s in subjects
@@ -878,8 +880,9 @@ class _Verifier:
         for word in name_tokens(rest):
             if word in own or word in STOP_WORDS or word.isdigit():
                 continue
-            if self.kb.labels.with_token(word) - {str(s) for s in subjects}:
-                return True
+            others = self.kb.labels.with_token(word) - {str(s) for s in subjects}
+            if any(self.kb.types(URIRef(o)) & kinds for o in others):
+                return True  # a word of another thing of the subject's kind ("A3 printing")
         return False
 
     def _text_after(self, q: Quantity) -> str:

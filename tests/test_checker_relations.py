@@ -39,6 +39,11 @@ ex:offer-locker-north a schema:Offer ; schema:offeredBy ex:northfield ;
 [] a ex:TransferFee ; ex:fromCentre ex:northfield ; ex:toCentre ex:southgate ; ex:fee 12 .
 [] a schema:Schedule ; ex:session ex:yoga ; schema:startDate "2027-03-01"^^xsd:date ;
     schema:repeatFrequency "P7D"^^xsd:duration .
+ex:swim a ex:Session ; rdfs:label "Lane Swimming" .
+ex:schedule-swim-north a schema:Schedule ; ex:session ex:swim ; ex:centre ex:northfield ;
+    schema:startDate "2027-03-02"^^xsd:date ; schema:repeatFrequency "P7D"^^xsd:duration .
+ex:schedule-swim-south a schema:Schedule ; ex:session ex:swim ; ex:centre ex:southgate ;
+    schema:startDate "2027-03-04"^^xsd:date ; schema:repeatFrequency "P7D"^^xsd:duration .
 """
 
 
@@ -97,3 +102,16 @@ def test_a_date_off_a_weekly_series_is_flagged_not_rewritten_to_its_first_date(
     report = check(centres, reply)
     assert [f.content for f in report.flags if f.confidence >= 0.5] != []
     assert "1 March" not in report.text
+
+
+def test_a_schedule_of_a_centre_the_reply_does_not_name_decides_nothing(
+    centres: Checker,
+) -> None:
+    # lane swimming runs on Tuesdays at Northfield and Thursdays at Southgate: a reply naming
+    # neither centre is not wrong against either
+    reply = "Lane Swimming is on Friday 12 March."
+    report = check(centres, reply)
+    assert [f for f in report.flags if f.confidence >= 0.8] == [] and report.text == reply
+    # with the centre named, its schedule decides
+    report = check(centres, "Lane Swimming at Northfield is on Friday 12 March.")
+    assert acted(report) != []

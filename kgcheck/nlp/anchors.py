@@ -478,6 +478,7 @@ class Anchorer:
         with Dr. Okafor", Luna's check-up is not with Dr. Okafor, and Dr. Okafor's check-up is
         not for Luna; the day or time the item states tells which is wrong."""
         props = [URIRef(p) for p in anchor.properties]
+        here = frozenset(m.iri for m in item if m.iri is not None)
         named: list[tuple[Mention | None, tuple[str, ...]]] = []
         linked: list[tuple[Mention, set[str]]] = []
         for m in item:
@@ -494,7 +495,7 @@ class Anchorer:
                     str(r)
                     for iri in iris
                     for r in self.kb.referrers(URIRef(iri))
-                    if self._holds(r, props)
+                    if self._holds(r, props) and self._tied_here(r, URIRef(iri), here)
                 }
                 if referring:
                     linked.append((m, referring))
@@ -631,7 +632,7 @@ class Anchorer:
             for d, m in near:
                 if d >= _FAR:
                     break
-                for iri in self._dated(toks, m):
+                for iri in self._dated(toks, m, here):
                     properties += [str(p) for p in self._held(URIRef(iri)) if fits(p)]
             if not properties and _picks_one(toks, i):
                 # "There is one at 4 pm on the 10th": of what the conversation is about
@@ -652,7 +653,7 @@ class Anchorer:
         # an entity of the clause that has such a value, else the most salient one of the
         # conversation, else one elsewhere in the sentence
         groups = [
-            [iri for iri in self._dated(toks, m) if self._holds(URIRef(iri), props, here)]
+            [iri for iri in self._dated(toks, m, here) if self._holds(URIRef(iri), props, here)]
             for d, m in near
             if d < _FAR
         ]
@@ -711,7 +712,7 @@ class Anchorer:
         certain = False
         if how == "sentence" and holders:
             source = next(
-                (m for _, m in near if holders[0] in (*_iris(m), *self._dated(toks, m))), None
+                (m for _, m in near if holders[0] in (*_iris(m), *self._dated(toks, m, here))), None
             )
             certain = (
                 source is not None
@@ -869,10 +870,14 @@ class Anchorer:
             k += 1
         return [held for _, held in sorted(found, key=lambda pair: pair[0])]
 
-    def _dated(self, toks: Sequence[Tok], m: Mention) -> tuple[str, ...]:
+    def _dated(
+        self, toks: Sequence[Tok], m: Mention, here: frozenset[str] | None = None
+    ) -> tuple[str, ...]:
         """What a mention stands for when binding a date: itself, or, when it is attached by
         "with" or "for" and has no dates of its own, the entities linking to it ("one with Alex
-        at 5 pm": the appointment with Alex)."""
+        at 5 pm": the appointment with Alex). With ``here`` (what the sentence names), a
+        relation node linking to it counts only where the sentence names another thing it
+        ties ("for recycling" is not every zone's recycling schedule)."""
         iris = _iris(m)
         k = m.token_start - 1
         if k >= 0 and toks[k].lower in {"your", "my", "the", "his", "her", "their", "our"}:
@@ -884,8 +889,23 @@ class Anchorer:
         ):
             return iris
         return tuple(
-            str(r) for iri in iris for r in self.kb.referrers(URIRef(iri)) if self._held(r)
+            str(r)
+            for iri in iris
+            for r in self.kb.referrers(URIRef(iri))
+            if self._held(r) and (here is None or self._tied_here(r, URIRef(iri), here))
         )
+
+    def _tied_here(self, node: URIRef, of: URIRef, here: frozenset[str]) -> bool:
+        """Whether ``node``, when a relation node of ``of``, ties ``of`` to nothing else or to
+        a thing named ``here``."""
+        if not any(n == node for n, _ in self.kb.shapes.relations.get(of, ())):
+            return True
+        others = {
+            str(o)
+            for p, o in self.kb.graph.predicate_objects(node)
+            if isinstance(o, URIRef) and p != RDF.type and o != of and o in self.kb.shapes.relations
+        }
+        return not others or bool(others & here)
 
     def _claim_subjects(self, claim: Claim, context: Sequence[str]) -> tuple[str, ...]:
         if claim.subject_iri is not None:

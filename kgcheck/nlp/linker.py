@@ -240,6 +240,8 @@ class EntityLinker:
                     or singular_noun(toks[start].lower) in CALENDAR_WORDS
                     or not toks[start].is_alpha
                     or (start == i and _opening_verb(toks, start))
+                    # "Over Easter your collections shift": a preposition opening the sentence
+                    or (sentence_opening(toks, start) and _preposition(toks[start]))
                 )
             ):
                 start += 1
@@ -483,6 +485,25 @@ def _ends_address(toks: Sequence[Tok], k: int) -> bool:
     while j >= 0 and toks[j].is_capitalised and toks[j].sent == toks[k].sent:
         j -= 1
     return 0 <= j < k - 1 and toks[j].text[:1].isdigit() and toks[j].sent == toks[k].sent
+
+
+def sentence_opening(toks: Sequence[Tok], k: int) -> bool:
+    """Whether token ``k`` opens its sentence."""
+    return k == 0 or toks[k - 1].sent != toks[k].sent
+
+
+def _preposition(tok: Tok) -> bool:
+    """Whether ``tok`` is a preposition: tagged one by the parser, or one of the closed class
+    a sentence opens with where there is no parser."""
+    return tok.pos == "ADP" or (not tok.pos and tok.lower in _OPENING_PREPOSITIONS)
+
+
+#: Prepositions a sentence opens with ("Over Easter ...", "During March ..."), for the blank
+#: pipeline, which tags no parts of speech.
+_OPENING_PREPOSITIONS = frozenset(
+    {"over", "during", "until", "since", "throughout", "within", "across", "around", "through",
+     "under", "between", "without", "beyond", "near", "outside", "inside", "past", "till"}
+)  # fmt: skip
 
 
 def _unit_of_number(toks: Sequence[Tok], i: int) -> bool:

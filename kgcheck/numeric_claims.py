@@ -781,7 +781,7 @@ class _Verifier:
         agreeing = [] if record.failing else record.agreeing
         held = record.failing or record.agreeing
         h, iv = agreeing[0] if agreeing else held[0]
-        kb_text = ", ".join(sorted({self.kb.value_text(p[0].prop, p[0].value) for p in held}))
+        kb_text = ", ".join(sorted({self._value_said(p[0]) for p in held}))
         message = (
             f"{t.text} agrees with the KB: the {self._describe(h)} is {kb_text}"
             if agreeing
@@ -938,6 +938,15 @@ class _Verifier:
         if any(h.qualifiers & named for h in held):
             held = [h for h in held if not h.qualifiers or h.qualifiers & named]
         return held
+
+    def _value_said(self, held: _Held) -> str:
+        """A held date as a message states it: "2 March 2027", or, for a series, "every 7
+        days from 2 March 2027"."""
+        written = self.kb.value_text(held.prop, held.value)
+        recurs = self.kb.recurrence(held.node) if held.node is not None else None
+        if recurs is None or recurs[1] != held.value:
+            return written
+        return f"every {recurs[0].days} days from {written}"
 
     def _recurs(self, held: _Held) -> bool:
         """Whether ``held`` starts a recurring series (its one value is no date to write)."""

@@ -750,15 +750,12 @@ class _Verifier:
             # a time alone ("at 7 pm") says nothing of the day
             and (t.has_date or not iv.has_date or iv.granularity < Granularity.DAY)
         ]
-        if (
-            t.relative
-            and interval is not None
-            and interval.granularity <= Granularity.DAY
-            and all(iv.granularity > Granularity.DAY for _, iv in held)
-        ):
+        if t.relative and interval is not None and interval.granularity <= Granularity.DAY:
             # "open from 2pm tomorrow": a day named from today is no value of a property kept
             # in years or months (the year a library opened)
-            return None
+            held = [(h, iv) for h, iv in held if iv.granularity <= Granularity.DAY]
+            if not held:
+                return None
         kept = {id(h) for h in self._under_named(t.span, [h for h, _ in held])}
         held = [(h, iv) for h, iv in held if id(h) in kept]
         if not held:

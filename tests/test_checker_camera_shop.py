@@ -47,6 +47,12 @@ ex:Service a owl:Class ; rdfs:label "service" .
 ex:printA4 a ex:Service ; rdfs:label "A4 photo printing" ; skos:altLabel "photo printing" ;
     ex:price 0.60 .
 ex:printA3 a ex:Service ; rdfs:label "A3 photo printing" ; ex:price 1.20 .
+ex:Closure a owl:Class ; rdfs:label "closure" .
+ex:closedOn a owl:ObjectProperty ; rdfs:label "closed on" ; kgc:lexicalForm "be closed on" ;
+    rdfs:range schema:DayOfWeek .
+ex:closedShop a owl:ObjectProperty ; rdfs:label "closed shop" .
+ex:shop ex:closedOn schema:Sunday .
+ex:xmasEve a ex:Closure ; rdfs:label "Christmas Eve" ; ex:closedShop ex:shop .
 """
 
 
@@ -79,6 +85,8 @@ def acted(report: TurnReport) -> list[str]:
         "Harbour Cameras is open until 6pm tomorrow.",
         # a size joined to its unit by a hyphen
         "The ViewPro 27 has a 27-inch screen and costs £299.",
+        # a closure is no value of the weekdays a shop is closed on
+        "Harbour Cameras is closed on Christmas Eve.",
         # a preposition opening the sentence is no part of a name ("Over Easter")
         "Over Easter the Spring Sale starts on Friday 2 April.",
     ],

@@ -106,6 +106,8 @@ class WrongAttributeDetector(Detector):
             return None  # "is 28 Regent Street, Chippendale ...": the parse cut the value short
         if _names_a_value(ctx, claim, values) or _in_own_type(ctx, claim, values):
             return None
+        if _of_another_kind(ctx, claim, values):
+            return None  # "closed on Christmas Eve" of a property whose values are weekdays
         functional = p in onto.functional or p in onto.complete
         part = kb.part_like(claim.object.text, values[0]) if len(values) == 1 else None
         if part is not None:
@@ -230,6 +232,19 @@ def _in_own_type(ctx: DetectionContext, claim: Claim, values: list[Node]) -> boo
         if stated is not None and matches(stated, None, v):
             return True
     return False
+
+
+def _of_another_kind(ctx: DetectionContext, claim: Claim, values: list[Node]) -> bool:
+    """Whether the stated object is a KB thing of no class any value has, nor the property's
+    range ("Christmas Eve", a closure, of a branch's closing weekdays): no value of the
+    property, so nothing it says of the property is wrong."""
+    if claim.object.iri is None or not values or any(isinstance(v, Literal) for v in values):
+        return False
+    kb = ctx.kb
+    stated = kb.types(URIRef(claim.object.iri))
+    held = {t for v in values if isinstance(v, URIRef) for t in kb.types(v)}
+    held |= kb.ontology.range.get(URIRef(claim.predicate), set())
+    return bool(stated) and bool(held) and not stated & held
 
 
 def _stated_span(ctx: DetectionContext, claim: Claim, values: list[Node]) -> Span:

@@ -59,13 +59,21 @@ _SAMPLE = 200
 #: An identifier: capitals and digits (a digit at least, a capital at least), in one or two
 #: parts joined by a dash or a space ("LCH-583172", "MA24 KXR", "BS1 6QS").
 _CODE = re.compile(r"(?=[A-Z0-9 -]*\d)(?=[A-Z0-9 -]*[A-Z])[A-Z0-9]{2,}(?:[- ][A-Z0-9]{2,}){0,2}")
+#: Digits alone, as long as an identifier and longer than an amount or a year.
+_DIGIT_CODE = re.compile(r"\d{10,24}")
 _HOUSE = re.compile(r"\d+[A-Za-z]?(?:[-/]\d+[A-Za-z]?)?")
 _NAME_WORD = re.compile(r"[A-Z0-9][\w'.\-]*|#\s?\d*\w*|[A-Z][a-z]*'")
 
 
 def is_code(text: str) -> bool:
-    """Whether ``text`` is, as a whole, written as an identifier (see ``_CODE``)."""
-    return len(text) <= 24 and _CODE.fullmatch(text.strip()) is not None
+    """Whether ``text`` is, as a whole, written as an identifier (see ``_CODE``), or a long run
+    of digits that is no telephone number (a parcel's tracking number "15501234567890")."""
+    stripped = text.strip()
+    if len(stripped) > 24:
+        return False
+    if _CODE.fullmatch(stripped) is not None:
+        return True
+    return _DIGIT_CODE.fullmatch(stripped) is not None and not is_number(stripped)
 
 
 def code_key(text: str) -> str:

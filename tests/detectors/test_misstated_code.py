@@ -94,3 +94,18 @@ def test_a_code_as_held_said_first_by_the_user_or_near_none_is_not_flagged(
     state.add_turn("user", "And my old booking LCH-550918?")
     report = depots.check_turn(reply, state)
     assert [f for f in report.flags if f.detector == "misstated_code"] == []
+
+
+def test_a_tracking_number_of_digits_alone_is_a_code(depots: Checker, tmp_path: Path) -> None:
+    # an electronics trial's parcel: "15501234567809" for the tracking number 15501234567890
+    state = DialogueState()
+    state.add_call(
+        ToolResult("get_shipment", {"carrier": "DPD", "tracking_number": "15501234567890"})
+    )
+    alone = checker_over(tmp_path, DEPOTS, detectors={"mismatched_item": {"enabled": False}})
+    report = alone.check_turn("Your DPD tracking number is 15501234567809.", state)
+    assert [(f.detector, f.correction) for f in report.flags] == [
+        ("misstated_code", "15501234567890")
+    ]
+    # a long amount of digits the reply states as a number is no code of anything
+    assert depots.check_turn("That's 12345678901 in all.", DialogueState()).flags == []

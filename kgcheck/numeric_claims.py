@@ -63,7 +63,7 @@ from kgcheck.values.quantities import (
     same_counted,
 )
 from kgcheck.values.temporal import TemporalExpression, TemporalRecognizer, agrees
-from kgcheck.values.weekdays import weekdays_named
+from kgcheck.values.weekdays import WEEKDAYS, weekdays_named
 from kgcheck.vocab import KGC
 
 if TYPE_CHECKING:
@@ -971,6 +971,14 @@ class _Verifier:
             return held
         k = bisect_right(self._segment_starts, t.span.start) - 1
         days = weekdays_named(self._segments[k].text if k >= 0 else t.text)
+        interval = t.interval
+        if (
+            not days
+            and t.has_date
+            and interval is not None
+            and interval.granularity <= Granularity.DAY
+        ):
+            days = {WEEKDAYS[interval.start.weekday()]}  # "opens at 9am today": its day
         if not days:
             return held
         named = [

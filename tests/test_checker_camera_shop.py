@@ -53,6 +53,9 @@ ex:closedOn a owl:ObjectProperty ; rdfs:label "closed on" ; kgc:lexicalForm "be 
 ex:closedShop a owl:ObjectProperty ; rdfs:label "closed shop" .
 ex:shop ex:closedOn schema:Sunday .
 ex:xmasEve a ex:Closure ; rdfs:label "Christmas Eve" ; ex:closedShop ex:shop .
+ex:shop schema:openingHoursSpecification
+    [ schema:dayOfWeek schema:Wednesday ; schema:opens "09:00:00"^^xsd:time ] ,
+    [ schema:dayOfWeek schema:Saturday ; schema:opens "10:00:00"^^xsd:time ] .
 """
 
 
@@ -129,3 +132,9 @@ def test_an_amount_a_tool_result_gives_is_never_rewritten_by_a_kb_reading(
     )
     reply = "You owe £3.00 for photo printing."
     assert shop.check_turn(reply, state).text == reply
+
+
+def test_hours_per_day_are_read_for_the_day_a_date_falls_on(shop: Checker) -> None:
+    # the clock says Wednesday: "today" is read against Wednesday's hours, not any day's
+    assert acted(check(shop, "Harbour Cameras opens at 9am today.")) == []
+    assert acted(check(shop, "Harbour Cameras opens at 10am today.")) != []

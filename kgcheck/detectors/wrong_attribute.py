@@ -235,16 +235,23 @@ def _in_own_type(ctx: DetectionContext, claim: Claim, values: list[Node]) -> boo
 
 
 def _of_another_kind(ctx: DetectionContext, claim: Claim, values: list[Node]) -> bool:
-    """Whether the stated object is a KB thing of no class any value has, nor the property's
-    range ("Christmas Eve", a closure, of a branch's closing weekdays): no value of the
-    property, so nothing it says of the property is wrong."""
+    """Whether the stated object is a KB thing outside the property's declared range that
+    another fact ties to the subject ("closed on Christmas Eve": a closure that names the
+    branch, of a property whose range is the days of the week): the reply states that fact,
+    not a value of the property."""
     if claim.object.iri is None or not values or any(isinstance(v, Literal) for v in values):
         return False
     kb = ctx.kb
-    stated = kb.types(URIRef(claim.object.iri))
-    held = {t for v in values if isinstance(v, URIRef) for t in kb.types(v)}
-    held |= kb.ontology.range.get(URIRef(claim.predicate), set())
-    return bool(stated) and bool(held) and not stated & held
+    obj, subject = URIRef(claim.object.iri), URIRef(claim.subject_iri or "")
+    stated = kb.types(obj)
+    ranges = kb.ontology.range.get(URIRef(claim.predicate), set())
+    if not stated or not ranges or stated & ranges:
+        return False
+    # and the KB ties the two by another fact (the closure names the branch it closes): a
+    # lifeguard named as the manager, tied to the centre by nothing, is a wrong manager
+    return any(o == subject for _, o in kb.facts(obj)) or any(
+        o == obj for _, o in kb.facts(subject)
+    )
 
 
 def _stated_span(ctx: DetectionContext, claim: Claim, values: list[Node]) -> Span:

@@ -405,6 +405,10 @@ class Anchorer:
         starts = [t.start for t in toks]
         used = {p.span for p in periods}
         positions = [_token_at(starts, e.span.start) for e in found]
+        for e, i in zip(found, positions, strict=True):
+            if i > 0 and toks[i - 1].lower in _UNTIL and id(e) not in wrong_side:
+                # "open until 6pm": the end of a period, no value of what starts it
+                wrong_side[id(e)] = frozenset(self.onto.precedes)
         local = _BySentence(toks, mentions, matches, claims, positions)
         ties = Ties(toks, mentions, form_tokens(matches))
         out = []
@@ -450,6 +454,11 @@ class Anchorer:
                 start = first_read.get(starts_of[id(expr)], set())
                 left = tuple(p for p in anchor.properties if p not in start)
                 anchor = replace(anchor, properties=left) if left else None
+            if anchor is not None and id(expr) in wrong_side:
+                # a property a claim's predicate, or the time of a day and a time, brought in
+                # is on the wrong side too
+                kept = tuple(p for p in anchor.properties if URIRef(p) not in wrong_side[id(expr)])
+                anchor = replace(anchor, properties=kept) if kept else None
             out.append(replace(expr, anchor=anchor) if anchor is not None else expr)
         return out
 
@@ -942,6 +951,9 @@ class Anchorer:
             or self.kb.qualified(subject, p, relations=False)
         ]
 
+
+#: Words a time that ends a period follows ("open until 6pm").
+_UNTIL = frozenset({"until", "till", "til", "'til"})
 
 #: Words of a lexical form that do not name what a count counts.
 _NOT_COUNTED = frozenset(

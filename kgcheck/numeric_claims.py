@@ -368,6 +368,7 @@ class _Verifier:
         self.kb = kb
         self.recognizer = TemporalRecognizer(temporal)
         self._reply_periods: list[TemporalExpression] = []
+        self._reply_days: list[TemporalExpression] = []
         #: The reply's sentences (and where they start) and the KB entities it names.
         self._segments: Sequence[Segment] = ()
         self._segment_starts: list[int] = []
@@ -386,6 +387,11 @@ class _Verifier:
         """The periods a number without one of its own may take: the reply's, then the last
         one named in the most recent turn that names one."""
         self._reply_periods = [t for t in analysis.temporals if _is_period(t)]
+        self._reply_days = [
+            t
+            for t in analysis.temporals
+            if t.has_date and t.interval is not None and t.interval.granularity <= Granularity.DAY
+        ]
         self._segments = analysis.segments
         self._segment_starts = [s.span.start for s in analysis.segments]
         self._named = list(dict.fromkeys(m.iri for m in analysis.mentions if m.iri is not None))
@@ -762,6 +768,7 @@ class _Verifier:
             return self._date_from_sources(t, base) if self.sources else None
         if interval is not None:
             held = [(h, self._occurrence(h, iv, interval)) for h, iv in held]
+        held = self._valid_at(t, held)
         held = self._on_days_stated(t, held)
         # a day and a time ("Monday at 7 pm") must both agree, each with one value of its kind,
         # and of one subject: with two tennis games, "Thursday at 3 pm" must be one of them
@@ -935,6 +942,27 @@ class _Verifier:
         if any(h.qualifiers & named for h in held):
             held = [h for h in held if not h.qualifiers or h.qualifiers & named]
         return held
+
+    def _valid_at(
+        self, t: TemporalExpression, held: list[tuple[_Held, Interval]]
+    ) -> list[tuple[_Held, Interval]]:
+        """Of values that hold in a period (winter opening hours), those of the period the
+        stated date falls in, or, with no date stated, of today's; all where none is."""
+        if not any(h.period is not None for h, _ in held):
+            return held
+        interval = t.interval
+        if not (t.has_date and interval is not None and interval.has_date):
+            # a time alone is of the day its sentence names ("On Saturday 10 April ... until
+            # 6pm"), else of today
+            k = bisect_right(self._segment_starts, t.span.start) - 1
+            here = self._segments[k].span if k >= 0 else t.span
+            days = [d for d in self._reply_days if here.contains(d.span) and d.interval]
+            interval = days[0].interval if days else None
+        when = interval.start if interval is not None and interval.has_date else self.now
+        kept = [
+            (h, iv) for h, iv in held if h.period is None or h.period.start <= when < h.period.end
+        ]
+        return kept or held
 
     def _value_said(self, held: _Held) -> str:
         """A held date as a message states it: "2 March 2027", or, for a series, "every 7
@@ -1118,13 +1146,14 @@ class _Verifier:
                         (link[2], link[1], link[0]) if q.inverse else link,
                         (str(q.node), str(p), str(q.value)),
                     )
+                    valid = self.kb.validity(q.node)  # winter hours, a price this season
                     out.append(
                         _Held(
                             s,
                             p,
                             q.value,
-                            None,
-                            "",
+                            valid,
+                            valid.label() if valid is not None else "",
                             stated,
                             q.beside,
                             q.per,

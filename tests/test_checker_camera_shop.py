@@ -47,15 +47,19 @@ ex:Service a owl:Class ; rdfs:label "service" .
 ex:printA4 a ex:Service ; rdfs:label "A4 photo printing" ; skos:altLabel "photo printing" ;
     ex:price 0.60 .
 ex:printA3 a ex:Service ; rdfs:label "A3 photo printing" ; ex:price 1.20 .
-ex:Closure a owl:Class ; rdfs:label "closure" .
-ex:closedOn a owl:ObjectProperty ; rdfs:label "closed on" ; kgc:lexicalForm "be closed on" ;
-    rdfs:range schema:DayOfWeek .
-ex:closedShop a owl:ObjectProperty ; rdfs:label "closed shop" .
-ex:shop ex:closedOn schema:Sunday .
-ex:xmasEve a ex:Closure ; rdfs:label "Christmas Eve" ; ex:closedShop ex:shop .
+ex:weatherSealed a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "weather sealing" ;
+    rdfs:range xsd:boolean .
+ex:accidentalDamage a owl:DatatypeProperty , owl:FunctionalProperty ;
+    rdfs:label "accidental damage cover" ; rdfs:range xsd:boolean .
+ex:z50 ex:weatherSealed false .
+ex:plan ex:accidentalDamage true .
 ex:shop schema:openingHoursSpecification
     [ schema:dayOfWeek schema:Wednesday ; schema:opens "09:00:00"^^xsd:time ] ,
-    [ schema:dayOfWeek schema:Saturday ; schema:opens "10:00:00"^^xsd:time ] .
+    [ schema:dayOfWeek schema:Saturday ; schema:opens "10:00:00"^^xsd:time ] ,
+    [ schema:closes "16:00:00"^^xsd:time ;
+      schema:validFrom "2026-10-01"^^xsd:date ; schema:validThrough "2027-03-31"^^xsd:date ] ,
+    [ schema:closes "18:00:00"^^xsd:time ;
+      schema:validFrom "2027-04-01"^^xsd:date ; schema:validThrough "2027-09-30"^^xsd:date ] .
 """
 
 
@@ -85,11 +89,12 @@ def acted(report: TurnReport) -> list[str]:
         # a count of what the user has is no value of a limit
         "You have two lenses on loan from the Lens Library.",
         # a day named from today is no value of a property kept in years
-        "Harbour Cameras is open until 6pm tomorrow.",
+        "Harbour Cameras is open until 4pm tomorrow.",
         # a size joined to its unit by a hyphen
         "The ViewPro 27 has a 27-inch screen and costs £299.",
-        # a closure is no value of the weekdays a shop is closed on
-        "Harbour Cameras is closed on Christmas Eve.",
+        # a yes-or-no property stated by its name after a verb of having
+        "Lens & Body Care includes accidental damage cover.",
+        "The Nikon Z50 doesn't have weather sealing, so keep it dry.",
         # a preposition opening the sentence is no part of a name ("Over Easter")
         "Over Easter the Spring Sale starts on Friday 2 April.",
     ],
@@ -138,3 +143,21 @@ def test_hours_per_day_are_read_for_the_day_a_date_falls_on(shop: Checker) -> No
     # the clock says Wednesday: "today" is read against Wednesday's hours, not any day's
     assert acted(check(shop, "Harbour Cameras opens at 9am today.")) == []
     assert acted(check(shop, "Harbour Cameras opens at 10am today.")) != []
+
+
+def test_a_yes_or_no_property_stated_by_its_name_is_checked_never_rewritten(
+    shop: Checker,
+) -> None:
+    # the form's words lemmatised alone ("sealing" -> "seal") are matched as written too
+    reply = "Good news: the Nikon Z50 has weather sealing."
+    report = check(shop, reply)
+    assert acted(report) == ["weather sealing"]
+    assert "false" not in report.text
+
+
+def test_a_time_after_until_is_the_closing_time_of_the_season_of_the_day(shop: Checker) -> None:
+    # "open until": the end of the opening, read against the hours valid in March (winter)
+    assert acted(check(shop, "Harbour Cameras is open until 4pm today.")) == []
+    assert acted(check(shop, "Harbour Cameras is open until 6pm today.")) == ["6pm today"]
+    # a day in the summer season is read against the summer hours
+    assert acted(check(shop, "On Saturday 10 April Harbour Cameras is open until 6pm.")) == []

@@ -106,8 +106,6 @@ class WrongAttributeDetector(Detector):
             return None  # "is 28 Regent Street, Chippendale ...": the parse cut the value short
         if _names_a_value(ctx, claim, values) or _in_own_type(ctx, claim, values):
             return None
-        if _of_another_kind(ctx, claim, values):
-            return None  # "closed on Christmas Eve" of a property whose values are weekdays
         functional = p in onto.functional or p in onto.complete
         part = kb.part_like(claim.object.text, values[0]) if len(values) == 1 else None
         if part is not None:
@@ -125,7 +123,11 @@ class WrongAttributeDetector(Detector):
             correction=(
                 _first_piece(ctx, claim, values[0])
                 or format_like(claim.object.text, values[0], shown[0])
-                if len(shown) == 1 and values[0] not in kb.shapes.parts
+                if len(shown) == 1
+                and values[0] not in kb.shapes.parts
+                # "has active noise cancelling" of a false one: the words to write are the
+                # sentence's negation, not the value
+                and not isinstance(claim.object.value, bool)
                 else None  # which part of a structured value the reply got wrong is not known
             ),
             correction_span=claim.object.span,
@@ -232,26 +234,6 @@ def _in_own_type(ctx: DetectionContext, claim: Claim, values: list[Node]) -> boo
         if stated is not None and matches(stated, None, v):
             return True
     return False
-
-
-def _of_another_kind(ctx: DetectionContext, claim: Claim, values: list[Node]) -> bool:
-    """Whether the stated object is a KB thing outside the property's declared range that
-    another fact ties to the subject ("closed on Christmas Eve": a closure that names the
-    branch, of a property whose range is the days of the week): the reply states that fact,
-    not a value of the property."""
-    if claim.object.iri is None or not values or any(isinstance(v, Literal) for v in values):
-        return False
-    kb = ctx.kb
-    obj, subject = URIRef(claim.object.iri), URIRef(claim.subject_iri or "")
-    stated = kb.types(obj)
-    ranges = kb.ontology.range.get(URIRef(claim.predicate), set())
-    if not stated or not ranges or stated & ranges:
-        return False
-    # and the KB ties the two by another fact (the closure names the branch it closes): a
-    # lifeguard named as the manager, tied to the centre by nothing, is a wrong manager
-    return any(o == subject for _, o in kb.facts(obj)) or any(
-        o == obj for _, o in kb.facts(subject)
-    )
 
 
 def _stated_span(ctx: DetectionContext, claim: Claim, values: list[Node]) -> Span:

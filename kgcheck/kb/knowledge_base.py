@@ -9,7 +9,7 @@ import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,7 +37,7 @@ from kgcheck.kb.shapes import (
 from kgcheck.kb.store import KB_GRAPH, open_store
 from kgcheck.kb.validate import check_values, quiet_literal_warnings
 from kgcheck.kb.values import written
-from kgcheck.periods import Interval, interval_of_literal
+from kgcheck.periods import Granularity, Interval, interval_of_literal
 from kgcheck.values.quantities import PERIOD_WORDS, is_currency
 
 if TYPE_CHECKING:
@@ -365,6 +365,23 @@ class KnowledgeBase:
                         (n, beside) for n in (*nested, *self.shapes.children.get(inner, ()))
                     )
         return out
+
+    def validity(self, node: Node) -> Interval | None:
+        """The period what ``node`` states holds in (``schema:validFrom`` to
+        ``schema:validThrough``: winter opening hours from 1 October to 31 March); ``None``
+        for a node that states none."""
+        start: Interval | None = None
+        end: Interval | None = None
+        for p, o in self.graph.predicate_objects(node):
+            if str(p) in VALID_FROM:
+                start = interval_of_literal(o)
+            elif str(p) in VALID_THROUGH:
+                end = interval_of_literal(o)
+        if start is None and end is None:
+            return None
+        lower = start.start if start is not None else datetime.min
+        upper = end.end if end is not None else datetime.max
+        return Interval(lower, upper, Granularity.DAY)
 
     def recurrence(self, node: Node) -> tuple[timedelta, Node] | None:
         """How often what ``node`` states recurs (``schema:repeatFrequency "P14D"``: every 14
@@ -756,6 +773,10 @@ class QualifiedValue:
     #: node, :attr:`~kgcheck.kb.shapes.DataShapes.relations`), not the subject at it.
     inverse: bool = False
 
+
+#: Predicates that open and close the period a node's statement holds in.
+VALID_FROM = frozenset({"https://schema.org/validFrom", "http://schema.org/validFrom"})
+VALID_THROUGH = frozenset({"https://schema.org/validThrough", "http://schema.org/validThrough"})
 
 _INDEX_FILE = "kgcheck-labels.json"
 _INDEX_VERSION = 4

@@ -405,10 +405,13 @@ class Anchorer:
         starts = [t.start for t in toks]
         used = {p.span for p in periods}
         positions = [_token_at(starts, e.span.start) for e in found]
-        for e, i in zip(found, positions, strict=True):
-            if i > 0 and toks[i - 1].lower in _UNTIL and id(e) not in wrong_side:
-                # "open until 6pm": the end of a period, no value of what starts it
-                wrong_side[id(e)] = frozenset(self.onto.precedes)
+        # "open until 6pm": the end of a period, no value of what starts it but of what that
+        # precedes (the closing time)
+        ends = {
+            id(e)
+            for e, i in zip(found, positions, strict=True)
+            if i > 0 and toks[i - 1].lower in _UNTIL and id(e) not in wrong_side
+        }
         local = _BySentence(toks, mentions, matches, claims, positions)
         ties = Ties(toks, mentions, form_tokens(matches))
         out = []
@@ -457,8 +460,22 @@ class Anchorer:
             if anchor is not None and id(expr) in wrong_side:
                 # a property a claim's predicate, or the time of a day and a time, brought in
                 # is on the wrong side too
-                kept = tuple(p for p in anchor.properties if URIRef(p) not in wrong_side[id(expr)])
+                wrong = wrong_side[id(expr)]
+                kept = tuple(p for p in anchor.properties if URIRef(p) not in wrong)
                 anchor = replace(anchor, properties=kept) if kept else None
+            if anchor is not None and id(expr) in ends:
+                kept = tuple(
+                    dict.fromkeys(
+                        q
+                        for p in anchor.properties
+                        for q in (
+                            [str(e) for e in sorted(self.onto.precedes[URIRef(p)])]
+                            if URIRef(p) in self.onto.precedes
+                            else [p]
+                        )
+                    )
+                )
+                anchor = replace(anchor, properties=kept)
             out.append(replace(expr, anchor=anchor) if anchor is not None else expr)
         return out
 

@@ -26,7 +26,7 @@ from datetime import datetime
 from itertools import islice
 
 from rdflib import URIRef
-from rdflib.namespace import RDF
+from rdflib.namespace import RDF, XSD
 
 from kgcheck.config import TemporalConfig
 from kgcheck.kb.knowledge_base import KnowledgeBase
@@ -53,6 +53,10 @@ from kgcheck.types import Span
 __all__ = ["ClaimBuilder"]
 
 _POSSESSIVE_PRONOUNS = frozenset({"his", "her", "its", "their"})
+#: Verbs a yes-or-no property is stated with by its name ("has active noise cancelling").
+_HAVING = frozenset({"have", "include", "offer", "support", "feature", "provide", "get"})
+#: Words between such a verb and the property's name ("has no", "includes full").
+_FEATURE_SKIP = frozenset({"also", "still", "even", "really", "both", "n't", "not", "no"})
 _LIST_GLUE = frozenset({"and", ",", "or", "as", "well"})
 #: Prepositions that attach the name after them to the noun phrase before them.
 _ATTACHING = frozenset({"with", "for", "from", "of"})
@@ -251,7 +255,12 @@ class ClaimBuilder:
                 passive := self._passive(toks, event, mentions, by_start, boundary, syntax)
             ) is not None:
                 return self._passive_claims(toks, event, event.match, *passive)
-        if not subjects and event.match is not None and self._derived_noun(event.match):
+        if (
+            not subjects
+            and event.match is not None
+            and self._derived_noun(event.match)
+            and self._feature(toks, event, boundary) is None
+        ):
             # a noun made from a label ("traffic") names the property only as "X's traffic"
             # or "the traffic of X": in "moderate traffic is being noted" it is no claim
             return []
@@ -286,6 +295,23 @@ class ClaimBuilder:
         assert event.match is not None
         if _names_a_thing(toks, event):
             return []
+        feature = self._feature(toks, event, boundary)
+        if feature is not None:
+            # "has active noise cancelling": a yes-or-no property stated by its name after a
+            # verb of having; the value is yes (no where the clause is negated)
+            prop = self._choose_property(event.match, subjects[0])
+            # "doesn't have", "has no", "does not include"
+            negated = negated or _has_negation(toks, max(boundary, feature - 3), event.start)
+            obj = ClaimObject(
+                span=Span(toks[event.start].start, toks[event.end - 1].end),
+                text=span_text(toks, event.start, event.end),
+                value=True,
+                datatype=str(XSD.boolean),
+            )
+            return [
+                self._claim(toks, s, prop, obj, not negated, event, event.match.form, "feature")
+                for s in subjects
+            ]
         # skip copulas, articles and negations before the object
         k = object_from
         while k < limit and (
@@ -336,6 +362,31 @@ class ClaimBuilder:
         if prop in event.match.inverted:  # "Pine Hollow is served by the Express"
             return [c for c in map(_inverted, made) if c is not None]
         return made
+
+    def _feature(self, toks: Sequence[Tok], event: _Event, boundary: int) -> int | None:
+        """Where the verb of having that states a yes-or-no property by its name stands ("has
+        active noise cancelling", "comes with accidental damage cover", "includes free
+        next-day delivery"): every property the match names is of ``xsd:boolean`` and the
+        words before it, articles, adjectives and a few adverbs skipped, end in such a verb;
+        ``None`` else."""
+        assert event.match is not None
+        props = [URIRef(p) for p in event.match.properties]
+        if not props or not all(XSD.boolean in self.onto.range.get(p, set()) for p in props):
+            return None
+        if toks[event.start].lemma in _HAVING:
+            return event.start  # the form names the verb too ("have noise cancelling")
+        k = event.start - 1
+        while k >= boundary and (
+            toks[k].lower in ARTICLES or toks[k].lower in _FEATURE_SKIP or toks[k].pos == "ADJ"
+        ):
+            k -= 1
+        if k < boundary:
+            return None
+        if toks[k].lemma in _HAVING or (
+            toks[k].lower == "with" and k > boundary and toks[k - 1].lemma == "come"
+        ):
+            return k
+        return None
 
     def _names_role(self, toks: Sequence[Tok], first: int, event: _Event, prop: URIRef) -> bool:
         """Whether the noun phrase from ``first`` to the form names ``prop`` itself: the form

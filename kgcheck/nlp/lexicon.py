@@ -73,12 +73,26 @@ class Lexicon:
             lemmas = [w for w in split(entry.form) if w]
             if not lemmas:
                 continue
-            node = self._root
-            for lemma in lemmas:
-                node = node.children.setdefault(lemma, _Node())
-            if entry not in node.entries:
-                node.entries.append(entry)
-                self.size += 1
+            # a form's words lemmatised alone ("noise cancelling" -> "noise cancel") may not be
+            # what the same words are lemmatised to in a sentence ("has active noise
+            # cancelling": a noun, "cancelling"): the words as written are a path too
+            written = entry.form.lower().split()
+            paths = (
+                [lemmas]
+                if written == lemmas or len(written) != len(lemmas)
+                else [
+                    lemmas,
+                    written,
+                ]
+            )
+            for path in paths:
+                node = self._root
+                for lemma in path:
+                    node = node.children.setdefault(lemma, _Node())
+                if entry not in node.entries:
+                    node.entries.append(entry)
+                    if path is lemmas:
+                        self.size += 1
 
     def match(self, toks: Sequence[Tok]) -> list[PredicateMatch]:
         """Non-overlapping matches, longest first, in order of position."""
@@ -98,8 +112,14 @@ class Lexicon:
         chosen.sort(key=lambda m: m.start)
         return chosen
 
+    @staticmethod
+    def _step(node: _Node, toks: Sequence[Tok], i: int) -> _Node | None:
+        """The child of ``node`` token ``i`` leads to: by its lemma, else as written."""
+        found = node.children.get(_lemma(toks, i))
+        return found if found is not None else node.children.get(toks[i].lower)
+
     def _longest_at(self, toks: Sequence[Tok], i: int) -> PredicateMatch | None:
-        node = self._root.children.get(_lemma(toks, i))
+        node = self._step(self._root, toks, i)
         if node is None:
             return None
         best: PredicateMatch | None = None
@@ -111,7 +131,7 @@ class Lexicon:
                 best = _match(node.entries, i, j, negated)
             if j >= len(toks) or toks[j].sent != toks[i].sent:
                 break
-            nxt = node.children.get(_lemma(toks, j))
+            nxt = self._step(node, toks, j)
             if nxt is not None:
                 node = nxt
                 j += 1

@@ -58,6 +58,7 @@ from kgcheck.values.quantities import (
     QuantityRecognizer,
     canonical_unit,
     convert,
+    counts_in,
     dimension,
     rounded_agrees,
     same_counted,
@@ -368,7 +369,7 @@ class _Verifier:
         self.kb = kb
         self.recognizer = TemporalRecognizer(temporal)
         self._reply_periods: list[TemporalExpression] = []
-        self._reply_days: list[TemporalExpression] = []
+        self._reply_days: list[tuple[Span, Interval]] = []
         #: The reply's sentences (and where they start) and the KB entities it names.
         self._segments: Sequence[Segment] = ()
         self._segment_starts: list[int] = []
@@ -388,9 +389,7 @@ class _Verifier:
         one named in the most recent turn that names one."""
         self._reply_periods = [t for t in analysis.temporals if _is_period(t)]
         self._reply_days = [
-            t
-            for t in analysis.temporals
-            if t.has_date and t.interval is not None and t.interval.granularity <= Granularity.DAY
+            (t.span, iv) for t in analysis.temporals if (iv := _dated_interval(t)) is not None
         ]
         self._segments = analysis.segments
         self._segment_starts = [s.span.start for s in analysis.segments]
@@ -581,8 +580,22 @@ class _Verifier:
                     and dimension(q.unit) not in {None, "time"}  # "two hours" of 115 minutes
                     and _to_last_digit(q.value, back)
                 )
+            if not ok and q.kind == CURRENCY and q.bound is None:
+                # "Ten Adult Day Entries would cost £140 at £14 each": the amount of as many
+                # as the sentence counts
+                ok = any(stated == n * expected for n in self._counts_beside(q))
             out.append((h, ok, relative_difference(stated, expected), back, tolerance))
         return out
+
+    def _counts_beside(self, q: Quantity) -> list[Decimal]:
+        """The counts of several things (two to a thousand) the sentence of ``q`` writes
+        before it, in digits or in words."""
+        k = bisect_right(self._segment_starts, q.span.start) - 1
+        if k < 0:
+            return []
+        segment = self._segments[k]
+        before = segment.text[: q.span.start - segment.span.start]
+        return [Decimal(n) for n in counts_in(before) if 2 <= n <= 1000]
 
     def _in_property_unit(
         self, q: Quantity, prop: URIRef, expected: Decimal | None
@@ -952,16 +965,18 @@ class _Verifier:
             return held
         interval = t.interval
         if not (t.has_date and interval is not None and interval.has_date):
-            # a time alone is of the day its sentence names ("On Saturday 10 April ... until
-            # 6pm"), else of today
+            # a time alone is of the day or the season its sentence names ("On Saturday 10
+            # April ... until 6pm", "During the summer season (April to September) ..."),
+            # else of today
             k = bisect_right(self._segment_starts, t.span.start) - 1
-            here = self._segments[k].span if k >= 0 else t.span
-            days = [d for d in self._reply_days if here.contains(d.span) and d.interval]
-            interval = days[0].interval if days else None
-        when = interval.start if interval is not None and interval.has_date else self.now
-        kept = [
-            (h, iv) for h, iv in held if h.period is None or h.period.start <= when < h.period.end
-        ]
+            # its segment, or the one before it (a parenthesis or a comma ends a segment)
+            start = self._segments[max(k - 1, 0)].span.start if k >= 0 else t.span.start
+            end = self._segments[k].span.end if k >= 0 else t.span.end
+            days = [iv for at, iv in self._reply_days if start <= at.start and at.end <= end]
+            interval = days[0] if days else None
+        if interval is None or not interval.has_date:
+            interval = Interval(self.now, self.now + timedelta(minutes=1), Granularity.MINUTE)
+        kept = [(h, iv) for h, iv in held if h.period is None or h.period.overlaps(interval)]
         return kept or held
 
     def _value_said(self, held: _Held) -> str:
@@ -1223,6 +1238,17 @@ _LIMIT_WORDS = re.compile(
 )
 #: A scale word after an amount: "$1.25M", "£3k", "2 billion".
 _SCALED = re.compile(r"\d\s*(?:k|m|bn|b|thousand|million|billion)\b", re.I)
+
+
+def _dated_interval(t: TemporalExpression) -> Interval | None:
+    """The days ``t`` names: its interval, or from its first part to its last ("April to
+    September"); ``None`` for a time of day alone."""
+    if t.interval is not None and t.interval.has_date:
+        return t.interval
+    parts = [p.interval for p in t.parts if p.interval is not None and p.interval.has_date]
+    if len(parts) < 2:
+        return None
+    return Interval(parts[0].start, max(parts[-1].end, parts[0].end), parts[0].granularity)
 
 
 def _precise(q: Quantity) -> bool:

@@ -52,6 +52,8 @@ ex:weatherSealed a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "w
 ex:accidentalDamage a owl:DatatypeProperty , owl:FunctionalProperty ;
     rdfs:label "accidental damage cover" ; rdfs:range xsd:boolean .
 ex:z50 ex:weatherSealed false .
+ex:tripod a ex:Camera ; rdfs:label "Manfrotto Befree Travel Tripod" ; ex:price 149 .
+ex:battery a ex:Camera ; rdfs:label "EN-EL25 Battery" ; ex:price 55 .
 ex:plan ex:accidentalDamage true .
 ex:shop schema:openingHoursSpecification
     [ schema:dayOfWeek schema:Wednesday ; schema:opens "09:00:00"^^xsd:time ] ,
@@ -95,6 +97,10 @@ def acted(report: TurnReport) -> list[str]:
         # a yes-or-no property stated by its name after a verb of having
         "Lens & Body Care includes accidental damage cover.",
         "The Nikon Z50 doesn't have weather sealing, so keep it dry.",
+        # a name's head, its trailing words left out, and in the plural
+        "We have two Manfrotto Befrees in stock, at £149 each.",
+        # an amount of as many as the sentence counts, a count opening it
+        "Two EN-EL25 Batteries would cost £110 at £55 each.",
         # a preposition opening the sentence is no part of a name ("Over Easter")
         "Over Easter the Spring Sale starts on Friday 2 April.",
     ],
@@ -159,5 +165,13 @@ def test_a_time_after_until_is_the_closing_time_of_the_season_of_the_day(shop: C
     # "open until": the end of the opening, read against the hours valid in March (winter)
     assert acted(check(shop, "Harbour Cameras is open until 4pm today.")) == []
     assert acted(check(shop, "Harbour Cameras is open until 6pm today.")) == ["6pm today"]
-    # a day in the summer season is read against the summer hours
+    # a day in the summer season is read against the summer hours, and so is the season named
     assert acted(check(shop, "On Saturday 10 April Harbour Cameras is open until 6pm.")) == []
+    summer = "In the summer (April to September) Harbour Cameras closes at 6pm."
+    assert acted(check(shop, summer)) == []
+
+
+def test_a_name_stated_by_its_head_is_the_thing_of_that_name(shop: Checker) -> None:
+    # "Manfrotto Befree" of "Manfrotto Befree Travel Tripod": a sure reading, corrected
+    report = check(shop, "The Manfrotto Befree costs £129.")
+    assert report.text == "The Manfrotto Befree costs £149."

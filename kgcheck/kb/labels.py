@@ -74,7 +74,9 @@ def label_keys(label: str) -> tuple[set[str], set[str]]:
     appointment" is not "appointment"), with them, without a leading article ("The Dockside
     Reader" = "Dockside Reader"), and with a possessive written without its apostrophe
     ("P.F. Chang's" = "PF Changs"). Parts: each side of a colon of two words or more ("The
-    Quine Tapes" of "Bootleg Series Volume 1: The Quine Tapes"), looked up as short names.
+    Quine Tapes" of "Bootleg Series Volume 1: The Quine Tapes") and each leading stretch of
+    two words or more ("Nordmann Fir" of "Nordmann Fir Christmas Tree"), looked up as short
+    names.
     """
     keys: set[str] = set()
     forms = [label]
@@ -94,6 +96,11 @@ def label_keys(label: str) -> tuple[set[str], set[str]]:
         for part in label.split(":"):
             part_keys, _ = label_keys(part)
             parts |= {k for k in part_keys if len(k.split()) > 1}
+    # the name's head, its trailing words left out ("Nordmann Fir" of "Nordmann Fir Christmas
+    # Tree"): a leading stretch of two words or more
+    words = name_tokens(label)
+    if words and words[0] not in _ARTICLES:
+        parts |= {" ".join(words[:n]) for n in range(2, len(words))}
     return keys, parts - keys
 
 

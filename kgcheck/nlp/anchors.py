@@ -412,6 +412,10 @@ class Anchorer:
             for e, i in zip(found, positions, strict=True)
             if i > 0 and toks[i - 1].lower in _UNTIL and id(e) not in wrong_side
         }
+        starts_only = frozenset(self.onto.precedes)
+        for e in found:
+            if id(e) in ends:
+                wrong_side[id(e)] = starts_only
         local = _BySentence(toks, mentions, matches, claims, positions)
         ties = Ties(toks, mentions, form_tokens(matches))
         out = []
@@ -420,22 +424,32 @@ class Anchorer:
                 out.append(expr)
                 continue
             sent = toks[i].sent
-            anchor = self._anchor(
-                toks,
-                i,
-                local.mentions.get(sent, []),
-                local.matches.get(sent, []),
-                local.claims.get(sent, []),
-                context,
-                others=local.positions.get(sent, []),
-                fits=lambda p, e=expr: (  # type: ignore[misc]
-                    self._fits_date(e, p) and p not in wrong_side.get(id(e), ())
-                ),
-                fallback=None,
-                distance=local.distance,
-                ties=ties,
-                last=_token_at(starts, max(expr.span.end - 1, expr.span.start)),
-            )
+
+            def anchored(
+                exclude: frozenset[URIRef],
+                expr: TemporalExpression = expr,
+                i: int = i,
+                sent: int = sent,
+            ) -> Anchor | None:
+                return self._anchor(
+                    toks,
+                    i,
+                    local.mentions.get(sent, []),
+                    local.matches.get(sent, []),
+                    local.claims.get(sent, []),
+                    context,
+                    others=local.positions.get(sent, []),
+                    fits=lambda prop: self._fits_date(expr, prop) and prop not in exclude,
+                    fallback=None,
+                    distance=local.distance,
+                    ties=ties,
+                    last=_token_at(starts, max(expr.span.end - 1, expr.span.start)),
+                )
+
+            anchor = anchored(wrong_side.get(id(expr), frozenset()))
+            if anchor is None and id(expr) in ends:
+                # "open until 6pm" where only the opening is named: of what it precedes
+                anchor = anchored(frozenset())
             if anchor is None and (expr.has_time or ("day" in expr.stated and not expr.relative)):
                 # "There is an event on March 14 at 6 pm": of none the reply names; of one of
                 # the few entities with such a value (the rows a search returned)
@@ -457,7 +471,7 @@ class Anchorer:
                 start = first_read.get(starts_of[id(expr)], set())
                 left = tuple(p for p in anchor.properties if p not in start)
                 anchor = replace(anchor, properties=left) if left else None
-            if anchor is not None and id(expr) in wrong_side:
+            if anchor is not None and id(expr) in wrong_side and id(expr) not in ends:
                 # a property a claim's predicate, or the time of a day and a time, brought in
                 # is on the wrong side too
                 wrong = wrong_side[id(expr)]

@@ -27,6 +27,7 @@ from kgcheck.nlp.vocabulary import (
 from kgcheck.nlp.wordlists import is_common_word, is_demonym
 from kgcheck.types import Span
 from kgcheck.values.addresses import STREET_WORDS
+from kgcheck.values.quantities import NUMBER_WORDS
 from kgcheck.values.quantities import singular as singular_noun
 
 __all__ = ["EntityLinker"]
@@ -268,6 +269,9 @@ class EntityLinker:
             exact = self.kb.labels.lookup(singular, fuzzy=False) if singular else None
             if exact is not None:
                 match = exact
+        if match is None and not single and toks[start].lower in NUMBER_WORDS:
+            # "Ten Adult Day Entries": a count opening the sentence, then the name
+            return self._name(toks, start + 1, j, context)
         word = single and title is None and _is_word(toks, start)
         if match is not None and match.how == "fuzzy" and single and (sentence_initial or word):
             match = None  # "Analyze ..." at the start of a sentence is a word, not a typo

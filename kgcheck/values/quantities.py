@@ -44,6 +44,7 @@ __all__ = [
     "canonical_unit",
     "convert",
     "counted_noun",
+    "counts_in",
     "dimension",
     "is_unit_word",
     "rounded_agrees",
@@ -252,6 +253,17 @@ _DESCRIBED_UNIT = re.compile(
     rf"(?P<unit>{_longest_first(_UNIT_WORDS)})\b",
     re.I,
 )
+
+
+def counts_in(text: str) -> list[int]:
+    """The whole numbers ``text`` writes in digits or in words ("Ten", "12"), in order."""
+    out = []
+    for word in re.findall(r"[A-Za-z]+|\d+(?![.,:/]\d)", text):
+        if word.isdigit():
+            out.append(int(word))
+        elif (value := _NUMBER_WORDS.get(word.lower())) is not None:
+            out.append(value)
+    return out
 
 
 def is_currency(unit: str) -> bool:

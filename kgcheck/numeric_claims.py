@@ -428,6 +428,7 @@ class _Verifier:
         # "Jing Jing 4 miles away and P.F. Changs 1 mile away": each number is the nearest
         # name's, not whichever of the sentence's names has that value
         subjects = anchor.subjects[: anchor.nearest or None] if anchor is not None else ()
+        subjects = self._told_by_words(q.span, subjects)
         if (
             anchor is not None
             and anchor.guessed
@@ -586,6 +587,20 @@ class _Verifier:
                 ok = any(stated == n * expected for n in self._counts_beside(q))
             out.append((h, ok, relative_difference(stated, expected), back, tolerance))
         return out
+
+    def _told_by_words(self, span: Span, subjects: tuple[str, ...]) -> tuple[str, ...]:
+        """Of several subjects ("the Winter Bouldering League": its rounds and its final),
+        those whose names share the most words with the sentence ("Round 4 of the Winter
+        Bouldering League"), where some share more than others."""
+        if len(subjects) < 2:
+            return subjects
+        k = bisect_right(self._segment_starts, span.start) - 1
+        words = set(name_tokens(self._segments[k].text)) if k >= 0 else set()
+        scores = {s: len(set(name_tokens(self.kb.label(URIRef(s)))) & words) for s in subjects}
+        best = max(scores.values())
+        if all(v == best for v in scores.values()):
+            return subjects
+        return tuple(s for s in subjects if scores[s] == best)
 
     def _counts_beside(self, q: Quantity) -> list[Decimal]:
         """The counts of several things (two to a thousand) the sentence of ``q`` writes

@@ -54,6 +54,8 @@ ex:accidentalDamage a owl:DatatypeProperty , owl:FunctionalProperty ;
 ex:z50 ex:weatherSealed false .
 ex:tripod a ex:Camera ; rdfs:label "Manfrotto Befree Travel Tripod" ; ex:price 149 .
 ex:battery a ex:Camera ; rdfs:label "EN-EL25 Battery" ; ex:price 55 .
+ex:night1 a ex:Service ; rdfs:label "Night Photography Workshop Part 1" ; ex:price 40 .
+ex:night2 a ex:Service ; rdfs:label "Night Photography Workshop Part 2" ; ex:price 45 .
 ex:plan ex:accidentalDamage true .
 ex:shop schema:openingHoursSpecification
     [ schema:dayOfWeek schema:Wednesday ; schema:opens "09:00:00"^^xsd:time ] ,
@@ -175,3 +177,10 @@ def test_a_name_stated_by_its_head_is_the_thing_of_that_name(shop: Checker) -> N
     # "Manfrotto Befree" of "Manfrotto Befree Travel Tripod": a sure reading, corrected
     report = check(shop, "The Manfrotto Befree costs £129.")
     assert report.text == "The Manfrotto Befree costs £149."
+
+
+def test_of_namesakes_the_one_the_sentence_words_name_is_read(shop: Checker) -> None:
+    # "Part 2 of the Night Photography Workshop": of the two parts, the second
+    assert acted(check(shop, "Part 2 of the Night Photography Workshop is £45.")) == []
+    report = check(shop, "Part 2 of the Night Photography Workshop is £40.")
+    assert report.text == "Part 2 of the Night Photography Workshop is £45."

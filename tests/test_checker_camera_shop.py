@@ -103,6 +103,8 @@ def acted(report: TurnReport) -> list[str]:
         "We have two Manfrotto Befrees in stock, at £149 each.",
         # an amount of as many as the sentence counts, a count opening it
         "Two EN-EL25 Batteries would cost £110 at £55 each.",
+        # a holiday is a day, neither a thing of the KB nor one the reply made up
+        "Harbour Cameras is closed on Boxing Day. On Christmas Eve, it is open until 4pm.",
         # a preposition opening the sentence is no part of a name ("Over Easter")
         "Over Easter the Spring Sale starts on Friday 2 April.",
     ],

@@ -27,6 +27,7 @@ from kgcheck.nlp.vocabulary import (
 from kgcheck.nlp.wordlists import is_common_word, is_demonym
 from kgcheck.types import Span
 from kgcheck.values.addresses import STREET_WORDS
+from kgcheck.values.holidays import is_holiday_name
 from kgcheck.values.quantities import NUMBER_WORDS
 from kgcheck.values.quantities import singular as singular_noun
 
@@ -315,6 +316,8 @@ class EntityLinker:
             shown = self.kb.labels.display(iri)
             if shown and set(name_tokens(name)) <= set(name_tokens(shown)):
                 return self._mention(toks, i, j, "entity", iri=iri, how="context", title=title)
+        if is_holiday_name(name):
+            return None  # "closed on Boxing Day", "On Christmas Eve, ...": a day, not a thing
         if single and sentence_initial and title is None and not _followed_by_name_cue(toks, j):
             return None
         if word and not _followed_by_person_cue(toks, j):

@@ -53,6 +53,7 @@ ex:accidentalDamage a owl:DatatypeProperty , owl:FunctionalProperty ;
     rdfs:label "accidental damage cover" ; rdfs:range xsd:boolean .
 ex:z50 ex:weatherSealed false .
 ex:tripod a ex:Camera ; rdfs:label "Manfrotto Befree Travel Tripod" ; ex:price 149 .
+ex:strap a ex:Camera ; rdfs:label "Peak Slide-Lite" ; ex:price 59 .
 ex:battery a ex:Camera ; rdfs:label "EN-EL25 Battery" ; ex:price 55 .
 ex:night1 a ex:Service ; rdfs:label "Night Photography Workshop Part 1" ; ex:price 40 .
 ex:night2 a ex:Service ; rdfs:label "Night Photography Workshop Part 2" ; ex:price 45 .
@@ -103,6 +104,8 @@ def acted(report: TurnReport) -> list[str]:
         "We have two Manfrotto Befrees in stock, at £149 each.",
         # an amount of as many as the sentence counts, a count opening it
         "Two EN-EL25 Batteries would cost £110 at £55 each.",
+        # a hyphen within a word of a name keeps the name whole
+        "You've ordered two Peak Slide-Lites at £59 each.",
         # a holiday is a day, neither a thing of the KB nor one the reply made up
         "Harbour Cameras is closed on Boxing Day. On Christmas Eve, it is open until 4pm.",
         # a preposition opening the sentence is no part of a name ("Over Easter")

@@ -468,6 +468,8 @@ def _name_end(toks: Sequence[Tok], i: int, covered: list[bool]) -> int:
             j += 1
         elif toks[j].lower in _NAME_JOINERS and word_at(j + 1):
             j += 2
+        elif toks[j].text == "-" and not toks[j - 1].space and not toks[j].space and word_at(j + 1):
+            j += 2  # "VoltRidge E-MTB": a hyphen within a word of the name
         elif toks[j].lower == "of" and toks[j + 1 : j + 2] and toks[j + 1].lower == "the":
             if not word_at(j + 2):
                 break
@@ -534,10 +536,11 @@ def _is_address(toks: Sequence[Tok], i: int, j: int) -> bool:
 
 
 def _name_piece(tok: Tok) -> bool:
-    """A token a name may hold: a word, initials ("P.F."), or a joiner ("&", ":", "1")."""
+    """A token a name may hold: a word, initials ("P.F."), or a joiner ("&", ":", "1", the
+    hyphen of "E-MTB")."""
     return (
         tok.is_alpha
-        or tok.text in {".", "&", ":"}
+        or tok.text in {".", "&", ":", "-"}
         or tok.text.isdigit()
         or all(c in _INITIALS or c == "." for c in tok.text)
         or _initials_word(tok.text)

@@ -54,6 +54,7 @@ ex:accidentalDamage a owl:DatatypeProperty , owl:FunctionalProperty ;
 ex:z50 ex:weatherSealed false .
 ex:tripod a ex:Camera ; rdfs:label "Manfrotto Befree Travel Tripod" ; ex:price 149 .
 ex:strap a ex:Camera ; rdfs:label "Peak Slide-Lite" ; ex:price 59 .
+ex:filter a ex:Camera ; rdfs:label "Hoya HD-Pro UV Filter" ; ex:price 35 .
 ex:battery a ex:Camera ; rdfs:label "EN-EL25 Battery" ; ex:price 55 .
 ex:night1 a ex:Service ; rdfs:label "Night Photography Workshop Part 1" ; ex:price 40 .
 ex:night2 a ex:Service ; rdfs:label "Night Photography Workshop Part 2" ; ex:price 45 .
@@ -106,6 +107,8 @@ def acted(report: TurnReport) -> list[str]:
         "Two EN-EL25 Batteries would cost £110 at £55 each.",
         # a hyphen within a word of a name keeps the name whole
         "You've ordered two Peak Slide-Lites at £59 each.",
+        # a stretch of a name inside it ("HD-Pro" of "Hoya HD-Pro UV Filter")
+        "The HD-Pro is £35 and screws onto most lenses.",
         # a holiday is a day, neither a thing of the KB nor one the reply made up
         "Harbour Cameras is closed on Boxing Day. On Christmas Eve, it is open until 4pm.",
         # a preposition opening the sentence is no part of a name ("Over Easter")

@@ -10,6 +10,7 @@ from typing import Any
 from rdflib import URIRef
 
 from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.kb.labels import LabelMatch
 from kgcheck.kb.normalize import TITLES, name_tokens
 from kgcheck.nlp.analysis import Mention
 from kgcheck.nlp.coref import CorefResolver
@@ -270,6 +271,9 @@ class EntityLinker:
             exact = self.kb.labels.lookup(singular, fuzzy=False) if singular else None
             if exact is not None:
                 match = exact
+        if match is None and not single:
+            # "Myxo-RHD" of "Rabbit Myxo-RHD vaccine": a stretch of one thing's name
+            match = self._stretch_of_a_name(name)
         if match is None and not single and toks[start].lower in NUMBER_WORDS:
             # "Ten Adult Day Entries": a count opening the sentence, then the name
             return self._name(toks, start + 1, j, context)
@@ -323,6 +327,24 @@ class EntityLinker:
         if word and not _followed_by_person_cue(toks, j):
             return None  # "Snow is likely", "set the GPS", "an American restaurant"
         return self._mention(toks, i, j, "name", how="unknown", title=title, class_hint=class_hint)
+
+    def _stretch_of_a_name(self, name: str) -> LabelMatch | None:
+        """The things one of whose names holds ``name``'s words in a row (two words or more,
+        or one written with a hyphen or a digit: "Myxo-RHD"), as a short name of them."""
+        words = name_tokens(name)
+        if not words or (len(words) < 2 and not any(c == "-" or c.isdigit() for c in name)):
+            return None
+        labels = self.kb.labels
+        iris = set.intersection(*(labels.with_token(w) for w in words))
+        key = " ".join(words)
+        found = tuple(
+            sorted(
+                iri
+                for iri in iris
+                if f" {key} " in f" {' '.join(name_tokens(labels.display(iri) or ''))} "
+            )
+        )
+        return LabelMatch(found, "short", key) if found else None
 
     # context ----------------------------------------------------------------------------
 

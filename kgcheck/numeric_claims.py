@@ -375,6 +375,8 @@ class _Verifier:
         self._segment_starts: list[int] = []
         self._named: list[str] = []
         self._mentioned: list[tuple[Span, str]] = []
+        #: node -> its recurrence (``KnowledgeBase.recurrence``), read once per check
+        self._series: dict[Node, tuple[timedelta, Node] | None] = {}
         self._history_period: TemporalExpression | None = None
         self.onto = kb.ontology
         self.obs = observations(kb)
@@ -859,7 +861,7 @@ class _Verifier:
         if (
             not agreeing
             and len({p[0].value for p in held}) == 1
-            and not any(self._recurs(p[0]) for p in held)
+            and not any(self._every(p[0]) for p in held)
             and not t.anchor.described
             and t.anchor.certain
             and record.subject in sure  # of the name the reading is sure of
@@ -998,24 +1000,26 @@ class _Verifier:
         """A held date as a message states it: "2 March 2027", or, for a series, "every 7
         days from 2 March 2027"."""
         written = self.kb.value_text(held.prop, held.value)
-        recurs = self.kb.recurrence(held.node) if held.node is not None else None
-        if recurs is None or recurs[1] != held.value:
-            return written
-        return f"every {recurs[0].days} days from {written}"
+        every = self._every(held)
+        return written if every is None else f"every {every.days} days from {written}"
 
-    def _recurs(self, held: _Held) -> bool:
-        """Whether ``held`` starts a recurring series (its one value is no date to write)."""
-        recurs = self.kb.recurrence(held.node) if held.node is not None else None
-        return recurs is not None and recurs[1] == held.value
+    def _every(self, held: _Held) -> timedelta | None:
+        """How often the series ``held`` starts recurs (a collection every 14 days from 1
+        March); ``None`` for a value that starts none. Read once per node and check."""
+        if held.node is None:
+            return None
+        if held.node not in self._series:
+            self._series[held.node] = self.kb.recurrence(held.node)
+        recurs = self._series[held.node]
+        return recurs[0] if recurs is not None and recurs[1] == held.value else None
 
     def _occurrence(self, held: _Held, value: Interval, stated: Interval) -> Interval:
         """The date of a recurring series (a collection every 14 days from 1 March) nearest the
         stated one, on or after the series' start; ``value`` itself for a date that does not
         recur."""
-        recurs = self.kb.recurrence(held.node) if held.node is not None else None
-        if recurs is None or recurs[1] != held.value or stated.start <= value.start:
+        every = self._every(held)
+        if every is None or stated.start <= value.start:
             return value
-        every = recurs[0]
         steps = round((stated.start - value.start) / every)
         return replace(value, start=value.start + steps * every, end=value.end + steps * every)
 

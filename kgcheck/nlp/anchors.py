@@ -412,10 +412,7 @@ class Anchorer:
             for e, i in zip(found, positions, strict=True)
             if i > 0 and toks[i - 1].lower in _UNTIL and id(e) not in wrong_side
         }
-        starts_only = frozenset(self.onto.precedes)
-        for e in found:
-            if id(e) in ends:
-                wrong_side[id(e)] = starts_only
+        wrong_side.update(dict.fromkeys(ends, frozenset(self.onto.precedes)))
         local = _BySentence(toks, mentions, matches, claims, positions)
         ties = Ties(toks, mentions, form_tokens(matches))
         out = []
@@ -478,20 +475,18 @@ class Anchorer:
                 kept = tuple(p for p in anchor.properties if URIRef(p) not in wrong)
                 anchor = replace(anchor, properties=kept) if kept else None
             if anchor is not None and id(expr) in ends:
-                kept = tuple(
-                    dict.fromkeys(
-                        q
-                        for p in anchor.properties
-                        for q in (
-                            [str(e) for e in sorted(self.onto.precedes[URIRef(p)])]
-                            if URIRef(p) in self.onto.precedes
-                            else [p]
-                        )
-                    )
-                )
-                anchor = replace(anchor, properties=kept)
+                anchor = replace(anchor, properties=self._ends_of(anchor.properties))
             out.append(replace(expr, anchor=anchor) if anchor is not None else expr)
         return out
+
+    def _ends_of(self, properties: Sequence[str]) -> tuple[str, ...]:
+        """``properties`` with each that starts a period (``kgc:precedes``: the opening time)
+        read as what it precedes (the closing time)."""
+        out: list[str] = []
+        for p in properties:
+            after = self.onto.precedes.get(URIRef(p))
+            out.extend(sorted(str(e) for e in after) if after else [p])
+        return tuple(dict.fromkeys(out))
 
     def _narrowed(self, anchor: Anchor, mentions: Sequence[Mention]) -> Anchor:
         """Same-named subjects ("your dinner": two dinners) told apart by the other entities the

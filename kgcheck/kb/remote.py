@@ -144,8 +144,10 @@ class RemoteStore(Store):
 
     # queries -----------------------------------------------------------------------------
 
-    def select(self, query: str) -> list[dict[str, Node]]:
-        """The rows of a SELECT against the KB, each ``{variable: term}``.
+    def select(self, query: str, *, whole: bool = False) -> list[dict[str, Node]]:
+        """The rows of a SELECT against the KB, each ``{variable: term}``; with ``whole``, all
+        of them, read in pages where the server cuts results at a row limit (a plain ``SELECT
+        ... WHERE {...}`` only: see :meth:`SparqlHttp.select`).
 
         Raises:
             StoreError: the endpoint failed (after the configured retries) or refused the query.
@@ -155,13 +157,21 @@ class RemoteStore(Store):
             default_graph=self.named_graph,
             retries=self._retries,
             retry_delay=self._retry_delay,
+            whole=whole,
         )
         return [{k: _term(v) for k, v in row.items()} for row in rows]
 
     def construct(self, query: str) -> bytes:
         """The N-Triples of a CONSTRUCT against the KB."""
         accept = "application/n-triples, text/plain;q=0.9"
-        return self.http.query(query, accept, default_graph=self.named_graph).content
+        response = self.http.query(query, accept, default_graph=self.named_graph)
+        if "x-sparql-maxrows" in response.headers:  # a blank node's name holds in one answer
+            log.warning(
+                "%s cut the triples at %s (its ResultSetMaxRows): raise it to read them all",
+                self.http.describe(),
+                response.headers["x-sparql-maxrows"],
+            )
+        return response.content
 
     def blank_node_triples(self) -> bytes:
         """Every triple holding a blank node, as N-Triples (one document, so that a blank node
@@ -211,7 +221,7 @@ class RemoteStore(Store):
         else:
             log.info("%s: reading every triple of the KB", self.http.describe())
             query = f"SELECT ?s ?p ?o WHERE {{ ?s ?p ?o {_NON_BLANK} }}"
-            for row in self.select(query):
+            for row in self.select(query, whole=True):
                 yield row["s"], row["p"], row["o"]
 
     # cached lookups ----------------------------------------------------------------------
@@ -242,7 +252,8 @@ class RemoteStore(Store):
             values = " ".join(sparql_term(s) for s in chunk)
             rows = self.select(
                 f"SELECT ?s ?p ?o WHERE {{ VALUES ?s {{ {values} }} ?s ?p ?o "
-                "FILTER(!isBlank(?o)) }"
+                "FILTER(!isBlank(?o)) }",
+                whole=True,
             )
             got: dict[Node, list[tuple[Node, Node]]] = {s: [] for s in chunk}
             for row in rows:
@@ -265,11 +276,14 @@ class RemoteStore(Store):
             return found
         target = sparql_term(obj)
         if predicate is None:
-            rows = self.select(f"SELECT ?s ?p WHERE {{ ?s ?p {target} FILTER(!isBlank(?s)) }}")
+            rows = self.select(
+                f"SELECT ?s ?p WHERE {{ ?s ?p {target} FILTER(!isBlank(?s)) }}", whole=True
+            )
             found = tuple(dict.fromkeys((r["s"], r["p"]) for r in rows))
         else:
             rows = self.select(
-                f"SELECT ?s WHERE {{ ?s {sparql_term(predicate)} {target} FILTER(!isBlank(?s)) }}"
+                f"SELECT ?s WHERE {{ ?s {sparql_term(predicate)} {target} FILTER(!isBlank(?s)) }}",
+                whole=True,
             )
             found = tuple(dict.fromkeys((r["s"], predicate) for r in rows))
         with self._lock:
@@ -281,7 +295,9 @@ class RemoteStore(Store):
             found = self._pairs.get(predicate)
         if found is not None:
             return found
-        rows = self.select(f"SELECT ?s ?o WHERE {{ ?s {sparql_term(predicate)} ?o {_NON_BLANK} }}")
+        rows = self.select(
+            f"SELECT ?s ?o WHERE {{ ?s {sparql_term(predicate)} ?o {_NON_BLANK} }}", whole=True
+        )
         found = tuple((r["s"], r["o"]) for r in rows)
         if len(found) <= _CACHE_PAIRS:
             with self._lock:
@@ -295,7 +311,8 @@ class RemoteStore(Store):
         rows = self.select(
             "SELECT ?s ?p ?o WHERE { ?s ?p ?o FILTER(isIRI(?s) && isLiteral(?o) && "
             f"datatype(?o) IN (<{XSD.string}>, <{RDF.langString}>) && "
-            f"STRLEN(STR(?o)) <= {int(max_chars)} && ?p NOT IN ({left_out})) }}"
+            f"STRLEN(STR(?o)) <= {int(max_chars)} && ?p NOT IN ({left_out})) }}",
+            whole=True,
         )
         for row in rows:
             yield row["s"], row["p"], row["o"]

@@ -102,10 +102,21 @@ def served_by_kgcheck() -> Iterator[str]:
         yield endpoint.url
 
 
-@pytest.fixture(scope="module", params=["minimal", "kgcheck-endpoint", "virtuoso"])
+@pytest.fixture(scope="module")
+def cutting() -> Iterator[FakeSparql]:
+    """An endpoint that answers at most 25 rows and says so, as Virtuoso does past its
+    ResultSetMaxRows: the KB's scans (names, a property's pairs) must read past it."""
+    endpoint = FakeSparql()
+    endpoint.store.extend(_acme_quads())
+    endpoint.max_rows = 25
+    yield endpoint
+    endpoint.stop()
+
+
+@pytest.fixture(scope="module", params=["minimal", "cutting", "kgcheck-endpoint", "virtuoso"])
 def endpoint_url(request: pytest.FixtureRequest) -> str:
-    if request.param == "minimal":
-        url: str = request.getfixturevalue("minimal").url
+    if request.param in ("minimal", "cutting"):
+        url: str = request.getfixturevalue(request.param).url
         return url
     if request.param == "kgcheck-endpoint":
         url = request.getfixturevalue("served_by_kgcheck")

@@ -3,6 +3,7 @@ store, or fails on demand (HTTP 400 as a proxy sends it, 429, 5xx, or a hang).""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -16,13 +17,17 @@ HANG_SECONDS = 1.0
 
 class FakeSparql:
     """``mode``: ``ok``, ``400``, ``429``, ``500`` or ``hang``; ``failures``: how many requests
-    fail in that mode before it answers ``ok`` (``None``: all of them)."""
+    fail in that mode before it answers ``ok`` (``None``: all of them); ``max_rows``: the most
+    rows a SELECT answers, a longer result cut and the cut named in ``X-SPARQL-MaxRows``, as
+    Virtuoso does (``None``: no limit)."""
 
     def __init__(self, port: int = 0) -> None:
         self.store = ox.Store()
         self.mode = "ok"
         self.failures: int | None = None
         self.requests = 0
+        self.max_rows: int | None = None
+        self.queries: list[str] = []
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -52,6 +57,7 @@ class FakeSparql:
                     fake.store.update(form["update"][0])
                     self._answer(b"", "text/plain")
                     return
+                fake.queries.append(form["query"][0])
                 graphs = [ox.NamedNode(g) for g in form.get("default-graph-uri", [])]
                 result = fake.store.query(
                     form["query"][0],
@@ -66,10 +72,23 @@ class FakeSparql:
                 assert isinstance(result, ox.QuerySolutions | ox.QueryBoolean)
                 body = result.serialize(format=ox.QueryResultsFormat.JSON)
                 assert isinstance(body, bytes)
+                data = json.loads(body)
+                cut = fake.max_rows
+                if cut is not None and len(data.get("results", {}).get("bindings", [])) > cut:
+                    data["results"]["bindings"] = data["results"]["bindings"][:cut]
+                    body = json.dumps(data).encode()
+                    self._answer(
+                        body, "application/sparql-results+json", {"X-SPARQL-MaxRows": str(cut)}
+                    )
+                    return
                 self._answer(body, "application/sparql-results+json")
 
-            def _answer(self, body: bytes, media: str) -> None:
+            def _answer(
+                self, body: bytes, media: str, headers: dict[str, str] | None = None
+            ) -> None:
                 self.send_response(200)
+                for name, value in (headers or {}).items():
+                    self.send_header(name, value)
                 self.send_header("Content-Type", media)
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()

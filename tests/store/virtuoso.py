@@ -79,7 +79,7 @@ Charset = UTF-8
 EnabledDavVSP = 0
 
 [SPARQL]
-ResultSetMaxRows = 1000000
+ResultSetMaxRows = {max_rows}
 MaxQueryExecutionTime = 120
 MaxQueryCostEstimationTime = 120
 DefaultQuery = ASK {{ }}
@@ -117,6 +117,8 @@ class LocalVirtuoso:
         startup_timeout: seconds to wait for the server to answer.
         dirs_allowed: more directories the server may read files from (``DirsAllowed``), such
             as one :meth:`bulk_load` loads from.
+        max_rows: the most rows the endpoint answers a SELECT with (``ResultSetMaxRows``;
+            a longer result is cut, the cut named in an ``X-SPARQL-MaxRows`` header).
     """
 
     def __init__(
@@ -126,11 +128,13 @@ class LocalVirtuoso:
         memory_mb: int = 200,
         startup_timeout: float = 60.0,
         dirs_allowed: Sequence[Path] = (),
+        max_rows: int = 1_000_000,
     ) -> None:
         self.directory = directory
         self.memory_mb = memory_mb
         self.startup_timeout = startup_timeout
         self.dirs_allowed = tuple(dirs_allowed)
+        self.max_rows = max_rows
         self.http_port = 0
         self.isql_port = 0
         self._process: subprocess.Popen[bytes] | None = None
@@ -164,6 +168,7 @@ class LocalVirtuoso:
                 buffers=buffers,
                 dirty=buffers * 3 // 4,
                 dirs_allowed="".join(f", {d.resolve()}" for d in self.dirs_allowed),
+                max_rows=self.max_rows,
             ),
             encoding="utf-8",
         )

@@ -11,7 +11,7 @@ from rdflib import URIRef
 
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.labels import LabelMatch
-from kgcheck.kb.normalize import TITLES, name_tokens
+from kgcheck.kb.normalize import TITLES, name_tokens, value_words
 from kgcheck.nlp.analysis import Mention
 from kgcheck.nlp.coref import CorefResolver
 from kgcheck.nlp.kinds import KindIndex
@@ -334,6 +334,8 @@ class EntityLinker:
         words = name_tokens(name)
         if not words or (len(words) < 2 and not any(c == "-" or c.isdigit() for c in name)):
             return None
+        if self.kb.owners_of_words(value_words(name)):
+            return None  # "in New York": a value the KB holds whole (a city), not a short name
         labels = self.kb.labels
         iris = set.intersection(*(labels.with_token(w) for w in words))
         key = " ".join(words)

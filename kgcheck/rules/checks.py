@@ -8,6 +8,7 @@ reply's claims and on a structured output.
 from __future__ import annotations
 
 import re
+import weakref
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -386,7 +387,11 @@ class _KnownValues(BuiltinCheck):
     by_words: bool
     ignore: frozenset[str]
     subject_class: str | None = None
-    _labels: dict[int, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    # per KB object, dropped with it: keyed by ``id(kb)``, a KB made after another was freed
+    # could take its id and read the freed one's labels
+    _labels: weakref.WeakKeyDictionary[KnowledgeBase, tuple[str, ...]] = field(
+        default_factory=weakref.WeakKeyDictionary, repr=False
+    )
 
     def evaluate(self, view: FactView) -> list[Finding]:
         out = []
@@ -429,10 +434,10 @@ class _KnownValues(BuiltinCheck):
     def _class_labels(self, kb: KnowledgeBase | None) -> tuple[str, ...]:
         if kb is None or self.kb_class is None:
             return ()
-        cached = self._labels.get(id(kb))
+        cached = self._labels.get(kb)
         if cached is None:
             cached = _instance_labels(kb, URIRef(self.kb_class))
-            self._labels[id(kb)] = cached
+            self._labels[kb] = cached
         return cached
 
 

@@ -202,3 +202,28 @@ def test_linker_reads_a_kb_name_in_the_plural(make_checker: Callable[..., object
         ("Kia Niro EVs", "https://example.org/t#niro")
     ]
     assert report.flags == []
+
+
+def test_linker_a_value_the_kb_holds_whole_is_no_short_name_of_a_thing(
+    make_checker: Callable[..., object],
+) -> None:
+    # SGD's hotels: "New York" is a hotel's city, and only a stretch of another hotel's name;
+    # read as that hotel, "Their phone is ..." after "... in New York" was "corrected" to its
+    checker = make_checker(
+        'ex:Hotel a owl:Class ; rdfs:label "hotel" .\n'
+        'ex:city a owl:DatatypeProperty ; rdfs:label "city" .\n'
+        'ex:days a ex:Hotel ; rdfs:label "Days Inn By Wyndham Hotel New York City-Broadway" ;\n'
+        '    ex:city "New York" .\n'
+        'ex:hostel a ex:Hotel ; rdfs:label "Broadway Hotel & Hostel" ; ex:city "New York" .\n'
+    )
+    report = checker.check_turn(  # type: ignore[attr-defined]
+        "You are booked at the Broadway Hotel & Hostel in New York."
+    )
+    assert [(m.text, m.iri) for m in report.analysis.mentions if m.kind == "entity"] == [
+        ("Broadway Hotel & Hostel", "https://example.org/t#hostel")
+    ]
+    # a stretch the KB holds as no value still names the one thing whose name holds it
+    report = checker.check_turn("The Wyndham Hotel is in New York.")  # type: ignore[attr-defined]
+    assert ("Wyndham Hotel", "https://example.org/t#days") in [
+        (m.text, m.iri) for m in report.analysis.mentions if m.kind == "entity"
+    ]

@@ -24,7 +24,7 @@ import time
 import weakref
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import httpx
 
@@ -39,7 +39,7 @@ from kgcheck.errors import (
 if TYPE_CHECKING:
     from kgcheck.config import SparqlServerSettings
 
-__all__ = ["ERROR_HEADER", "JSON_RESULTS", "SparqlHttp", "retry_after"]
+__all__ = ["ERROR_HEADER", "JSON_RESULTS", "Answer", "SparqlHttp", "retry_after"]
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +48,15 @@ _CREDENTIALS = re.compile(r"//[^/@]*@")
 #: The header in which a kgcheck endpoint names the code of the error it answers with.
 ERROR_HEADER = "Kgcheck-Error"
 _STORE_CODE = re.compile(r"KGC4\d\d")
+
+
+class Answer(NamedTuple):
+    """A SELECT's bindings (SPARQL JSON), its variables, and the row limit the server cut it
+    at (``None``: the answer is whole)."""
+
+    bindings: list[dict[str, dict[str, Any]]]
+    names: list[str]
+    cut: int | None
 
 
 class SparqlHttp:
@@ -217,26 +226,49 @@ class SparqlHttp:
         Raises:
             StoreError: the server failed every try, or the answer is not SPARQL JSON results.
         """
-        response = self._select(query, default_graph, retries, retry_delay)
-        bindings, names = self._bindings(response)
-        cut = _cut_at(response)
-        if cut is None:
-            return bindings
-        if not whole or not names or len(bindings) < cut:
-            log.warning("%s cut the result at %s rows (its ResultSetMaxRows)", self.describe(), cut)
-            return bindings
-        log.info("%s cut a scan at %s rows: reading it in pages", self.describe(), cut)
-        order = " ".join(f"?{name}" for name in names)
+        answer = self.answer(
+            query, default_graph=default_graph, retries=retries, retry_delay=retry_delay
+        )
+        if answer.cut is None:
+            return answer.bindings
+        if not whole or not answer.names:
+            log.warning(
+                "%s cut the result at %s rows (its ResultSetMaxRows)", self.describe(), answer.cut
+            )
+            return answer.bindings
+        log.info("%s cut a scan at %s rows: reading it in pages", self.describe(), answer.cut)
+        order = " ".join(f"?{name}" for name in answer.names)
         rows: list[dict[str, dict[str, Any]]] = []
         while True:
             page = (
                 f"SELECT * WHERE {{ {{ {query} ORDER BY {order} }} }} "
-                f"OFFSET {len(rows)} LIMIT {cut}"
+                f"OFFSET {len(rows)} LIMIT {answer.cut}"
             )
-            got, _ = self._bindings(self._select(page, default_graph, retries, retry_delay))
-            rows.extend(got)
-            if len(got) < cut:
+            got = self.answer(
+                page, default_graph=default_graph, retries=retries, retry_delay=retry_delay
+            )
+            rows.extend(got.bindings)
+            if len(got.bindings) < answer.cut:
                 return rows
+
+    def answer(
+        self,
+        query: str,
+        *,
+        default_graph: str | None = None,
+        retries: int = 0,
+        retry_delay: float = 0.2,
+    ) -> Answer:
+        """A SELECT's answer as the server gave it, with the row limit it was cut at, if it
+        was (``Answer.cut``); retried as :meth:`select` is.
+
+        Raises:
+            StoreError: the server failed every try, or the answer is not SPARQL JSON results.
+        """
+        response = self._select(query, default_graph, retries, retry_delay)
+        bindings, names = self._bindings(response)
+        cut = _cut_at(response)
+        return Answer(bindings, names, cut if cut is not None and len(bindings) >= cut else None)
 
     def _select(
         self, query: str, default_graph: str | None, retries: int, retry_delay: float

@@ -306,16 +306,39 @@ class RemoteStore(Store):
 
     def string_values(self, skip: Sequence[str], max_chars: int) -> Iterator[_Triple]:
         """``(subject, predicate, value)`` of the string values of at most ``max_chars``
-        characters, properties in ``skip`` left out: one query, for the KB's word index."""
-        left_out = ", ".join(sparql_term(URIRef(p)) for p in skip) or "<urn:kgcheck:none>"
-        rows = self.select(
-            "SELECT ?s ?p ?o WHERE { ?s ?p ?o FILTER(isIRI(?s) && isLiteral(?o) && "
-            f"datatype(?o) IN (<{XSD.string}>, <{RDF.langString}>) && "
-            f"STRLEN(STR(?o)) <= {int(max_chars)} && ?p NOT IN ({left_out})) }}",
-            whole=True,
+        characters, properties in ``skip`` left out, for the KB's word index: one query, or,
+        where the server cuts it at its row limit, one per property holding literals (each
+        read by its property's index, and paged only if it alone passes the limit: a page of
+        the whole scan is a sort of every string value of the KB)."""
+        kept = (
+            f"isIRI(?s) && isLiteral(?o) && datatype(?o) IN (<{XSD.string}>, "
+            f"<{RDF.langString}>) && STRLEN(STR(?o)) <= {int(max_chars)}"
         )
-        for row in rows:
-            yield row["s"], row["p"], row["o"]
+        left_out = ", ".join(sparql_term(URIRef(p)) for p in skip) or "<urn:kgcheck:none>"
+        answer = self.http.answer(
+            f"SELECT ?s ?p ?o WHERE {{ ?s ?p ?o FILTER({kept} && ?p NOT IN ({left_out})) }}",
+            default_graph=self.named_graph,
+            retries=self._retries,
+            retry_delay=self._retry_delay,
+        )
+        if answer.cut is None:
+            for binding in answer.bindings:
+                yield _term(binding["s"]), _term(binding["p"]), _term(binding["o"])
+            return
+        log.info(
+            "%s cut the string values at %s rows: reading them by property",
+            self.http.describe(),
+            answer.cut,
+        )
+        found = self.select(
+            "SELECT DISTINCT ?p WHERE { ?s ?p ?o FILTER(isLiteral(?o)) }", whole=True
+        )
+        for prop in sorted({str(r["p"]) for r in found} - set(skip)):
+            term = sparql_term(URIRef(prop))
+            for row in self.select(
+                f"SELECT ?s ?o WHERE {{ ?s {term} ?o FILTER({kept}) }}", whole=True
+            ):
+                yield row["s"], URIRef(prop), row["o"]
 
     def cached(self) -> int:
         """Entries held in the caches."""

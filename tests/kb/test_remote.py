@@ -191,6 +191,22 @@ def test_remote_kb_warm_turn_sends_only_the_rule_queries_and_a_cold_one_few(
     assert minimal.requests - before <= rules  # facts cached: only the rules ask again
 
 
+def test_remote_kb_reads_every_name_and_value_past_the_servers_row_limit(
+    cutting: FakeSparql, in_memory: Checker, tmp_path: Path
+) -> None:
+    # the string values by property (each under the limit here, read by its index), the
+    # names of a label predicate in pages: nothing of the KB is left out of its indexes
+    config = _config(f"sparql:{cutting.url}", tmp_path)
+    before = len(cutting.queries)
+    kb = KnowledgeBase.from_config(config.knowledge_base)
+    local = in_memory.kb
+    assert len(kb.labels) == len(local.labels)
+    assert sorted(map(str, kb.string_values())) == sorted(map(str, local.string_values()))
+    sent = cutting.queries[before:]
+    assert any(q.startswith("SELECT DISTINCT ?p") for q in sent)
+    assert any("OFFSET" in q for q in sent)
+
+
 def test_remote_kb_label_index_is_kept_and_refreshed_on_demand(
     minimal: FakeSparql, tmp_path: Path
 ) -> None:

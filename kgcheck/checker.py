@@ -42,6 +42,7 @@ from kgcheck.history.embeddings import SentenceEncoder, default_encoder
 from kgcheck.history.state import DialogueState, parse_time
 from kgcheck.items import settle
 from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.kb.value_forms import value_forms
 from kgcheck.mitigation import Mitigator
 from kgcheck.nli.batch import NliRequest, score_together
 from kgcheck.nli.grounding import GroundingReport
@@ -149,15 +150,17 @@ class Checker:
 
     def _warm_up(self) -> tuple[str, ...]:
         """Build now what the checks would build on their first use, so that the first
-        ``check_turn`` is no slower than the tenth: the KB's word index of string values, the
-        plugin look-ups of detectors and actions, and, by checking a made-up turn (not
-        recorded), the recognisers' first calls and the traced models' first optimised runs
-        on batches of a turn's size. Nothing here can fail the build: a check that fails
-        reports itself when it runs for real. What failed is logged and returned (the
-        service's ``/healthz`` shows it)."""
+        ``check_turn`` is no slower than the tenth: the KB's word index of string values and
+        the forms they take (each a pass over every string value, beyond a check's budget on
+        a large KB), the plugin look-ups of detectors and actions, and, by checking a made-up
+        turn (not recorded), the recognisers' first calls and the traced models' first
+        optimised runs on batches of a turn's size. Nothing here can fail the build: a check
+        that fails reports itself when it runs for real. What failed is logged and returned
+        (the service's ``/healthz`` shows it)."""
         failed: list[str] = []
         try:
             self.kb.owners_of_words(("warm", "up"))
+            value_forms(self.kb)
             action_registry.names()  # reads the installed plugins' entry points once
             state = DialogueState(session_id="kgcheck-warm-up", now=self.config.now)
             state.add_turn("user", _WARM_UP_TURN)

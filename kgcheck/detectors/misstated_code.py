@@ -17,8 +17,9 @@ from rdflib import Literal, URIRef
 from rdflib.term import Node
 
 from kgcheck.detectors.base import DetectionContext, Detector
-from kgcheck.kb.value_forms import code_key, is_code, value_forms
+from kgcheck.kb.value_forms import value_forms
 from kgcheck.types import Evidence, Flag, FlagType, Span
+from kgcheck.values.codes import code_key, is_code
 
 __all__ = ["MisstatedCodeDetector"]
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pyoxigraph as ox
 from oxrdflib import OxigraphStore
@@ -38,6 +38,7 @@ from kgcheck.kb.store import KB_GRAPH, open_store
 from kgcheck.kb.validate import check_values, quiet_literal_warnings
 from kgcheck.kb.values import written
 from kgcheck.periods import Granularity, Interval, interval_of_literal
+from kgcheck.values.codes import is_code
 from kgcheck.values.quantities import PERIOD_WORDS, is_currency
 
 if TYPE_CHECKING:
@@ -536,19 +537,19 @@ class KnowledgeBase:
         words = value_words(text)
         if not words or len(words) > _MAX_GRAM:
             return False
-        return words in self._string_index()[0]
+        return words in self._string_index().grams
 
     def owners_of_words(self, words: tuple[str, ...]) -> tuple[tuple[URIRef, URIRef], ...]:
         """The (subject, property) pairs whose string value has these words, compared as
         :func:`~kgcheck.kb.normalize.value_words` ("611 Ames Avenue" finds the place whose
         address is "611 Ames Ave")."""
-        return self._string_index()[1].get(words, ())
+        return self._string_index().owners.get(words, ())
 
     def one_string_each(self, predicate: URIRef) -> bool:
         """Whether no subject holds two string values of ``predicate`` (a telephone number,
         an address written as text): each such value names its one owner's, as a declared
         ``owl:FunctionalProperty``'s does."""
-        return predicate not in self._string_index()[2]
+        return predicate not in self._string_index().several
 
     def _string_index(self) -> _StringIndex:
         with self._lock:
@@ -557,13 +558,22 @@ class KnowledgeBase:
             return self._strings
 
     def _index_strings(self) -> _StringIndex:
-        """The word n-grams of the KB's short string values that are not names, and each
-        whole value's owners."""
+        """The word n-grams of the KB's short string values that are not names, each whole
+        value's owners, and, from the same pass (one read of every string value, minutes on a
+        large KB on an endpoint), a sample of each property's values and every value written
+        as an identifier."""
         grams: set[tuple[str, ...]] = set()
         owners: dict[tuple[str, ...], list[tuple[URIRef, URIRef]]] = {}
         held: dict[tuple[Node, Node], tuple[str, ...]] = {}
         several: set[URIRef] = set()
+        sample: dict[URIRef, list[str]] = {}
+        codes: list[tuple[Node, URIRef, str]] = []
         for subject, pred, text in self._string_values():
+            some = sample.setdefault(pred, [])
+            if len(some) < STRING_SAMPLE:
+                some.append(text)
+            if is_code(text):
+                codes.append((subject, pred, text))
             words = value_words(text)
             if not words or len(words) > _MAX_LITERAL_WORDS:
                 continue
@@ -572,7 +582,21 @@ class KnowledgeBase:
                 several.add(pred)
             for n in range(1, min(_MAX_GRAM, len(words)) + 1):
                 grams.update(tuple(words[i : i + n]) for i in range(len(words) - n + 1))
-        return frozenset(grams), {k: tuple(v) for k, v in owners.items()}, frozenset(several)
+        return _StringIndex(
+            frozenset(grams),
+            {k: tuple(v) for k, v in owners.items()},
+            frozenset(several),
+            sample,
+            tuple(codes),
+        )
+
+    def string_sample(self) -> tuple[dict[URIRef, list[str]], tuple[tuple[Node, URIRef, str], ...]]:
+        """Up to ``STRING_SAMPLE`` string values of each property (in the KB's order) and every
+        ``(subject, property, value)`` whose value is written as an identifier
+        (:func:`~kgcheck.values.codes.is_code`): what tells the forms of a property's values,
+        read in the pass that builds the word index."""
+        found = self._string_index()
+        return found.sample, found.codes
 
     def string_values(self) -> Iterator[tuple[Node, URIRef, str]]:
         """``(subject, predicate, text)`` of every plain or language-tagged string value that
@@ -746,13 +770,21 @@ _MAX_GRAM = 6
 _STRING_TYPES = frozenset({None, XSD.string})
 #: The same, as Oxigraph names them (a language-tagged string is an ``rdf:langString``).
 _OX_STRING_TYPES = frozenset({str(XSD.string), str(RDF.langString)})
-#: The word n-grams of the KB's short string values, each whole value's (subject, property),
-#: and the properties some subject holds two such values of.
-_StringIndex = tuple[
-    frozenset[tuple[str, ...]],
-    dict[tuple[str, ...], tuple[tuple[URIRef, URIRef], ...]],
-    frozenset[URIRef],
-]
+#: String values read per property for :meth:`KnowledgeBase.string_sample`: enough to tell
+#: their form, few enough for a large KB.
+STRING_SAMPLE = 200
+
+
+class _StringIndex(NamedTuple):
+    """The word n-grams of the KB's short string values, each whole value's (subject,
+    property), the properties some subject holds two such values of; a sample of each
+    property's values and the values written as identifiers."""
+
+    grams: frozenset[tuple[str, ...]]
+    owners: dict[tuple[str, ...], tuple[tuple[URIRef, URIRef], ...]]
+    several: frozenset[URIRef]
+    sample: dict[URIRef, list[str]]
+    codes: tuple[tuple[Node, URIRef, str], ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,9 +31,10 @@ from rdflib import URIRef
 from rdflib.term import Node
 
 from kgcheck.kb.cache import per_kb
-from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.kb.knowledge_base import STRING_SAMPLE, KnowledgeBase
 from kgcheck.kb.normalize import edit_distance, value_words
 from kgcheck.values.addresses import STREET_WORDS
+from kgcheck.values.codes import code_key, is_code
 from kgcheck.values.phones import is_number, regions_of
 
 __all__ = [
@@ -41,8 +42,6 @@ __all__ = [
     "PHONE",
     "STREET",
     "ValueForms",
-    "code_key",
-    "is_code",
     "street_parts",
     "value_forms",
 ]
@@ -54,31 +53,8 @@ CODE = "code"
 _SHARE = 0.8
 #: The share of a property's values that must be written as a house number and a street.
 _STREET_SHARE = 0.5
-#: Values read per property: enough to tell its form, few enough for a large KB.
-_SAMPLE = 200
-#: An identifier: capitals and digits (a digit at least, a capital at least), in one or two
-#: parts joined by a dash or a space ("LCH-583172", "MA24 KXR", "BS1 6QS").
-_CODE = re.compile(r"(?=[A-Z0-9 -]*\d)(?=[A-Z0-9 -]*[A-Z])[A-Z0-9]{2,}(?:[- ][A-Z0-9]{2,}){0,2}")
-#: Digits alone, as long as an identifier and longer than an amount or a year.
-_DIGIT_CODE = re.compile(r"\d{10,24}")
 _HOUSE = re.compile(r"\d+[A-Za-z]?(?:[-/]\d+[A-Za-z]?)?")
 _NAME_WORD = re.compile(r"[A-Z0-9][\w'.\-]*|#\s?\d*\w*|[A-Z][a-z]*'")
-
-
-def is_code(text: str) -> bool:
-    """Whether ``text`` is, as a whole, written as an identifier (see ``_CODE``), or a long run
-    of digits that is no telephone number (a parcel's tracking number "15501234567890")."""
-    stripped = text.strip()
-    if len(stripped) > 24:
-        return False
-    if _CODE.fullmatch(stripped) is not None:
-        return True
-    return _DIGIT_CODE.fullmatch(stripped) is not None and not is_number(stripped)
-
-
-def code_key(text: str) -> str:
-    """An identifier as it is compared: capitals and digits only ("LCH-583172" -> "LCH583172")."""
-    return re.sub(r"[^A-Z0-9]", "", text.upper())
 
 
 def street_parts(text: str) -> tuple[str, ...] | None:
@@ -98,17 +74,11 @@ class ValueForms:
     """The forms the string values of each property of a KB take."""
 
     def __init__(self, kb: KnowledgeBase) -> None:
-        values: dict[URIRef, list[str]] = defaultdict(list)
-        # one pass over the KB's strings: a sample of each property's, and every identifier
-        # (kept for the properties that turn out to be of codes)
-        written_as_codes: list[tuple[Node, URIRef, str]] = []
-        for subject, prop, text in kb.string_values():
-            if len(values[prop]) < _SAMPLE:
-                values[prop].append(text)
-            if is_code(text):
-                written_as_codes.append((subject, prop, text))
+        # a sample of each property's strings, and every identifier (kept for the properties
+        # that turn out to be of codes), from the pass that builds the KB's word index
+        values, written_as_codes = kb.string_sample()
         phonish = [v for vs in values.values() for v in vs if v.lstrip()[:1] in "+(0123456789"]
-        self.regions = regions_of(phonish[:_SAMPLE])
+        self.regions = regions_of(phonish[:STRING_SAMPLE])
         self._by_form: dict[str, list[URIRef]] = defaultdict(list)
         ends: set[str] = set()
         for prop, texts in sorted(values.items()):

@@ -207,6 +207,21 @@ def test_remote_kb_reads_every_name_and_value_past_the_servers_row_limit(
     assert any("OFFSET" in q for q in sent)
 
 
+def test_remote_kb_string_values_are_read_once_at_the_build(tmp_path: Path) -> None:
+    # the word index and the forms of the values come from one pass: on 10M triples on
+    # Virtuoso each pass took minutes, and the second, made in the warm-up check, ran past
+    # its budget (KGC708)
+    endpoint = FakeSparql()
+    endpoint.store.extend(_acme_quads())
+    try:
+        checker = Checker(_config(f"sparql:{endpoint.url}", tmp_path))
+        scans = [q for q in endpoint.queries if "STRLEN(STR(?o))" in q]
+        assert len(scans) == 1
+        assert checker.warm_up_failures == ()
+    finally:
+        endpoint.stop()
+
+
 def test_remote_kb_label_index_is_kept_and_refreshed_on_demand(
     minimal: FakeSparql, tmp_path: Path
 ) -> None:

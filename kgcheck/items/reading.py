@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from itertools import islice
 
-from rdflib import Literal, Node, URIRef
+from rdflib import RDF, Literal, Node, URIRef
 
 from kgcheck.items.values import (
     NAME,
@@ -191,8 +191,9 @@ _DETECTOR = "mismatched_item"
 def kb_pool(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[URIRef]:
     """The candidates of a reply checked against the KB alone: the entities of the classes it
     names by their label ("a tour", "the rooms"), of the classes of the entities it names
-    (not members of a closed set of values: "American Airlines" is a value, not an item) and
-    of the unnamed nodes that point at them (n-ary events: the appointments with a person),
+    (of a member of a closed set of values, the classes of what holds it: "American Airlines"
+    is a value of flights, not an item) and of the unnamed nodes that point at them (n-ary
+    events: the appointments with a person),
     each class when it has at most ``MAX_CANDIDATES`` members; none on an endpoint."""
     if kb.remote is not None:
         return []
@@ -204,11 +205,18 @@ def kb_pool(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[URIRef]:
         for start, end, w in words_of(analysis.text)
         if not any(n.start <= start and end <= n.end for n in names)
     ]
+    # "the flight" of a class labelled "oneway flight": the head noun of one class's label
+    heads: dict[str, set[URIRef]] = {}
+    for label, named in onto.class_labels.items():
+        if " " in label:
+            heads.setdefault(label.rsplit(" ", 1)[1], set()).add(named)
     classes: set[URIRef] = set()
     for n in (1, 2, 3):
         for i in range(len(words) - n + 1):
             key = normalize(" ".join([*words[i : i + n - 1], singular(words[i + n - 1])]))
             cls_ = onto.class_labels.get(key)
+            if cls_ is None and n == 1 and len(heads.get(key, ())) == 1:
+                cls_ = next(iter(heads[key]))
             if cls_ is not None:
                 classes.add(cls_)
     for m in analysis.mentions:
@@ -220,7 +228,15 @@ def kb_pool(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[URIRef]:
                 # Baxter" is one of the appointments that point at him; he (and his class) is
                 # a value of it, not a candidate beside it
                 classes |= kb.direct_types(r)
-            if not linked and not types & onto.closed_world:
+            if types & onto.closed_world and not any(
+                p != RDF.type for p, _ in kb.facts(URIRef(m.iri))
+            ):
+                # "alaska airlines 7:10 pm 0 layovers $64": a value of a closed set (it has
+                # no facts of its own) is no item, but what holds it is of the kind of thing
+                # the reply describes
+                for holder in kb.referrers(URIRef(m.iri), limit=MAX_CANDIDATES + 1):
+                    classes |= kb.direct_types(holder)
+            elif not linked and not types & onto.closed_world:
                 classes |= types
     pool: list[URIRef] = []
     for cls_ in sorted(classes):

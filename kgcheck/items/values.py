@@ -52,6 +52,7 @@ MAX_VALUE_WORDS = 12
 MONEY_TOLERANCE = Decimal("0.01")
 
 _WORD = re.compile(r"\S+")
+_AROUND = ".,;:!?()[]{}\"'"
 _NUMERIC = frozenset(
     {XSD.integer, XSD.decimal, XSD.double, XSD.float, XSD.int, XSD.long, XSD.nonNegativeInteger,
      XSD.positiveInteger, XSD.short}
@@ -367,9 +368,13 @@ def _counted(kb: KnowledgeBase, noun: str, facts: dict[URIRef, Facts]) -> set[UR
 def words_of(text: str) -> list[tuple[int, int, str]]:
     """The words of ``text`` as :func:`~kgcheck.kb.normalize.value_words` folds them, each with
     the start and end of the stretch it comes from."""
-    return [
-        (m.start(), m.end(), part) for m in _WORD.finditer(text) for part in value_words(m.group())
-    ]
+    out: list[tuple[int, int, str]] = []
+    for m in _WORD.finditer(text):
+        # the stretch without the punctuation around it ("Airlines," ends where the name does)
+        word = m.group().rstrip(_AROUND)
+        start = m.start() + len(word) - len(word.lstrip(_AROUND))
+        out.extend((start, m.start() + len(word), part) for part in value_words(m.group()))
+    return out
 
 
 def _same_number(stated: Decimal, held: Decimal, money: bool) -> bool:

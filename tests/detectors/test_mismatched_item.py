@@ -173,12 +173,16 @@ ex:bulbs a ex:Workshop ; schema:name "Bulb Planting" ; ex:startDate "2026-12-03"
 """
 
 
-@pytest.fixture(scope="module")
-def vets(tmp_path_factory: pytest.TempPathFactory) -> Checker:
-    path = tmp_path_factory.mktemp("vets") / "kb.ttl"
-    path.write_text(KB, encoding="utf-8")
+def _kb_checker(tmp_path_factory: pytest.TempPathFactory, turtle: str) -> Checker:
+    path = tmp_path_factory.mktemp("kb") / "kb.ttl"
+    path.write_text(turtle, encoding="utf-8")
     settings = {"nli": {"model": "none"}, "now": NOW, "knowledge_base": {"sources": [str(path)]}}
     return Checker(config_from_dict(settings))
+
+
+@pytest.fixture(scope="module")
+def vets(tmp_path_factory: pytest.TempPathFactory) -> Checker:
+    return _kb_checker(tmp_path_factory, KB)
 
 
 @pytest.mark.parametrize(
@@ -229,3 +233,60 @@ def test_a_phone_number_no_row_holds_is_the_booked_rows_own(checker: Checker) ->
         assert report.text == reply.replace("+1 404-555-0199", "+1 470-231-3030")
     reply = "The room is booked. The phone number is +1 470-231-3030."
     assert checker.check_turn(reply, state).text == reply
+
+
+FLIGHTS_KB = """
+@prefix ex: <https://example.org/air#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+@prefix owl: <http://www.w3.org/2002/07/owl#> .
+@prefix kgc: <https://w3id.org/kgcheck#> .
+
+ex:OnewayFlight a owl:Class ; rdfs:label "oneway flight" .
+ex:Airline a owl:Class ; rdfs:label "airline" ; kgc:closedWorld true ;
+    owl:oneOf (ex:american ex:united ex:delta) .
+ex:american a ex:Airline ; rdfs:label "American Airlines" .
+ex:united a ex:Airline ; rdfs:label "United Airlines" .
+ex:delta a ex:Airline ; rdfs:label "Delta Airlines" .
+ex:airline a owl:ObjectProperty, owl:FunctionalProperty ; rdfs:label "airline" ;
+    rdfs:range ex:Airline .
+ex:departs a owl:DatatypeProperty, owl:FunctionalProperty ; rdfs:label "departure time" ;
+    rdfs:range xsd:time .
+ex:price a owl:DatatypeProperty, owl:FunctionalProperty ; rdfs:label "price" ; kgc:unit "USD" .
+
+ex:f1 a ex:OnewayFlight ; rdfs:label "7:00 am oneway flight" ; ex:airline ex:american ;
+    ex:departs "07:00:00"^^xsd:time ; ex:price 228.0 .
+ex:f2 a ex:OnewayFlight ; rdfs:label "9:15 pm oneway flight" ; ex:airline ex:united ;
+    ex:departs "21:15:00"^^xsd:time ; ex:price 482.0 .
+ex:f3 a ex:OnewayFlight ; rdfs:label "1:40 pm oneway flight" ; ex:airline ex:delta ;
+    ex:departs "13:40:00"^^xsd:time ; ex:price 305.0 .
+"""
+
+
+@pytest.fixture(scope="module")
+def flights_kb(tmp_path_factory: pytest.TempPathFactory) -> Checker:
+    return _kb_checker(tmp_path_factory, FLIGHTS_KB)
+
+
+#: (reply, the reply as corrected; ``None``: left alone). SGD's rows written as Turtle: the
+#: same replies through the tool results were caught, through the KB not.
+KB_FLIGHT_CASES = [
+    # the rows are of the class a value of theirs (an airline) belongs to
+    ("Delta Airlines, leaving at 7 am, for $305.", "Delta Airlines, leaving at 1:40 pm, for $305."),
+    # "flight" is the head of one class's label ("oneway flight")
+    (
+        "There is a flight for $305 with Delta Airlines that leaves at 7 am.",
+        "There is a flight for $305 with Delta Airlines that leaves at 1:40 pm.",
+    ),
+    ("Delta Airlines, leaving at 1:40 pm, for $305.", None),
+    ("The United Airlines flight costs $482.", None),
+]
+
+
+@pytest.mark.parametrize(("reply", "corrected"), KB_FLIGHT_CASES)
+def test_a_kb_item_is_read_among_what_holds_its_values(
+    flights_kb: Checker, reply: str, corrected: str | None
+) -> None:
+    report = flights_kb.check_turn(reply, DialogueState(session_id="kb", now=NOW))
+    flagged = ("mismatched_item", "7 am") in _acted(report)
+    assert (flagged, report.text) == (corrected is not None, corrected or reply)

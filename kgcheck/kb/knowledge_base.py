@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from itertools import chain
+from itertools import chain, islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -667,6 +667,13 @@ class KnowledgeBase:
 
     def instances(self, cls_: URIRef) -> Iterator[Node]:
         return self.graph.subjects(RDF.type, cls_)
+
+    def some_objects(self, prop: URIRef, n: int) -> list[Node]:
+        """Up to ``n`` values of ``prop``, in the store's order: a sample that costs ``n``
+        values on an endpoint too (``graph.objects(None, prop)`` there reads them all)."""
+        if self.remote is not None:
+            return [row["o"] for row in self.remote.some_objects(prop, n)]
+        return list(islice(self.graph.objects(None, prop), n))
 
     def is_person(self, subject: URIRef) -> bool:
         return any(self.ontology.is_person_class(t) for t in self.direct_types(subject))

@@ -33,6 +33,7 @@ import re
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from itertools import islice
 from typing import Any
 
 import pyoxigraph as ox
@@ -303,6 +304,18 @@ class RemoteStore(Store):
             with self._lock:
                 self._pairs[predicate] = found
         return found
+
+    def some_objects(self, predicate: URIRef, n: int) -> list[dict[str, Node]]:
+        """Up to ``n`` rows ``{"o": value}`` of ``predicate``'s values (the local graph's
+        first), in one query whatever the property's size."""
+        local = [{"o": o} for o in islice(self.local.objects(None, predicate), n)]
+        if len(local) >= n:
+            return local
+        rows = self.select(
+            f"SELECT ?o WHERE {{ ?s {sparql_term(predicate)} ?o {_NON_BLANK} }} "
+            f"LIMIT {int(n) - len(local)}"
+        )
+        return local + rows
 
     def string_values(self, skip: Sequence[str], max_chars: int) -> Iterator[_Triple]:
         """``(subject, predicate, value)`` of the string values of at most ``max_chars``

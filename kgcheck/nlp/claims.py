@@ -23,7 +23,6 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from itertools import islice
 
 from rdflib import URIRef
 from rdflib.namespace import RDF, XSD
@@ -653,9 +652,10 @@ class ClaimBuilder:
         found = self._structure_props.get(prop)
         if found is None:
             shapes = self.kb.shapes
-            found = any(
+            # a property the data gives only literals (its shapes say so) points at no node
+            found = (prop not in shapes.used or None in shapes.used[prop]) and any(
                 o in shapes.parts or o in shapes.name_values
-                for o in islice(self.kb.graph.objects(None, prop), _SAMPLE)
+                for o in self.kb.some_objects(prop, _SAMPLE)
             )
             self._structure_props[prop] = found
         return found

@@ -222,6 +222,28 @@ def test_remote_kb_string_values_are_read_once_at_the_build(tmp_path: Path) -> N
         endpoint.stop()
 
 
+def test_remote_kb_a_turn_never_reads_all_of_a_propertys_values(tmp_path: Path) -> None:
+    # on 10M triples on Virtuoso the first check read every extension (933k) to tell whether
+    # the property points at address-like nodes: 29 s, past the check's budget (KGC708)
+    endpoint = FakeSparql()
+    endpoint.store.extend(_acme_quads())
+    try:
+        checker = Checker(_config(f"sparql:{endpoint.url}", tmp_path))
+        state = DialogueState()
+        state.add_turn("user", "Which department does Dr. Amira Patel work in?")
+        before = len(endpoint.queries)
+        report = checker.check_turn(
+            "Dr. Amira Patel works in Cardiology and her extension is 4412.", state, now=NOW
+        )
+        assert report.errors == []
+        scans = [
+            q for q in endpoint.queries[before:] if q.startswith("SELECT ?s ?o WHERE { ?s <")
+        ]
+        assert scans == []
+    finally:
+        endpoint.stop()
+
+
 def test_remote_kb_label_index_is_kept_and_refreshed_on_demand(
     minimal: FakeSparql, tmp_path: Path
 ) -> None:

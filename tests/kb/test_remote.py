@@ -236,9 +236,7 @@ def test_remote_kb_a_turn_never_reads_all_of_a_propertys_values(tmp_path: Path) 
             "Dr. Amira Patel works in Cardiology and her extension is 4412.", state, now=NOW
         )
         assert report.errors == []
-        scans = [
-            q for q in endpoint.queries[before:] if q.startswith("SELECT ?s ?o WHERE { ?s <")
-        ]
+        scans = [q for q in endpoint.queries[before:] if q.startswith("SELECT ?s ?o WHERE { ?s <")]
         assert scans == []
     finally:
         endpoint.stop()

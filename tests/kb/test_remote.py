@@ -113,6 +113,15 @@ def cutting() -> Iterator[FakeSparql]:
     endpoint.stop()
 
 
+@pytest.fixture
+def fresh() -> Iterator[FakeSparql]:
+    """An endpoint of the Acme KB for one test, whose queries only that test sends."""
+    endpoint = FakeSparql()
+    endpoint.store.extend(_acme_quads())
+    yield endpoint
+    endpoint.stop()
+
+
 @pytest.fixture(scope="module", params=["minimal", "cutting", "kgcheck-endpoint", "virtuoso"])
 def endpoint_url(request: pytest.FixtureRequest) -> str:
     if request.param in ("minimal", "cutting"):
@@ -207,39 +216,33 @@ def test_remote_kb_reads_every_name_and_value_past_the_servers_row_limit(
     assert any("OFFSET" in q for q in sent)
 
 
-def test_remote_kb_string_values_are_read_once_at_the_build(tmp_path: Path) -> None:
+def test_remote_kb_string_values_are_read_once_at_the_build(
+    fresh: FakeSparql, tmp_path: Path
+) -> None:
     # the word index and the forms of the values come from one pass: on 10M triples on
     # Virtuoso each pass took minutes, and the second, made in the warm-up check, ran past
     # its budget (KGC708)
-    endpoint = FakeSparql()
-    endpoint.store.extend(_acme_quads())
-    try:
-        checker = Checker(_config(f"sparql:{endpoint.url}", tmp_path))
-        scans = [q for q in endpoint.queries if "STRLEN(STR(?o))" in q]
-        assert len(scans) == 1
-        assert checker.warm_up_failures == ()
-    finally:
-        endpoint.stop()
+    checker = Checker(_config(f"sparql:{fresh.url}", tmp_path))
+    scans = [q for q in fresh.queries if "STRLEN(STR(?o))" in q]
+    assert len(scans) == 1
+    assert checker.warm_up_failures == ()
 
 
-def test_remote_kb_a_turn_never_reads_all_of_a_propertys_values(tmp_path: Path) -> None:
+def test_remote_kb_a_turn_never_reads_all_of_a_propertys_values(
+    fresh: FakeSparql, tmp_path: Path
+) -> None:
     # on 10M triples on Virtuoso the first check read every extension (933k) to tell whether
     # the property points at address-like nodes: 29 s, past the check's budget (KGC708)
-    endpoint = FakeSparql()
-    endpoint.store.extend(_acme_quads())
-    try:
-        checker = Checker(_config(f"sparql:{endpoint.url}", tmp_path))
-        state = DialogueState()
-        state.add_turn("user", "Which department does Dr. Amira Patel work in?")
-        before = len(endpoint.queries)
-        report = checker.check_turn(
-            "Dr. Amira Patel works in Cardiology and her extension is 4412.", state, now=NOW
-        )
-        assert report.errors == []
-        scans = [q for q in endpoint.queries[before:] if q.startswith("SELECT ?s ?o WHERE { ?s <")]
-        assert scans == []
-    finally:
-        endpoint.stop()
+    checker = Checker(_config(f"sparql:{fresh.url}", tmp_path))
+    state = DialogueState()
+    state.add_turn("user", "Which department does Dr. Amira Patel work in?")
+    before = len(fresh.queries)
+    report = checker.check_turn(
+        "Dr. Amira Patel works in Cardiology and her extension is 4412.", state, now=NOW
+    )
+    assert report.errors == []
+    scans = [q for q in fresh.queries[before:] if q.startswith("SELECT ?s ?o WHERE { ?s <")]
+    assert scans == []
 
 
 def test_remote_kb_label_index_is_kept_and_refreshed_on_demand(

@@ -36,9 +36,11 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
+
+import dateparser
 
 from kgcheck import Checker, DialogueState
 from kgcheck.config import config_from_dict
@@ -110,6 +112,57 @@ def same(a: str, b: str) -> bool:
         return False
 
 
+#: Changes left out because a result row holds every value the changed turn states, by kind
+#: of field.
+STILL_TRUE = Counter[str]()
+_CLOCK = re.compile(r"(\d{1,2})(?::(\d\d))?\s*([ap])\.?m\.?", re.IGNORECASE)
+_HHMM = re.compile(r"(\d{1,2}):(\d\d)")
+
+
+def _clock(text: str) -> tuple[int, int] | None:
+    m = _CLOCK.search(text)
+    if m:
+        hour = int(m[1]) % 12 + (12 if m[3].lower() == "p" else 0)
+        return hour, int(m[2] or 0)
+    m = _HHMM.search(text)
+    return (int(m[1]), int(m[2])) if m else None
+
+
+def agree(held: object, said: str, kind: str) -> bool:
+    """Whether a row's value ``held`` is the value a turn states as ``said`` ("11 am" of
+    "11:00", "next Thursday" of "2019-03-07", "$3,200" of "3200"); a value that cannot be
+    compared is taken to differ."""
+    if held is None:
+        return False
+    value = str(held)
+    if same(value, said) or _letters(value) == _letters(said):
+        return True
+    if kind == "time":
+        return _clock(value) is not None and _clock(value) == _clock(said)
+    if kind == "date":
+        try:
+            day = date.fromisoformat(value)
+        except ValueError:
+            return False
+        base = datetime.fromisoformat(NOW).replace(tzinfo=None)
+        read = dateparser.parse(
+            said, settings={"RELATIVE_BASE": base, "PREFER_DATES_FROM": "future"}
+        )
+        # a day said without its year is that day of any year ("March 1st")
+        return read is not None and (read.month, read.day) == (day.month, day.day)
+    return False
+
+
+def _letters(text: str) -> str:
+    return "".join(c for c in text.lower() if c.isalnum())
+
+
+def false(found: list[dict[str, str]], fields: dict[str, str], said: dict[str, str]) -> bool:
+    """Whether a turn stating ``said`` (slot: value as written) is false of every result
+    row."""
+    return not any(all(agree(r.get(s), v, fields[s]) for s, v in said.items()) for r in found)
+
+
 def results_of(turn: dict[str, Any], schemas: dict[str, Any]) -> list[ToolResult]:
     calls = []
     for frame in turn["frames"]:
@@ -168,34 +221,24 @@ def changes(
             kind = field_kind(slot, column, slots.get(slot))
             others = sorted({v for v in column if not same(surface(v, old), old)})
             others = [v for v in others if surface(v, old).lower() not in text.lower()]
-            if kind == "name":
-                # another row's name is wrong only where the turn states a value of the row
-                # it names that the other row does not have
-                stated = {
-                    s: v[0]
-                    for (a, s), v in acts.items()
-                    if a in STATED and v and s not in {slot, "count"}
-                }
-                mine = [r for r in found if same(r.get(slot, ""), values[0])]
-                others = [
-                    v
-                    for v in others
-                    if mine
-                    and any(
-                        same(str(mine[0].get(s, "")), stated[s])
-                        and not same(str(r.get(s, "")), stated[s])
-                        for r in found
-                        if r.get(slot) == v
-                        for s in stated
-                    )
-                ]
+            # a change the results hold true of a row is no false reply ("a standard Prius
+            # at Orly" where the Prius is a standard car at Orly too): left out, and counted
+            said = {s: v[0] for (a, s), v in acts.items() if a in STATED and v and s != "count"}
+            fields = {s: field_kind(s, [r[s] for r in found if s in r], slots.get(s)) for s in said}
+            wrong = [v for v in others if false(found, fields, {**said, slot: surface(v, old)})]
+            STILL_TRUE[kind] += bool(others) and not wrong
+            others = wrong
             if others:
                 out.append(Change("row", kind, start, old, surface(rng.choice(others), old)))
             pool = [
                 v for v in elsewhere.get(f"{service}:{slot}", ()) if v.lower() not in text.lower()
             ]
             if pool and kind != "categorical":
-                out.append(Change("dialogue", kind, start, old, rng.choice(pool)))
+                new = rng.choice(pool)
+                if false(found, fields, {**said, slot: new}):
+                    out.append(Change("dialogue", kind, start, old, new))
+                else:
+                    STILL_TRUE[kind] += 1
             if kind == "categorical":
                 choices = [
                     v
@@ -203,7 +246,11 @@ def changes(
                     if v.lower() != old.lower() and v not in {"True", "False", "dontcare"}
                 ]
                 if choices and old.lower() not in {"true", "false"}:
-                    out.append(Change("row", kind, start, old, rng.choice(choices)))
+                    new = rng.choice(choices)
+                    if false(found, fields, {**said, slot: new}):
+                        out.append(Change("row", kind, start, old, new))
+                    else:
+                        STILL_TRUE[kind] += 1
             if kind == "name":
                 out.append(Change("made_up", kind, start, old, rng.choice(MADE_UP)))
     return out
@@ -393,6 +440,9 @@ def report_figures(
         f"({sum(alarms.values())}/{n_gold}); changed by mitigation: {made_false}"
     )
     print(f"changed values caught: {rate(keys)}")
+    if STILL_TRUE:
+        left = ", ".join(f"{k} {n}" for k, n in sorted(STILL_TRUE.items()))
+        print(f"changes left out, true of another row: {sum(STILL_TRUE.values())} ({left})")
     for name, index in (("field", 1), ("change", 2), ("service", 0)):
         print(f"\nby {name}:")
         for value in sorted({k[index] for k in keys}):

@@ -149,7 +149,7 @@ def read_items(
         start = min((s.start for s in sentences if s.start <= start < s.end), default=start)
         end = max((s.end for s in sentences if s.start < end <= s.end), default=end)
         mine = [u for u in unheld if start <= u.span.start and u.span.end <= end]
-        items.append(_read(kb, values, candidates, facts, mine, rows))
+        items.append(_read(kb, values, candidates, facts, mine, rows, analysis.text))
     return tuple(items)
 
 
@@ -293,6 +293,7 @@ def _read(
     facts: dict[URIRef, Facts],
     unheld: list[Unheld],
     rows: bool = True,
+    text: str = "",
 ) -> Item:
     matching = tuple(c for c in candidates if all(c in v.holders for v in values))
     # the values that tell candidates apart; of one row (a booking, a look-up), those it holds
@@ -322,7 +323,7 @@ def _read(
         if len(missing := [v for v in values if c not in v.holders]) == 1
     ]
     if len(values) < 3 or len(best) != 1:
-        return replace(unread, clash=_clash(values, telling, candidates) if rows else ())
+        return replace(unread, clash=_clash(values, telling, candidates, text) if rows else ())
     row, odd = best[0]
     if not rows and odd.kind in {"name", "entity"}:
         return unread
@@ -345,15 +346,28 @@ def _read(
 
 
 def _clash(
-    values: list[Stated], telling: list[Stated], candidates: Sequence[URIRef]
+    values: list[Stated], telling: list[Stated], candidates: Sequence[URIRef], text: str
 ) -> tuple[Stated, ...]:
     """The values that tell rows apart when no row holds them all and the reading cannot say
     which one is wrong: each held by some candidate, none a bare number (which may be a value
-    of another property by chance) nor a name (a value stated of a name is bound to it by the
-    checks of numbers and claims, which say which is wrong)."""
-    if any(v.kind in {"number", "name"} for v in telling) or len(telling) < 2:
+    of another property by chance). A row's name is one of them ("an Altima at Salesforce
+    Transit Center" where the Altima is at the airport and the Civic at Salesforce): the name
+    or the value is wrong, which is not certain; where a check of claims or numbers binds the
+    value to the name and says which, its flag stands instead (:func:`settle`)."""
+    if any(v.kind == "number" for v in telling) or len(telling) < 2:
         return ()
-    kinds = [v.kind for v in values]
+    names = [v for v in telling if v.kind == "name"]
+    for name in names:
+        for v in telling:
+            between = text[min(name.span.start, v.span.start) : max(name.span.end, v.span.end)]
+            if v is not name and _LIST_BREAK.search(between):
+                # "the door seal is in stock; the fan motor is due back on the 7th", "the talk
+                # next Thursday, and a Family Film Afternoon": the value is of the entry
+                # before or after the name's, which the reading did not name
+                return ()
+    # words are told apart by the properties holding them ("Standard", a type, and "Salesforce
+    # Transit Center", a place)
+    kinds = [(v.kind, v.properties if v.kind == "words" else frozenset()) for v in values]
     if len(set(kinds)) < len(kinds):
         # two times, two amounts: several items listed ("8-10 am, midday to 2 pm"), or a range
         # whose ends are of two properties; which values go together is not clear
@@ -363,6 +377,8 @@ def _clash(
     return tuple(telling)
 
 
+#: What parts the entries of a list: a semicolon, or a comma before "and" or "or".
+_LIST_BREAK = re.compile(r";|,\s*(?:and|or)\b", re.IGNORECASE)
 #: How far apart a day and a time of one expression may be ("Friday 11 December at 2:15pm").
 _BESIDE = 8
 

@@ -70,6 +70,11 @@ def shape(text: str) -> str:
     return re.sub(r"\d", "9", text.strip())
 
 
+#: Words that make the name after them a point of comparison ("less costly than Amador", "the
+#: same rent as City View"): what the sentence describes is something else.
+_COMPARED = re.compile(
+    r"\b(?:than|as|unlike|compared\s+(?:to|with)|similar\s+to)\s+(?:the\s+)?$", re.IGNORECASE
+)
 #: Words that deny what their sentence states ("not a United flight", "no flight at 7 am").
 _NEGATION = re.compile(r"\b(?:not|no|never|neither|nor|none|without)\b|n't\b", re.IGNORECASE)
 
@@ -325,6 +330,8 @@ def stated_values(
         Stated(span, text[span.start : span.end], kind, {s: frozenset(p) for s, p in held.items()})
         for (span, kind), held in found.items()
         if not any(a.contains(span) for a in aside)
+        # a name compared with is not what the sentence describes
+        and not (kind == "name" and _COMPARED.search(text, max(0, span.start - 30), span.start))
     ]
     # a day or time no row holds, in a question, is asked about ("Anything else today?",
     # "Would you like to go tomorrow?"), not stated (an airline or a price offered in one,

@@ -48,7 +48,7 @@ from kgcheck.values.quantities import (
     RATIO,
     Quantity,
     convert,
-    counted_noun,
+    counted_nouns,
     dimension,
     is_currency,
     same_counted,
@@ -226,6 +226,10 @@ class Anchorer:
                 # one of them; it is not how many there are
                 forms = [m for m in forms if m.end != i]
             last = _token_at(starts, max(q.span.end - 1, q.span.start))
+            found_count = self._found_count(toks, i, last, q)
+            if found_count is not None:
+                out.append(replace(q, anchor=found_count))
+                continue
             anchor = self._anchor(
                 toks,
                 i,
@@ -244,6 +248,32 @@ class Anchorer:
             period = _nearest(toks, starts, i, dated.get(sent, []), last=last)
             out.append(replace(q, anchor=anchor, period=period))
         return out
+
+    def _found_count(self, toks: Sequence[Tok], i: int, last: int, q: Quantity) -> Anchor | None:
+        """The anchor of a number the assistant says it found ("I found 7 therapists", "I've
+        located 9 places", "I found 3, how about ...") when no property counts its noun: the
+        count of the latest search's results, whatever the rows are called; a reading that
+        is not certain (the noun names no property), so it is flagged, never rewritten. Not
+        of "3 more" or "9 other hotels" (a count of the rest) nor of "2 refrigeration
+        specialists" (a noun with a word before it may count some of the rows)."""
+        if q.kind not in {COUNT, NUMBER} or not _says_found(toks, i):
+            return None
+        if q.kind == COUNT and q.unit and self.counts.get(singular(q.unit.lower())):
+            return None  # "I found 13 hotels": the property counting hotels
+        after = [t.lower for t in toks[last + 1 : last + 3] if t.sent == toks[i].sent]
+        if any(w in _THE_REST for w in after):
+            return None
+        phrase = [t for t in toks[last + 1 : last + 3] if t.sent == toks[i].sent]
+        if q.kind == COUNT and (
+            after[:1] != [(q.unit or "").lower()]
+            or (len(phrase) > 1 and phrase[1].pos in {"NOUN", "PROPN"})
+        ):
+            return None  # "2 refrigeration specialists ..., plus Sian": some of the rows
+        props = sorted(self.counts.get("result", ()))
+        holders = self._few_holders(props) if props else []
+        if len(holders) != 1:
+            return None
+        return Anchor((holders[0],), tuple(str(p) for p in props), None, "few", guessed=True)
 
     def _fits(self, q: Quantity, prop: URIRef) -> bool:
         """Whether ``q`` can be a value of ``prop``: a numeric property of a compatible unit,
@@ -1088,7 +1118,7 @@ def _counts(kb: KnowledgeBase, numeric: set[URIRef]) -> dict[str, set[URIRef]]:
 def counts_of(kb: KnowledgeBase, prop: URIRef) -> set[str]:
     """The nouns ``prop`` counts: those its phrases count ("number of layovers", "reviews
     count"), and its label when that is a plain plural noun ("transfers")."""
-    found = {n for p in property_phrases(kb, prop) if (n := counted_noun(p)) is not None}
+    found = {n for p in property_phrases(kb, prop) for n in counted_nouns(p)}
     label = re.findall(r"[a-z]+", kb.ontology.label(prop).lower())
     if len(label) == 1 and singular(label[0]) != label[0]:
         found.add(singular(label[0]))
@@ -1104,6 +1134,34 @@ def property_phrases(kb: KnowledgeBase, prop: URIRef) -> list[str]:
         for comment in kb.graph.objects(prop, RDFS.comment):
             phrases.append(re.split(r"[,;.(]| in | for | on | at ", str(comment))[0])
     return phrases
+
+
+#: Words between "found" and the number found ("I found you a total of 7", "found about 12").
+_FOUND_FILLER = frozenset(
+    {"you", "me", "about", "around", "over", "nearly", "almost", "exactly", "only", "just"}
+)  # fmt: skip
+#: Words after a count that make it a count of the rest ("3 more", "9 other hotels").
+_THE_REST = frozenset({"more", "other", "others", "additional", "further", "else"})
+
+
+def _says_found(toks: Sequence[Tok], i: int) -> bool:
+    """Whether the number at ``i`` is what "I" or "we" found, located, discovered or came up
+    with ("I've found 7", "We located 9 places", "I came up with 10"; not "I found a 3 star
+    hotel")."""
+    k = i - 1
+    while k >= 0 and toks[k].sent == toks[i].sent and toks[k].lower in _FOUND_FILLER:
+        k -= 1
+    if k < 0 or toks[k].sent != toks[i].sent:
+        return False
+    verb = k
+    if toks[k].lower == "with" and k >= 2 and toks[k - 1].lower == "up":
+        verb = k - 2
+        if toks[verb].lemma != "come":
+            return False
+    elif toks[k].lemma not in {"find", "locate", "discover"}:
+        return False
+    before = [t.lower for t in toks[max(0, verb - 3) : verb] if t.sent == toks[i].sent]
+    return "i" in before or "we" in before
 
 
 def _outside_kb(m: Mention) -> bool:

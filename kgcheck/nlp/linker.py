@@ -460,8 +460,10 @@ def _may_be_single_label(tok: Tok) -> bool:
 
 #: Lower-case words inside a name: "College of William & Mary", "Greta von Holt".
 _NAME_JOINERS = frozenset(
-    {"of", "&", "de", "del", "della", "da", "di", "du", "des", "la", "le", "van", "von", "der"}
-)
+    {"of", "&", "de", "del", "della", "da", "di", "du", "des", "la", "le", "van", "von", "der",
+     # a match or a case ("Eagles vs Cowboys", "Mets versus Braves"): one name
+     "vs", "vs.", "versus"}
+)  # fmt: skip
 #: Street words ("Arbol Dr.", "Ames Ave"): after a name they end it, and are no title.
 _STREET_WORDS = STREET_WORDS
 _INITIALS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")

@@ -44,6 +44,7 @@ __all__ = [
     "canonical_unit",
     "convert",
     "counted_noun",
+    "counted_nouns",
     "counts_in",
     "dimension",
     "is_unit_word",
@@ -307,18 +308,41 @@ def counted_noun(phrase: str) -> str | None:
     ("minimum rider age": an age, not riders) and for a plain noun ("places" may be a
     course's size or the places left: a property labelled so counts it,
     :func:`kgcheck.nlp.anchors.counts_of`)."""
+    nouns = counted_nouns(phrase)
+    return nouns[0] if nouns else None
+
+
+#: Words that end the noun a phrase counts ("number of baths in the apartment").
+_AFTER_COUNTED = frozenset(
+    {"in", "on", "at", "for", "per", "with", "to", "by", "from", "that", "which", "and", "or"}
+)
+
+
+def counted_nouns(phrase: str) -> tuple[str, ...]:
+    """The nouns a property's phrase counts, singular, the first word after the counting word
+    first (:func:`counted_noun`): of a noun of two words, also its last word and the two
+    written as one ("number of bed rooms": "bed", "room", "bedroom"), so that "3 bedrooms"
+    and "3 rooms" are counts of it."""
     words = [w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in {"of", "the", "a"}]
     if not words:
-        return None
+        return ()
     if words[0] in COUNTING_WORDS:
-        return singular(words[1]) if len(words) > 1 else None
-    if words[-1] in COUNTING_WORDS:
-        return singular(words[-2]) if len(words) > 1 else None
-    if "per" in words[1:]:  # "visitors per year", "admissions per month": a count in a period
+        run = words[1:]
+    elif words[-1] in COUNTING_WORDS:
+        return (singular(words[-2]),) if len(words) > 1 else ()
+    elif "per" in words[1:]:  # "visitors per year", "admissions per month": a count in a period
         noun = words[words.index("per") - 1]
-        if singular(noun) != noun:
-            return singular(noun)
-    return None
+        return (singular(noun),) if singular(noun) != noun else ()
+    else:
+        return ()
+    if not run:
+        return ()
+    end = next((i for i, w in enumerate(run) if w in _AFTER_COUNTED), len(run))
+    run = run[: min(end, 2)] or run[:1]
+    found = [singular(run[0])]
+    if len(run) == 2:
+        found += [singular(run[1]), run[0] + singular(run[1])]
+    return tuple(dict.fromkeys(found))
 
 
 def same_counted(unit: str | None, other: str | None) -> bool:

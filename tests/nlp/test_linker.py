@@ -227,3 +227,16 @@ def test_linker_a_value_the_kb_holds_whole_is_no_short_name_of_a_thing(
     assert ("Wyndham Hotel", "https://example.org/t#days") in [
         (m.text, m.iri) for m in report.analysis.mentions if m.kind == "entity"
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("There's Eagles vs Cowboys at the stadium at 6 pm.", "Eagles vs Cowboys"),
+        ("Tickets for Mets versus Braves are left.", "Mets versus Braves"),
+    ],
+)
+def test_linker_a_match_of_two_teams_is_one_name(analyse: Analyse, text: str, name: str) -> None:
+    # SGD's events: "Eagles vs Cowboys" read as two one-word names was too little to call
+    # either unknown; the match is one name
+    assert [m.text for m in analyse(text).mentions if m.kind == "name"] == [name]

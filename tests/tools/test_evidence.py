@@ -57,6 +57,10 @@ def _acted(report: TurnReport) -> list[str]:
         "How about Harbour Inn at 12 Front Street? It has a rating of 4.20.",
         "Both are available from March 3rd.",
         "I have 2 options for you: Harbour Inn and Maple Lodge.",
+        "I've found 2 places you may like. How about Harbour Inn?",
+        "I found 1 more, Maple Lodge.",
+        "I found 1 quiet place for you, Maple Lodge.",
+        "I found a 4 star hotel called Harbour Inn.",
     ],
 )
 def test_a_reply_restating_the_results_is_accepted(checker: Checker, reply: str) -> None:
@@ -81,6 +85,27 @@ def test_a_wrong_price_is_corrected_to_the_rows_value(checker: Checker) -> None:
     ],
 )
 def test_a_value_no_row_holds_is_flagged(checker: Checker, reply: str, wrong: str) -> None:
+    report = checker.check_turn(reply, _state(ToolResult("search_hotels", HOTELS, schema=SCHEMA)))
+    assert any(wrong in content for content in _acted(report)), report.flags
+
+
+@pytest.mark.parametrize(
+    ("reply", "wrong"),
+    [
+        # SGD: "I found 7 therapists", "I have located 9 places", "I found 3, how about ...":
+        # what the assistant found is the search's rows, whatever it calls them
+        ("I've found 4 places you may like. How about Harbour Inn?", "4"),
+        ("We located 5 stays for you. Maple Lodge is one.", "5"),
+        ("I found 3, how about Harbour Inn?", "3"),
+    ],
+)
+def test_a_count_of_what_was_found_is_the_count_of_results_and_only_flagged(
+    checker: Checker, reply: str, wrong: str
+) -> None:
+    report = checker.check_turn(reply, _state(ToolResult("search_hotels", HOTELS, schema=SCHEMA)))
+    # the noun names no property: an unsure reading, shown and never rewritten
+    assert [wrong] == [c for c in _acted(report) if c == wrong], report.flags
+    assert report.text == reply
     report = checker.check_turn(reply, _state(ToolResult("search_hotels", HOTELS, schema=SCHEMA)))
     assert any(wrong in content for content in _acted(report)), report.flags
 

@@ -7,7 +7,13 @@ from decimal import Decimal
 import pytest
 
 from kgcheck.types import Span
-from kgcheck.values.quantities import QuantityRecognizer, canonical_unit, convert, rounded_agrees
+from kgcheck.values.quantities import (
+    QuantityRecognizer,
+    canonical_unit,
+    convert,
+    counted_nouns,
+    rounded_agrees,
+)
 
 RECOGNIZER = QuantityRecognizer()
 
@@ -182,3 +188,20 @@ def test_a_round_figure_agrees_with_what_rounds_to_it(stated: int, held: int, ag
 def test_approximators_mark_a_round_figure() -> None:
     found = QuantityRecognizer().find("about 52,700 visitors and exactly 5 people")
     assert [(q.text, q.approximate) for q in found] == [("52,700", True), ("5", False)]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "nouns"),
+    [
+        # SGD's homes: "3 bedrooms" is a count of "Number of bed rooms"
+        ("Number of bed rooms", ("bed", "room", "bedroom")),
+        ("Number of baths in the apartment", ("bath",)),
+        ("Number of stops in the itinerary", ("stop",)),
+        ("reviews count", ("review",)),
+        ("minimum rider age", ()),
+    ],
+)
+def test_a_phrase_counts_its_noun_and_a_two_word_noun_written_as_one(
+    phrase: str, nouns: tuple[str, ...]
+) -> None:
+    assert counted_nouns(phrase) == nouns

@@ -397,6 +397,8 @@ def main() -> None:
                             "dialogue": dialogue["dialogue_id"],
                             "kind": change.kind,
                             "field": change.field,
+                            "old": change.old,
+                            "new": change.new,
                             "text": bad,
                             "caught": hit,
                             "flags": [f"{f.detector} {f.content}" for f in out.flags],

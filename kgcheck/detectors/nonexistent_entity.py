@@ -9,13 +9,14 @@ from pydantic import BaseModel, ConfigDict
 from rdflib import Node, URIRef
 
 from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.items import Item
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import name_tokens, value_words
 from kgcheck.nlp.analysis import Mention
 from kgcheck.numeric_claims import restated_spans
 from kgcheck.spans import SpanIndex
-from kgcheck.types import Evidence, Flag, FlagType
-from kgcheck.values.quantities import NUMBER_WORDS
+from kgcheck.types import Evidence, Flag, FlagType, Span
+from kgcheck.values.quantities import NUMBER_WORDS, is_unit_word
 
 __all__ = ["NonexistentEntityDetector"]
 
@@ -28,6 +29,8 @@ _DENIED = re.compile(
 )
 
 
+#: A number and at most one word before a name: the name is its unit, perhaps misspelled.
+_AFTER_NUMBER = re.compile(r"\d\s*(?:[A-Za-z]+\s+)?$")
 #: A number word opening a name: "Two Stalls seats" counts what the KB calls "Stalls".
 _COUNT_FIRST = re.compile(r"^(?:" + "|".join(sorted(NUMBER_WORDS)) + r"|\d+)\s+", re.I)
 
@@ -48,6 +51,9 @@ class NonexistentEntityDetector(Detector):
     name = "nonexistent_entity"
     flag_type = FlagType.NONEXISTENT_ENTITY
     Params = _Params
+    #: the items of the reply, read against a tool's rows: a sentence describing one states
+    #: values of a result, every one of which the results hold
+    requires = frozenset({"items"})
 
     def detect(self, ctx: DetectionContext) -> list[Flag]:
         params = self.params
@@ -67,6 +73,7 @@ class NonexistentEntityDetector(Detector):
             # March 12th. Is it correct?"): the user's words, not names the KB must hold
             + restated_spans(analysis)
         )
+        described = _describing_results(ctx)
         flags = []
         for m in analysis.mentions:
             if values.overlaps(m.span):
@@ -94,7 +101,11 @@ class NonexistentEntityDetector(Detector):
                 continue  # the user introduced this name: a conversation entity
             if _DENIED.search(analysis.text[max(0, m.span.start - 40) : m.span.start]):
                 continue  # "there is no Starbucks nearby": the reply agrees it is not there
-            flag = self._unknown(ctx, m, params)
+            # (a unit after a number, "60 F", "58 dergrees Faherenheit", is no name of a value)
+            describing = any(d.contains(m.span) for d in described) and not (
+                is_unit_word(m.text) or _AFTER_NUMBER.search(analysis.text, 0, m.span.start)
+            )
+            flag = self._unknown(ctx, m, params, describing)
             if flag is not None:
                 flags.append(flag)
         return flags
@@ -116,14 +127,18 @@ class NonexistentEntityDetector(Detector):
             kb_strength=strength,
         )
 
-    def _unknown(self, ctx: DetectionContext, m: Mention, params: _Params) -> Flag | None:
+    def _unknown(
+        self, ctx: DetectionContext, m: Mention, params: _Params, describing: bool = False
+    ) -> Flag | None:
         """The flag for an unknown name; ``None`` for one capitalised word nothing in the text
         gives a class, a title or a group ("GPS", "Navigation is set"): too little to call it
-        a name of something that does not exist."""
+        a name of something that does not exist, but in a sentence ``describing`` a tool's
+        result ("How about Los Reyes in Brentwood?" of a search's rows): there it stands where
+        a value of the result does, and the results hold every one."""
         kb = ctx.kb
         onto = kb.ontology
         classes = self._classes_of(ctx, m)
-        if not classes and m.affiliation is None and len(m.text.split()) == 1:
+        if not classes and m.affiliation is None and len(m.text.split()) == 1 and not describing:
             return None
         closed = sorted(str(c) for c in onto.with_superclasses(classes) if c in onto.closed_world)
         evidence = []
@@ -188,6 +203,18 @@ class NonexistentEntityDetector(Detector):
         if m.affiliation is not None or m.title is not None:
             classes |= {c for c in onto.closed_world if onto.is_person_class(c)}
         return classes | _classes_by_neighbours(ctx, m)
+
+
+def _describing_results(ctx: DetectionContext) -> list[Span]:
+    """The sentences that state a value of the latest tool call's rows (an item of the reply
+    read against them, :mod:`kgcheck.items`); none where the reply is checked against a KB."""
+    from kgcheck.tools.graph import latest_rows
+
+    if not latest_rows(ctx.state.tool_results):
+        return []
+    items: tuple[Item, ...] = ctx.require("items") or ()
+    stated = [v.span for item in items for v in item.values]
+    return [s.span for s in ctx.analysis.segments if any(s.span.contains(v) for v in stated)]
 
 
 #: What may stand between two names of one list: "Jing Jing and Arco", "a Dominos and a Arco".

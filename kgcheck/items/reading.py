@@ -50,6 +50,7 @@ from kgcheck.items.values import (
     Stated,
     Unheld,
     facts_of,
+    holds_years,
     money_like,
     shape,
     stated_values,
@@ -128,7 +129,7 @@ def read_items(
     facts = {c: facts_of(kb, c, set(candidates)) for c in candidates}
     stated, unheld = stated_values(analysis, kb, facts, numeric, rows)
     if not stated:
-        codes = [u for u in unheld if u.kind == "code"]
+        codes = [u for u in unheld if u.kind in _OF_ONE]
         if len(candidates) == 1 and rows and codes:
             # the one row a booking or look-up returned is what the reply speaks of when it
             # gives a number of it ("The phone number is ..."); a "today" or a "5 pm" beside
@@ -308,7 +309,7 @@ def _read(
         row = matching[0]
         # of the one row a call returned, named by fewer values, only a number written like
         # its own ("Transfer $180 from checking": no balance)
-        asked = unheld if len(candidates) > 1 else [u for u in unheld if u.kind == "code"]
+        asked = unheld if len(candidates) > 1 else [u for u in unheld if u.kind in _OF_ONE]
         return Item(
             tuple(values),
             matching,
@@ -350,10 +351,12 @@ def _clash(
 ) -> tuple[Stated, ...]:
     """The values that tell rows apart when no row holds them all and the reading cannot say
     which one is wrong: each held by some candidate, none a bare number (which may be a value
-    of another property by chance). A row's name is one of them ("an Altima at Salesforce
-    Transit Center" where the Altima is at the airport and the Civic at Salesforce): the name
-    or the value is wrong, which is not certain; where a check of claims or numbers binds the
-    value to the name and says which, its flag stands instead (:func:`settle`)."""
+    of another property by chance: "from 18,190 to 18,452 kWh" between two readings' dates).
+    A row's name is one of them
+    ("an Altima at Salesforce Transit Center" where the Altima is at the airport and the Civic
+    at Salesforce): the name or the value is wrong, which is not certain; where a check of
+    claims or numbers binds the value to the name and says which, its flag stands instead
+    (:func:`settle`: the same rows as a KB give the same verdict)."""
     if any(v.kind == "number" for v in telling) or len(telling) < 2:
         return ()
     names = [v for v in telling if v.kind == "name"]
@@ -379,6 +382,9 @@ def _clash(
 
 #: What parts the entries of a list: a semicolon, or a comma before "and" or "or".
 _LIST_BREAK = re.compile(r";|,\s*(?:and|or)\b", re.IGNORECASE)
+#: What a reply states of the one row a call returned that no other value names: a number
+#: written like its phone number, a year ("It is a pop song from 2012").
+_OF_ONE = frozenset({"code", "year"})
 #: How far apart a day and a time of one expression may be ("Friday 11 December at 2:15pm").
 _BESIDE = 8
 
@@ -437,6 +443,9 @@ def _unheld(
                 for p, objects in own.objects.items()
                 if any(isinstance(o, URIRef) and kb.direct_types(o) & kinds for o in objects)
             } - filled
+        elif u.kind == "year":
+            # "a pop song from 2012": of the row's one property whose values are years
+            props = {p for _, p in own.numbers if holds_years(own, p)} - filled
         elif u.kind == "count":
             # "1 layovers": of the row's property that counts layovers
             props = {p for _, p in own.numbers if p in u.counts} - filled

@@ -38,6 +38,7 @@ __all__ = [
     "Stated",
     "Unheld",
     "facts_of",
+    "holds_years",
     "money_like",
     "shape",
     "stated_values",
@@ -101,7 +102,8 @@ class Unheld:
 
     span: Span
     text: str
-    kind: str  # time, date, money, count, entity (a closed set's member), code (a phone number)
+    kind: str  # time, date, money, count, entity (a closed set's member), code (a phone
+    # number), year
     value: object
     #: a date said from today ("tonight", "this Friday"): it can only state a date near today
     relative: bool = False
@@ -241,6 +243,19 @@ def stated_values(
                     # (an end of a range, "from 8:30 to 10am", may be of no property: the
                     # start and a duration)
                     unheld.append(Unheld(span, said, "time", key))
+            if part.granularity == Granularity.YEAR and part.end is not None:
+                # "a pop song from 2016": a year held as a number (a release year)
+                year = Decimal(part.start.year)
+                span, said = part.part(time=False)
+                held_years = [
+                    (s, [p for v, p in h.numbers if v == year and holds_years(h, p)])
+                    for s, h in facts.items()
+                ]
+                held_years = [(s, of_year) for s, of_year in held_years if of_year]
+                for s, of_year in held_years:
+                    add(span, "number", s, of_year)
+                if not held_years and not t.parts:
+                    unheld.append(Unheld(span, said, "year", year))
             if part.has_date and part.granularity <= Granularity.MONTH:
                 # compared on the fields it states: "on Thursday" with a Thursday, "the 5th"
                 # with the 5th of any month, "tomorrow" with that day, "for November" with a
@@ -361,6 +376,18 @@ def stated_values(
             joined[s] = joined.get(s, frozenset()) | more
         merged[v.span] = Stated(v.span, v.text, known.kind, joined)
     return list(merged.values()), unheld
+
+
+#: The years a number property's values may be to be read as years.
+_YEARS = (Decimal(1000), Decimal(2200))
+
+
+def holds_years(facts: Facts, prop: URIRef) -> bool:
+    """Whether every value ``facts`` holds of ``prop`` is a whole number that reads as a year."""
+    values = [v for v, p in facts.numbers if p == prop]
+    return bool(values) and all(
+        _YEARS[0] <= v <= _YEARS[1] and v == v.to_integral_value() for v in values
+    )
 
 
 def _counted(kb: KnowledgeBase, noun: str, facts: dict[URIRef, Facts]) -> set[URIRef]:

@@ -275,9 +275,25 @@ def is_currency(unit: str) -> bool:
 def unit_in_text(text: str) -> str | None:
     """The unit a property's description names: "in <unit>" ("Temperature in Fahrenheit",
     "Wind speed in miles per hour", "Length of stay in days") or a unit opening it
-    ("Percentage humidity"); ``None`` when it names none."""
+    ("Percentage humidity"); ``None`` when it names none, and for a unit of time opening a
+    description of a point in time ("Year in which the song was released", "Day when it
+    opens"): the value is a year, not a number of years ("Minutes of travel" is a duration)."""
     found = _DESCRIBED_UNIT.search(text)
-    return _UNIT_WORDS[found["unit"].lower()] if found else None
+    if found is None:
+        return None
+    unit = _UNIT_WORDS[found["unit"].lower()]
+    if (
+        not text[: found.start("unit")].strip()
+        and dimension(unit) == "time"
+        and _POINT_IN_TIME.match(text, found.end())
+    ):
+        return None
+    return unit
+
+
+#: What follows a unit of time that opens a description of a point in time ("Year in which",
+#: "Hour when").
+_POINT_IN_TIME = re.compile(r"\s+(?:in\s+which|on\s+which|at\s+which|when)\b", re.I)
 
 
 def singular(word: str) -> str:

@@ -358,3 +358,34 @@ def test_a_named_row_with_another_rows_value_is_flagged_not_rewritten(checker: C
     assert (report.text, report.decision) == (reply, "accept_with_warnings")
     true = "There's a Standard car, an Altima available on March 2nd at SFO International Airport."
     assert _acted(checker.check_turn(true, state)) == []
+
+
+SONG = [
+    {"song_name": "Free Fall", "artist": "Illenium", "album": "Awake", "genre": "Electropop",
+     "year": "2017"},
+]  # fmt: skip
+SONG_SCHEMA = {
+    "slots": [
+        {"name": "year", "description": "Year in which the song was released",
+         "is_categorical": True, "possible_values": [str(y) for y in range(2010, 2020)]},
+    ]
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("reply", "corrected"),
+    [
+        ("Enjoy! It's an Electropop song from 2017.", None),
+        ("It came out in 2017.", None),
+        ("Enjoy! It's an Electropop song from 2012.", "Enjoy! It's an Electropop song from 2017."),
+        ("From 2013.", "From 2017."),
+    ],
+)
+def test_a_year_is_checked_against_the_rows_year_not_read_as_a_number_of_years(
+    checker: Checker, reply: str, corrected: str | None
+) -> None:
+    # SGD's songs: "a pop song from 2016" went unchecked (a year is no number, and "Year in
+    # which the song was released" made the property a number of years)
+    report = checker.check_turn(reply, _state(ToolResult("PlaySong", SONG, schema=SONG_SCHEMA)))
+    assert report.text == (corrected or reply)
+    assert all("2017 year" not in f.message for f in report.flags)

@@ -176,3 +176,26 @@ def test_a_kb_too_large_to_copy_is_checked_without_the_results_and_says_so(
     assert note is not None and "not checked" in note
     kb, note = Evidence(checker.kb).kb_for([call])
     assert kb is not checker.kb and note is None
+
+
+RESTAURANTS = [
+    {"restaurant_name": "Los Reyes", "location": "Alameda", "price_range": "moderate"},
+    {"restaurant_name": "Oriental Tea House", "location": "San Leandro", "price_range": "cheap"},
+]
+
+
+@pytest.mark.parametrize(
+    ("reply", "unknown"),
+    [
+        ("I found 2 restaurants. How about Los Reyes in Alameda?", None),
+        # SGD: a place from another conversation, one word, where the row's place stands
+        ("I found 2 restaurants. How about Los Reyes in Novato?", "Novato"),
+    ],
+)
+def test_one_unknown_word_where_a_results_value_stands_is_unknown(
+    checker: Checker, reply: str, unknown: str | None
+) -> None:
+    report = checker.check_turn(reply, _state(ToolResult("FindRestaurants", RESTAURANTS)))
+    found = [f.content for f in report.flags if f.detector == "nonexistent_entity"]
+    assert found == ([unknown] if unknown else [])
+    assert report.text == reply

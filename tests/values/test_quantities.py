@@ -13,6 +13,7 @@ from kgcheck.values.quantities import (
     convert,
     counted_nouns,
     rounded_agrees,
+    unit_in_text,
 )
 
 RECOGNIZER = QuantityRecognizer()
@@ -205,3 +206,20 @@ def test_a_phrase_counts_its_noun_and_a_two_word_noun_written_as_one(
     phrase: str, nouns: tuple[str, ...]
 ) -> None:
     assert counted_nouns(phrase) == nouns
+
+
+@pytest.mark.parametrize(
+    ("description", "unit"),
+    [
+        ("Temperature in Fahrenheit", "F"),
+        ("Duration in minutes", "minute"),
+        ("Minutes of travel", "minute"),
+        # SGD's songs: the year a song came out is a year, not a number of years
+        ("Year in which the song was released", None),
+        ("Hour when the shop opens", None),
+    ],
+)
+def test_a_unit_of_time_opening_a_point_in_time_is_no_unit(
+    description: str, unit: str | None
+) -> None:
+    assert unit_in_text(description) == unit

@@ -49,6 +49,8 @@ __all__ = [
 NAME = URIRef("urn:kgcheck:item#name")
 #: The most words a string value may have to be looked for in the reply.
 MAX_VALUE_WORDS = 12
+#: The units of a property a percentage may be a value of (none: a plain number).
+_PERCENT_UNITS = frozenset({None, "%", "fraction"})
 #: Relative difference within which a money amount is the candidate's ("$23,260" of 23260.13).
 MONEY_TOLERANCE = Decimal("0.01")
 
@@ -299,6 +301,8 @@ def stated_values(
                 if _same_number(q.value, v, money)
                 and (counted is None or p in counted)
                 and money == money_like(kb, p)  # "£20" is no capacity, "20 places" no price
+                # "15 percent" is no wind speed of 15 miles per hour
+                and (q.kind != PERCENT or kb.ontology.unit_of(p) in _PERCENT_UNITS)
             ]
             if matched:
                 holders_q.append((s, matched))

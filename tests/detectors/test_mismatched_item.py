@@ -389,3 +389,22 @@ def test_a_year_is_checked_against_the_rows_year_not_read_as_a_number_of_years(
     report = checker.check_turn(reply, _state(ToolResult("PlaySong", SONG, schema=SONG_SCHEMA)))
     assert report.text == (corrected or reply)
     assert all("2017 year" not in f.message for f in report.flags)
+
+
+WEATHER = [{"city": "Seattle", "humidity": "25", "precipitation": "32", "temperature": "74",
+            "wind": "15"}]  # fmt: skip
+WEATHER_SCHEMA = {
+    "slots": [
+        {"name": "humidity", "description": "Percentage humidity"},
+        {"name": "wind", "description": "Wind speed in miles per hour"},
+    ]
+}
+
+
+def test_a_percentage_is_no_value_of_a_property_in_another_unit(checker: Checker) -> None:
+    # SGD's weather: "15 percent" humidity was read as the row's wind of 15 miles per hour,
+    # and that reading overruled the check that found the humidity wrong
+    state = _state(ToolResult("GetWeather", WEATHER, schema=WEATHER_SCHEMA))
+    report = checker.check_turn("Today the humidity is about 15 percent.", state)
+    assert ("numeric_claim", "15 percent") in _acted(report)
+    assert _acted(checker.check_turn("Today the humidity is about 25 percent.", state)) == []

@@ -45,6 +45,7 @@ from itertools import islice
 from rdflib import RDF, Literal, Node, URIRef
 
 from kgcheck.items.values import (
+    ADDRESS,
     NAME,
     Facts,
     Stated,
@@ -383,8 +384,8 @@ def _clash(
 #: What parts the entries of a list: a semicolon, or a comma before "and" or "or".
 _LIST_BREAK = re.compile(r";|,\s*(?:and|or)\b", re.IGNORECASE)
 #: What a reply states of the one row a call returned that no other value names: a number
-#: written like its phone number, a year ("It is a pop song from 2012").
-_OF_ONE = frozenset({"code", "year"})
+#: written like its phone number, a year ("It is a pop song from 2012"), a street address.
+_OF_ONE = frozenset({"code", "year", "address"})
 #: How far apart a day and a time of one expression may be ("Friday 11 December at 2:15pm").
 _BESIDE = 8
 
@@ -442,6 +443,15 @@ def _unheld(
                 p
                 for p, objects in own.objects.items()
                 if any(isinstance(o, URIRef) and kb.direct_types(o) & kinds for o in objects)
+            } - filled
+        elif u.kind == "address":
+            # "Their address is 89 South street": of the row's one property holding addresses
+            props = {
+                p
+                for p, objects in own.objects.items()
+                if any(
+                    isinstance(o, Literal) and ADDRESS.fullmatch(str(o).strip()) for o in objects
+                )
             } - filled
         elif u.kind == "year":
             # "a pop song from 2012": of the row's one property whose values are years

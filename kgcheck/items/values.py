@@ -22,6 +22,7 @@ from kgcheck.nlp.vocabulary import is_question
 from kgcheck.numeric_claims import VERIFIED, NumericClaim, restated_spans
 from kgcheck.periods import Granularity, Interval, interval_of_literal
 from kgcheck.types import Span
+from kgcheck.values.addresses import STREET_WORDS
 from kgcheck.values.quantities import (
     COUNT,
     CURRENCY,
@@ -33,6 +34,7 @@ from kgcheck.values.quantities import (
 from kgcheck.values.temporal import TemporalExpression, agrees
 
 __all__ = [
+    "ADDRESS",
     "NAME",
     "Facts",
     "Stated",
@@ -66,6 +68,17 @@ _DIGITS = re.compile(r"^\d+(?:\.\d+)?$")
 #: "(020) 7946 0958"), and the fewest digits such a run has to be read as one.
 _CODE_RUN = re.compile(r"(?<![\w.])\+?\(?\d[\d()\-. ]*\d(?![\w])")
 _CODE_DIGITS = 7
+
+
+#: A street address: a house number, up to six words, and a street word ("89 South street",
+#: "1150 Webster Street", "11100 San Pablo Ave # 216").
+ADDRESS = re.compile(
+    r"\b\d{1,6}[A-Za-z]?(?:\s+(?!(?:am|pm|on|in|at|of|the|a|an|to|for|and|or|from|by|with|near)\b)"
+    r"[A-Za-z0-9'.-]+){0,5}?\s+(?:"
+    + "|".join(sorted(STREET_WORDS, key=len, reverse=True))
+    + r")\b(?:\s*(?:#|suite|ste|apt|unit)\s*\w+)?",
+    re.IGNORECASE,
+)
 
 
 def shape(text: str) -> str:
@@ -105,7 +118,7 @@ class Unheld:
     span: Span
     text: str
     kind: str  # time, date, money, count, entity (a closed set's member), code (a phone
-    # number), year
+    # number), year, address
     value: object
     #: a date said from today ("tonight", "this Friday"): it can only state a date near today
     relative: bool = False
@@ -341,6 +354,12 @@ def stated_values(
         said = text[span.start : span.end]
         if not any(t.overlaps(span) for t in taken):
             unheld.append(Unheld(span, said, "code", shape(said)))
+    # a street address no candidate holds ("Their address is 89 South street"): of the row's
+    # one property whose values are addresses, perhaps
+    for run in ADDRESS.finditer(text) if rows else ():
+        span = Span(run.start(), run.end())
+        if not any(t.overlaps(span) for t, _ in found):
+            unheld.append(Unheld(span, run.group(), "address", run.group()))
     # what the user asked for, restated, is the user's; a denied value is no description
     aside = restated_spans(analysis) + [
         s.span for s in analysis.segments if _NEGATION.search(s.text)

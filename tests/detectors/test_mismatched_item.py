@@ -408,3 +408,28 @@ def test_a_percentage_is_no_value_of_a_property_in_another_unit(checker: Checker
     report = checker.check_turn("Today the humidity is about 15 percent.", state)
     assert ("numeric_claim", "15 percent") in _acted(report)
     assert _acted(checker.check_turn("Today the humidity is about 25 percent.", state)) == []
+
+
+@pytest.mark.parametrize(
+    ("reply", "corrected"),
+    [
+        ("I would recommend City View. It is at 25200 Carlos Bee Boulevard.", None),
+        # SGD: an address from another conversation, of the row the reply names
+        (
+            "I would recommend City View. It is at 89 South Street.",
+            "I would recommend City View. It is at 25200 Carlos Bee Boulevard.",
+        ),
+        ("I would recommend City View, 2 bedrooms at $2,550 a month.", None),
+    ],
+)
+def test_an_address_no_row_holds_is_checked_against_the_named_rows_address(
+    checker: Checker, reply: str, corrected: str | None
+) -> None:
+    report = checker.check_turn(reply, _homes())
+    assert report.text == (corrected or reply)
+
+
+def test_the_one_booked_rows_address_is_what_the_reply_gives(checker: Checker) -> None:
+    state = _state(ToolResult("ReserveRestaurant", [HOMES[0]]))
+    report = checker.check_turn("Done. Their address is 89 South street.", state)
+    assert ("mismatched_item", "89 South street") in _acted(report)

@@ -204,13 +204,6 @@ class Anchorer:
         if self.pounds_sterling and any(q.unit == "lb" for q in found):
             for t in toks:
                 lemmas[t.sent].add(t.lemma)
-        at = dict(zip(positions, found, strict=True))
-
-        def takes(position: int, prop: URIRef) -> bool:
-            """Whether the quantity at ``position`` can be a value of ``prop``."""
-            other = at.get(position)
-            return other is None or self._fits(other, prop)
-
         out: list[Quantity] = []
         for q, i in zip(found, positions, strict=True):
             q = self._pounds(q, lemmas[toks[i].sent])
@@ -251,7 +244,6 @@ class Anchorer:
                 ties=ties,
                 last=last,
                 counted=q.unit if q.kind == COUNT else None,
-                takes=takes,
             )
             period = _nearest(toks, starts, i, dated.get(sent, []), last=last)
             out.append(replace(q, anchor=anchor, period=period))
@@ -637,15 +629,13 @@ class Anchorer:
         ties: Ties,
         last: int | None = None,
         counted: str | None = None,
-        takes: Callable[[int, URIRef], bool] | None = None,
     ) -> Anchor | None:
         """The anchor of the item at token ``i``, given the mentions, predicate matches, claims
         and other items (``others``: token positions) of its sentence; ``fits`` says which
         properties it can be a value of, ``fallback`` proposes properties when the sentence
         names none (by unit); with no fallback, the date properties of the entities of its
         clause are tried. A property form nearer another item belongs to that one ("built in
-        2006 and acquired in March 2021", "a low of 60F and a high of 80F") where that item
-        can be of its property (``takes``: the item at a position, the property)."""
+        2006 and acquired in March 2021", "a low of 60F and a high of 80F")."""
         sent = toks[i].sent
         here = frozenset(m.iri for m in mentions if m.segment == sent and m.iri is not None)
         # "a range of 90 km, plenty for the 42 km route": a measure of another noun inside a
@@ -683,16 +673,11 @@ class Anchorer:
                 (distance(i, m.start, m.end), str(p))
                 for m in matches
                 if toks[m.start].sent == sent
+                and not any(
+                    distance(o, m.start, m.end) < distance(i, m.start, m.end) for o in neighbours
+                )
                 for p in m.properties
                 if fits(URIRef(p))
-                # a form nearer another item is that one's, if it can be of that item's
-                # property ("a 25 percent chance of precipitation and a temperature of 74":
-                # 74 is no percentage)
-                and not any(
-                    distance(o, m.start, m.end) < distance(i, m.start, m.end)
-                    and (takes is None or takes(o, URIRef(p)))
-                    for o in neighbours
-                )
             ),
         )
         # the nearest form wins; forms as near as each other stay candidates

@@ -131,28 +131,3 @@ def test_anchor_an_amount_of_no_named_entity_is_of_the_few_that_have_one(
     assert set(q.anchor.subjects) == {"https://example.org/t#early", "https://example.org/t#late"}
     (q,) = analyzer.analyse("The Camry costs $174.", context=()).quantities
     assert q.anchor is not None and q.anchor.subjects == ("https://example.org/t#camry",)
-
-
-def test_a_form_nearer_another_number_is_still_this_ones_if_that_one_cannot_take_it() -> None:
-    # SGD's weather: "precipitation" is nearer "74" in the parse, but 74 is no percentage, so
-    # "25 percent" is the chance of precipitation, not the humidity that holds 25
-    from kgcheck import DialogueState
-    from kgcheck.config import config_from_dict
-    from kgcheck.tools import ToolResult
-
-    schema = {
-        "slots": [
-            {"name": "precipitation", "description": "The possibility of rain in percentage"},
-            {"name": "humidity", "description": "Percentage humidity"},
-            {"name": "temperature", "description": "Temperature in Fahrenheit"},
-        ]
-    }
-    rows = [{"city": "Seattle", "humidity": "25", "precipitation": "32", "temperature": "74"}]
-    state = DialogueState(session_id="weather", now="2026-03-01T09:00:00+00:00")
-    state.add_call(ToolResult("GetWeather", rows, schema=schema))
-    checker = Checker(config_from_dict({"nli": {"model": "none"}}))
-    text = "There is a 25 percent chance of precipitation and an average daily temperature of 74."
-    report = checker.check_turn(text, state)
-    (pct,) = [q for q in report.analysis.quantities if q.text == "25 percent"]
-    assert pct.anchor is not None
-    assert [p.rsplit("#", 1)[-1] for p in pct.anchor.properties] == ["precipitation"]

@@ -14,6 +14,8 @@ written out and loaded as the KB). Every assistant turn as given is checked (a f
 - ``made_up``: a name replaced by a made-up one;
 - ``count``: the count of results ("I found 10 salons") changed.
 
+A change after which some result row holds every value the turn states is no false reply
+("a standard Prius at Orly" where the Prius is one too): it is left out, and counted.
 A copy is caught when a flag at or above the threshold covers the new value. Confirmations
 (the assistant restating what the user asked for, before any call) are checked as given but not
 changed. Figures are printed per service, per kind of field and per kind of change.
@@ -138,7 +140,8 @@ def agree(held: object, said: str, kind: str) -> bool:
     if same(value, said) or _letters(value) == _letters(said):
         return True
     if kind == "time":
-        return _clock(value) is not None and _clock(value) == _clock(said)
+        clock = _clock(value)
+        return clock is not None and clock == _clock(said)
     if kind == "date":
         try:
             day = date.fromisoformat(value)
@@ -198,6 +201,9 @@ def changes(
             continue
         found = rows.get(service, [])
         spans = {s["slot"]: (s["start"], s["exclusive_end"]) for s in frame["slots"]}
+        # what the turn states of the results, to leave out a change that keeps it true
+        said = {s: v[0] for (a, s), v in acts.items() if a in STATED and v and s != "count"}
+        fields = {s: field_kind(s, [r[s] for r in found if s in r], slots.get(s)) for s in said}
         for (act, slot), values in acts.items():
             if act not in STATED or not values:
                 continue
@@ -223,8 +229,6 @@ def changes(
             others = [v for v in others if surface(v, old).lower() not in text.lower()]
             # a change the results hold true of a row is no false reply ("a standard Prius
             # at Orly" where the Prius is a standard car at Orly too): left out, and counted
-            said = {s: v[0] for (a, s), v in acts.items() if a in STATED and v and s != "count"}
-            fields = {s: field_kind(s, [r[s] for r in found if s in r], slots.get(s)) for s in said}
             wrong = [v for v in others if false(found, fields, {**said, slot: surface(v, old)})]
             STILL_TRUE[kind] += bool(others) and not wrong
             others = wrong

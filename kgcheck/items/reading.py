@@ -45,7 +45,6 @@ from itertools import islice
 from rdflib import RDF, Literal, Node, URIRef
 
 from kgcheck.items.values import (
-    ADDRESS,
     NAME,
     Facts,
     Stated,
@@ -62,6 +61,7 @@ from kgcheck.kb.normalize import normalize
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.numeric_claims import NumericClaim
 from kgcheck.types import Flag, FlagType, Span
+from kgcheck.values.addresses import STREET_ADDRESS
 from kgcheck.values.quantities import singular
 from kgcheck.values.temporal import may_state
 
@@ -363,8 +363,10 @@ def _clash(
     names = [v for v in telling if v.kind == "name"]
     for name in names:
         for v in telling:
+            if v is name:
+                continue
             between = text[min(name.span.start, v.span.start) : max(name.span.end, v.span.end)]
-            if v is not name and _LIST_BREAK.search(between):
+            if _LIST_BREAK.search(between):
                 # "the door seal is in stock; the fan motor is due back on the 7th", "the talk
                 # next Thursday, and a Family Film Afternoon": the value is of the entry
                 # before or after the name's, which the reading did not name
@@ -450,7 +452,8 @@ def _unheld(
                 p
                 for p, objects in own.objects.items()
                 if any(
-                    isinstance(o, Literal) and ADDRESS.fullmatch(str(o).strip()) for o in objects
+                    isinstance(o, Literal) and STREET_ADDRESS.fullmatch(str(o).strip())
+                    for o in objects
                 )
             } - filled
         elif u.kind == "year":

@@ -22,7 +22,7 @@ from kgcheck.nlp.vocabulary import is_question
 from kgcheck.numeric_claims import VERIFIED, NumericClaim, restated_spans
 from kgcheck.periods import Granularity, Interval, interval_of_literal
 from kgcheck.types import Span
-from kgcheck.values.addresses import STREET_WORDS
+from kgcheck.values.addresses import STREET_ADDRESS
 from kgcheck.values.quantities import (
     COUNT,
     CURRENCY,
@@ -34,7 +34,6 @@ from kgcheck.values.quantities import (
 from kgcheck.values.temporal import TemporalExpression, agrees
 
 __all__ = [
-    "ADDRESS",
     "NAME",
     "Facts",
     "Stated",
@@ -68,17 +67,6 @@ _DIGITS = re.compile(r"^\d+(?:\.\d+)?$")
 #: "(020) 7946 0958"), and the fewest digits such a run has to be read as one.
 _CODE_RUN = re.compile(r"(?<![\w.])\+?\(?\d[\d()\-. ]*\d(?![\w])")
 _CODE_DIGITS = 7
-
-
-#: A street address: a house number, up to six words, and a street word ("89 South street",
-#: "1150 Webster Street", "11100 San Pablo Ave # 216").
-ADDRESS = re.compile(
-    r"\b\d{1,6}[A-Za-z]?(?:\s+(?!(?:am|pm|on|in|at|of|the|a|an|to|for|and|or|from|by|with|near)\b)"
-    r"[A-Za-z0-9'.-]+){0,5}?\s+(?:"
-    + "|".join(sorted(STREET_WORDS, key=len, reverse=True))
-    + r")\b(?:\s*(?:#|suite|ste|apt|unit)\s*\w+)?",
-    re.IGNORECASE,
-)
 
 
 def shape(text: str) -> str:
@@ -259,7 +247,8 @@ def stated_values(
                     # start and a duration)
                     unheld.append(Unheld(span, said, "time", key))
             if part.granularity == Granularity.YEAR and part.end is not None:
-                # "a pop song from 2016": a year held as a number (a release year)
+                # "a pop song from 2016": a year held as a number (a release year); not an
+                # open period ("since 2012")
                 year = Decimal(part.start.year)
                 span, said = part.part(time=False)
                 held_years = [
@@ -356,7 +345,7 @@ def stated_values(
             unheld.append(Unheld(span, said, "code", shape(said)))
     # a street address no candidate holds ("Their address is 89 South street"): of the row's
     # one property whose values are addresses, perhaps
-    for run in ADDRESS.finditer(text) if rows else ():
+    for run in STREET_ADDRESS.finditer(text) if rows else ():
         span = Span(run.start(), run.end())
         if not any(t.overlaps(span) for t, _ in found):
             unheld.append(Unheld(span, run.group(), "address", run.group()))

@@ -260,12 +260,11 @@ class Anchorer:
             return None
         if q.kind == COUNT and q.unit and self.counts.get(singular(q.unit.lower())):
             return None  # "I found 13 hotels": the property counting hotels
-        after = [t.lower for t in toks[last + 1 : last + 3] if t.sent == toks[i].sent]
-        if any(w in _THE_REST for w in after):
-            return None
         phrase = [t for t in toks[last + 1 : last + 3] if t.sent == toks[i].sent]
+        if any(t.lower in _THE_REST for t in phrase):
+            return None
         if q.kind == COUNT and (
-            after[:1] != [(q.unit or "").lower()]
+            [t.lower for t in phrase[:1]] != [(q.unit or "").lower()]
             or (len(phrase) > 1 and phrase[1].pos in {"NOUN", "PROPN"})
         ):
             return None  # "2 refrigeration specialists ..., plus Sian": some of the rows
@@ -1107,7 +1106,7 @@ def _counted_nouns(onto: OntologyView, numeric: set[URIRef]) -> dict[str, set[UR
 
 def _counts(kb: KnowledgeBase, numeric: set[URIRef]) -> dict[str, set[URIRef]]:
     """For each noun, the numeric properties whose label, lexical forms or description count
-    it (:func:`~kgcheck.values.quantities.counted_noun`)."""
+    it (:func:`~kgcheck.values.quantities.counted_nouns`)."""
     out: dict[str, set[URIRef]] = defaultdict(set)
     for prop in numeric:
         for noun in counts_of(kb, prop):

@@ -1,8 +1,11 @@
-"""The words of street addresses: how a street's name ends, in full or abbreviated."""
+"""The words of street addresses: how a street's name ends, in full or abbreviated, and an
+address as a reply writes it."""
 
 from __future__ import annotations
 
-__all__ = ["ABBREVIATIONS", "STREET_WORDS"]
+import re
+
+__all__ = ["ABBREVIATIONS", "STREET_ADDRESS", "STREET_WORDS"]
 
 #: Words of street addresses written either way ("Ames Avenue", "Ames Ave").
 ABBREVIATIONS = {
@@ -13,3 +16,13 @@ ABBREVIATIONS = {
 
 #: Every word that ends a street's name, in full or abbreviated.
 STREET_WORDS = frozenset(ABBREVIATIONS) | frozenset(ABBREVIATIONS.values()) | {"way"}
+
+#: A street address: a house number, up to six words (no time, no preposition: not "5 pm on
+#: Main Street"), and a street word ("89 South street", "11100 San Pablo Ave # 216").
+STREET_ADDRESS = re.compile(
+    r"\b\d{1,6}[A-Za-z]?(?:\s+(?!(?:am|pm|on|in|at|of|the|a|an|to|for|and|or|from|by|with|near)\b)"
+    r"[A-Za-z0-9'.-]+){0,5}?\s+(?:"
+    + "|".join(sorted(STREET_WORDS, key=len, reverse=True))
+    + r")\b(?:\s*(?:#|suite|ste|apt|unit)\s*\w+)?",
+    re.IGNORECASE,
+)

@@ -43,7 +43,6 @@ __all__ = [
     "QuantityRecognizer",
     "canonical_unit",
     "convert",
-    "counted_noun",
     "counted_nouns",
     "counts_in",
     "dimension",
@@ -318,16 +317,6 @@ def singular(word: str) -> str:
 COUNTING_WORDS = frozenset({"number", "count", "total", "quantity"})
 
 
-def counted_noun(phrase: str) -> str | None:
-    """The noun a property's phrase counts, singular: "number of layovers", "number stops",
-    "reviews count", "visitors per year"; ``None`` for a phrase that counts nothing it names
-    ("minimum rider age": an age, not riders) and for a plain noun ("places" may be a
-    course's size or the places left: a property labelled so counts it,
-    :func:`kgcheck.nlp.anchors.counts_of`)."""
-    nouns = counted_nouns(phrase)
-    return nouns[0] if nouns else None
-
-
 #: Words that end the noun a phrase counts ("number of baths in the apartment").
 _AFTER_COUNTED = frozenset(
     {"in", "on", "at", "for", "per", "with", "to", "by", "from", "that", "which", "and", "or"}
@@ -335,10 +324,13 @@ _AFTER_COUNTED = frozenset(
 
 
 def counted_nouns(phrase: str) -> tuple[str, ...]:
-    """The nouns a property's phrase counts, singular, the first word after the counting word
-    first (:func:`counted_noun`): of a noun of two words, also its last word and the two
-    written as one ("number of bed rooms": "bed", "room", "bedroom"), so that "3 bedrooms"
-    and "3 rooms" are counts of it."""
+    """The nouns a property's phrase counts, singular: "number of layovers", "number stops",
+    "reviews count", "visitors per year"; of a noun of two words, the first, the last and the
+    two written as one ("number of bed rooms": "bed", "room", "bedroom"), so that "3
+    bedrooms" and "3 rooms" are counts of it. None for a phrase that counts nothing it names
+    ("minimum rider age": an age, not riders) nor for a plain noun ("places" may be a
+    course's size or the places left: a property labelled so counts it,
+    :func:`kgcheck.nlp.anchors.counts_of`)."""
     words = [w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in {"of", "the", "a"}]
     if not words:
         return ()

@@ -104,6 +104,8 @@ class WrongAttributeDetector(Detector):
             return None  # "at 14 Knaresborough Road, Harrogate": the parts of its address node
         if _runs_on(ctx, claim, values):
             return None  # "is 28 Regent Street, Chippendale ...": the parse cut the value short
+        if _is_first_piece(claim, values):
+            return None  # "from Fernvale Station" of "Fernvale Station, Platform Road"
         if _names_a_value(ctx, claim, values) or _in_own_type(ctx, claim, values):
             return None
         functional = p in onto.functional or p in onto.complete
@@ -205,6 +207,20 @@ def _runs_on(ctx: DetectionContext, claim: Claim, values: list[Node]) -> bool:
             if len(own) > len(value_words(claim.object.text)) and rest[: len(own)] == own:
                 return True
     return False
+
+
+def _is_first_piece(claim: Claim, values: list[Node]) -> bool:
+    """Whether the stated object is the first comma-separated piece of a KB string value,
+    the rest left unsaid ("leaves from Fernvale Station" of "Fernvale Station, Platform
+    Road"): the value said shorter, as :func:`_first_piece` corrects only that piece."""
+    stated = value_words(claim.object.text)
+    return bool(stated) and any(
+        isinstance(v, Literal)
+        and v.datatype in (None, XSD.string)
+        and "," in str(v)
+        and value_words(str(v).partition(",")[0]) == stated
+        for v in values
+    )
 
 
 def _first_piece(ctx: DetectionContext, claim: Claim, value: Node) -> str | None:

@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from datetime import date
+from datetime import date, timedelta
 from itertools import islice
 
 from rdflib import RDF, Literal, Node, URIRef
@@ -388,6 +388,30 @@ _LIST_BREAK = re.compile(r";|,\s*(?:and|or)\b", re.IGNORECASE)
 #: What a reply states of the one row a call returned that no other value names: a number
 #: written like its phone number, a year ("It is a pop song from 2012"), a street address.
 _OF_ONE = frozenset({"code", "year", "address"})
+
+
+def _within_the_rows_dates(stated: Unheld, own: Facts) -> bool:
+    """Whether a stated date falls strictly between the two dates of a row that holds two, a
+    period's ends at most ``_PERIOD_DAYS`` apart ("Friday and Saturday night" of a stay
+    available from Friday to Sunday): a day of the row's own period, no misstatement of
+    either end (a founding year and a next event are no period). A day said by its weekday
+    alone ("this Friday and Saturday") or from today ("this Saturday") is compared by its
+    weekday: which week it is of, the words may not say."""
+    if not isinstance(stated.value, date):
+        return False
+    held = sorted({day.start.date() for day, _ in own.days if day.has_date})
+    if len(held) != 2 or (held[1] - held[0]).days > _PERIOD_DAYS:
+        return False
+    inside = [held[0] + timedelta(days=n) for n in range(1, (held[1] - held[0]).days)]
+    if stated.relative or stated.weekday:
+        return any(d.weekday() == stated.value.weekday() for d in inside)
+    return stated.value in inside
+
+
+#: The most days apart two dates of a row may be to be read as the ends of its period.
+_PERIOD_DAYS = 31
+
+
 #: How far apart a day and a time of one expression may be ("Friday 11 December at 2:15pm").
 _BESIDE = 8
 
@@ -412,6 +436,8 @@ def _unheld(
         if u.kind == "time":
             props = {p for ps in own.moments.values() for p in ps} - filled - own.instants
         elif u.kind == "date":
+            if _within_the_rows_dates(u, own):
+                continue
             days = {
                 p
                 for day, p in own.days

@@ -110,6 +110,8 @@ class Unheld:
     value: object
     #: a date said from today ("tonight", "this Friday"): it can only state a date near today
     relative: bool = False
+    #: a date stated by its weekday alone ("Saturday"): which week, the words do not say
+    weekday: bool = False
     #: of a count, the properties that count its noun ("layovers": the number of stops)
     counts: frozenset[URIRef] = frozenset()
 
@@ -273,7 +275,14 @@ def stated_values(
                     add(span, "date", s, props)
                 if not dated and not t.parts and part.granularity <= Granularity.DAY:
                     unheld.append(
-                        Unheld(span, said, "date", part.start.date(), relative=t.relative)
+                        Unheld(
+                            span,
+                            said,
+                            "date",
+                            part.start.date(),
+                            relative=t.relative,
+                            weekday=not part.absolute and part.stated <= {"weekday"},
+                        )
                     )
     elsewhere = {c.span for c in numeric if c.verdict == VERIFIED and c.subject is not None} - {
         c.span for c in numeric if c.subject is not None and URIRef(c.subject) in facts

@@ -433,3 +433,26 @@ def test_the_one_booked_rows_address_is_what_the_reply_gives(checker: Checker) -
     state = _state(ToolResult("ReserveRestaurant", [HOMES[0]]))
     report = checker.check_turn("Done. Their address is 89 South street.", state)
     assert ("mismatched_item", "89 South street") in _acted(report)
+
+
+STAYS = [
+    {"site_name": "Bluebell Glade", "pitch_type": "tent pitch", "price_per_night": 20,
+     "available_from": "2026-03-06", "available_to": "2026-03-08"},
+    {"site_name": "Fox Hollow", "pitch_type": "caravan pitch", "price_per_night": 35,
+     "available_from": "2026-03-06", "available_to": "2026-03-08"},
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("days", ["Friday and Saturday", "this Friday and Saturday"])
+def test_a_day_inside_a_rows_period_is_no_misstated_end(days: str) -> None:
+    # a blind trial's campsites: "this Friday and Saturday night" of a stay available from
+    # Friday 6 to Sunday 8 March was "corrected" to "Friday and Sunday" (the bare "Saturday"
+    # read as the last one)
+    # on Tuesday 3 March a bare "Saturday" reads as the last one, 28 February
+    tuesday = Checker(config_from_dict({"nli": {"model": "none"}, "now": "2026-03-03T09:00:00"}))
+    state = DialogueState(session_id="stay", now="2026-03-03T09:00:00")
+    state.add_turn("user", "Anything for this Friday and Saturday night?")
+    state.add_call(ToolResult("search_sites", STAYS))
+    reply = f"For {days} night there's Bluebell Glade, a tent pitch at £20 a night."
+    report = tuesday.check_turn(reply, state)
+    assert (report.text, [f for f in report.flags if f.content == "Saturday"]) == (reply, [])

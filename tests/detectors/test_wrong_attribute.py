@@ -173,3 +173,24 @@ def test_wrong_attribute_silent_when_the_value_shares_its_name_with_others(
     assert true.flags == [] and true.decision == Decision.ACCEPT
     false = checker.check_turn("Thomas S. Pillai works in Quayside Clinic.")
     assert [f.type for f in false.flags] == [FlagType.WRONG_ATTRIBUTE]
+
+
+SHUTTLE = """
+ex:Route a owl:Class ; rdfs:label "shuttle route" .
+ex:departsFrom a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "departs from" ;
+  rdfs:domain ex:Route ; rdfs:range xsd:string ; kgc:lexicalForm "leave from" .
+ex:lakeside a ex:Route ; rdfs:label "Lakeside Shuttle" ;
+  ex:departsFrom "Fernvale Station, Platform Road" .
+"""
+
+
+def test_wrong_attribute_silent_on_the_first_piece_of_a_value_said_alone(
+    make_checker: Callable[..., Checker],
+) -> None:
+    """A blind trial's campsites: "leaves from Fernvale Station" of "Fernvale Station,
+    Platform Road" was rewritten to the whole value."""
+    checker = make_checker(SHUTTLE, nli={"model": None})
+    true = checker.check_turn("The Lakeside Shuttle leaves from Fernvale Station.")
+    assert true.flags == [] and true.decision == Decision.ACCEPT
+    false = checker.check_turn("The Lakeside Shuttle leaves from Harbour Station.")
+    assert [f.type for f in false.flags] == [FlagType.WRONG_ATTRIBUTE]

@@ -58,6 +58,8 @@ REPLY = (
 DEFAULT_SIZES = (10_000, 100_000, 1_000_000)
 WARMUP = 3
 _RESULT_PREFIX = "@@result "
+#: A stage's ratio between sizes is printed when it takes at least this long at the smallest.
+_RATIO_MIN_MS = 0.05
 #: The function ``KnowledgeBase.open`` loads the store with; wrapped to time the store alone.
 _STORE_HOOK = "open_store"
 
@@ -504,6 +506,15 @@ def print_tables(rows: list[dict[str, Any]]) -> None:
         [f"{row['triples']:,}"] + [f"{row['reopen']['stage_p50_ms'].get(n, 0):.3f}" for n in names]
         for row in rows
     ]
+    if len(rows) > 1:  # what grows with the KB: each stage's p50 at the largest size / smallest
+        first, last = rows[0]["reopen"]["stage_p50_ms"], rows[-1]["reopen"]["stage_p50_ms"]
+        stage_rows.append(
+            ["x p50"]
+            + [
+                f"{last.get(n, 0) / first[n]:.2f}" if first.get(n, 0) >= _RATIO_MIN_MS else "-"
+                for n in names
+            ]
+        )
     _print_aligned(["triples", *(n.removeprefix("detector.") for n in names)], stage_rows)
     print()
     print("peak RSS MiB (load / reopen / memory): " + "; ".join(
@@ -515,7 +526,7 @@ def print_tables(rows: list[dict[str, Any]]) -> None:
     print()
     print("check_turn per spaCy pipeline (ms, reopened persistent store)")
     _print_aligned(
-        ["triples", "nlp.pipeline", "loaded", "p50", "p95", "nlp p50", "nlp p95", "flags"],
+        ["triples", "nlp.pipeline", "loaded", "p50", "p95", "x p50", "nlp p50", "nlp p95", "flags"],
         [
             [
                 f"{row['triples']:,}",
@@ -523,6 +534,7 @@ def print_tables(rows: list[dict[str, Any]]) -> None:
                 found["pipeline"],
                 f"{found['p50_ms']:.2f}",
                 f"{found['p95_ms']:.2f}",
+                f"{found['p50_ms'] / rows[0]['pipelines'][name]['p50_ms']:.2f}",
                 f"{found['nlp_p50_ms']:.2f}",
                 f"{found['nlp_p95_ms']:.2f}",
                 str(len(found["flags"])),

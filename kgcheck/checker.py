@@ -42,6 +42,7 @@ from kgcheck.history.embeddings import SentenceEncoder, default_encoder
 from kgcheck.history.state import DialogueState, parse_time
 from kgcheck.items import settle
 from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.kb.reads import one_check
 from kgcheck.kb.value_forms import value_forms
 from kgcheck.mitigation import Mitigator
 from kgcheck.nli.batch import NliRequest, score_together
@@ -273,6 +274,18 @@ class Checker:
         """
         if not isinstance(response, str):
             raise InputError(f"response must be a string, got {type(response).__name__}")
+        with one_check():  # what the detectors and the re-check read of the KB, read once
+            return self._check_turn(response, state, now, sources, record, budget)
+
+    def _check_turn(
+        self,
+        response: str,
+        state: DialogueState | None,
+        now: datetime | str | None,
+        sources: Sequence[Mapping[str, str] | Source] | None,
+        record: bool,
+        budget: Budget | None,
+    ) -> TurnReport:
         response = clean_text(response)  # lone surrogates -> U+FFFD, offsets unchanged
         documents = _sources(sources)
         state = state if state is not None else DialogueState()

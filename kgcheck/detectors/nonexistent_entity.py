@@ -362,7 +362,7 @@ def _words_of_names(kb: KnowledgeBase, text: str) -> bool:
     tokens = name_tokens(text)
     if len(tokens) < 2:
         return False
-    iris = set.intersection(*(kb.labels.with_token(t) for t in tokens))
+    iris = kb.labels.with_tokens(tokens)
     n = len(tokens)
     for iri in iris:
         label = name_tokens(kb.labels.display(iri) or "")

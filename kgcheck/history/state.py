@@ -24,6 +24,7 @@ from kgcheck.history.embeddings import RelatedSentence, SentenceEncoder, default
 from kgcheck.history.entities import EntityRegistry, Sighting
 from kgcheck.history.past import past_from_dict, past_from_history, past_to_dict
 from kgcheck.history.rdf import HISTORY_GRAPH, PastClaim, history_claims, history_quads, turn_claims
+from kgcheck.kb.terms import rdf_term
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.speech_acts import mood_of_text
 from kgcheck.nlp.text import clean_text
@@ -364,17 +365,11 @@ class DialogueState:
 
 
 def _rdflib(term: object) -> URIRef | BNode | Literal:
-    """An rdflib term for a pyoxigraph one."""
-    if isinstance(term, ox.NamedNode):
-        return URIRef(term.value)
-    if isinstance(term, ox.BlankNode):
-        return BNode(term.value)
-    if isinstance(term, ox.Literal):
-        if term.language:
-            return Literal(term.value, lang=term.language)
-        if term.datatype.value == _XSD_STRING:
-            return Literal(term.value)
-        return Literal(term.value, datatype=URIRef(term.datatype.value))
+    """An rdflib term for a pyoxigraph one (a string as a plain literal)."""
+    if isinstance(term, ox.Literal) and not term.language and term.datatype.value == _XSD_STRING:
+        return Literal(term.value)
+    if isinstance(term, (ox.NamedNode, ox.BlankNode, ox.Literal)):
+        return rdf_term(term)  # type: ignore[return-value]
     raise TypeError(f"not an RDF term: {term!r}")
 
 

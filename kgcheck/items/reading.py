@@ -40,7 +40,6 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
-from itertools import islice
 
 from rdflib import RDF, Literal, Node, URIRef
 
@@ -242,9 +241,7 @@ def kb_pool(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[URIRef]:
                 classes |= types
     pool: list[URIRef] = []
     for cls_ in sorted(classes):
-        members = [
-            s for s in islice(kb.instances(cls_), MAX_CANDIDATES + 1) if isinstance(s, URIRef)
-        ]
+        members = [s for s in kb.some_instances(cls_, MAX_CANDIDATES + 1) if isinstance(s, URIRef)]
         if len(members) <= MAX_CANDIDATES:
             pool.extend(members)
     found = list(dict.fromkeys(pool))[:MAX_CANDIDATES]

@@ -24,6 +24,7 @@ from kgcheck.errors import KnowledgeBaseError
 from kgcheck.kb.labels import LABEL_PREDICATES, LabelIndex
 from kgcheck.kb.normalize import value_words
 from kgcheck.kb.ontology import OntologyView
+from kgcheck.kb.reads import remembered
 from kgcheck.kb.remote import RemoteScratch, RemoteStore
 from kgcheck.kb.scratch import ScratchPool, copy_graph, copy_store, ox_term
 from kgcheck.kb.shapes import (
@@ -35,6 +36,7 @@ from kgcheck.kb.shapes import (
     unit_of,
 )
 from kgcheck.kb.store import KB_GRAPH, open_store
+from kgcheck.kb.terms import rdf_term
 from kgcheck.kb.validate import check_values, quiet_literal_warnings
 from kgcheck.kb.values import written
 from kgcheck.periods import Granularity, Interval, interval_of_literal
@@ -47,6 +49,8 @@ if TYPE_CHECKING:
 
 __all__ = ["KnowledgeBase"]
 
+#: The named graph that holds a KB in its Oxigraph store.
+_KB_NODE = ox.NamedNode(KB_GRAPH)
 #: The most structure nodes read for one subject's value (offers of offers of ...).
 _MAX_STRUCTURE = 64
 
@@ -258,6 +262,28 @@ class KnowledgeBase:
 
     # facts ------------------------------------------------------------------------------
 
+    def match(
+        self, subject: Node | None = None, predicate: Node | None = None, obj: Node | None = None
+    ) -> Iterator[tuple[Node, Node, Node]]:
+        """The KB's triples that match a pattern (``None`` matches any term), in the store's
+        order: read from Oxigraph directly where the KB is held there (the reads every check
+        makes), through the graph otherwise. A term no store could hold matches nothing."""
+        if self._ox is None:
+            yield from self.graph.triples((subject, predicate, obj))
+            return
+        try:
+            s, p, o = (None if t is None else ox_term(t) for t in (subject, predicate, obj))
+        except (TypeError, ValueError):
+            return
+        for q in self._ox.quads_for_pattern(s, p, o, _KB_NODE):  # type: ignore[arg-type]
+            yield rdf_term(q.subject), rdf_term(q.predicate), rdf_term(q.object)
+
+    def _objects(self, subject: Node, predicate: Node) -> Iterator[Node]:
+        return (o for _, _, o in self.match(subject, predicate, None))
+
+    def _subjects(self, predicate: Node, obj: Node) -> Iterator[Node]:
+        return (s for s, _, _ in self.match(None, predicate, obj))
+
     def values(self, subject: URIRef, predicate: URIRef) -> list[Node]:
         """Objects of ``(subject, predicate)``: asserted, stated through the inverse or a
         symmetric property, values of its sub-properties (``rdfs:subPropertyOf``: a sub-property
@@ -276,15 +302,16 @@ class KnowledgeBase:
                             todo.append(more)
         return found
 
+    @remembered
     def _values(self, subject: Node, predicate: URIRef) -> list[Node]:
         found: list[Node] = []
         for prop in (predicate, *sorted(self.ontology.sub_properties.get(predicate, ()))):
-            found.extend(o for o in self.graph.objects(subject, prop) if o not in found)
+            found.extend(o for o in self._objects(subject, prop) if o not in found)
             inverse = self.ontology.inverse.get(prop)
             if inverse is not None:
-                found.extend(o for o in self.graph.subjects(inverse, subject) if o not in found)
+                found.extend(o for o in self._subjects(inverse, subject) if o not in found)
             if prop in self.ontology.symmetric:
-                found.extend(o for o in self.graph.subjects(prop, subject) if o not in found)
+                found.extend(o for o in self._subjects(prop, subject) if o not in found)
         shapes = self.shapes
         if not found:
             # through the structure nodes the subject points at, nearest first: a branch's
@@ -297,7 +324,7 @@ class KnowledgeBase:
                     if node in seen:
                         continue
                     seen.add(node)
-                    found.extend(o for o in self.graph.objects(node, predicate) if o not in found)
+                    found.extend(o for o in self._objects(node, predicate) if o not in found)
                     todo.extend(shapes.children.get(node, ()))
         # a value node stands for its value: schema:weight [ schema:value 15 ]
         return [shapes.value_of.get(o, o) for o in found]
@@ -438,10 +465,11 @@ class KnowledgeBase:
 
         return sorted(candidates, key=rank)
 
+    @remembered
     def facts(self, subject: URIRef, limit: int = 64) -> list[tuple[URIRef, Node]]:
         """Up to ``limit`` (predicate, object) pairs of ``subject``, names left out."""
         out: list[tuple[URIRef, Node]] = []
-        for p, o in self.graph.predicate_objects(subject):
+        for _, p, o in self.match(subject):
             if not isinstance(p, URIRef) or str(p) in LABEL_PREDICATES:
                 continue
             out.append((p, o))
@@ -471,28 +499,30 @@ class KnowledgeBase:
             return None
         said = {p for _, p in self.owners_of_words(value_words(stated))}
         for prop in sorted(said):
-            for part in self.graph.objects(value, prop):
+            for part in self._objects(value, prop):
                 if isinstance(part, Literal):
                     return part
         return None
 
+    @remembered
     def holders(self, predicate: URIRef, obj: Node) -> list[Node]:
         """Subjects that have ``obj`` as a value of ``predicate`` (directly or via the inverse)."""
         found: list[Node] = []
-        for s in self.graph.subjects(predicate, obj):
+        for s in self._subjects(predicate, obj):
             for owner, _ in self.shapes.owners(s, predicate):
                 if owner not in found:
                     found.append(owner)
         inverse = self.ontology.inverse.get(predicate)
         if inverse is not None and isinstance(obj, URIRef):
-            found.extend(s for s in self.graph.objects(obj, inverse) if s not in found)
+            found.extend(s for s in self._objects(obj, inverse) if s not in found)
         return found
 
+    @remembered
     def referrers(self, obj: URIRef, limit: int = 64) -> list[URIRef]:
         """Up to ``limit`` entities with ``obj`` as the value of a property: the appointments
         with a person, the routes a vessel sails."""
         out: list[URIRef] = []
-        for s, p in self.graph.subject_predicates(obj):
+        for s, p, _ in self.match(None, None, obj):
             if isinstance(s, URIRef) and p != RDF.type and s not in out:
                 out.append(s)
                 if len(out) >= limit:
@@ -511,16 +541,18 @@ class KnowledgeBase:
                 found |= self.ontology.negative_sources.get((subject, inverse), set())
         return found
 
+    @remembered
     def types(self, subject: URIRef) -> set[URIRef]:
         """Asserted classes of ``subject`` with their superclasses."""
-        direct = {URIRef(t) for t in self.graph.objects(subject, RDF.type) if isinstance(t, URIRef)}
-        return self.ontology.with_superclasses(direct)
+        return self.ontology.with_superclasses(self.direct_types(subject))
 
+    @remembered
     def direct_types(self, subject: URIRef) -> set[URIRef]:
-        return {URIRef(t) for t in self.graph.objects(subject, RDF.type) if isinstance(t, URIRef)}
+        return {URIRef(t) for t in self._objects(subject, RDF.type) if isinstance(t, URIRef)}
 
+    @remembered
     def is_known(self, subject: URIRef) -> bool:
-        return next(iter(self.graph.predicate_objects(subject)), None) is not None
+        return next(self.match(subject), None) is not None
 
     def has_literal(self, text: str) -> bool:
         """Whether some fact has the plain string ``text`` as its value (an indexed lookup)."""
@@ -654,7 +686,7 @@ class KnowledgeBase:
             return self._name_owners.get(words, ())
 
     def _names_of(self, node: Node) -> list[str]:
-        return [str(o) for p in LABEL_PREDICATES for o in self.graph.objects(node, URIRef(p))]
+        return [str(o) for p in LABEL_PREDICATES for o in self._objects(node, URIRef(p))]
 
     def value_words_of(self, value: Node) -> set[tuple[str, ...]]:
         """The words a value is stated in: a literal's, or each name of a node whose names are
@@ -666,7 +698,13 @@ class KnowledgeBase:
         return {value_words(str(value))}
 
     def instances(self, cls_: URIRef) -> Iterator[Node]:
-        return self.graph.subjects(RDF.type, cls_)
+        return self._subjects(RDF.type, cls_)
+
+    @remembered
+    def some_instances(self, cls_: URIRef, n: int) -> list[Node]:
+        """The first ``n`` members of ``cls_``, in the store's order (enough to tell whether a
+        class has more than ``n - 1``)."""
+        return list(islice(self._subjects(RDF.type, cls_), n))
 
     def some_objects(self, prop: URIRef, n: int) -> list[Node]:
         """Up to ``n`` values of ``prop``, in the store's order: a sample that costs ``n``
@@ -888,7 +926,7 @@ def _save_index(cache: _IndexCache, index: LabelIndex, shapes: DataShapes) -> No
 
 
 def _kb_node() -> ox.NamedNode:
-    return ox.NamedNode(KB_GRAPH)
+    return _KB_NODE
 
 
 def _third_person(phrase: str) -> str:

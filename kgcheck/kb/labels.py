@@ -179,6 +179,16 @@ class LabelIndex:
         lower case, no possessive)."""
         return set(self._token_iris.get(token, ()))
 
+    def with_tokens(self, tokens: Iterable[str]) -> set[str]:
+        """The entities one of whose labels has every word of ``tokens`` (``with_token`` of
+        each, intersected): read from the rarest word's entities, so a common first name among
+        a million people costs no more than a rare surname."""
+        postings = sorted((self._token_iris.get(t, set()) for t in tokens), key=len)
+        if not postings:
+            return set()
+        rarest, *others = postings
+        return {iri for iri in rarest if all(iri in other for other in others)}
+
     def add_all(self, pairs: Iterable[tuple[str, str, int]]) -> None:
         for iri, label, rank in pairs:
             self.add(iri, label, rank=rank)

@@ -337,7 +337,7 @@ class EntityLinker:
         if self.kb.owners_of_words(value_words(name)):
             return None  # "in New York": a value the KB holds whole (a city), not a short name
         labels = self.kb.labels
-        iris = set.intersection(*(labels.with_token(w) for w in words))
+        iris = labels.with_tokens(words)
         key = " ".join(words)
         found = tuple(
             sorted(

@@ -19,10 +19,11 @@ import re
 from collections.abc import Mapping, Sequence
 
 import pyoxigraph as ox
-from rdflib import Literal, URIRef
+from rdflib import URIRef
 from rdflib.term import Node
 
 from kgcheck.kb.remote import sparql_term
+from kgcheck.kb.terms import rdf_term
 
 __all__ = ["endpoint_query", "graph_blocks"]
 
@@ -157,10 +158,6 @@ def _values(store: ox.Store, block: str, prefixes: dict[str, str]) -> str | None
 
 
 def _node(term: object) -> Node | None:
-    if isinstance(term, ox.NamedNode):
-        return URIRef(term.value)
-    if isinstance(term, ox.Literal):
-        if term.language:
-            return Literal(term.value, lang=term.language)
-        return Literal(term.value, datatype=URIRef(term.datatype.value))
+    if isinstance(term, (ox.NamedNode, ox.Literal)):
+        return rdf_term(term)
     return None  # a blank node has no name the endpoint would know

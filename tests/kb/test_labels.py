@@ -216,3 +216,16 @@ def test_label_index_read_back_learns_new_labels_with_their_typos(index: LabelIn
     found = restored.lookup("Quentn Blake")
     assert found is not None and found.iris == ("http://x/blake",) and found.how == "fuzzy"
     assert restored.lookup("Amira Patell") == index.lookup("Amira Patell")
+
+
+def test_label_index_with_tokens_holds_every_word_across_labels(index: LabelIndex) -> None:
+    index.add("ex:chrisP", "Christopher Patel", rank=2)
+    index.add("ex:chrisP", "Chris", rank=5)
+    assert index.with_tokens(["chris"]) == {"ex:chrisA", "ex:chrisM", "ex:chrisP"}
+    assert index.with_tokens(["chris", "patel"]) == {"ex:chrisP"}  # words of two of its labels
+    assert index.with_tokens(["amira", "patel"]) == {"ex:amira"}
+    assert index.with_tokens(["chris", "nobody"]) == set()
+    assert index.with_tokens([]) == set()
+    found = index.with_tokens(["chris"])
+    found.clear()  # the caller's own set: the index keeps its entries
+    assert index.with_tokens(["chris"]) == {"ex:chrisA", "ex:chrisM", "ex:chrisP"}

@@ -33,6 +33,7 @@ from kgcheck.failures import (
     DETECTOR_FAILED,
     INVALID_FLAG,
     KB_FAILED,
+    NLP_FAILED,
     CheckError,
     apply_on_error,
     record_failure,
@@ -79,6 +80,15 @@ _WARM_UP_REPLIES = (
     "You're welcome. Your appointment with Dr. Smith is on Tuesday 4 March 2025 at 11 am; "
     "it costs $12.50 and takes 2 hours. I never said it was on Monday.",
 )
+
+
+class _RecheckBroke(Exception):
+    """The re-check of a corrected text could not analyse it (``cause``): no correction is
+    written that its re-check did not confirm."""
+
+    def __init__(self, cause: Exception) -> None:
+        super().__init__(str(cause))
+        self.cause = cause
 
 
 class Checker:
@@ -323,6 +333,9 @@ class Checker:
         except BudgetSpent as exc:
             record_spent(errors, skipped, exc)
             analysis = TurnAnalysis(text=response)
+        except Exception as exc:  # a component that broke: reported, and on_error decides
+            record_failure(errors, skipped, "nlp", NLP_FAILED, exc)
+            analysis = unanalysed(response, exc)
         timings["nlp"] = time.perf_counter() - started - timings["history"]
         skipped.extend(analysis.notes)
         flags = self._detect(
@@ -347,9 +360,12 @@ class Checker:
                     text, state, reference, documents, skipped, errors, kb, focus, budget, near
                 ),
             )
-        except BudgetSpent as exc:
+        except (BudgetSpent, _RecheckBroke) as exc:
             # no correction is written that its re-check could not confirm: flags only
-            record_spent(errors, skipped, exc)
+            if isinstance(exc, _RecheckBroke):
+                record_failure(errors, skipped, "recheck.nlp", NLP_FAILED, exc.cause)
+            else:
+                record_spent(errors, skipped, exc)
             unchecked = [replace(f, correction=None, correction_span=None) for f in flags]
             outcome = self.mitigator.mitigate(unchecked, analysis, response)
         timings["mitigation"] = time.perf_counter() - t0
@@ -594,13 +610,19 @@ class Checker:
 
         Raises:
             BudgetSpent: ``budget`` ran out first (a re-check is never cut short).
+            _RecheckBroke: the corrected text could not be analysed.
         """
         if budget is not None:
             budget.check("recheck")
         context = tuple(dict.fromkeys((*near, *_context(state, focus))))
-        analysis = self.analyzer.analyse(
-            text, now=reference, context=context, kb=kb, focus=focus, budget=budget, reuse=True
-        )
+        try:
+            analysis = self.analyzer.analyse(
+                text, now=reference, context=context, kb=kb, focus=focus, budget=budget, reuse=True
+            )
+        except BudgetSpent:
+            raise
+        except Exception as exc:
+            raise _RecheckBroke(exc) from exc
         results = TurnResults(self._providers)
         flags = self._detect(
             analysis, state, reference, documents, results, {}, models=False, kb=kb

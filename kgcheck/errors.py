@@ -743,6 +743,7 @@ ERROR_CODES: tuple[ErrorCode, ...] = (
     _reported("KGC707", "The knowledge base could not be read while the reply was analysed."),
     _reported("KGC708", "The check ran out of its CPU budget, or was cancelled, before a stage."),
     _reported("KGC709", "Reading the items the reply describes by their values failed."),
+    _reported("KGC710", "The reply, or a corrected sentence of it, could not be analysed."),
     _raised(ServiceError, 502),
     _raised(ServiceUnreachable, 502),
     _raised(ServiceRefused, 502),

@@ -20,6 +20,8 @@ Codes (``KGC7xx``: reported in ``report.errors``, not raised)::
     KGC706  a detector returned a flag it may not (an undeclared type, a span outside the reply)
     KGC707  the knowledge base could not be read while the reply was analysed (an endpoint down)
     KGC708  the check's CPU budget ran out, or it was cancelled, before a stage (``budget_s``)
+    KGC709  reading the items the reply describes by their values failed
+    KGC710  the reply could not be analysed (a component of the NLP pipeline raised)
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ __all__ = [
     "ITEMS_FAILED",
     "KB_FAILED",
     "NLI_FAILED",
+    "NLP_FAILED",
     "NUMERIC_FAILED",
     "RULE_FAILED",
     "CheckError",
@@ -59,6 +62,7 @@ INVALID_FLAG = "KGC706"
 KB_FAILED = "KGC707"
 BUDGET_SPENT = "KGC708"
 ITEMS_FAILED = "KGC709"
+NLP_FAILED = "KGC710"
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,12 +7,15 @@ import copy
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import kgcheck
 import kgcheck.checker
 import kgcheck.config
+import kgcheck.nlp.anchors
+import kgcheck.nlp.pipeline
 import kgcheck.numeric_claims
 from kgcheck import (
     ActionKind,
@@ -484,6 +487,49 @@ def test_checker_numeric_verification_that_fails_is_an_error(
         ("numeric", "KGC704", "ValueError: bad tolerance table")
     ]
     assert report.decision == Decision.ACCEPT_WITH_WARNINGS
+
+
+def test_checker_a_pipeline_component_that_raises_on_the_reply_is_an_nlp_error(
+    acme_checker: Checker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Regression: a unit of a dimension the anchoring had no words for ("4GB": KeyError
+    # 'data') raised out of check_turn; a broken component is a reported failure
+    def boom(*args: object, **kwargs: object) -> list[object]:
+        raise KeyError("data")
+
+    monkeypatch.setattr(kgcheck.nlp.anchors.Anchorer, "quantities", boom)
+    config = kgcheck.config.config_from_dict({"now": NOW, "nli": {"model": "none"}})
+    checker = Checker(config, kb=acme_checker.kb)
+    reply = "Amira Patel's extension is 4413."
+    report = checker.check_turn(reply, DialogueState(now=NOW))
+    assert [(e.stage, e.code, e.reason) for e in report.errors] == [
+        ("nlp", "KGC710", "KeyError: 'data'")
+    ]
+    assert report.decision == Decision.ACCEPT_WITH_WARNINGS and not report.ok
+    assert report.text == reply
+
+
+def test_checker_a_recheck_that_cannot_analyse_the_correction_writes_no_correction(
+    acme_checker: Checker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = kgcheck.nlp.pipeline.Analyzer.analyse
+
+    def analyse(self: object, text: str, **kwargs: Any) -> object:
+        if kwargs.get("reuse"):  # the re-check of the corrected sentence
+            raise RuntimeError("parse lost")
+        return original(self, text, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(kgcheck.nlp.pipeline.Analyzer, "analyse", analyse)
+    config = kgcheck.config.config_from_dict({"now": NOW, "nli": {"model": "none"}})
+    checker = Checker(config, kb=acme_checker.kb)
+    reply = "Amira Patel's extension is 4413."
+    report = checker.check_turn(reply, DialogueState(now=NOW))
+    assert [(e.stage, e.code, e.reason) for e in report.errors] == [
+        ("recheck.nlp", "KGC710", "RuntimeError: parse lost")
+    ]
+    assert report.text == reply  # the correction to 4412 was not confirmed, so not written
+    assert [(f.type, f.content) for f in report.flags] == [("wrong_attribute", "4413")]
+    assert report.decision != Decision.ACCEPT and not report.ok
 
 
 def test_checker_checks_turned_off_by_configuration_are_not_errors(

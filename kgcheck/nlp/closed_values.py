@@ -42,6 +42,12 @@ __all__ = ["ClosedValueBinder", "StatedValue"]
 _MODIFIER = frozenset({"compound", "amod", "nmod"})
 #: Words that make what follows in their clause a condition or a question, not a statement.
 _OPEN = frozenset({"if", "whether", "unless", "when"})
+#: Words that make what follows in their clause a state to come: "we expect to have it fixed
+#: by 4pm", "it should be resolved soon", "your order will be dispatched".
+_TO_COME = frozenset(
+    {"expect", "expects", "expected", "expecting", "hope", "hopes", "hoping", "aim", "aims",
+     "will", "'ll", "should", "going", "shall"}
+)  # fmt: skip
 _DAY = timedelta(days=1)
 _BREAK_WORDS = frozenset({",", ";", ":", "but", "while", "whereas", "although", "however"})
 #: "no snow", "without rain": the value is denied.
@@ -121,6 +127,10 @@ class ClosedValueBinder:
             if joined and not _several_days(period):
                 continue  # "rainy and cloudy" of one day: which part of it is each, unsaid
             if not any(p in self.periodic for p in props):
+                if _to_come(toks, m):
+                    # "we expect to have it fixed by 4pm": a status the thing will have, not
+                    # the one it has (a value of a day, a forecast's, is said of that day)
+                    continue
                 # "a Standard Accord available on March 13th": a car's type holds on no day;
                 # the date is a value of its own (the pickup date), not the type's period
                 period = None
@@ -167,6 +177,18 @@ class ClosedValueBinder:
                 return True
             k -= 1
         return False
+
+
+def _to_come(toks: Sequence[Tok], m: Mention) -> bool:
+    """Whether a word of expectation or the future ("expect", "will", "should") comes before
+    the value in its clause."""
+    sent = toks[m.token_start].sent
+    k = m.token_start - 1
+    while k >= 0 and toks[k].sent == sent and toks[k].lower not in _BREAK_WORDS:
+        if toks[k].lower in _TO_COME:
+            return True
+        k -= 1
+    return False
 
 
 def _joined(toks: Sequence[Tok], m: Mention, values: Sequence[Mention]) -> str | None:

@@ -104,7 +104,8 @@ class EntityLinker:
     def _exact(self, toks: Sequence[Tok], covered: list[bool]) -> list[Mention]:
         labels = self.kb.labels
         out: list[Mention] = []
-        ends: dict[int, bool] = {}  # whether a label may end at token k (labels.ends_label)
+        # whether a label may end at token k, its last word written from token j on
+        ends: dict[tuple[int, int], bool] = {}  # (j, k): labels.ends_label
         i = 0
 
         def match_at(i: int) -> tuple[int, set[str]] | None:
@@ -125,9 +126,16 @@ class EntityLinker:
                 if not last.text.removesuffix(".")[-1:].isalnum():
                     continue  # (an abbreviation may end a name: "333 Arbol Dr.")
                 k = i + n - 1
-                if k not in ends:
-                    ends[k] = labels.ends_label(last.text)
-                if not ends[k]:
+                # the word the name ends with as written: "5GB" of "Data Boost 5GB", which
+                # the tokenizer splits into "5" and "GB"
+                start = k
+                while start > i and not toks[start - 1].space:
+                    start -= 1
+                if (start, k) not in ends:
+                    ends[start, k] = labels.ends_label(last.text) or (
+                        start < k and labels.ends_label(span_text(toks, start, k + 1))
+                    )
+                if not ends[start, k]:
                     continue
                 if n == 1 and not _may_be_single_label(toks[i]):
                     continue

@@ -194,6 +194,11 @@ DIMENSION_WORDS: dict[str, frozenset[str]] = {
     ),
     "volume": frozenset({"volume", "capacity", "size", "litre", "liter"}),
     "area": frozenset({"area", "size", "floor", "footage", "space"}),
+    "data": frozenset(
+        {"data", "storage", "memory", "ram", "capacity", "allowance", "download", "upload",
+         "size", "cap", "quota"}
+    ),
+    "frequency": frozenset({"frequency", "refresh", "rate", "clock", "speed", "hz"}),
 }  # fmt: skip
 #: One of a unit of time written with an article: "an hour", "half an hour", "an hour and a
 #: half", "a week".

@@ -223,3 +223,13 @@ def test_a_unit_of_time_opening_a_point_in_time_is_no_unit(
     description: str, unit: str | None
 ) -> None:
     assert unit_in_text(description) == unit
+
+
+def test_every_dimension_a_unit_measures_has_words_that_name_it() -> None:
+    # Regression: "GB" and "Hz" measured dimensions ("data", "frequency") no word named, and a
+    # property with no unit met by "4GB" raised KeyError in the anchoring
+    from kgcheck.values.quantities import _CONVERSIONS, DIMENSION_WORDS
+
+    measured = {dim for dim, _ in _CONVERSIONS.values()}
+    assert measured <= DIMENSION_WORDS.keys()
+    assert all(DIMENSION_WORDS[dim] for dim in measured)

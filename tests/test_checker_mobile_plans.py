@@ -1,0 +1,87 @@
+"""Reading replies as assistants write them (issue 35), in a domain of its own: a mobile
+network's plans and add-ons, named with a quantity and its unit ("Top Up 10GB"), amounts of data
+in gigabytes, and faults with a state. Each test is named after what broke in a blind trial."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kgcheck import Checker, DialogueState
+from kgcheck.report import TurnReport
+from tests.conftest import checker_over
+
+NOW = "2026-11-30T10:00:00+00:00"
+BODY = """
+ex:Plan a owl:Class ; rdfs:label "plan" .
+ex:AddOn a owl:Class ; rdfs:label "add-on" .
+ex:Fault a owl:Class ; rdfs:label "fault" .
+ex:FaultState a owl:Class ; rdfs:label "fault state" ; kgc:closedWorld true .
+ex:allowance a owl:DatatypeProperty, owl:FunctionalProperty ; rdfs:label "data allowance" ;
+    rdfs:domain ex:Plan ; rdfs:range xsd:decimal ; kgc:unit "GB" .
+ex:quota a owl:DatatypeProperty, owl:FunctionalProperty ; rdfs:label "download quota" ;
+    rdfs:domain ex:AddOn ; rdfs:range xsd:decimal .
+ex:price a owl:DatatypeProperty, owl:FunctionalProperty ; rdfs:label "price" ;
+    rdfs:range xsd:decimal ; kgc:unit "GBP" .
+ex:state a owl:ObjectProperty, owl:FunctionalProperty ; rdfs:label "fault state" ;
+    rdfs:domain ex:Fault ; rdfs:range ex:FaultState ; kgc:lexicalForm "status" .
+ex:open a ex:FaultState ; rdfs:label "open" ; skos:altLabel "being worked on" .
+ex:cleared a ex:FaultState ; rdfs:label "cleared" ; skos:altLabel "fixed" .
+ex:nimbus a ex:Plan ; rdfs:label "Nimbus Max" ; ex:allowance 60 ; ex:price 22.00 .
+ex:topup a ex:AddOn ; rdfs:label "Top Up 10GB" ; ex:quota 10 ; ex:price 6.00 .
+ex:fault a ex:Fault ; rdfs:label "F-2231" ; ex:state ex:open .
+"""
+
+
+@pytest.fixture(scope="module")
+def mobile(tmp_path_factory: pytest.TempPathFactory) -> Checker:
+    folder: Path = tmp_path_factory.mktemp("mobile")
+    return checker_over(folder, BODY, now=NOW)
+
+
+def check(checker: Checker, reply: str) -> TurnReport:
+    return checker.check_turn(reply, DialogueState(session_id="t", now=NOW))
+
+
+def test_an_amount_of_data_against_a_property_with_no_unit_is_read_not_a_failure(
+    mobile: Checker,
+) -> None:
+    # Regression: "10 GB" met a property with no unit and the anchoring raised KeyError 'data'
+    reply = "The Top Up 10GB add-on has a download quota of 10 GB."
+    report = check(mobile, reply)
+    assert report.errors == []
+    assert report.text == reply
+
+
+def test_a_name_ending_in_a_number_and_its_unit_is_linked_whole(mobile: Checker) -> None:
+    # Regression: "Data Boost 5GB" was read as "Data Boost" and a 5GB of the plan named before
+    # it, which was "corrected" to the plan's 50GB
+    reply = "That's your Nimbus Max plan at £22 plus the £6 Top Up 10GB you added."
+    report = check(mobile, reply)
+    assert report.text == reply
+    assert [f.content for f in report.flags if f.confidence >= 0.5] == []
+    assert "Top Up 10GB" in [
+        reply[m.span.start : m.span.end] for m in report.analysis.mentions if m.iri
+    ]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Our engineers expect to have F-2231 fixed by 4pm today.",
+        "F-2231 should be fixed by this evening.",
+        "We hope F-2231 will be fixed tomorrow.",
+    ],
+)
+def test_a_state_expected_later_is_not_the_state_now(mobile: Checker, reply: str) -> None:
+    # Regression: "expect to have it fixed by 4pm" was read as the fault's state now and
+    # rewritten to "being worked on"
+    report = check(mobile, reply)
+    assert report.text == reply
+    assert [f.content for f in report.flags if f.confidence >= 0.5] == []
+
+
+def test_a_state_said_as_it_is_now_is_still_checked(mobile: Checker) -> None:
+    report = check(mobile, "F-2231 is fixed now.")
+    assert [f.content for f in report.flags if f.confidence >= 0.5] == ["fixed"]

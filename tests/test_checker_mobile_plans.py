@@ -31,6 +31,21 @@ ex:cleared a ex:FaultState ; rdfs:label "cleared" ; skos:altLabel "fixed" .
 ex:nimbus a ex:Plan ; rdfs:label "Nimbus Max" ; ex:allowance 60 ; ex:price 22.00 .
 ex:topup a ex:AddOn ; rdfs:label "Top Up 10GB" ; ex:quota 10 ; ex:price 6.00 .
 ex:fault a ex:Fault ; rdfs:label "F-2231" ; ex:state ex:open .
+ex:fault3 a ex:Fault ; rdfs:label "F-2250" ; ex:state ex:open ;
+    ex:began "2026-11-20T09:00:00Z"^^xsd:dateTime ; ex:fixBy "2026-11-20T13:00:00Z"^^xsd:dateTime .
+ex:fault2 a ex:Fault ; rdfs:label "F-2240" ; ex:state ex:cleared ;
+    ex:began "2026-11-24T07:15:00Z"^^xsd:dateTime ; ex:fixBy "2026-11-24T10:00:00Z"^^xsd:dateTime .
+ex:began a owl:DatatypeProperty, owl:FunctionalProperty ; rdfs:label "start time" ;
+    rdfs:domain ex:Fault ; rdfs:range xsd:dateTime ; kgc:lexicalForm "begin" , "start" .
+ex:fixBy a owl:DatatypeProperty, owl:FunctionalProperty ; rdfs:label "expected fix" ;
+    rdfs:domain ex:Fault ; rdfs:range xsd:dateTime .
+ex:Pass a owl:Class ; rdfs:label "roaming pass" ; kgc:closedWorld true .
+ex:term a owl:DatatypeProperty, owl:FunctionalProperty ; rdfs:label "contract length" ;
+    rdfs:domain ex:Plan ; rdfs:range xsd:duration ; kgc:lexicalForm "contract" .
+ex:validity a owl:DatatypeProperty, owl:FunctionalProperty ; rdfs:label "validity" ;
+    rdfs:domain ex:Pass ; rdfs:range xsd:duration ; kgc:lexicalForm "last" , "be valid for" .
+ex:dayPass a ex:Pass ; rdfs:label "Roam Day Pass" ; ex:validity "P1D"^^xsd:duration ;
+    ex:price 2.50 .
 """
 
 
@@ -85,3 +100,52 @@ def test_a_state_expected_later_is_not_the_state_now(mobile: Checker, reply: str
 def test_a_state_said_as_it_is_now_is_still_checked(mobile: Checker) -> None:
     report = check(mobile, "F-2231 is fixed now.")
     assert [f.content for f in report.flags if f.confidence >= 0.5] == ["fixed"]
+
+
+def test_the_days_a_sum_is_taken_over_are_no_value_of_the_thing_named_next(
+    mobile: Checker,
+) -> None:
+    # Regression (blind trial): "£7.50 for three days on the Europe Day Pass" on a bill was read
+    # as a pass that lasts three days and "corrected" to "1 day"; said as the pass's length, a
+    # wrong number of days is still caught
+    reply = (
+        "Your bill comes to £29.50: £22 for Nimbus Max and £7.50 for three days on the Roam "
+        "Day Pass."
+    )
+    report = check(mobile, reply)
+    assert report.text == reply
+    assert "three days" not in [f.content for f in report.flags if f.confidence >= 0.5]
+    lasting = check(mobile, "The Roam Day Pass lasts three days.")
+    assert [f.content for f in lasting.flags if f.confidence >= 0.5] == ["three days"]
+
+
+FAULT_LOOKUP = {
+    "reference": "F-9001",
+    "area": "Leeds city centre",
+    "started": "2026-11-29T18:40:00+00:00",
+    "estimated_fix": "2026-11-30T16:00:00+00:00",
+}
+
+
+@pytest.mark.parametrize(
+    ("reply", "flagged"),
+    [
+        ("The fault began at 6:40pm yesterday, and we hope to have it sorted by 4pm today.", []),
+        (
+            "The fault began at 8:40pm yesterday, and we hope to have it sorted by 4pm today.",
+            ["8:40pm yesterday"],
+        ),
+    ],
+)
+def test_a_time_said_of_no_name_is_of_the_rows_the_reply_answers_about(
+    mobile: Checker, reply: str, flagged: list[str]
+) -> None:
+    # Regression: after a look-up of the customer's fault, "the fault began at ..." was read
+    # against the KB's other faults (or the row, as the hash seed had it), and a true reply
+    # lost its sentence
+    state = DialogueState(session_id="t", now=NOW)
+    state.add_turn("user", "My data stopped working last night. I'm in LS2.")
+    state.add_tool_result("check_faults", [FAULT_LOOKUP], arguments={"postcode": "LS2 7HY"})
+    report = mobile.check_turn(reply, state)
+    assert report.text == reply
+    assert [f.content for f in report.flags if f.confidence >= 0.5] == flagged

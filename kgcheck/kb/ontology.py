@@ -161,11 +161,12 @@ class OntologyView:
         classes = set(graph.subjects(RDF.type, OWL.Class)) | set(
             graph.subjects(RDF.type, RDFS.Class)
         )
-        for cls_ in classes:
-            if not isinstance(cls_, URIRef):
-                continue
-            for pred in (RDFS.label, SKOS.prefLabel, SKOS.altLabel):
-                for label in graph.objects(cls_, pred):
+        # a label two classes share names the first by its label, then by its IRI: the same
+        # class in every process (a set's order follows the hash seed)
+        named = sorted(c for c in classes if isinstance(c, URIRef))
+        for pred in (RDFS.label, SKOS.prefLabel, SKOS.altLabel):
+            for cls_ in named:
+                for label in sorted(graph.objects(cls_, pred), key=str):
                     key = normalize(str(label), drop_titles=False)
                     if key:
                         view.class_labels.setdefault(key, cls_)

@@ -837,15 +837,18 @@ class Anchorer:
     def _few_dated(
         self, expr: TemporalExpression, toks: Sequence[Tok], sent: int, focus: Sequence[str]
     ) -> Anchor | None:
-        """Of the few entities of the class the sentence names ("There is an event tomorrow
-        at 6 pm", "the bus leaves at 9:20 am"), else of those the reply answers about (the
-        rows of the call made for it: "You can take off at 4:50 am"); a time said of nothing
+        """Of the few entities the reply answers about (the rows of the call made for it: "You
+        can take off at 4:50 am"), else of the class the sentence names ("There is an event
+        tomorrow at 6 pm", "the bus leaves at 9:20 am"); a time said of nothing
         named in any other reply ("You can swim on Friday at 9 am") is no claim about the KB's
         entries."""
-        fitting = [p for p in self.dates | self.times if self._fits_date(expr, p)]
-        few = self._of_kind_named(toks, sent, fitting)
-        if not few and focus:
-            few = [h for h in focus[:_FEW] if self._holds(URIRef(h), fitting)]
+        fitting = sorted(p for p in self.dates | self.times if self._fits_date(expr, p))
+        # the rows of the call made for the reply, where they hold such a value: "The outage
+        # began at 8:40pm yesterday" after a look-up of the customer's outage is about it, not
+        # about the KB's other outages
+        few = [h for h in focus[:_FEW] if self._holds(URIRef(h), fitting)]
+        if not few:
+            few = self._of_kind_named(toks, sent, fitting)
         held = sorted({str(p) for h in few for p in self._held(URIRef(h)) if p in fitting})
         return Anchor(tuple(few), tuple(held), None, "few") if few and held else None
 
@@ -870,7 +873,8 @@ class Anchorer:
         each holds; none when they are more than ``_FEW``, or the KB is on an endpoint (a
         query more per number)."""
         found: dict[str, set[URIRef]] = {}
-        for p in props if self.kb.remote is None else ():
+        # in the order of the properties' names: the same entities, whatever the hash order
+        for p in sorted(set(props)) if self.kb.remote is None else ():
             for s in self.kb.graph.subjects(p, None, unique=True):
                 if isinstance(s, URIRef) and keep(s):
                     found.setdefault(str(s), set()).add(p)

@@ -8,6 +8,7 @@ Usage::
 
     is_relative(text, quantity.span)      # "2 miles farther than Starbucks": True
     is_aggregate(text, quantity.span)     # "Two tickets for Tideline cost $25 in total": True
+    is_summed_over(text, quantity.span)   # "three days" of "£7.50 for three days": True
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import re
 
 from kgcheck.types import Span
 
-__all__ = ["is_aggregate", "is_relative"]
+__all__ = ["is_aggregate", "is_relative", "is_summed_over"]
 
 _COMPARATIVE = re.compile(
     r"\s*(?:[a-z]+\s+)?(?:farther|further|closer|nearer|warmer|colder|cooler|hotter|higher|"
@@ -64,3 +65,24 @@ def is_aggregate(text: str, span: Span) -> bool:
     window = max(0, span.start - _LOOK_BACK)
     start = max((m.end() for m in _SENTENCE_END.finditer(text, window, span.start)), default=window)
     return bool(_SUM_BEFORE.search(text[start : span.start]) or _SUM_AFTER.match(text, span.end))
+
+
+#: An amount of money and "for" right before a quantity: "£7.50 for (the) three days".
+_AMOUNT_FOR = re.compile(
+    r"(?:[£$€]\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:dollars|pounds|euros|usd|gbp|eur))"
+    r"\s+for\s+(?:the\s+)?$",
+    re.I,
+)
+_SEVERAL = re.compile(_NUMBER_WORDS, re.I)
+#: How far back, in characters, the amount a quantity is summed for is looked for.
+_AMOUNT_BACK = 40
+
+
+def is_summed_over(text: str, span: Span) -> bool:
+    """Whether the quantity at ``span`` is what the sum said before it is taken over: "three
+    days" of "£7.50 for three days", "2 nights" of "$300 for the 2 nights" (the amount is a sum:
+    :func:`is_aggregate`). It says what was bought, not a value of the thing named next ("three
+    days on the Europe Day Pass" is no pass that lasts three days). One of something is no sum:
+    "£2.50 for one day" gives a rate and the period it is for."""
+    before = text[max(0, span.start - _AMOUNT_BACK) : span.start]
+    return bool(_AMOUNT_FOR.search(before)) and _SEVERAL.match(text, span.start) is not None

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from rdflib import RDF, Literal, URIRef
 
 from kgcheck import Checker, KnowledgeBase
+from tests.conftest import PREFIXES
 
 T = "https://example.org/t#"
 FOAF_PERSON = URIRef("http://xmlns.com/foaf/0.1/Person")
@@ -98,6 +103,41 @@ def test_ontology_class_labels_include_alt_labels(kb: KnowledgeBase) -> None:
     assert labels["physician"] == u("Doctor")
     assert labels["employee"] == u("Person")
     assert kb.ontology.label(u("Doctor")) == "doctor"  # the display label, not the altLabel
+
+
+def test_ontology_a_label_two_classes_share_names_the_same_class_in_every_process(
+    tmp_path: Path,
+) -> None:
+    # Regression: the class a shared label named followed the set's order, so the hash seed
+    # (one per process) decided which entities "the outage" was about
+    (tmp_path / "kb.ttl").write_text(
+        PREFIXES
+        + """
+ex:Zeta a owl:Class ; rdfs:label "outage" .
+ex:Alpha a owl:Class ; rdfs:label "outage" .
+ex:Beta a owl:Class ; rdfs:label "fault" ; skos:altLabel "outage" .
+ex:Gamma a owl:Class ; rdfs:label "incident" .
+ex:Delta a owl:Class ; skos:altLabel "incident" .
+""",
+        encoding="utf-8",
+    )
+    script = (
+        "import sys; from kgcheck import KnowledgeBase; "
+        "kb = KnowledgeBase.open([sys.argv[1]]); labels = kb.ontology.class_labels; "
+        "print(labels['outage'], labels['incident'], labels['fault'])"
+    )
+    seen = set()
+    for seed in ("0", "1", "2", "3"):
+        done = subprocess.run(
+            [sys.executable, "-c", script, str(tmp_path / "kb.ttl")],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        seen.add(done.stdout.strip())
+    # a label before an alternative label, then the first class by IRI
+    assert seen == {f"{T}Alpha {T}Gamma {T}Beta"}
 
 
 @pytest.mark.parametrize(

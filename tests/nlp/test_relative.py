@@ -59,3 +59,24 @@ def test_a_year_before_money_is_no_count() -> None:
     text = "Harbor Point's NOI in Q3 2024 was $1.5M."
     start = text.index("$")
     assert is_aggregate(text, Span(start, start + 5)) is False
+
+
+@pytest.mark.parametrize(
+    ("text", "stretch", "summed_over"),
+    [
+        # what a sum is taken over: the days bought, no pass that lasts three days
+        ("It comes to £37.20: £7.50 for three days on the Europe Day Pass.", "three days", True),
+        ("That's $300 for the 2 nights.", "2 nights", True),
+        ("It's 45 pounds for 3 lessons.", "3 lessons", True),
+        # one of something is no sum: a rate and the period it is for
+        ("The pass is £2.50 for one day.", "one day", False),
+        # a rate before "for": the term of a contract, a value
+        ("It's £12.50 a month for 24 months.", "24 months", False),
+        ("The pass lasts three days.", "three days", False),
+    ],
+)
+def test_is_summed_over(text: str, stretch: str, summed_over: bool) -> None:
+    from kgcheck.nlp.relative import is_summed_over
+
+    start = text.index(stretch)
+    assert is_summed_over(text, Span(start, start + len(stretch))) is summed_over

@@ -44,6 +44,17 @@ ex:term a owl:DatatypeProperty, owl:FunctionalProperty ; rdfs:label "contract le
     rdfs:domain ex:Plan ; rdfs:range xsd:duration ; kgc:lexicalForm "contract" .
 ex:validity a owl:DatatypeProperty, owl:FunctionalProperty ; rdfs:label "validity" ;
     rdfs:domain ex:Pass ; rdfs:range xsd:duration ; kgc:lexicalForm "last" , "be valid for" .
+ex:Country a owl:Class ; rdfs:label "country" .
+ex:Zone a owl:Class ; rdfs:label "roaming zone" ; kgc:closedWorld true .
+ex:inZone a owl:ObjectProperty, owl:FunctionalProperty ; rdfs:label "roaming zone" ;
+    rdfs:domain ex:Country ; rdfs:range ex:Zone ; kgc:lexicalForm "be in" .
+ex:covers a owl:ObjectProperty, owl:FunctionalProperty ; rdfs:label "covers" ;
+    rdfs:domain ex:Pass ; rdfs:range ex:Zone ; kgc:lexicalForm "cover" .
+ex:zone1 a ex:Zone ; rdfs:label "Zone 1" .
+ex:zone2 a ex:Zone ; rdfs:label "Zone 2" .
+ex:portugal a ex:Country ; rdfs:label "Portugal" ; ex:inZone ex:zone1 .
+ex:germany a ex:Country ; rdfs:label "Germany" ; ex:inZone ex:zone1 .
+ex:dayPass ex:covers ex:zone1 .
 ex:dayPass a ex:Pass ; rdfs:label "Roam Day Pass" ; ex:validity "P1D"^^xsd:duration ;
     ex:price 2.50 .
 """
@@ -149,3 +160,44 @@ def test_a_time_said_of_no_name_is_of_the_rows_the_reply_answers_about(
     report = mobile.check_turn(reply, state)
     assert report.text == reply
     assert [f.content for f in report.flags if f.confidence >= 0.5] == flagged
+
+
+@pytest.mark.parametrize(
+    ("reply", "flagged"),
+    [
+        ("Portugal is in Zone 1, so the Roam Day Pass covers it.", []),
+        ("The Roam Day Pass covers Portugal.", []),
+        ("Germany and Portugal are in Zone 1, so one Roam Day Pass covers you in both.", []),
+        ("The Roam Day Pass covers Zone 2.", ["Zone 2"]),
+    ],
+)
+def test_what_is_in_the_value_and_the_person_addressed_are_no_wrong_value(
+    mobile: Checker, reply: str, flagged: list[str]
+) -> None:
+    # Regression: "covers you" and "covers it" (it: Portugal, which is in the zone the pass
+    # covers) were flagged as wrong zones ("Not you: Europe Day Pass covers Zone 1.")
+    report = check(mobile, reply)
+    assert report.text == reply if not flagged else True
+    assert [f.content for f in report.flags if f.confidence >= 0.5] == flagged
+
+
+@pytest.mark.parametrize(
+    ("reply", "text"),
+    [
+        (
+            "This month it's £22 for Nimbus Max and £2.50 for the Roam Day Pass.",
+            "This month it's £22 for Nimbus Max and £2.50 for the Roam Day Pass.",
+        ),
+        (
+            "This month it's £25 for Nimbus Max and £2.50 for the Roam Day Pass.",
+            "This month it's £22 for Nimbus Max and £2.50 for the Roam Day Pass.",
+        ),
+    ],
+)
+def test_an_amount_for_a_named_thing_is_that_things_value(
+    mobile: Checker, reply: str, text: str
+) -> None:
+    # Regression: "£22 for Nimbus Max" was read as the price of the pass named later in the
+    # sentence (the plan holds no date, so "for Nimbus Max" was read as what links to it) and
+    # "corrected" to £2.50
+    assert check(mobile, reply).text == text

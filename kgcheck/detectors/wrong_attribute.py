@@ -63,6 +63,8 @@ class WrongAttributeDetector(Detector):
                 return None
         if any(q.derived and claim.object.span.contains(q.span) for q in ctx.analysis.quantities):
             return None  # "cost $25 in total": a sum, not the value (kgcheck.nlp.relative)
+        if _addressee(ctx, claim):
+            return None  # "so one pass covers you": the customer is no value of the KB
         if any(
             t.anchor is not None
             and t.anchor.claim_index == claim.index
@@ -108,6 +110,8 @@ class WrongAttributeDetector(Detector):
             return None  # "from Fernvale Station" of "Fernvale Station, Platform Road"
         if _names_a_value(ctx, claim, values) or _in_own_type(ctx, claim, values):
             return None
+        if _leads_to_a_value(ctx, claim, values):
+            return None  # "covers Portugal" (or "it"): Portugal is in the zone the pass covers
         functional = p in onto.functional or p in onto.complete
         part = kb.part_like(claim.object.text, values[0]) if len(values) == 1 else None
         if part is not None:
@@ -261,3 +265,20 @@ def _stated_span(ctx: DetectionContext, claim: Claim, values: list[Node]) -> Spa
         if found is not None:
             return Span(min(found[0], span.start), max(found[1], span.end))
     return span
+
+
+def _addressee(ctx: DetectionContext, claim: Claim) -> bool:
+    """Whether the claim's object is one of the people in the conversation ("one Europe Day
+    Pass covers you"): no value of a KB property."""
+    return any(m.kind == "speaker" and m.span == claim.object.span for m in ctx.analysis.mentions)
+
+
+def _leads_to_a_value(ctx: DetectionContext, claim: Claim, values: list[Node]) -> bool:
+    """Whether the thing the claim's object names (or a pronoun stands for) has one of
+    ``values`` as a value of its own: "the Europe Day Pass covers Portugal" (or "covers it")
+    where the pass covers Zone 1 and Portugal is in Zone 1."""
+    iris = {claim.object.iri} | {
+        m.iri for m in ctx.analysis.mentions if m.span == claim.object.span and m.kind == "pronoun"
+    }
+    held = set(values)
+    return any(o in held for iri in iris if iri is not None for _, o in ctx.kb.facts(URIRef(iri)))

@@ -687,8 +687,12 @@ class Anchorer:
                 for m in mentions
                 if m.segment == sent and (m.iri is not None or m.kind == "ambiguous")
             ),
-            # "5 miles away from Pizza Hut": the name the number is measured from comes first
-            key=lambda pair: (not _measured_from(toks, i, pair[1]), pair[0]),
+            # "5 miles away from Pizza Hut": the name the number is measured from comes first,
+            # and "£22 for Nimbus Max": the name an amount is for
+            key=lambda pair: (
+                not (_measured_from(toks, i, pair[1]) or _paid_for(toks, last, pair[1])),
+                pair[0],
+            ),
         )
         if not properties and fallback is None:
             # the one date (and the one time) property the entities of the clause have values
@@ -717,7 +721,11 @@ class Anchorer:
         # an entity of the clause that has such a value, else the most salient one of the
         # conversation, else one elsewhere in the sentence
         groups = [
-            [iri for iri in self._dated(toks, m, here) if self._holds(URIRef(iri), props, here)]
+            [
+                iri
+                for iri in self._dated(toks, m, here, props)
+                if self._holds(URIRef(iri), props, here)
+            ]
             for d, m in near
             if d < _FAR
         ]
@@ -776,7 +784,12 @@ class Anchorer:
         certain = False
         if how == "sentence" and holders:
             source = next(
-                (m for _, m in near if holders[0] in (*_iris(m), *self._dated(toks, m, here))), None
+                (
+                    m
+                    for _, m in near
+                    if holders[0] in (*_iris(m), *self._dated(toks, m, here, props))
+                ),
+                None,
             )
             certain = (
                 source is not None
@@ -939,11 +952,16 @@ class Anchorer:
         return [held for _, held in sorted(found, key=lambda pair: pair[0])]
 
     def _dated(
-        self, toks: Sequence[Tok], m: Mention, here: frozenset[str] | None = None
+        self,
+        toks: Sequence[Tok],
+        m: Mention,
+        here: frozenset[str] | None = None,
+        props: Sequence[URIRef] | None = None,
     ) -> tuple[str, ...]:
-        """What a mention stands for when binding a date: itself, or, when it is attached by
-        "with" or "for" and has no dates of its own, the entities linking to it ("one with Alex
-        at 5 pm": the appointment with Alex). With ``here`` (what the sentence names), a
+        """What a mention stands for when binding a date (or a value of ``props``): itself,
+        or, when it is attached by "with" or "for" and has no such values of its own, the
+        entities linking to it ("one with Alex at 5 pm": the appointment with Alex; but "£22
+        for Nimbus Max" is the plan's own price). With ``here`` (what the sentence names), a
         relation node linking to it counts only where the sentence names another thing it
         ties ("for recycling" is not every zone's recycling schedule)."""
         iris = _iris(m)
@@ -953,7 +971,12 @@ class Anchorer:
         if (
             k < 0
             or toks[k].lower not in {"with", "for"}
-            or any(self._held(URIRef(iri)) for iri in iris)
+            or any(
+                self._holds(URIRef(iri), props, here or frozenset())
+                if props
+                else self._held(URIRef(iri))
+                for iri in iris
+            )
         ):
             return iris
         return tuple(
@@ -1044,6 +1067,21 @@ def _measured_from(toks: Sequence[Tok], i: int, m: Mention) -> bool:
     if k <= i or k - i > 4 or toks[k].lower not in {"from", "to"}:
         return False
     return not any(toks[j].lower in _BREAKS for j in range(i + 1, k))
+
+
+#: Words between "for" and the name of what an amount is for: "£22 for your Nimbus Max plan".
+_FOR_DETERMINERS = frozenset({"the", "your", "our", "a", "an", "each", "every", "one"})
+
+
+def _paid_for(toks: Sequence[Tok], last: int | None, m: Mention) -> bool:
+    """Whether ``m`` is named right after "for" that follows the item ending at token ``last``:
+    what the amount is for ("£22 for Nimbus Max", "£4 for the Monthly Extra 10GB add-on")."""
+    if last is None:
+        return False
+    k = m.token_start - 1
+    if k > last + 1 and toks[k].lower in _FOR_DETERMINERS:
+        k -= 1
+    return k == last + 1 and toks[k].lower == "for"
 
 
 #: Words that pick one of several things the conversation is about.

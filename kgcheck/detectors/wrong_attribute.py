@@ -110,7 +110,7 @@ class WrongAttributeDetector(Detector):
             return None  # "from Fernvale Station" of "Fernvale Station, Platform Road"
         if _names_a_value(ctx, claim, values) or _in_own_type(ctx, claim, values):
             return None
-        if _leads_to_a_value(ctx, claim, values):
+        if _leads_to_a_value(ctx, claim, p, values):
             return None  # "covers Portugal" (or "it"): Portugal is in the zone the pass covers
         functional = p in onto.functional or p in onto.complete
         part = kb.part_like(claim.object.text, values[0]) if len(values) == 1 else None
@@ -273,12 +273,24 @@ def _addressee(ctx: DetectionContext, claim: Claim) -> bool:
     return any(m.kind == "speaker" and m.span == claim.object.span for m in ctx.analysis.mentions)
 
 
-def _leads_to_a_value(ctx: DetectionContext, claim: Claim, values: list[Node]) -> bool:
-    """Whether the thing the claim's object names (or a pronoun stands for) has one of
-    ``values`` as a value of its own: "the Europe Day Pass covers Portugal" (or "covers it")
-    where the pass covers Zone 1 and Portugal is in Zone 1."""
+def _leads_to_a_value(
+    ctx: DetectionContext, claim: Claim, prop: URIRef, values: list[Node]
+) -> bool:
+    """Whether the thing the claim's object names (or a pronoun stands for) is of no class of
+    the property's values and has one of ``values`` as a value of its own: "the Europe Day
+    Pass covers Portugal" (or "covers it") where the pass covers Zone 1 and Portugal, a
+    country, is in Zone 1. A thing of the values' class is a value, right or wrong ("led by
+    Kwame Mensah", who reports to the head)."""
+    classes = ctx.kb.ontology.range.get(prop, set())
+    if not classes:
+        return False
     iris = {claim.object.iri} | {
         m.iri for m in ctx.analysis.mentions if m.span == claim.object.span and m.kind == "pronoun"
     }
     held = set(values)
-    return any(o in held for iri in iris if iri is not None for _, o in ctx.kb.facts(URIRef(iri)))
+    return any(
+        o in held
+        for iri in iris
+        if iri is not None and not ctx.kb.types(URIRef(iri)) & classes
+        for _, o in ctx.kb.facts(URIRef(iri))
+    )

@@ -171,21 +171,21 @@ class ClosedValueBinder:
             k += 1
         if toks[k - 1].text.endswith("?"):
             return True
-        k = m.token_start - 1
-        while k >= 0 and toks[k].sent == sent and toks[k].lower not in _BREAK_WORDS:
-            if toks[k].lower in _OPEN:
-                return True
-            k -= 1
-        return False
+        return _in_clause_before(toks, m, _OPEN)
 
 
 def _to_come(toks: Sequence[Tok], m: Mention) -> bool:
     """Whether a word of expectation or the future ("expect", "will", "should") comes before
     the value in its clause."""
+    return _in_clause_before(toks, m, _TO_COME)
+
+
+def _in_clause_before(toks: Sequence[Tok], m: Mention, words: frozenset[str]) -> bool:
+    """Whether one of ``words`` comes before ``m`` in its clause (back to a comma, "but", ...)."""
     sent = toks[m.token_start].sent
     k = m.token_start - 1
     while k >= 0 and toks[k].sent == sent and toks[k].lower not in _BREAK_WORDS:
-        if toks[k].lower in _TO_COME:
+        if toks[k].lower in words:
             return True
         k -= 1
     return False

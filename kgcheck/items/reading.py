@@ -21,10 +21,14 @@ against whatever entity a word of the sentence happens to link to:
    call returned): the item is that candidate (``Item.row``), and a value of the item that no
    candidate holds is checked against the row's one unstated property of its kind
    (``Item.unheld``; a count, against its property that counts the noun: "1 layovers").
-   Values of different rows and no odd one: ``Item.clash``.
+   Values of different rows of one kind and no odd one: ``Item.clash``. An item may run over
+   several sentences ("Delta has a flight at 7 am. The ticket price is $305."); one of a
+   coordination ("the Lead Climbing Course and the Kids Climbing Club at Kestrel York") is not
+   read, for what follows it is said of every one listed.
 
-Of a KB's entities (not a tool's rows) counts, odd names and clashes are not read: a KB's links
-run both ways and a sentence names several things, which the checks of claims and entries read.
+The same rows as a KB file give the same reading, but that of a KB's entities (not a tool's
+rows) counts and odd names are not read: a KB's links run both ways and a sentence names several
+things, which the checks of claims and entries read.
 Items read here are evidence for ``detectors.mismatched_item``; a flag another detector raised
 on a value the item's reading confirms (bound to another entity by a word of the sentence)
 gives way to the reading (:func:`settle`).
@@ -120,9 +124,9 @@ def read_items(
     tool call, or (``rows=False``) a KB's entities. Of a KB's entities, counts and bare numbers
     are left out (among many numeric properties, "places booked", "capacity", a count's noun
     does not say which one a number is of), and a name or an entity the reply names is never
-    the odd value nor checked as a value of the row, nor are values of several entities
-    flagged together: a KB's links run both ways and a sentence names several things
-    ("The vaccination for Pepper is at 11 am"), which the checks of claims and entries read."""
+    the odd value nor checked as a value of the row: a KB's links run both ways and a
+    sentence names several things ("The vaccination for Pepper is at 11 am"), which the checks
+    of claims and entries read."""
     if not pool or kb.remote is not None:
         return ()
     candidates = [c for c in dict.fromkeys(pool)][:MAX_CANDIDATES]
@@ -139,18 +143,14 @@ def read_items(
     items = []
     sentences = [s.span for s in analysis.segments]
     entries = [Span(m.start(), m.end()) for m in _BULLET.finditer(analysis.text)]
-    if not rows:
-        # a KB's values across sentences are no one item: "... closes at 9pm. From Monday to
-        # Thursday we stay open until 10:30pm" describes no course session
-        entries += sentences
-    for values in _split(stated, entries):
+    for values, listed in _split(stated, entries, analysis.text):
         # the item's sentences: from the start of its first value's to the end of its last's
         start = min(v.span.start for v in values)
         end = max(v.span.end for v in values)
         start = min((s.start for s in sentences if s.start <= start < s.end), default=start)
         end = max((s.end for s in sentences if s.start < end <= s.end), default=end)
         mine = [u for u in unheld if start <= u.span.start and u.span.end <= end]
-        items.append(_read(kb, values, candidates, facts, mine, rows, analysis.text))
+        items.append(_read(kb, values, candidates, facts, mine, rows, analysis.text, listed))
     return tuple(items)
 
 
@@ -251,30 +251,49 @@ def kb_pool(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[URIRef]:
 # -- items --------------------------------------------------------------------------------------
 
 
-def _split(stated: Sequence[Stated], entries: Sequence[Span]) -> list[list[Stated]]:
+def _split(
+    stated: Sequence[Stated], entries: Sequence[Span], text: str = ""
+) -> list[tuple[list[Stated], bool]]:
     """The values in reply order, cut where a value could only fill a property already filled
-    by another value of the current item, and at each entry of a list (``entries``)."""
-    items: list[list[Stated]] = []
+    by another value of the current item, and at each entry of a list (``entries``); each item
+    with whether it is one of a coordination ("the Lead Climbing Course and the Kids Climbing
+    Club at Kestrel York": what follows the second is said of both, not of the second alone)."""
+    items: list[tuple[list[Stated], bool]] = []
     used: set[URIRef] = set()
     entry: Span | None = None
     for v in sorted(stated, key=lambda v: v.span.start):
         props = v.properties
         mine = next((e for e in entries if e.contains(v.span)), None)
         if items and mine is not None and mine != entry:
-            items.append([v])
+            items.append(([v], False))
             used = set(props)
             entry = mine
             continue
         entry = mine if mine is not None else entry
-        if items and props and props <= used and not any(o.text == v.text for o in items[-1]):
-            items.append([v])
+        if items and props and props <= used and not any(o.text == v.text for o in items[-1][0]):
+            before = [o for o in items[-1][0] if o.properties & props]
+            listed = bool(before) and _coordinated(text, before[-1].span, v.span)
+            items.append(([v], listed))
             used = set(props)
             continue
         if not items:
-            items.append([])
-        items[-1].append(v)
+            items.append(([], False))
+        items[-1][0].append(v)
         used |= props
     return items
+
+
+def _coordinated(text: str, first: Span, second: Span) -> bool:
+    """Whether only a conjunction (and a determiner) stands between two values ("X and the
+    Y", "X, Y", "X or Y")."""
+    between = text[first.end : second.start]
+    return bool(between.strip()) and _COORDINATION.fullmatch(between) is not None
+
+
+#: What stands between two coordinated values.
+_COORDINATION = re.compile(
+    r"\s*(?:,\s*(?:and|or)?|and|or|&)\s*(?:(?:the|a|an|both|either)\s+)?", re.IGNORECASE
+)
 
 
 def _support(kb: KnowledgeBase, row: URIRef, rows: bool) -> int:
@@ -293,6 +312,7 @@ def _read(
     unheld: list[Unheld],
     rows: bool = True,
     text: str = "",
+    listed: bool = False,
 ) -> Item:
     matching = tuple(c for c in candidates if all(c in v.holders for v in values))
     # the values that tell candidates apart; of one row (a booking, a look-up), those it holds
@@ -321,8 +341,12 @@ def _read(
         for c in candidates
         if len(missing := [v for v in values if c not in v.holders]) == 1
     ]
+    if listed:
+        # one of a coordination: the values after it are said of every one listed ("the Lead
+        # Climbing Course and the Kids Climbing Club at Kestrel York"), which one is not known
+        return unread
     if len(values) < 3 or len(best) != 1:
-        return replace(unread, clash=_clash(values, telling, candidates, text) if rows else ())
+        return replace(unread, clash=_clash(kb, values, telling, candidates, facts, text))
     row, odd = best[0]
     if not rows and odd.kind in {"name", "entity"}:
         return unread
@@ -345,7 +369,12 @@ def _read(
 
 
 def _clash(
-    values: list[Stated], telling: list[Stated], candidates: Sequence[URIRef], text: str
+    kb: KnowledgeBase,
+    values: list[Stated],
+    telling: list[Stated],
+    candidates: Sequence[URIRef],
+    facts: dict[URIRef, Facts],
+    text: str,
 ) -> tuple[Stated, ...]:
     """The values that tell rows apart when no row holds them all and the reading cannot say
     which one is wrong: each held by some candidate, none a bare number (which may be a value
@@ -377,7 +406,36 @@ def _clash(
         return ()
     if any(all(c in v.holders for v in telling) for c in candidates):
         return ()
+    if not _of_one_kind(kb, telling) or _silent(telling, facts):
+        return ()
     return tuple(telling)
+
+
+def _silent(values: Sequence[Stated], facts: dict[URIRef, Facts]) -> bool:
+    """Whether a thing holding one of ``values`` holds nothing under the properties of another
+    ("Northmoor Flex electricity" where the Flex tariff states no fuel and another tariff is
+    electricity): what it does not state, it does not contradict."""
+    for v in values:
+        for holder in v.holders:
+            own = facts[holder].objects
+            for other in values:
+                if other is not v and not any(p == NAME or own.get(p) for p in other.properties):
+                    return True
+    return False
+
+
+def _of_one_kind(kb: KnowledgeBase, values: Sequence[Stated]) -> bool:
+    """Whether one class holds every value: some thing of it holds each ("the Altima", "March
+    2nd", "Salesforce Transit Center": cars' values, so which car is meant is in question). A
+    name beside a value of another kind of thing ("Clifton", a clinic, "feline medicine", a
+    vet's) is no description of one thing: the sentence names several."""
+    kinds: set[URIRef] | None = None
+    for v in values:
+        held = {t for h in v.holders for t in kb.direct_types(h)}
+        kinds = held if kinds is None else kinds & held
+        if not kinds:
+            return False
+    return True
 
 
 #: What parts the entries of a list: a semicolon, or a comma before "and" or "or".

@@ -456,3 +456,131 @@ def test_a_day_inside_a_rows_period_is_no_misstated_end(days: str) -> None:
     reply = f"For {days} night there's Bluebell Glade, a tent pitch at £20 a night."
     report = tuesday.check_turn(reply, state)
     assert (report.text, [f for f in report.flags if f.content == "Saturday"]) == (reply, [])
+
+
+#: (the call, a reply, the stretch flagged; ``None``: none). SGD's turtle route caught 0.66 of
+#: changed values and its tool route 0.83: items were read within a sentence and clashes not
+#: at all when the same rows came as a KB file.
+SAME_ROWS = [
+    (ToolResult("GetCarsAvailable", CARS, schema=CARS_SCHEMA),
+     "There's a Standard car, an Altima available on March 2nd at Salesforce Transit Center.",
+     "Altima available on March 2nd at Salesforce Transit Center"),
+    (ToolResult("SearchOnewayFlight", FLIGHTS, schema=FLIGHT_SCHEMA),
+     "There is a flight at 7 am for $305.", "7 am for $305"),
+    (ToolResult("SearchOnewayFlight", FLIGHTS, schema=FLIGHT_SCHEMA),
+     "Delta Airlines has a flight leaving at 7 am with 1 layover. The ticket price is $305.",
+     "7 am"),
+    (ToolResult("SearchOnewayFlight", FLIGHTS, schema=FLIGHT_SCHEMA),
+     "Delta Airlines has a flight leaving at 1:40 pm with 1 layover. The ticket price is $305.",
+     None),
+    (ToolResult("FindApartment", HOMES, schema=HOMES_SCHEMA),
+     "Cypress Glen is at 24660 Amador Street. It has 3 bedrooms and 1 bath for $2,500.",
+     "24660 Amador Street"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("call", "reply", "flagged"), SAME_ROWS)
+def test_the_same_rows_as_a_kb_file_give_the_same_verdicts(
+    checker: Checker,
+    tmp_path_factory: pytest.TempPathFactory,
+    call: ToolResult,
+    reply: str,
+    flagged: str | None,
+) -> None:
+    from kgcheck.tools import results_graph
+
+    kb = _kb_checker(tmp_path_factory, results_graph([call]).serialize(format="turtle"))
+    through_tools = checker.check_turn(reply, _state(call))
+    through_kb = kb.check_turn(reply, DialogueState(session_id="kb", now=NOW))
+    assert _acted(through_tools) == _acted(through_kb)
+    assert through_tools.text == through_kb.text
+    assert [content for _, content in _acted(through_kb)] == ([flagged] if flagged else [])
+
+
+STUDIO_KB = """
+@prefix ex: <https://example.org/studio#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .
+@prefix owl: <http://www.w3.org/2002/07/owl#> .
+
+ex:Course a owl:Class ; rdfs:label "course" .
+ex:Session a owl:Class ; rdfs:label "class session" .
+ex:Studio a owl:Class ; rdfs:label "studio" .
+ex:Tutor a owl:Class ; rdfs:label "tutor" .
+ex:teaches a owl:ObjectProperty ; rdfs:label "teaches" ; rdfs:range ex:Course .
+ex:worksAt a owl:ObjectProperty ; rdfs:label "works at" ; rdfs:range ex:Studio .
+ex:course a owl:ObjectProperty, owl:FunctionalProperty ; rdfs:label "course" ;
+    rdfs:range ex:Course .
+ex:venue a owl:ObjectProperty, owl:FunctionalProperty ; rdfs:label "venue" ;
+    rdfs:range ex:Studio .
+ex:startTime a owl:DatatypeProperty, owl:FunctionalProperty ; rdfs:label "start time" ;
+    rdfs:range xsd:time .
+ex:endTime a owl:DatatypeProperty, owl:FunctionalProperty ; rdfs:label "end time" ;
+    rdfs:range xsd:time .
+
+ex:pottery a ex:Course ; rdfs:label "Wheel Pottery Course" .
+ex:kidsclay a ex:Course ; rdfs:label "Kids Clay Club" .
+ex:glaze a ex:Course ; rdfs:label "Glazing Workshop" .
+ex:riverside a ex:Studio ; rdfs:label "Riverside Studio" .
+ex:hillside a ex:Studio ; rdfs:label "Hillside Studio" .
+ex:ana a ex:Tutor ; rdfs:label "Ana Ruiz" ; ex:teaches ex:pottery, ex:kidsclay ;
+    ex:worksAt ex:riverside .
+ex:s1 a ex:Session ; ex:course ex:pottery ; ex:venue ex:riverside ;
+    ex:startTime "13:00:00"^^xsd:time ; ex:endTime "15:30:00"^^xsd:time .
+ex:s2 a ex:Session ; ex:course ex:kidsclay ; ex:venue ex:hillside ;
+    ex:startTime "10:00:00"^^xsd:time ; ex:endTime "11:00:00"^^xsd:time .
+ex:s3 a ex:Session ; ex:course ex:kidsclay ; ex:venue ex:riverside ;
+    ex:startTime "16:00:00"^^xsd:time ; ex:endTime "17:00:00"^^xsd:time .
+"""
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory: pytest.TempPathFactory) -> Checker:
+    return _kb_checker(tmp_path_factory, STUDIO_KB)
+
+
+def test_what_follows_a_coordination_is_said_of_every_one_listed(studio: Checker) -> None:
+    # a blind trial's climbing centre: "teaches the Lead Climbing Course and the Kids Climbing
+    # Club at Kestrel York. Her lead sessions are ... from 1pm to 3:30pm" read the club with
+    # the lead sessions' place and times, and "corrected" it to the Lead Climbing Course
+    reply = (
+        "Ana Ruiz teaches the Wheel Pottery Course and the Kids Clay Club at Riverside Studio. "
+        "Her pottery sessions run from 1pm to 3:30pm."
+    )
+    report = studio.check_turn(reply, DialogueState(session_id="kb", now=NOW))
+    assert (_acted(report), report.text) == ([], reply)
+
+
+@pytest.fixture(scope="module")
+def vets_more(tmp_path_factory: pytest.TempPathFactory) -> Checker:
+    """The vets' KB with the Quayside clinic's opening time and the bulb workshop's room."""
+    more = KB.replace(
+        'ex:quayside a ex:Clinic ; schema:name "Harbourside Vets Quayside" ;',
+        'ex:quayside a ex:Clinic ; schema:name "Harbourside Vets Quayside" ;\n'
+        '    ex:startTime "08:30:00"^^xsd:time ;',
+    ).replace(
+        'ex:bulbs a ex:Workshop ; schema:name "Bulb Planting" ;',
+        'ex:bulbs a ex:Workshop ; schema:name "Bulb Planting" ; ex:room "Glasshouse" ;',
+    )
+    assert more.count("08:30:00") == 1 and more.count("Glasshouse") == 1
+    return _kb_checker(tmp_path_factory, more)
+
+
+def test_values_of_different_kinds_of_thing_are_no_clash(vets_more: Checker) -> None:
+    # blind trials: "our Clifton clinic specialises in feline medicine" (a clinic's name, a
+    # vet's specialism), "Rabbit neutering is done at our Portishead clinic and costs £140":
+    # a sentence naming two things does not describe one, and no one of them is wrong
+    reply = "The Rose Pruning workshop is held at our Quayside clinic at 10:30am."
+    report = vets_more.check_turn(reply, DialogueState(session_id="kb", now=NOW))
+    assert (_acted(report), report.text) == ([], reply)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["The Rose Pruning workshop is in the Glasshouse.", "Rose Pruning is in the Glasshouse."],
+)
+def test_what_a_thing_does_not_state_it_does_not_contradict(vets_more: Checker, reply: str) -> None:
+    # a blind trial's energy supplier: "Northmoor Flex electricity", where the Flex tariff
+    # states no fuel and another tariff is electricity, was "no one result has both"
+    report = vets_more.check_turn(reply, DialogueState(session_id="kb", now=NOW))
+    assert (_acted(report), report.text) == ([], reply)

@@ -130,7 +130,7 @@ def read_items(
     if not pool or kb.remote is not None:
         return ()
     candidates = [c for c in dict.fromkeys(pool)][:MAX_CANDIDATES]
-    facts = {c: facts_of(kb, c, set(candidates)) for c in candidates}
+    facts = {c: facts_of(kb, c) for c in candidates}
     stated, unheld = stated_values(analysis, kb, facts, numeric, rows)
     if not stated:
         codes = [u for u in unheld if u.kind in _OF_ONE]

@@ -130,7 +130,9 @@ class Facts:
     objects: dict[URIRef, list[Node]] = field(default_factory=dict)
 
 
-def facts_of(kb: KnowledgeBase, subject: URIRef, candidates: set[URIRef]) -> Facts:
+def facts_of(kb: KnowledgeBase, subject: URIRef) -> Facts:
+    """What ``subject`` holds, by kind of value; a link to another candidate is a value too
+    ("introduced by Lucas Ferreira", who is a programmer the reply may describe as well)."""
     out = Facts()
     label = value_words(kb.label(subject))
     if label:
@@ -139,8 +141,6 @@ def facts_of(kb: KnowledgeBase, subject: URIRef, candidates: set[URIRef]) -> Fac
         if p == RDF.type:
             continue  # the kind: "a flight" tells no flight from another
         if isinstance(o, URIRef):
-            if o in candidates:
-                continue
             out.objects.setdefault(p, []).append(o)
             words = value_words(kb.label(o))
             if words and len(words) <= MAX_VALUE_WORDS:
@@ -395,10 +395,15 @@ def stated_values(
         joined = dict(known.holders)
         for s, more in v.holders.items():
             joined[s] = joined.get(s, frozenset()) | more
-        merged[v.span] = Stated(v.span, v.text, known.kind, joined)
+        # a thing's name is a name, whatever else holds it ("Lucas Ferreira", a programmer,
+        # and the one who introduces a screening)
+        kind = v.kind if v.kind == _NAME_KIND else known.kind
+        merged[v.span] = Stated(v.span, v.text, kind, joined)
     return list(merged.values()), unheld
 
 
+#: The kind of value a stretch is when it is a candidate's own name, whatever else it reads as.
+_NAME_KIND = "name"
 #: The years a number property's values may be to be read as years.
 _YEARS = (Decimal(1000), Decimal(2200))
 

@@ -584,3 +584,15 @@ def test_what_a_thing_does_not_state_it_does_not_contradict(vets_more: Checker, 
     # states no fuel and another tariff is electricity, was "no one result has both"
     report = vets_more.check_turn(reply, DialogueState(session_id="kb", now=NOW))
     assert (_acted(report), report.text) == ([], reply)
+
+
+def test_a_thing_linked_to_another_candidate_holds_it_as_a_value(studio: Checker) -> None:
+    # a blind trial's arts centre: "The Twelfth Night performance on Saturday 19 December is
+    # a relaxed performance" went unflagged where the play, a candidate itself ("performance"
+    # and the play both named), was dropped from what its performances hold
+    true = "The Kids Clay Club course meets at Riverside Studio from 4pm to 5pm."
+    report = studio.check_turn(true, DialogueState(session_id="kb", now=NOW))
+    assert (_acted(report), report.text) == ([], true)
+    false = "The Kids Clay Club course meets at Hillside Studio from 4pm to 5pm."
+    report = studio.check_turn(false, DialogueState(session_id="kb", now=NOW))
+    assert _acted(report) == [("mismatched_item", "Hillside Studio")]

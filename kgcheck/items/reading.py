@@ -57,6 +57,7 @@ from kgcheck.items.values import (
     money_like,
     shape,
     stated_values,
+    unsaid_closed_values,
     words_of,
 )
 from kgcheck.kb.knowledge_base import KnowledgeBase
@@ -143,6 +144,10 @@ def read_items(
     items = []
     sentences = [s.span for s in analysis.segments]
     entries = [Span(m.start(), m.end()) for m in _BULLET.finditer(analysis.text)]
+    # a KB's closed-set values the reading of closed values did not take as said ("expect to
+    # have F-2231 fixed by 4pm"), which a clash would call said; a tool's rows offered in a
+    # question ("How about a Delta flight at 7 am?") are described all the same
+    unsaid = [] if rows else unsaid_closed_values(analysis, kb)
     for values, listed in _split(stated, entries, analysis.text):
         # the item's sentences: from the start of its first value's to the end of its last's
         start = min(v.span.start for v in values)
@@ -150,7 +155,9 @@ def read_items(
         start = min((s.start for s in sentences if s.start <= start < s.end), default=start)
         end = max((s.end for s in sentences if s.start < end <= s.end), default=end)
         mine = [u for u in unheld if start <= u.span.start and u.span.end <= end]
-        items.append(_read(kb, values, candidates, facts, mine, rows, analysis.text, listed))
+        items.append(
+            _read(kb, values, candidates, facts, mine, rows, analysis.text, listed, unsaid)
+        )
     return tuple(items)
 
 
@@ -170,10 +177,9 @@ def settle(flags: Sequence[Flag], items: Iterable[Item]) -> list[Flag]:
         or f.type not in _OVERRULED
         or not (any(s.contains(f.span) for s in held) or any(s.overlaps(f.span) for s in own))
     ]
-    # a clash says less than another check's flag on one of its values, which says which
-    others = [
-        f.span for f in kept if f.detector != _DETECTOR and f.type == FlagType.WRONG_ATTRIBUTE
-    ]
+    # a clash says less than another check's flag on one of its values, which says which (a
+    # wrong value, or a claim the KB contradicts: "Sarah Lee leads Analytics", Priya does)
+    others = [f.span for f in kept if f.detector != _DETECTOR and f.type in _SAYS_WHICH]
     return [
         f
         for f in kept
@@ -185,6 +191,8 @@ def settle(flags: Sequence[Flag], items: Iterable[Item]) -> list[Flag]:
 #: What another check may say of a value that an item's reading overrules: that it is wrong
 #: (of another entity), or that nothing supports it (it was bound to nothing).
 _OVERRULED = frozenset({FlagType.WRONG_ATTRIBUTE, FlagType.UNSUPPORTED_CLAIM})
+#: What another check's flag says that a clash does not: which value is wrong.
+_SAYS_WHICH = frozenset({FlagType.WRONG_ATTRIBUTE, FlagType.CONTRADICTS_FACT})
 #: The detector whose flags are the items' own (``detectors.mismatched_item``).
 _DETECTOR = "mismatched_item"
 
@@ -313,6 +321,7 @@ def _read(
     rows: bool = True,
     text: str = "",
     listed: bool = False,
+    unsaid: Sequence[Span] = (),
 ) -> Item:
     matching = tuple(c for c in candidates if all(c in v.holders for v in values))
     # the values that tell candidates apart; of one row (a booking, a look-up), those it holds
@@ -346,6 +355,8 @@ def _read(
         # Climbing Course and the Kids Climbing Club at Kestrel York"), which one is not known
         return unread
     if len(values) < 3 or len(best) != 1:
+        if any(v.span in unsaid for v in telling):
+            return unread
         return replace(unread, clash=_clash(kb, values, telling, candidates, facts, text))
     row, odd = best[0]
     if not rows and odd.kind in {"name", "entity"}:

@@ -402,6 +402,19 @@ def stated_values(
     return list(merged.values()), unheld
 
 
+def unsaid_closed_values(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[Span]:
+    """The members of closed sets the reading of closed values did not take as stated: asked
+    about, offered as alternatives, or a state to come ("we expect to have F-2231 fixed by
+    4pm": the fault is not fixed now)."""
+    said = {v.span for v in analysis.values}
+    closed = kb.ontology.closed_world
+    return [
+        m.span
+        for m in analysis.mentions
+        if m.iri is not None and m.span not in said and kb.direct_types(URIRef(m.iri)) & closed
+    ]
+
+
 #: The kind of value a stretch is when it is a candidate's own name, whatever else it reads as.
 _NAME_KIND = "name"
 #: The years a number property's values may be to be read as years.

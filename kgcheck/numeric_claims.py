@@ -487,6 +487,23 @@ class _Verifier:
             # a relation node read from each thing it names is one statement
             read = {c[0].node if c[0].related else (c[0].subject, c[0].prop) for c in compared}
             certain = anchor.certain or self._all_named(q.span, [c[0] for c in compared])
+            row = self._row_gives(q, {c[0].subject for c in compared})
+            if row is not None:
+                # "the Gin Masterclass still has 11 seats" with 11 seats left in its row of the
+                # results the agent saw: the row is what the reply restates, not the capacity
+                return NumericClaim(
+                    **base,
+                    verdict=UNCHECKED,
+                    message=f"{q.text}: a result the agent saw gives it ({row})",
+                )
+            if not certain and anchor.owner is not None:
+                # "shoes at £4.50, a harness at £3": £4.50 is the shoes', not the harness's
+                return NumericClaim(
+                    **base,
+                    verdict=UNCHECKED,
+                    message=f"{q.text}: the reply says it of the {anchor.owner}, not surely of "
+                    f"{self.kb.label(best[0].subject)}",
+                )
             if certain and self._told_apart(q, {c[0].subject for c in compared}):
                 # "60p per A4 page, or £1.20 for A3": the amount's own phrase names a word of
                 # other things' names (colour A3 printing), none of the subject's
@@ -856,6 +873,10 @@ class _Verifier:
             fitting = tuple(v.subject for v in verdicts if v.agreeing and not v.failing)
             claim = replace(claim, fitting=fitting)
         unsure = not t.anchor.certain or record.subject not in sure
+        if not agreeing and not unsure and interval is not None and self._a_result_dates(interval):
+            # "now due on Monday 14 December" with an extension to the 14th in the results the
+            # agent saw: the result is what the reply restates, the KB reading a guess
+            unsure = True
         if not agreeing and unsure and not t.anchor.described:
             claim = replace(claim, certain=False, message=f"{message} (an unsure reading)")
         if (
@@ -949,6 +970,40 @@ class _Verifier:
                     expected == q.value
                     if prop in exact
                     else within_tolerance(q.value, expected, tolerance, None)
+                ):
+                    return True
+        return False
+
+    def _row_gives(self, q: Quantity, subjects: set[URIRef]) -> str | None:
+        """The field and row of a tool result the agent saw, named like one of ``subjects``,
+        that holds ``q``'s value exactly ("seats left of Festive Gin Masterclass")."""
+        names = {self.kb.label(s) for s in subjects}
+        for prop in self.onto.properties:
+            if not str(prop).startswith(FIELD_NS):
+                continue
+            for row, value in self.kb.graph.subject_objects(prop):
+                if (
+                    isinstance(row, URIRef)
+                    and row not in subjects
+                    and _decimal(value) == q.value
+                    and self.kb.label(row) in names
+                ):
+                    return f"the {self.onto.label(prop)} of {self.kb.label(row)}"
+        return None
+
+    def _a_result_dates(self, stated: Interval) -> bool:
+        """Whether a field of a tool result the agent saw holds a date or time that ``stated``
+        (a day, or a day and time) names."""
+        for prop in self.onto.properties:
+            if not str(prop).startswith(FIELD_NS):
+                continue
+            for _, value in self.kb.graph.subject_objects(prop):
+                held = interval_of_literal(value)
+                if (
+                    held is not None
+                    and held.has_date
+                    and stated.has_date
+                    and stated.start <= held.start < stated.end
                 ):
                     return True
         return False

@@ -133,6 +133,12 @@ def read_items(
     candidates = [c for c in dict.fromkeys(pool)][:MAX_CANDIDATES]
     facts = {c: facts_of(kb, c) for c in candidates}
     stated, unheld = stated_values(analysis, kb, facts, numeric, rows)
+    # "the lab on Tuesday": a stretch a row holds as a value (its day) is no unheld date
+    unheld = [
+        u
+        for u in unheld
+        if not any(v.span.start < u.span.end and u.span.start < v.span.end for v in stated)
+    ]
     if not stated:
         codes = [u for u in unheld if u.kind in _OF_ONE]
         if len(candidates) == 1 and rows and codes:
@@ -279,10 +285,24 @@ def _split(
             continue
         entry = mine if mine is not None else entry
         if items and props and props <= used and not any(o.text == v.text for o in items[-1][0]):
-            before = [o for o in items[-1][0] if o.properties & props]
+            current = items[-1][0]
+            before = [o for o in current if o.properties & props]
             listed = bool(before) and _coordinated(text, before[-1].span, v.span)
-            items.append(([v], listed))
-            used = set(props)
+            # "the Oysters Night on the 12th is sold out, but the Gin Masterclass at Clifton on
+            # 17 December": the new item starts where its clause does, not at the second date
+            cut = len(current)
+            if before and not listed:
+                start = current.index(before[-1]) + 1
+                for k in range(start, len(current)):
+                    if _SENTENCE_END.search(text[current[k].span.start : v.span.start]):
+                        continue  # a clause of another sentence
+                    if _CLAUSE_BREAK.search(text[current[k - 1].span.end : current[k].span.start]):
+                        cut = k
+                        break
+            moved = current[cut:]
+            del current[cut:]
+            items.append(([*moved, v], listed))
+            used = set(props).union(*(o.properties for o in moved))
             continue
         if not items:
             items.append(([], False))
@@ -297,6 +317,19 @@ def _coordinated(text: str, first: Span, second: Span) -> bool:
     between = text[first.end : second.start]
     return bool(between.strip()) and _COORDINATION.fullmatch(between) is not None
 
+
+#: What ends a clause between two values: a semicolon, or a comma or word joining clauses.
+_CLAUSE_BREAK = re.compile(
+    r";|,\s*(?:and|but|or|while|whereas|so)\b|\b(?:but|while|whereas)\b", re.IGNORECASE
+)
+
+#: The days of the week, as a row's field may name them.
+_WEEKDAYS = frozenset(
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+)
+
+#: The end of a sentence.
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
 
 #: What stands between two coordinated values.
 _COORDINATION = re.compile(
@@ -503,6 +536,10 @@ def _unheld(
             props = {p for ps in own.moments.values() for p in ps} - filled - own.instants
         elif u.kind == "date":
             if _within_the_rows_dates(u, own):
+                continue
+            if u.weekday and any(len(w) == 1 and w[0] in _WEEKDAYS for w, _ in own.words):
+                # "on Wednesday" of a row whose day is "Tuesday": a weekday is the day field's,
+                # not the week's date ("week commencing 7 December")
                 continue
             days = {
                 p

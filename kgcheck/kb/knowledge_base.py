@@ -520,13 +520,22 @@ class KnowledgeBase:
     @remembered
     def referrers(self, obj: URIRef, limit: int = 64) -> list[URIRef]:
         """Up to ``limit`` entities with ``obj`` as the value of a property: the appointments
-        with a person, the routes a vessel sails."""
+        with a person, the routes a vessel sails; through an unnamed node, the entities that
+        hold it (a menu whose hours, a blank node, run on Mondays)."""
         out: list[URIRef] = []
         for s, p, _ in self.match(None, None, obj):
-            if isinstance(s, URIRef) and p != RDF.type and s not in out:
-                out.append(s)
-                if len(out) >= limit:
-                    break
+            if p == RDF.type:
+                continue
+            holders = (
+                [h for h, _, _ in self.match(None, None, s) if isinstance(h, URIRef)]
+                if isinstance(s, BNode)
+                else [s]
+            )
+            for h in holders:
+                if isinstance(h, URIRef) and h not in out:
+                    out.append(h)
+                    if len(out) >= limit:
+                        return out
         return out
 
     def negated(self, subject: URIRef, predicate: URIRef) -> set[Node]:

@@ -30,6 +30,7 @@ from kgcheck.kb.observations import observations
 from kgcheck.kb.ontology import OntologyView
 from kgcheck.kb.phrasings import name_words
 from kgcheck.nlp.analysis import Claim, Mention
+from kgcheck.nlp.content import stem
 from kgcheck.nlp.lexicon import PredicateMatch
 from kgcheck.nlp.literals import DATE_TYPES, NUMERIC_TYPES, XSD
 from kgcheck.nlp.ties import Ties
@@ -40,6 +41,7 @@ from kgcheck.values.quantities import (
     COUNT,
     CURRENCY,
     DIMENSION_WORDS,
+    MONEY_NOUNS,
     NUMBER,
     ONE_OFF_CHARGES,
     PERCENT,
@@ -51,6 +53,7 @@ from kgcheck.values.quantities import (
     counted_nouns,
     dimension,
     is_currency,
+    is_unit_word,
     same_counted,
     singular,
     split_rate,
@@ -115,6 +118,10 @@ class Anchor:
     certain: bool = False
     #: The properties came from the item's unit alone: no word of the sentence names one.
     guessed: bool = False
+    #: Of a reading that is not certain: the noun the parse gives the item to ("shoes at
+    #: £4.50", "a £50 excess") where it is none of the subjects' names nor of their kinds. The
+    #: item is said of that thing, so it is no value of the subjects to flag.
+    owner: str | None = None
 
 
 class _BySentence:
@@ -171,6 +178,14 @@ class Anchorer:
         #: For each noun, the numeric properties that count it by their phrasing ("number of
         #: reviews", "reviews count"; not "minimum rider age")
         self.counts = _counts(self.kb, self.numeric)
+        #: The words (singular) of every property's phrases: a noun among them names a value,
+        #: not a thing of its own ("a booking fee of £2.50", "a high of 24°C")
+        self.property_words = {
+            stem(w)
+            for p in self.onto.properties
+            for phrase in property_phrases(self.kb, p)
+            for w in re.findall(r"[a-z]+", phrase.lower())
+        }
         #: The last word of each class label of several words, and its classes
         #: ("flight": the oneway and the roundtrip flights).
         self.heads: dict[str, set[URIRef]] = defaultdict(set)
@@ -247,7 +262,7 @@ class Anchorer:
             )
             period = _nearest(toks, starts, i, dated.get(sent, []), last=last)
             out.append(replace(q, anchor=anchor, period=period))
-        return out
+        return _guesses_named_elsewhere(out, toks, starts)
 
     def _found_count(self, toks: Sequence[Tok], i: int, last: int, q: Quantity) -> Anchor | None:
         """The anchor of a number the assistant says it found ("I found 7 therapists", "I've
@@ -667,14 +682,21 @@ class Anchorer:
         before = max((o for o in others if o < i), default=None)
         after = min((o for o in others if o > i), default=None)
         neighbours = [o for o in (before, after) if o is not None]
+        heads = {k: ties.phrase_head(k, last=last if k == i else None) for k in (i, *neighbours)}
+
+        def far(k: int, m: PredicateMatch) -> int:
+            # "a £350 minimum spend and a £75 deposit": an item modifying a property's word is
+            # that property's value, however near the other item's word stands
+            head = heads[k]
+            if head is not None and m.start <= head < m.end:
+                return 0
+            return distance(k, m.start, m.end)
+
         ranked = sorted(
             (
-                (distance(i, m.start, m.end), str(p))
+                (far(i, m), str(p))
                 for m in matches
-                if toks[m.start].sent == sent
-                and not any(
-                    distance(o, m.start, m.end) < distance(i, m.start, m.end) for o in neighbours
-                )
+                if toks[m.start].sent == sent and not any(far(o, m) < far(i, m) for o in neighbours)
                 for p in m.properties
                 if fits(URIRef(p))
             ),
@@ -691,6 +713,9 @@ class Anchorer:
             # and "£22 for Nimbus Max": the name an amount is for
             key=lambda pair: (
                 not (_measured_from(toks, i, pair[1]) or _paid_for(toks, last, pair[1])),
+                # "The Boathouse at The Wharf seats 30": a name a preposition hangs on another
+                # name of the sentence tells where that one is; the value is the other one's
+                _hangs_on_named(ties.hung_on(pair[1]), mentions, sent),
                 pair[0],
             ),
         )
@@ -796,15 +821,48 @@ class Anchorer:
                 and ties.clear(source)
                 and ties.tied(i, source, last=last, counted=counted)
             )
+        holders = list(dict.fromkeys(holders))
         return Anchor(
-            tuple(dict.fromkeys(holders)),
+            tuple(holders),
             tuple(properties),
             None,
             how,
             nearest=nearest,
             certain=certain,
             guessed=by_unit,
+            owner=None if certain else self._owner(toks, i, ties, holders, last, counted),
         )
+
+    def _owner(
+        self,
+        toks: Sequence[Tok],
+        i: int,
+        ties: Ties,
+        holders: Sequence[str],
+        last: int | None,
+        counted: str | None,
+    ) -> str | None:
+        """The noun the parse gives the item at token ``i`` to, where no holder's name nor any
+        of their classes' names has it ("a harness at £3" of the harness is no other thing's)."""
+        k = ties.owner(i, last=last, counted=counted)
+        if k is None:
+            return None
+        word = singular(toks[k].lower)
+        if (
+            stem(word) in self.property_words
+            or word in MONEY_NOUNS
+            or is_unit_word(word)
+            or not toks[k].is_alpha
+        ):
+            # "a booking fee of £2.50", "a car park with 40 spaces" (parking spaces), "128GB
+            # for £329", "£2.54 a litre"
+            return None
+        for iri in holders:
+            subject = URIRef(iri)
+            names = [self.kb.label(subject), *(self.kb.label(c) for c in self.kb.types(subject))]
+            if any(word in {singular(w) for w in name_words(n)} for n in names):
+                return None
+        return toks[k].text
 
     def _typed(
         self,
@@ -1058,6 +1116,46 @@ def _clock_range(expr: TemporalExpression) -> bool:
 def form_tokens(matches: Sequence[PredicateMatch]) -> list[int]:
     """The tokens of the reply's words naming a property."""
     return [k for p in matches for k in range(p.start, p.end)]
+
+
+def _guesses_named_elsewhere(
+    found: list[Quantity], toks: Sequence[Tok], starts: Sequence[int]
+) -> list[Quantity]:
+    """``found``, where a property bound by an item's unit alone is one another item of the
+    sentence is bound to for the same subject, with that item's reading not certain: "4.1 miles
+    from The Wharf, outside its 3-mile delivery radius" sets the distance apart from the
+    radius (£25 for one plan and £2.50 for a pass are two things' prices)."""
+    named: dict[int, list[tuple[int, Anchor]]] = defaultdict(list)
+    for k, q in enumerate(found):
+        if q.anchor is not None:
+            named[toks[_token_at(starts, q.span.start)].sent].append((k, q.anchor))
+    out = []
+    for k, q in enumerate(found):
+        a = q.anchor
+        if (
+            a is not None
+            and a.guessed
+            and a.certain
+            and any(
+                j != k
+                and set(b.properties) & set(a.properties)
+                and b.subjects[:1] == a.subjects[:1]
+                for j, b in named[toks[_token_at(starts, q.span.start)].sent]
+            )
+        ):
+            q = replace(q, anchor=replace(a, certain=False))
+        out.append(q)
+    return out
+
+
+def _hangs_on_named(noun: int | None, mentions: Sequence[Mention], sent: int) -> bool:
+    """Whether the token ``noun`` is in a mention of a KB thing of sentence ``sent``."""
+    return noun is not None and any(
+        m.segment == sent
+        and (m.iri is not None or m.kind == "ambiguous")
+        and m.token_start <= noun < m.token_end
+        for m in mentions
+    )
 
 
 def _measured_from(toks: Sequence[Tok], i: int, m: Mention) -> bool:

@@ -29,7 +29,7 @@ Usage::
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from kgcheck.nlp.analysis import Mention
 from kgcheck.nlp.tokens import Tok
@@ -144,8 +144,23 @@ class Ties:
         """The noun the item at tokens ``i`` to ``last`` modifies as a measure of it ("the 42
         km route": "route"), where that noun names no property and is not what the item counts
         ("2 berths"); ``None`` where it modifies none."""
+        for head in self._modified(i, last):
+            if head not in self.forms and not (
+                counted and singular(self.toks[head].lower) == singular(counted.lower())
+            ):
+                return head
+        return None
+
+    def phrase_head(self, i: int, *, last: int | None = None) -> int | None:
+        """The noun whose phrase the item at tokens ``i`` to ``last`` modifies ("a £75
+        deposit": "deposit"), property words included; ``None`` where it modifies none."""
+        return next(self._modified(i, last), None)
+
+    def _modified(self, i: int, last: int | None) -> Iterator[int]:
+        """The nouns outside the item at tokens ``i`` to ``last`` that it, or a word above
+        it, modifies, nearest first."""
         if not self.parsed:
-            return None
+            return
         last = i if last is None else last
         for k in self._path(i):
             head = self.toks[k].head
@@ -153,11 +168,28 @@ class Ties:
                 self.toks[k].dep in _MODIFIERS
                 and self.toks[head].pos in _NOUNS
                 and not i <= head <= last
-                and head not in self.forms
-                and not (counted and singular(self.toks[head].lower) == singular(counted.lower()))
             ):
-                return head
-        return None
+                yield head
+
+    def hung_on(self, m: Mention) -> int | None:
+        """The noun a preposition hangs ``m`` on ("The Boathouse at The Wharf": "Boathouse"),
+        ``None`` where none does."""
+        if not self.parsed:
+            return None
+        t = self.toks[self._root(m)]
+        if t.dep != "pobj" or t.head < 0 or self.toks[t.head].dep != "prep":
+            return None
+        noun = self.toks[t.head].head
+        return noun if self.toks[noun].pos in _NOUNS else None
+
+    def owner(self, i: int, *, last: int | None = None, counted: str | None = None) -> int | None:
+        """The noun the parse gives the item at tokens ``i`` to ``last``: the one it modifies as
+        a measure ("the 42 km route") or the one a preposition attaches it to ("shoes at
+        £4.50"), where that noun names no property; ``None`` where there is none or no parse."""
+        if not self.parsed:
+            return None
+        measured = self.measured(i, last=last, counted=counted)
+        return measured if measured is not None else self._attached(self._path(i))
 
     def _attached(self, path: list[int]) -> int | None:
         """The noun a preposition attaches the item on ``path`` to ("shoes at £4.50": "shoes"),

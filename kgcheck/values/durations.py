@@ -34,7 +34,8 @@ _WORDS: dict[str, int | Decimal] = {
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
     "thirty": 30, "forty": 40, "forty-five": 45, "fifty": 50, "sixty": 60, "ninety": 90,
     "half an": Decimal("0.5"), "half a": Decimal("0.5"), "a quarter of an": Decimal("0.25"),
-    "three quarters of an": Decimal("0.75"),
+    "three quarters of an": Decimal("0.75"), "half": Decimal("0.5"), "a half": Decimal("0.5"),
+    "quarter": Decimal("0.25"), "a quarter": Decimal("0.25"),
 }  # fmt: skip
 #: What "and ..." adds to the amount before or after a unit: "an hour and a half".
 _FRACTIONS = {"a half": Decimal("0.5"), "a quarter": Decimal("0.25"),
@@ -87,6 +88,8 @@ def duration_around(text: str, start: int, end: int) -> tuple[int, int, timedelt
         while hi + 1 < len(parts) and _JOIN.match(text[parts[hi].end() : parts[hi + 1].start()]):
             hi += 1
         a, b = parts[lo].start(), parts[hi].end()
+        while a < b and text[a] in " -":
+            a += 1  # a bare unit's match opens on the space before it ("every hour")
         value = parse_duration(text[a:b])
         return (a, b, value) if value is not None else None
     return None

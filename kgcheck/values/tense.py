@@ -82,6 +82,9 @@ def _verb_group(words: Sequence[Word], n: int) -> tuple[str | None, int]:
     if w.lower in _PERFECT_AUX:
         # "has opened", "have been": the present perfect tells of the past
         k = _skip_adverbs(words, n + 1)
+        if k < len(words) and words[k].lower == "got":
+            # "you've got two instalments left": "have got" is "have", in the present
+            return PRESENT, k + 1 - n
         if k < len(words) and _is_participle(words[k]):
             return PAST, _group_end(words, k) - n
         return PRESENT, 1

@@ -19,7 +19,7 @@ from kgcheck.values.durations import parse_duration, write_duration
     [
         ("90 minutes", 90), ("two hours", 120), ("an hour", 60), ("hour", 60), ("3-hour", 180),
         ("1.5 hours", 90), ("an hour and a half", 90), ("2 hours 30 minutes", 150),
-        ("half an hour", 30), ("5 days", 7200),
+        ("half an hour", 30), ("5 days", 7200), ("every half hour", 30), ("a quarter hour", 15),
     ],
 )  # fmt: skip
 def test_parse_duration_reads_a_length_of_time_in_any_unit(text: str, minutes: int) -> None:

@@ -1,0 +1,127 @@
+"""Whose value a number, a time or a day is (issue 35), in a restaurant group's domain
+(``tests/fixtures/venues``): a room inside a venue, a room's minimum spend beside its deposit, a
+menu's hours on an unnamed node, a shuttle's frequency, a distance beside a delivery radius, and
+tool rows that hold a day or a count the KB keeps under another property. Each true reply must
+come out as it went in; each wrong one is flagged on its value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kgcheck import Checker, DialogueState
+from kgcheck.report import TurnReport
+from tests.conftest import FIXTURES
+
+VENUES = FIXTURES / "venues" / "kgcheck.yaml"
+NOW = "2026-12-03T18:00:00+00:00"  # a Thursday evening
+
+#: A timetable search for the week of Monday 7 December: each row names its day.
+TIMETABLE = [
+    {"module": "CS101", "activity": "Lab", "day": "Tuesday", "start": "14:00", "room": "Room 2"},
+    {
+        "module": "CS102",
+        "activity": "Lecture",
+        "day": "Thursday",
+        "start": "11:00",
+        "room": "Room 5",
+    },
+]
+#: An event search: two events in one sentence of the reply.
+EVENTS = [
+    {"name": "Oyster Night", "date": "2026-12-12", "seats_left": 0},
+    {"name": "Gin Masterclass", "date": "2026-12-17", "seats_left": 11},
+    {"name": "Gala Dinner", "date": "2026-12-31", "seats_left": 38},
+]
+
+
+@pytest.fixture(scope="module")
+def venues() -> Checker:
+    return Checker.from_config(VENUES)
+
+
+def check(
+    checker: Checker, reply: str, tool: tuple[str, Any, dict[str, Any]] | None = None
+) -> TurnReport:
+    state = DialogueState(session_id="t", now=NOW)
+    if tool is not None:
+        name, result, arguments = tool
+        state.add_tool_result(name, result, arguments=arguments)
+    return checker.check_turn(reply, state)
+
+
+def acted(report: TurnReport) -> list[str]:
+    """The stretches the flags the mitigator acts on are about."""
+    return [f.content for f in report.flags if f.confidence >= 0.5]
+
+
+@pytest.mark.parametrize(
+    ("reply", "tool"),
+    [
+        # the room's capacity, not that of the venue the room is at
+        ("The Loft at The Harbour seats 24 guests.", None),
+        # each amount modifies its own property's word, the nearer word of the other aside
+        ("The Loft holds 24 people, with a £500 minimum spend and a £100 deposit.", None),
+        # the menu's hours hang on an unnamed node that names the days
+        ("The Lunch Menu is served from 12pm to 3pm Monday to Friday.", None),
+        # "half hour" is thirty minutes
+        ("The Harbour Shuttle runs every half hour.", None),
+        # £15 is the cake stand's: no value of the room to check
+        ("For the Loft you'd need a cake stand at £15 and a deposit of £100.", None),
+        # the room's row says how many seats are left; the KB's capacity is another property
+        (
+            "The Loft still has 11 seats.",
+            ("check_room", {"name": "The Loft", "seats_left": 11}, {}),
+        ),
+        # the row's day, not the date of the week the search was for
+        (
+            "On Tuesday you have the CS101 lab at 2pm in Room 2.",
+            ("get_timetable", TIMETABLE, {"week_commencing": "2026-12-07"}),
+        ),
+        # a new clause of the sentence starts the second event, not its date
+        (
+            "The Oyster Night on the 12th is sold out, but the Gin Masterclass on 17 December "
+            "still has 11 seats, and the Gala Dinner has 38 left.",
+            ("search_events", EVENTS, {}),
+        ),
+    ],
+)
+def test_a_true_value_of_another_thing_or_field_is_untouched(
+    venues: Checker, reply: str, tool: tuple[str, Any, dict[str, Any]] | None
+) -> None:
+    report = check(venues, reply, tool)
+    assert report.text == reply
+    assert acted(report) == []
+
+
+@pytest.mark.parametrize(
+    ("reply", "wrong", "fixed"),
+    [
+        ("The Loft at The Harbour seats 30 guests.", "30 guests", "seats 24 guests"),
+        (
+            "The Loft holds 24 people, with a £500 minimum spend and a £150 deposit.",
+            "£150",
+            "a £100 deposit",
+        ),
+        ("The Harbour Shuttle runs every hour.", "hour", "runs every 0.5 hours."),
+    ],
+)
+def test_a_wrong_value_is_corrected_in_place(
+    venues: Checker, reply: str, wrong: str, fixed: str
+) -> None:
+    report = check(venues, reply)
+    assert wrong in acted(report)
+    assert fixed in report.text
+
+
+def test_a_distance_beside_a_delivery_radius_is_flagged_never_rewritten(venues: Checker) -> None:
+    # the only distance property in miles is the radius, and the sentence gives the radius
+    # to the other number: which property 4.1 miles is of is a guess
+    reply = (
+        "Sorry, your address is 4.1 miles from The Harbour, which is outside its 3-mile "
+        "delivery radius."
+    )
+    report = check(venues, reply)
+    assert report.text == reply
+    assert all(f.correction is None for f in report.flags)

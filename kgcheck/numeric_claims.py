@@ -496,7 +496,7 @@ class _Verifier:
                     verdict=UNCHECKED,
                     message=f"{q.text}: a result the agent saw gives it ({row})",
                 )
-            if not certain and anchor.owner is not None:
+            if not certain and anchor.owner is not None and not _fields_only(anchor):
                 # "shoes at £4.50, a harness at £3": £4.50 is the shoes', not the harness's
                 return NumericClaim(
                     **base,
@@ -1438,3 +1438,10 @@ def _plain(value: Decimal) -> str:
 
 def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 6)
+
+
+def _fields_only(anchor: Anchor) -> bool:
+    """Whether every property ``anchor`` binds to is a tool result's field: a row's field is
+    named by the tool's own word, which a reply rewords freely ("a 2 bedroom flat" for
+    ``number_of_beds``), so a noun the value modifies says nothing of whose value it is."""
+    return bool(anchor.properties) and all(p.startswith(FIELD_NS) for p in anchor.properties)

@@ -42,6 +42,7 @@ from kgcheck.kb.normalize import name_tokens
 from kgcheck.kb.observations import observations
 from kgcheck.kb.values import format_like, relative_difference, within_tolerance
 from kgcheck.nlp.analysis import Segment, TurnAnalysis
+from kgcheck.nlp.literals import NUMERIC_TYPES
 from kgcheck.nlp.negation import negated_before
 from kgcheck.nlp.speech_acts import restating
 from kgcheck.periods import Granularity, Interval, interval_of_literal
@@ -585,7 +586,7 @@ class _Verifier:
                 continue
             tolerance = self.onto.tolerance.get(h.prop, self.config.tolerance(q.kind))
             # "up to 5 lenses" of a maximum states the maximum itself, not a value under it
-            bound = None if self._a_limit(h.prop) else q.bound
+            bound = None if self._a_limit(h.prop) or self._a_bound(h.prop) else q.bound
             ok = within_tolerance(stated, expected, tolerance, bound)
             back = self._in_stated_unit(q, h.prop, expected, stated)
             if ok and q.kind == CURRENCY and not q.approximate and q.bound is None:
@@ -714,6 +715,13 @@ class _Verifier:
         """Whether every property of ``anchor`` keeps its values in a unit other than the one
         ``q`` is stated in, and one people would not state the same thing in (``_plausible``)."""
         stated = q.currency or q.unit
+        if dimension(stated) == "time" and any(
+            {str(r) for r in self.onto.range.get(URIRef(p), ())} & DURATION_TYPES
+            for p in anchor.properties
+        ):
+            # a length of time (xsd:duration) has no unit of its own: "three weeks" of a loan
+            # period of 14 days is stated as such a length is
+            return False
         units = [self.kb.ontology.unit_of(URIRef(p)) for p in anchor.properties]
         return all(
             unit is not None and unit != stated and not _plausible(stated, unit) for unit in units
@@ -919,6 +927,12 @@ class _Verifier:
         """Whether ``prop`` is a limit: its name says so ("maximum items", "min. age")."""
         return bool(_LIMIT_NAMES.search(self.onto.label(prop)))
 
+    def _a_bound(self, prop: URIRef) -> bool:
+        """Whether ``prop``'s value is a most or a least by what it is: its name or local name
+        says capacity, radius or allowance ("maximumAttendeeCapacity")."""
+        local = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", str(prop).rsplit("/", 1)[-1].rsplit("#", 1)[-1])
+        return any(_BOUND_NAMES.search(n) for n in (self.onto.label(prop), local))
+
     def _told_apart(self, q: Quantity, subjects: set[URIRef]) -> bool:
         """Whether the phrase right after ``q`` ("for A3", up to the clause's end) names a word
         that is in the names of other KB things of the subjects' kind and in none of
@@ -990,6 +1004,20 @@ class _Verifier:
                 ):
                     return f"the {self.onto.label(prop)} of {self.kb.label(row)}"
         return None
+
+    def _held_otherwise(self, q: Quantity, subjects: Sequence[str]) -> _Held | None:
+        """A value of ``subjects`` under any numeric property that agrees with ``q`` ("three
+        courses for £42" of a menu whose offer's price is 42, not its three-course price)."""
+        if not subjects:
+            return None
+        numeric = [
+            str(p)
+            for p in self.onto.properties
+            if {str(r) for r in self.onto.range.get(p, ())} & (NUMERIC_TYPES | DURATION_TYPES)
+            or p in self.onto.unit
+        ]
+        agreeing = [c[0] for c in self._compare(q, self._held(subjects[:1], numeric)) if c[1]]
+        return agreeing[0] if agreeing else None
 
     def _a_result_dates(self, stated: Interval) -> bool:
         """Whether a field of a tool result the agent saw holds a date or time that ``stated``
@@ -1177,6 +1205,14 @@ class _Verifier:
                     confidence=self.config.source_confidence,
                     message=f"{q.text} agrees with source {source.id}: {other.text}",
                 )
+        held = self._held_otherwise(q, anchor.subjects if anchor is not None else ())
+        if held is not None:
+            return NumericClaim(
+                **base,
+                verdict=UNCHECKED,
+                subject=subject,
+                message=f"{q.text}: the KB holds it as the {self._describe(held)}",
+            )
         what = f" ({self._describe_anchor(q)})" if props else ""
         return NumericClaim(
             **base,
@@ -1304,6 +1340,9 @@ _UNIT_SPAN = Decimal(100)
 
 #: Words a property's name is a limit by: "maximum concurrent loans", "minimum spend".
 _LIMIT_NAMES = re.compile(r"\b(?:max(?:imum)?|min(?:imum)?|limit)\b", re.I)
+#: Words naming a property whose value is itself a most or a least: "seats up to 30" states a
+#: capacity of 30, "delivers up to 4 miles" a radius of 4 miles.
+_BOUND_NAMES = re.compile(r"\b(?:capacity|radius|allowance)\b", re.I)
 #: Words a sentence states a limit with: "up to", "at most", "you can have", "allowed".
 _LIMIT_WORDS = re.compile(
     r"\b(?:up to|at (?:most|least)|max(?:imum)?|min(?:imum)?|limits?|limited|cap(?:ped)?|"

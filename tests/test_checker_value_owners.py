@@ -1,7 +1,8 @@
 """Whose value a number, a time or a day is (issue 35), in a restaurant group's domain
 (``tests/fixtures/venues``): a room inside a venue, a room's minimum spend beside its deposit, a
-menu's hours on an unnamed node, a shuttle's frequency, a distance beside a delivery radius, and
-tool rows that hold a day or a count the KB keeps under another property. Each true reply must
+menu's hours on an unnamed node, a shuttle's frequency, a distance beside a delivery radius, a
+capacity said with "up to", a manager named after the copula a diet's form is made of, and tool
+rows that hold a day or a count the KB keeps under another property. Each true reply must
 come out as it went in; each wrong one is flagged on its value."""
 
 from __future__ import annotations
@@ -69,6 +70,16 @@ def acted(report: TurnReport) -> list[str]:
         ("The Harbour Shuttle runs every half hour.", None),
         # £15 is the cake stand's: no value of the room to check
         ("For the Loft you'd need a cake stand at £15 and a deposit of £100.", None),
+        # "up to" the capacity or radius itself states it
+        ("The Loft seats up to 24 guests.", None),
+        ("The Harbour delivers up to 3 miles.", None),
+        # a form that is the copula alone ("is vegan") reads where no noun names a property
+        ("The Mushroom Risotto is vegan.", None),
+        ("The general manager at The Harbour is Ana Silva.", None),
+        # the menu's offer holds £25: no three-course price to find, and nothing unsupported
+        ("The Set Lunch is three courses for £25.", None),
+        # a length of time in weeks of one the KB keeps as days
+        ("We hold a provisional booking of the Loft for two weeks.", None),
         # the room's row says how many seats are left; the KB's capacity is another property
         (
             "The Loft still has 11 seats.",
@@ -105,6 +116,25 @@ def test_a_true_value_of_another_thing_or_field_is_untouched(
             "a £100 deposit",
         ),
         ("The Harbour Shuttle runs every hour.", "hour", "runs every 0.5 hours."),
+        ("The Loft seats up to 30 guests.", "up to 30 guests", "seats up to 24 guests."),
+        (
+            "We hold a provisional booking of the Loft for three weeks.",
+            "three weeks",
+            "for 2 weeks.",
+        ),
+        ("The Harbour delivers up to 5 miles.", "5 miles", "delivers up to 3 miles."),
+        # the property's noun, not a form that is only "be", reads "is" (and "at The Harbour"
+        # keeps the article the name opens with)
+        (
+            "The general manager at The Harbour is Ben Cole.",
+            "Ben Cole",
+            "The general manager at The Harbour is Ana Silva.",
+        ),
+        (
+            "Ben Cole is the general manager at The Harbour.",
+            "Ben Cole",
+            "Ana Silva is the general manager at The Harbour.",
+        ),
     ],
 )
 def test_a_wrong_value_is_corrected_in_place(

@@ -116,6 +116,18 @@ class ClaimBuilder:
             )
             if inside or _continues_a_name(toks, p.start):
                 continue
+            if _bare_copula(toks, p) and any(
+                (o.end <= p.start and toks[o.start].sent == toks[p.start].sent)
+                or (
+                    o.start >= p.end and all(t.lower in _BEFORE_NOUN for t in toks[p.end : o.start])
+                )
+                for o in matches
+                if not _bare_copula(toks, o)
+            ):
+                # a form that is only "be" ("is vegan") is the copula of a property's noun
+                # before it or right after it: "The general manager at The Mill is Priya
+                # Nair", "Priya Nair is our general manager at The Mill"
+                continue
             events_of.setdefault(toks[p.start].sent, []).append(_Event(p.start, p.end, match=p))
         mentions_of: dict[int, list[Mention]] = {}
         for m in mentions:
@@ -316,7 +328,7 @@ class ClaimBuilder:
         while k < limit and (
             toks[k].lower in COPULAS
             or toks[k].lemma == "be"
-            or toks[k].lower in ARTICLES
+            or (toks[k].lower in ARTICLES and not _opens_name(by_start, k))
             or toks[k].lower in SKIPPABLE
             or (k == object_from and toks[k].lower == "of")  # "a capacity of 150"
         ):
@@ -337,8 +349,8 @@ class ClaimBuilder:
             # "Ruby Chen is the branch manager at Greenfinch Frome", "Y is our head chef in X":
             # the noun is the property of the place, and the subject its value
             k = object_from + 1
-            while k < limit and toks[k].lower in ARTICLES:
-                k += 1
+            while k < limit and toks[k].lower in ARTICLES and not _opens_name(by_start, k):
+                k += 1  # not the article a name opens with ("at The Mill")
             objects = self._objects(toks, prop, k, limit, sent_end, mentions, by_start, now)
             made = [
                 self._claim(toks, s, prop, o, not negated, event, event.match.form, "role")
@@ -814,3 +826,19 @@ def _has_negation(toks: Sequence[Tok], start: int, end: int) -> bool:
 def _signals_for(claim: Claim, signals: Sequence[Signal]) -> tuple[bool, bool]:
     same = [s for s in signals if s.segment == claim.segment]
     return any(s.kind == "hedge" for s in same), any(s.kind == "certainty" for s in same)
+
+
+#: Words between a copula and the noun it introduces: "is the", "is our".
+_BEFORE_NOUN = ARTICLES | frozenset(_POSSESSIVE_PRONOUNS)
+
+
+def _opens_name(by_start: dict[int, Mention], k: int) -> bool:
+    """Whether a mention of a name (not a pronoun: "its own car park") starts at token ``k``
+    ("The Mill")."""
+    m = by_start.get(k)
+    return m is not None and m.kind != "pronoun"
+
+
+def _bare_copula(toks: Sequence[Tok], match: PredicateMatch) -> bool:
+    """Whether the words ``match`` covers are all forms of "be"."""
+    return all(t.lemma == "be" for t in toks[match.start : match.end])

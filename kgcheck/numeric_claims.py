@@ -48,7 +48,7 @@ from kgcheck.nlp.speech_acts import restating
 from kgcheck.periods import Granularity, Interval, interval_of_literal
 from kgcheck.tools.graph import FIELD_NS
 from kgcheck.types import Span
-from kgcheck.values.durations import DURATION_TYPES, write_duration
+from kgcheck.values.durations import DURATION_TYPES, write_duration, write_months
 from kgcheck.values.quantities import (
     COUNT,
     CURRENCY,
@@ -497,14 +497,6 @@ class _Verifier:
                     verdict=UNCHECKED,
                     message=f"{q.text}: a result the agent saw gives it ({row})",
                 )
-            if not certain and anchor.owner is not None and not _fields_only(anchor):
-                # "shoes at £4.50, a harness at £3": £4.50 is the shoes', not the harness's
-                return NumericClaim(
-                    **base,
-                    verdict=UNCHECKED,
-                    message=f"{q.text}: the reply says it of the {anchor.owner}, not surely of "
-                    f"{self.kb.label(best[0].subject)}",
-                )
             if certain and self._told_apart(q, {c[0].subject for c in compared}):
                 # "60p per A4 page, or £1.20 for A3": the amount's own phrase names a word of
                 # other things' names (colour A3 printing), none of the subject's
@@ -735,6 +727,10 @@ class _Verifier:
         length = held.value.toPython() if isinstance(held.value, Literal) else None
         if isinstance(length, timedelta):
             return write_duration(length, q.text)
+        tdelta = getattr(length, "tdelta", None)
+        if isinstance(tdelta, timedelta) and not tdelta:  # "P6M": in months or years
+            months = getattr(length, "years", 0) * 12 + getattr(length, "months", 0)
+            return write_months(int(months), q.text)
         unit = self.kb.ontology.unit_of(held.prop)
         if q.kind == QUANTITY and unit is not None and unit != q.unit:
             # "15 feet" of walls 15 m tall: the KB's value in its own unit, not 49.2126 feet
@@ -1461,6 +1457,14 @@ def _decimal(value: Node | Decimal | None) -> Decimal | None:
     python = value.toPython()
     if isinstance(python, timedelta):  # a length of time, in minutes
         return Decimal(str(python.total_seconds())) / 60
+    tdelta = getattr(python, "tdelta", None)
+    if isinstance(tdelta, timedelta):
+        # "P12M" (isodate's Duration): its months and years in minutes, as "12 months" is
+        months = Decimal(str(getattr(python, "years", 0))) * 12
+        months += Decimal(str(getattr(python, "months", 0)))
+        in_minutes = convert(months, "month", "minute")
+        rest = Decimal(str(tdelta.total_seconds())) / 60
+        return None if in_minutes is None else in_minutes + rest
     if isinstance(python, bool):
         return None
     try:
@@ -1477,10 +1481,3 @@ def _plain(value: Decimal) -> str:
 
 def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 6)
-
-
-def _fields_only(anchor: Anchor) -> bool:
-    """Whether every property ``anchor`` binds to is a tool result's field: a row's field is
-    named by the tool's own word, which a reply rewords freely ("a 2 bedroom flat" for
-    ``number_of_beds``), so a noun the value modifies says nothing of whose value it is."""
-    return bool(anchor.properties) and all(p.startswith(FIELD_NS) for p in anchor.properties)

@@ -68,8 +68,6 @@ def acted(report: TurnReport) -> list[str]:
         ("The Lunch Menu is served from 12pm to 3pm Monday to Friday.", None),
         # "half hour" is thirty minutes
         ("The Harbour Shuttle runs every half hour.", None),
-        # £15 is the cake stand's: no value of the room to check
-        ("For the Loft you'd need a cake stand at £15 and a deposit of £100.", None),
         # "up to" the capacity or radius itself states it
         ("The Loft seats up to 24 guests.", None),
         ("The Harbour delivers up to 3 miles.", None),
@@ -80,6 +78,9 @@ def acted(report: TurnReport) -> list[str]:
         ("The Set Lunch is three courses for £25.", None),
         # a length of time in weeks of one the KB keeps as days
         ("We hold a provisional booking of the Loft for two weeks.", None),
+        # a calendar length (P12M) in months or years
+        ("The Harbour Gift Card is valid for 12 months.", None),
+        ("The Harbour Gift Card is valid for a year.", None),
         # the room's row says how many seats are left; the KB's capacity is another property
         (
             "The Loft still has 11 seats.",
@@ -117,6 +118,8 @@ def test_a_true_value_of_another_thing_or_field_is_untouched(
         ),
         ("The Harbour Shuttle runs every hour.", "hour", "runs every 0.5 hours."),
         ("The Loft seats up to 30 guests.", "up to 30 guests", "seats up to 24 guests."),
+        ("The Harbour Gift Card is valid for 6 months.", "6 months", "valid for 12 months."),
+        ("The Harbour Gift Card is valid for two years.", "two years", "valid for 1 year."),
         (
             "We hold a provisional booking of the Loft for three weeks.",
             "three weeks",

@@ -30,7 +30,6 @@ from kgcheck.kb.observations import observations
 from kgcheck.kb.ontology import OntologyView
 from kgcheck.kb.phrasings import name_words
 from kgcheck.nlp.analysis import Claim, Mention
-from kgcheck.nlp.content import stem
 from kgcheck.nlp.lexicon import PredicateMatch
 from kgcheck.nlp.literals import DATE_TYPES, NUMERIC_TYPES, XSD
 from kgcheck.nlp.ties import Ties
@@ -41,7 +40,6 @@ from kgcheck.values.quantities import (
     COUNT,
     CURRENCY,
     DIMENSION_WORDS,
-    MONEY_NOUNS,
     NUMBER,
     ONE_OFF_CHARGES,
     PERCENT,
@@ -53,7 +51,6 @@ from kgcheck.values.quantities import (
     counted_nouns,
     dimension,
     is_currency,
-    is_unit_word,
     same_counted,
     singular,
     split_rate,
@@ -118,10 +115,6 @@ class Anchor:
     certain: bool = False
     #: The properties came from the item's unit alone: no word of the sentence names one.
     guessed: bool = False
-    #: Of a reading that is not certain: the noun the parse gives the item to ("shoes at
-    #: £4.50", "a £50 excess") where it is none of the subjects' names nor of their kinds. The
-    #: item is said of that thing, so it is no value of the subjects to flag.
-    owner: str | None = None
 
 
 class _BySentence:
@@ -178,14 +171,6 @@ class Anchorer:
         #: For each noun, the numeric properties that count it by their phrasing ("number of
         #: reviews", "reviews count"; not "minimum rider age")
         self.counts = _counts(self.kb, self.numeric)
-        #: The words (singular) of every property's phrases: a noun among them names a value,
-        #: not a thing of its own ("a booking fee of £2.50", "a high of 24°C")
-        self.property_words = {
-            stem(w)
-            for p in self.onto.properties
-            for phrase in property_phrases(self.kb, p)
-            for w in re.findall(r"[a-z]+", phrase.lower())
-        }
         #: The last word of each class label of several words, and its classes
         #: ("flight": the oneway and the roundtrip flights).
         self.heads: dict[str, set[URIRef]] = defaultdict(set)
@@ -830,39 +815,7 @@ class Anchorer:
             nearest=nearest,
             certain=certain,
             guessed=by_unit,
-            owner=None if certain else self._owner(toks, i, ties, holders, last, counted),
         )
-
-    def _owner(
-        self,
-        toks: Sequence[Tok],
-        i: int,
-        ties: Ties,
-        holders: Sequence[str],
-        last: int | None,
-        counted: str | None,
-    ) -> str | None:
-        """The noun the parse gives the item at token ``i`` to, where no holder's name nor any
-        of their classes' names has it ("a harness at £3" of the harness is no other thing's)."""
-        k = ties.owner(i, last=last, counted=counted)
-        if k is None:
-            return None
-        word = singular(toks[k].lower)
-        if (
-            stem(word) in self.property_words
-            or word in MONEY_NOUNS
-            or is_unit_word(word)
-            or not toks[k].is_alpha
-        ):
-            # "a booking fee of £2.50", "a car park with 40 spaces" (parking spaces), "128GB
-            # for £329", "£2.54 a litre"
-            return None
-        for iri in holders:
-            subject = URIRef(iri)
-            names = [self.kb.label(subject), *(self.kb.label(c) for c in self.kb.types(subject))]
-            if any(word in {singular(w) for w in name_words(n)} for n in names):
-                return None
-        return toks[k].text
 
     def _typed(
         self,
@@ -1121,10 +1074,11 @@ def form_tokens(matches: Sequence[PredicateMatch]) -> list[int]:
 def _guesses_named_elsewhere(
     found: list[Quantity], toks: Sequence[Tok], starts: Sequence[int]
 ) -> list[Quantity]:
-    """``found``, where a property bound by an item's unit alone is one another item of the
-    sentence is bound to for the same subject, with that item's reading not certain: "4.1 miles
+    """``found``, where a property bound by an item's unit alone is one the sentence names for
+    another of its items of the same subject, with that item's reading not certain: "4.1 miles
     from The Wharf, outside its 3-mile delivery radius" sets the distance apart from the
-    radius (£25 for one plan and £2.50 for a pass are two things' prices)."""
+    radius (£25 for one plan and £2.50 for a pass are two things' prices; "a low of 60F and a
+    high of 80F", both read by their unit, are one day's two values)."""
     named: dict[int, list[tuple[int, Anchor]]] = defaultdict(list)
     for k, q in enumerate(found):
         if q.anchor is not None:
@@ -1138,6 +1092,7 @@ def _guesses_named_elsewhere(
             and a.certain
             and any(
                 j != k
+                and not b.guessed
                 and set(b.properties) & set(a.properties)
                 and b.subjects[:1] == a.subjects[:1]
                 for j, b in named[toks[_token_at(starts, q.span.start)].sent]

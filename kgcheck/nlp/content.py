@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-__all__ = ["CITATION", "content_words", "denies", "negated", "stem"]
+__all__ = ["CITATION", "content_words", "denies", "negated"]
 
 #: A citation of sources: ``[S0]``, ``[S0, S2]``, ``[S0; doc-3]``.
 CITATION = re.compile(r"\s*\[([^\[\]\n]{1,80})\]")
@@ -37,8 +37,7 @@ _STEMMER = snowballstemmer.stemmer("english")
 
 
 @lru_cache(maxsize=65536)
-def stem(word: str) -> str:
-    """The English stem of a lower-case word: "parking" and "park" are "park"."""
+def _stem(word: str) -> str:
     return str(_STEMMER.stemWord(word))
 
 
@@ -65,7 +64,7 @@ def content_words(text: str) -> set[str]:
     """The stems (Snowball) of the words of ``text`` that carry its content: no function words,
     negations or words of wanting; a number apart from its unit ("1pm" as "1 pm")."""
     return {
-        stem(w)
+        _stem(w)
         for w in _words(text)
         if w not in _STOPWORDS
         and w not in _NEGATIONS

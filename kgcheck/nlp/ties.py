@@ -152,9 +152,19 @@ class Ties:
         return None
 
     def phrase_head(self, i: int, *, last: int | None = None) -> int | None:
-        """The noun whose phrase the item at tokens ``i`` to ``last`` modifies ("a £75
-        deposit": "deposit"), property words included; ``None`` where it modifies none."""
-        return next(self._modified(i, last), None)
+        """The noun whose phrase the item at tokens ``i`` to ``last`` modifies, right after it
+        ("a £75 deposit": "deposit"), property words included; ``None`` where it modifies
+        none. A noun past a comma is another phrase's, whatever the parse hangs on it ("a low
+        of 80F, high of 90F")."""
+        last = i if last is None else last
+        head = next(self._modified(i, last), None)
+        if (
+            head is None
+            or head < last
+            or any(not any(c.isalnum() for c in t.text) for t in self.toks[last + 1 : head])
+        ):
+            return None
+        return head
 
     def _modified(self, i: int, last: int | None) -> Iterator[int]:
         """The nouns outside the item at tokens ``i`` to ``last`` that it, or a word above
@@ -181,15 +191,6 @@ class Ties:
             return None
         noun = self.toks[t.head].head
         return noun if self.toks[noun].pos in _NOUNS else None
-
-    def owner(self, i: int, *, last: int | None = None, counted: str | None = None) -> int | None:
-        """The noun the parse gives the item at tokens ``i`` to ``last``: the one it modifies as
-        a measure ("the 42 km route") or the one a preposition attaches it to ("shoes at
-        £4.50"), where that noun names no property; ``None`` where there is none or no parse."""
-        if not self.parsed:
-            return None
-        measured = self.measured(i, last=last, counted=counted)
-        return measured if measured is not None else self._attached(self._path(i))
 
     def _attached(self, path: list[int]) -> int | None:
         """The noun a preposition attaches the item on ``path`` to ("shoes at £4.50": "shoes"),

@@ -18,7 +18,13 @@ from datetime import timedelta
 from decimal import Decimal
 from itertools import pairwise
 
-__all__ = ["DURATION_TYPES", "compound_duration", "parse_duration", "write_duration"]
+__all__ = [
+    "DURATION_TYPES",
+    "compound_duration",
+    "parse_duration",
+    "write_duration",
+    "write_months",
+]
 
 _XSD = "http://www.w3.org/2001/XMLSchema#"
 DURATION_TYPES = frozenset({_XSD + "duration", _XSD + "dayTimeDuration"})
@@ -135,3 +141,12 @@ def write_duration(value: timedelta, stated: str = "") -> str:
     amount = (seconds / _SECONDS[unit]).normalize()
     text = f"{amount:f}"
     return f"{text} {unit}" + ("" if amount == 1 else "s")
+
+
+def write_months(months: int, stated: str = "") -> str:
+    """A calendar length of ``months`` in years where the stated text speaks in years and it
+    is whole ones ("2 years" of P24M for "three years"), in months otherwise ("12 months")."""
+    if re.search(r"\byears?\b", stated, re.I) and months % 12 == 0:
+        years = months // 12
+        return f"{years} year" + ("" if years == 1 else "s")
+    return f"{months} month" + ("" if months == 1 else "s")

@@ -11,7 +11,7 @@ from rdflib.namespace import XSD
 
 from kgcheck import Checker, DialogueState
 from kgcheck.kb.values import format_like, matches
-from kgcheck.values.durations import parse_duration, write_duration
+from kgcheck.values.durations import parse_duration, write_duration, write_months
 
 
 @pytest.mark.parametrize(
@@ -66,3 +66,12 @@ def test_hours_against_minutes_in_a_reply(make_checker: Callable[..., Checker]) 
     assert not ok.flags
     wrong = checker.check_turn("Rose Pruning lasts 90 minutes.", DialogueState(session_id="b"))
     assert wrong.text == "Rose Pruning lasts 120 minutes."
+
+
+@pytest.mark.parametrize(
+    ("months", "stated", "written"),
+    [(12, "6 months", "12 months"), (12, "two years", "1 year"), (18, "a year", "18 months"),
+     (24, "three years", "2 years"), (1, "two months", "1 month")],
+)  # fmt: skip
+def test_write_months_in_the_stated_calendar_unit(months: int, stated: str, written: str) -> None:
+    assert write_months(months, stated) == written

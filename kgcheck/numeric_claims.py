@@ -42,6 +42,7 @@ from kgcheck.kb.normalize import name_tokens
 from kgcheck.kb.observations import observations
 from kgcheck.kb.values import format_like, relative_difference, within_tolerance
 from kgcheck.nlp.analysis import Segment, TurnAnalysis
+from kgcheck.nlp.anchors import property_phrases
 from kgcheck.nlp.literals import NUMERIC_TYPES
 from kgcheck.nlp.negation import negated_before
 from kgcheck.nlp.speech_acts import restating
@@ -233,7 +234,7 @@ def verify_numeric_claims(
     _identify_row(out, few, checker, analysis)
     out += verify_stated_values(analysis, kb, checker.now, checker.implied_at, checker.held)
     out = _one_value_each(_not_restated(out, analysis))
-    return tuple(sorted((_with_polarity(c, analysis) for c in out), key=lambda c: c.span.start))
+    return tuple(sorted((_with_polarity(c, analysis, kb) for c in out), key=lambda c: c.span.start))
 
 
 def _identify_row(
@@ -346,16 +347,41 @@ def _clock_only(t: TemporalExpression) -> TemporalExpression:
     )
 
 
-def _with_polarity(claim: NumericClaim, analysis: TurnAnalysis) -> NumericClaim:
+def _with_polarity(claim: NumericClaim, analysis: TurnAnalysis, kb: KnowledgeBase) -> NumericClaim:
     """``claim`` marked ``negated`` when its extracted claim, or else the words before it in
-    its sentence, deny it."""
+    its sentence, deny it: not where a word between the negation and the value is no word of
+    the property's phrases ("won't change for 24 months" denies a change, not a contract
+    length of 24 months; "isn't valid for 24 months" denies the validity)."""
     if claim.claim_index is not None:
         negated = not analysis.claims[claim.claim_index].polarity
     else:
         sentence = next((s for s in analysis.segments if s.span.contains(claim.span)), None)
         start = sentence.span.start if sentence is not None else 0
         negated = negated_before(analysis.text, claim.span.start, start)
+        if negated and claim.property is not None:
+            between = _words_after_negation(analysis.text[start : claim.span.start])
+            named = {
+                w
+                for phrase in property_phrases(kb, URIRef(claim.property))
+                for w in re.findall(r"[a-z]+", phrase.lower())
+            }
+            negated = all(w in _DENIAL_WORDS or w in named for w in between)
     return replace(claim, negated=negated) if negated else claim
+
+
+def _words_after_negation(window: str) -> list[str]:
+    """The lower-case words after the last negation of ``window``."""
+    found = list(re.finditer(r"(?:\b(?:not|never|no\s+longer)|n['’]t)\b", window, re.I))
+    rest = window[found[-1].end() :] if found else window
+    return re.findall(r"[a-z]+", rest.lower())
+
+
+#: Words between a negation and the value it denies that name nothing of their own: "is not
+#: in fact 24 months", "isn't for 24 months".
+_DENIAL_WORDS = frozenset(
+    ["be", "is", "are", "was", "were", "been", "a", "an", "the", "in", "for", "of", "at", "on",
+     "to", "fact", "actually", "quite", "exactly", "really", "yet", "still", "ever"]
+)  # fmt: skip
 
 
 class _Verifier:

@@ -81,6 +81,12 @@ def acted(report: TurnReport) -> list[str]:
         # a calendar length (P12M) in months or years
         ("The Harbour Gift Card is valid for 12 months.", None),
         ("The Harbour Gift Card is valid for a year.", None),
+        # a negation of another verb denies that verb, not the length after it
+        ("The Harbour Gift Card won't expire for 12 months.", None),
+        (
+            "The Harbour Gift Card is a one-year card, so its balance won't change for 12 months.",
+            None,
+        ),
         # the room's row says how many seats are left; the KB's capacity is another property
         (
             "The Loft still has 11 seats.",
@@ -119,6 +125,12 @@ def test_a_true_value_of_another_thing_or_field_is_untouched(
         ("The Harbour Shuttle runs every hour.", "hour", "runs every 0.5 hours."),
         ("The Loft seats up to 30 guests.", "up to 30 guests", "seats up to 24 guests."),
         ("The Harbour Gift Card is valid for 6 months.", "6 months", "valid for 12 months."),
+        # a negation of the property's own words denies the value the KB holds
+        (
+            "The Harbour Gift Card isn't valid for 12 months.",
+            "12 months",
+            "is valid for 12 months.",
+        ),
         ("The Harbour Gift Card is valid for two years.", "two years", "valid for 1 year."),
         (
             "We hold a provisional booking of the Loft for three weeks.",

@@ -518,17 +518,19 @@ class KnowledgeBase:
         return found
 
     @remembered
-    def referrers(self, obj: URIRef, limit: int = 64) -> list[URIRef]:
+    def referrers(
+        self, obj: URIRef, limit: int = 64, *, through_unnamed: bool = False
+    ) -> list[URIRef]:
         """Up to ``limit`` entities with ``obj`` as the value of a property: the appointments
-        with a person, the routes a vessel sails; through an unnamed node, the entities that
-        hold it (a menu whose hours, a blank node, run on Mondays)."""
+        with a person, the routes a vessel sails; ``through_unnamed``, also the entities that
+        hold an unnamed node with it (a menu whose hours, a blank node, run on Mondays)."""
         out: list[URIRef] = []
         for s, p, _ in self.match(None, None, obj):
             if p == RDF.type:
                 continue
             holders = (
                 [h for h, _, _ in self.match(None, None, s) if isinstance(h, URIRef)]
-                if isinstance(s, BNode)
+                if isinstance(s, BNode) and through_unnamed
                 else [s]
             )
             for h in holders:

@@ -558,7 +558,8 @@ class Anchorer:
                 referring = {
                     str(r)
                     for iri in iris
-                    for r in self.kb.referrers(URIRef(iri))
+                    # "Breakfast ... Monday to Saturday": the menu whose hours node names Monday
+                    for r in self.kb.referrers(URIRef(iri), through_unnamed=True)
                     if self._holds(r, props) and self._tied_here(r, URIRef(iri), here)
                 }
                 if referring:

@@ -505,7 +505,7 @@ class Checker:
             for flag in self._valid(detector, flags, analysis.text, results)
         ]
         # a value an item's reading shows its row holds is not wrong of another entity
-        return settle(valid, results.peek("items") or ())
+        return settle(valid, results.peek("items") or (), analysis.text, ctx.kb)
 
     @staticmethod
     def _ask(

@@ -64,6 +64,7 @@ from kgcheck.values.quantities import (
     dimension,
     rounded_agrees,
     same_counted,
+    units_of,
 )
 from kgcheck.values.temporal import TemporalExpression, TemporalRecognizer, agrees
 from kgcheck.values.weekdays import WEEKDAYS, weekdays_named
@@ -618,6 +619,15 @@ class _Verifier:
                     stated != q.value
                     and dimension(q.unit) not in {None, "time"}  # "two hours" of 115 minutes
                     and _to_last_digit(q.value, back)
+                )
+            if not ok and q.kind == QUANTITY and self.onto.unit_of(h.prop) is None:
+                # a property in no declared unit holds a number of some unit of its kind:
+                # "half an hour" is not contradicted by 30, which may be minutes
+                dim = dimension(q.unit)
+                ok = dim is not None and any(
+                    within_tolerance(v, expected, tolerance, bound)
+                    for u in units_of(dim)
+                    if (v := convert(q.value, q.unit, u)) is not None
                 )
             if not ok and q.kind == CURRENCY and q.bound is None:
                 # "Ten Adult Day Entries would cost £140 at £14 each": the amount of as many

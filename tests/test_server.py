@@ -380,7 +380,8 @@ def test_server_over_real_http(live: str) -> None:
             headers={"accept": "text/csv"},
         )
         assert answer.status_code == 200
-        assert answer.text.splitlines() == ["c", "Oncology"]
+        # the flag covers the pairing: Dr. Patel and another doctor's department
+        assert answer.text.splitlines() == ["c", "Dr. Patel works in Oncology"]
         refused = http.post("/sparql", data={"update": "DROP ALL"})
         assert refused.status_code == 403
         assert http.get("/docs").status_code == 200

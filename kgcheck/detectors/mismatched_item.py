@@ -134,6 +134,19 @@ class MismatchedItemDetector(Detector):
         if not expected:
             return None
         others = [v.text for v in item.values if item.row in v.holders]
+        if prop == NAME:
+            # a capitalised stretch where the row's name would stand: a name, perhaps, or not,
+            # so it is flagged, never rewritten
+            said = str(expected[0])
+            return self.flag(
+                span=span,
+                content=text,
+                message=f"Not {text}: the {_kind(ctx, item.row)} with {_listed(others)} is {said}",
+                evidence=[Evidence("kb", f"{_listed(others)}: {said}")],
+                focus=str(item.row),
+                action="flag",
+                kb_strength=0.8,
+            )
         said = ", ".join(kb.value_text(prop, v) for v in expected)
         correction = _written(ctx, prop, expected[0], text) if len(expected) == 1 else None
         which = (

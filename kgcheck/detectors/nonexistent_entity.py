@@ -182,9 +182,12 @@ class NonexistentEntityDetector(Detector):
                 1.0
                 if closed
                 else params.open_world_strength
-                if classes
+                # a name where a value of the results stands is one of theirs, or made up
+                if classes or describing
                 else params.untyped_strength
             ),
+            # what only its place in the sentence calls a name is shown, never removed
+            action="flag" if describing and not classes and not closed else None,
         )
 
     @staticmethod

@@ -45,7 +45,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
-from rdflib import RDF, Literal, Node, URIRef
+from rdflib import RDF, XSD, Literal, Node, URIRef
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from kgcheck.items.values import (
     NAME,
@@ -63,8 +64,9 @@ from kgcheck.items.values import (
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import normalize
 from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.nlp.anchors import property_phrases
 from kgcheck.numeric_claims import NumericClaim
-from kgcheck.types import Flag, FlagType, Span
+from kgcheck.types import Evidence, Flag, FlagType, Span
 from kgcheck.values.addresses import STREET_ADDRESS
 from kgcheck.values.quantities import singular
 from kgcheck.values.temporal import may_state
@@ -100,13 +102,16 @@ class Item:
     unheld: tuple[tuple[Unheld, URIRef, tuple[Node, ...]], ...] = ()
     #: The values no candidate holds together when the reading cannot tell which is wrong.
     clash: tuple[Stated, ...] = ()
+    #: Whether ``row`` is told by its name alone (its other values are of several rows): what
+    #: the words before a name call a property of it is checked, nothing is confirmed.
+    by_name: bool = False
 
     @property
     def confirmed(self) -> tuple[Span, ...]:
         """The values the reading shows true: those of the row (but the odd one), or, where
         candidates told apart by two values hold them all ("both Saturday windows ... the same
         £25 surcharge"), every value."""
-        if self.row is not None:
+        if self.row is not None and not self.by_name:
             return tuple(v.span for v in self.values if v is not self.odd and self.row in v.holders)
         if self.matching and self.telling >= 2:
             return tuple(v.span for v in self.values)
@@ -167,31 +172,93 @@ def read_items(
     return tuple(items)
 
 
-def settle(flags: Sequence[Flag], items: Iterable[Item]) -> list[Flag]:
+def settle(
+    flags: Sequence[Flag],
+    items: Iterable[Item],
+    text: str = "",
+    kb: KnowledgeBase | None = None,
+) -> list[Flag]:
     """``flags`` without those of other detectors that an item's reading overrules: one that
     calls wrong a value the item's reading confirms (``Item.confirmed``: a word of the sentence
     bound the value to another entity) or calls it unsupported (it was bound to nothing), and
-    one on a value the item's reading flagged itself (one problem, one flag)."""
+    one on a value the item's reading flagged itself (one problem, one flag).
+
+    A flag that calls wrong a value of a thing the sentence names, where another row holds
+    that value, covers the name too (:func:`_paired`): "a 3 star hotel called 45 Park Lane",
+    when 45 Park Lane has 5 stars and the Abc Hyde Park Hotel 3, is wrong in its pairing, and
+    whether the name or the value is the wrong one the sentence does not say."""
+    items = list(items)
     held = [span for item in items for span in item.confirmed]
     # the item's own findings on one value (not a clash of several, which says no more than
     # that the values do not go together)
     own = [f.span for f in flags if f.detector == _DETECTOR and f.action is None]
-    kept = [
-        f
-        for f in flags
-        if f.detector == _DETECTOR
-        or f.type not in _OVERRULED
-        or not (any(s.contains(f.span) for s in held) or any(s.overlaps(f.span) for s in own))
-    ]
+    misnamed = {f.span for f in flags if f.detector == _DETECTOR}
+
+    def overruled(f: Flag) -> bool:
+        if f.detector == _DETECTOR:
+            return False
+        if f.type == FlagType.NONEXISTENT_ENTITY and f.span in misnamed:
+            return True  # a name the reading finds misstated is a row's value, not made up
+        return f.type in _OVERRULED and (
+            any(s.contains(f.span) for s in held) or any(s.overlaps(f.span) for s in own)
+        )
+
+    kept = [f for f in flags if not overruled(f)]
     # a clash says less than another check's flag on one of its values, which says which (a
     # wrong value, or a claim the KB contradicts: "Sarah Lee leads Analytics", Priya does)
     others = [f.span for f in kept if f.detector != _DETECTOR and f.type in _SAYS_WHICH]
-    return [
+    settled = [
         f
         for f in kept
         if not (f.detector == _DETECTOR and f.action == "flag")
         or not any(f.span.overlaps(s) for s in others)
     ]
+    for f in settled:
+        if f.detector != _DETECTOR and f.type in _SAYS_WHICH and text:
+            _paired(f, items, text, kb)
+    return settled
+
+
+def _paired(flag: Flag, items: Sequence[Item], text: str, kb: KnowledgeBase | None) -> None:
+    """Widen ``flag``, on a value of an item said of the one row the item names (in its
+    sentence, or the one before: "How about Dumbo? It has a rating of 7.5."), over that name
+    when the named row does not hold the value and another candidate does: the name and the
+    value belong to two rows. Its correction (the named row's value) keeps its own span, and
+    the evidence says whose the value is; a flag with no correction that now runs over two
+    sentences is shown, never grounds to remove them."""
+    for item in items:
+        names = [v for v in item.values if v.kind == "name"]
+        if len(names) != 1 or flag.focus is None or URIRef(flag.focus) not in names[0].holders:
+            # several things named ("the vaccination for Luna": the value may be of the pair,
+            # which the checks of entries read), or the flag is not of the named one
+            continue
+        name = names[0]
+        value = next(
+            (
+                v
+                for v in item.values
+                if v.kind != "name"
+                and v.span.overlaps(flag.span)
+                and v.holders
+                and not set(name.holders) & set(v.holders)
+            ),
+            None,
+        )
+        if value is None:
+            continue
+        lo, hi = sorted((name.span, value.span), key=lambda s: s.start)
+        between = text[lo.end : hi.start]
+        if _LIST_BREAK.search(between) or len(_SENTENCE_END.findall(between)) > 1:
+            continue  # a value of the entry before or after the name's
+        if flag.correction is not None and flag.correction_span is None:
+            flag.correction_span = flag.span
+        if flag.correction is None and _SENTENCE_END.search(between):
+            flag.action = "flag"
+        flag.span = Span(min(flag.span.start, name.span.start), max(flag.span.end, name.span.end))
+        flag.content = text[flag.span.start : flag.span.end]
+        owners = ", ".join(sorted(kb.label(h) if kb else str(h) for h in value.holders)[:3])
+        flag.evidence.append(Evidence("kb", f"{value.text} is of {owners}, not of {name.text}"))
+        return
 
 
 #: What another check may say of a value that an item's reading overrules: that it is wrong
@@ -360,22 +427,43 @@ def _read(
     # the values that tell candidates apart; of one row (a booking, a look-up), those it holds
     telling = [v for v in values if len(v.holders) < len(candidates) or len(candidates) == 1]
     if matching:
-        need = _support(kb, matching[0], rows)
-        if len(matching) != 1 or (len(telling) < need and not (len(candidates) == 1 and rows)):
+        row = matching[0]
+        need = _support(kb, row, rows)
+        # a row told by its own name, with what it holds ("Homesick by Kane Brown"): the name
+        # of a thing the words before it call a property of it ("from the album Wonders") is
+        # checked against the row, nothing else
+        by_name = (
+            rows
+            and len(matching) == 1
+            and len(telling) < need
+            and len(values) > 1
+            and any(v.kind == "name" and v.holders.keys() == {row} for v in values)
+        )
+        if by_name:
+            asked = [
+                u for u in unheld if u.kind == "name" and _named_before(kb, u.before, facts[row])
+            ]
+        elif len(matching) != 1 or (len(telling) < need and not (len(candidates) == 1 and rows)):
             # several rows, or one value, a name included: too little to say the item is that
             # row ("It starts at 8:45am at our Clifton clinic" is about no clinic's own time;
             # but the one row a call returned is what the reply speaks of)
             return Item(tuple(values), matching, len(telling))
-        row = matching[0]
-        # of the one row a call returned, named by fewer values, only a number written like
-        # its own ("Transfer $180 from checking": no balance)
-        asked = unheld if len(candidates) > 1 else [u for u in unheld if u.kind in _OF_ONE]
+        elif len(candidates) > 1:
+            asked = unheld
+        else:
+            # of the one row a call returned, only a number written like its own ("Transfer
+            # $180 from checking": no balance), and, named by values of as many of its
+            # properties as tell a row among several, a member of a closed set ("an American
+            # Airlines flight at 3:55 pm ... for $740" of the one Delta flight)
+            named = len({v.holders[row] for v in telling}) >= need
+            asked = [u for u in unheld if u.kind in _OF_ONE or (named and u.kind in _NAMED)]
         return Item(
             tuple(values),
             matching,
             len(telling),
             row=row,
-            unheld=_unheld(kb, row, values, facts, asked),
+            unheld=_unheld(kb, row, values, facts, asked, text),
+            by_name=by_name,
         )
     unread = Item(tuple(values), (), len(telling))
     best = [
@@ -428,7 +516,9 @@ def _clash(
     at Salesforce): the name or the value is wrong, which is not certain; where a check of
     claims or numbers binds the value to the name and says which, its flag stands instead
     (:func:`settle`: the same rows as a KB give the same verdict)."""
-    if any(v.kind == "number" for v in telling) or len(telling) < 2:
+    if len(telling) < 2 or any(
+        v.kind == "number" and not _against_named(v, telling, facts) for v in telling
+    ):
         return ()
     names = [v for v in telling if v.kind == "name"]
     for name in names:
@@ -453,6 +543,17 @@ def _clash(
     if not _of_one_kind(kb, telling) or _silent(telling, facts):
         return ()
     return tuple(telling)
+
+
+def _against_named(value: Stated, values: Sequence[Stated], facts: dict[URIRef, Facts]) -> bool:
+    """Whether a bare number is another row's value of a property whose own value the one row
+    ``values`` name holds ("There's Dogman, which is rated 5.80", Dogman's rating being 7.3
+    and Mary Magdalene's 5.8): the pairing is wrong, not a number of something else."""
+    named = {r for v in values if v.kind == "name" for r in v.holders}
+    if len(named) != 1:
+        return False
+    own = facts[next(iter(named))].objects
+    return bool(value.properties) and all(own.get(p) for p in value.properties)
 
 
 def _silent(values: Sequence[Stated], facts: dict[URIRef, Facts]) -> bool:
@@ -487,6 +588,9 @@ _LIST_BREAK = re.compile(r";|,\s*(?:and|or)\b", re.IGNORECASE)
 #: What a reply states of the one row a call returned that no other value names: a number
 #: written like its phone number, a year ("It is a pop song from 2012"), a street address.
 _OF_ONE = frozenset({"code", "year", "address"})
+#: What the reply states of the one row a call returned, once values of two of its properties
+#: name it: a closed set's member ("an American Airlines flight"), a name.
+_NAMED = frozenset({"entity", "name"})
 
 
 def _within_the_rows_dates(stated: Unheld, own: Facts) -> bool:
@@ -511,8 +615,56 @@ def _within_the_rows_dates(stated: Unheld, own: Facts) -> bool:
 _PERIOD_DAYS = 31
 
 
+#: How far from a value of the row a name no row holds may be to stand where its name does
+#: ("Gotta Be A Reason by Mindy Gledhill", "Dumbo with a rating of 7.5").
+_NEAR = 16
 #: How far apart a day and a time of one expression may be ("Friday 11 December at 2:15pm").
 _BESIDE = 8
+
+
+def _named_before(kb: KnowledgeBase, before: tuple[str, ...], own: Facts) -> set[URIRef]:
+    """The properties of ``own`` holding a string that the words ``before`` a value name: a
+    phrase of the property ends them ("the album" of "from the album Wonders"), or its head
+    noun does, a verb "be" or a preposition after it ("Their address is ..." of "address of
+    location")."""
+    words = list(before)
+    while words and words[-1] in _LINKING:
+        words.pop()
+    found = set()
+    for prop, objects in own.objects.items():
+        if prop == NAME or not any(_is_text(o) for o in objects):
+            continue
+        for phrase in property_phrases(kb, prop):
+            tokens = tuple(normalize(phrase).split())
+            if not tokens or all(t in STOP_WORDS for t in tokens):
+                continue  # a field named "to" or "from" names nothing a word before says
+            head = tokens[tokens.index("of") - 1] if "of" in tokens[1:] else tokens[-1]
+            if before[-len(tokens) :] == tokens or (words and words[-1] == head):
+                found.add(prop)
+    return found
+
+
+def _is_text(node: Node) -> bool:
+    """Whether ``node`` is a plain string (no number, date or time)."""
+    return isinstance(node, Literal) and node.datatype in (None, XSD.string)
+
+
+#: Words between a property's name and its value ("address is", "located at").
+_LINKING = frozenset({"is", "are", "was", "were", "be", "at", "on", "in"})
+
+
+#: A clock time opening a row's label ("9:20 am bus").
+_CLOCK_OPENING = re.compile(r"^\d{1,2}:\d{2}\s*[ap]m\s+", re.IGNORECASE)
+
+
+def _named_by_kind(kb: KnowledgeBase, row: URIRef) -> bool:
+    """Whether ``row`` has no name of its own: no label, or its kind's ("bus", "the 9:20 am
+    bus", as rows with no name field are labelled)."""
+    label = kb.labels.display(str(row))
+    if not label:
+        return True
+    kind = _CLOCK_OPENING.sub("", label).casefold()
+    return any(kb.ontology.label(c).casefold() == kind for c in kb.direct_types(row))
 
 
 def _beside(a: Span, b: Span) -> bool:
@@ -525,12 +677,13 @@ def _unheld(
     values: list[Stated],
     facts: dict[URIRef, Facts],
     unheld: list[Unheld],
+    text: str = "",
 ) -> tuple[tuple[Unheld, URIRef, tuple[Node, ...]], ...]:
     """Each unheld time, date or amount with the row's one property of its type that no value
     of the item states."""
     filled = {p for v in values for p in v.holders.get(row, ())}
     own = facts[row]
-    out = []
+    out: list[tuple[Unheld, URIRef, tuple[Node, ...]]] = []
     for u in unheld:
         if u.kind == "time":
             props = {p for ps in own.moments.values() for p in ps} - filled - own.instants
@@ -561,6 +714,12 @@ def _unheld(
                     & own.instants
                     & days
                 )
+        elif (
+            u.kind in {"code", "address"}
+            and len(named := _named_before(kb, u.before, own) - filled) == 1
+        ):
+            # "Their address is 89 South street": of the property its words name
+            props = named
         elif u.kind == "code":
             props = {
                 p
@@ -585,6 +744,25 @@ def _unheld(
                     for o in objects
                 )
             } - filled
+        elif u.kind == "name":
+            # "from the album Wonders": of the property the words before it name; "How about
+            # Gotta Be A Reason by Mindy Gledhill": of the row's name, unstated
+            props = _named_before(kb, u.before, own) - filled
+            if props or NAME in filled or _named_by_kind(kb, row):
+                pass
+            elif any(
+                row in v.holders
+                and v.span.start - _NEAR <= u.span.end
+                and u.span.start - _NEAR <= v.span.end
+                and not _SENTENCE_END.search(
+                    text, min(u.span.end, v.span.end), max(u.span.start, v.span.start)
+                )
+                for v in values
+            ):
+                # (beside a value of the row: "X by Y"; not a place said later in the sentence,
+                # "... pick one up at Unit 4, Kirkstall Trade Park")
+                out.append((u, NAME, (Literal(kb.label(row)),)))
+                continue
         elif u.kind == "year":
             # "a pop song from 2012": of the row's one property whose values are years
             props = {p for _, p in own.numbers if holds_years(own, p)} - filled

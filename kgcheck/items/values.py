@@ -15,10 +15,10 @@ from rdflib import Literal, Node, URIRef
 from rdflib.namespace import RDF, XSD
 
 from kgcheck.kb.knowledge_base import KnowledgeBase
-from kgcheck.kb.normalize import value_words
+from kgcheck.kb.normalize import normalize, value_words
 from kgcheck.nlp.analysis import TurnAnalysis
-from kgcheck.nlp.anchors import counts_of
-from kgcheck.nlp.vocabulary import is_question
+from kgcheck.nlp.anchors import counts_of, property_phrases
+from kgcheck.nlp.vocabulary import CALENDAR_WORDS, is_question
 from kgcheck.numeric_claims import VERIFIED, NumericClaim, restated_spans
 from kgcheck.periods import Granularity, Interval, interval_of_literal
 from kgcheck.types import Span
@@ -106,7 +106,7 @@ class Unheld:
     span: Span
     text: str
     kind: str  # time, date, money, count, entity (a closed set's member), code (a phone
-    # number), year, address
+    # number), year, address, name (a capitalised stretch no one holds)
     value: object
     #: a date said from today ("tonight", "this Friday"): it can only state a date near today
     relative: bool = False
@@ -114,6 +114,9 @@ class Unheld:
     weekday: bool = False
     #: of a count, the properties that count its noun ("layovers": the number of stops)
     counts: frozenset[URIRef] = frozenset()
+    #: of a name, the words right before it in its sentence ("the album" of "from the album
+    #: Wonders"), which may name the property it is a value of
+    before: tuple[str, ...] = ()
 
 
 @dataclass
@@ -302,6 +305,10 @@ def stated_values(
         if not money and not rows:
             continue
         counted = _counted(kb, q.unit, facts) if q.kind == COUNT and q.unit else None
+        if counted is not None and not counted and q.unit:
+            # "a 3 star hotel": of the property whose name holds the count's noun ("star
+            # rating"), where none counts it
+            counted = _named_with(kb, q.unit, facts)
         if counted is not None and not counted:
             continue  # "1 layovers": a count of what no property names is of nothing here
         holders_q: list[tuple[URIRef, list[URIRef]]] = []
@@ -351,13 +358,51 @@ def stated_values(
     for span in codes if rows else ():
         said = text[span.start : span.end]
         if not any(t.overlaps(span) for t in taken):
-            unheld.append(Unheld(span, said, "code", shape(said)))
+            unheld.append(
+                Unheld(span, said, "code", shape(said), before=_words_before(analysis, span))
+            )
     # a street address no candidate holds ("Their address is 89 South street"): of the row's
     # one property whose values are addresses, perhaps
     for run in STREET_ADDRESS.finditer(text) if rows else ():
         span = Span(run.start(), run.end())
         if not any(t.overlaps(span) for t, _ in found):
-            unheld.append(Unheld(span, run.group(), "address", run.group()))
+            unheld.append(
+                Unheld(
+                    span, run.group(), "address", run.group(), before=_words_before(analysis, span)
+                )
+            )
+    # a capitalised stretch no candidate holds nor the KB names ("How about Gotta Be A Reason
+    # by Mindy Gledhill"): the name of the row the other values tell, perhaps
+    if rows:
+        taken = [span for span, _ in found] + [
+            m.span for m in analysis.mentions if m.kind not in {"name"}
+        ]
+        taken += [t.span for t in analysis.temporals] + [q.span for q in analysis.quantities]
+        taken += [u.span for u in unheld]
+        # one word only where the reading of names took it for one ("Novato"; not "Cost" at
+        # the start of an unmarked sentence, nor "LA")
+        # (or one the words before it call a value of a property: "from the album Wonders")
+        named = {m.span for m in analysis.mentions if m.kind == "name"}
+        phrases = {
+            tuple(normalize(phrase).split())
+            for h in facts.values()
+            for prop, objects in h.objects.items()
+            if any(isinstance(o, Literal) for o in objects)
+            for phrase in property_phrases(kb, prop)
+        }
+        for span in _capitalised(analysis):
+            said = text[span.start : span.end]
+            if any(t.overlaps(span) for t in taken):
+                continue
+            before = _words_before(analysis, span)
+            # (one word: not an abbreviation, "LA"; one the reading of names took for a word,
+            # "Bolt", "Civic", only where it stands beside a value of the row the others tell)
+            one_word = " " not in said and said.isupper()
+            if one_word and not any(p and before[-len(p) :] == p for p in phrases):
+                continue
+            if " " not in said and span not in named and len(said) < _SHORTEST:
+                continue
+            unheld.append(Unheld(span, said, "name", said, before=before))
     # what the user asked for, restated, is the user's; a denied value is no description
     aside = restated_spans(analysis) + [
         s.span for s in analysis.segments if _NEGATION.search(s.text)
@@ -402,6 +447,62 @@ def stated_values(
     return list(merged.values()), unheld
 
 
+#: A run of capitalised words, with the small words a title keeps lower-case inside it ("Theater
+#: of the Clouds"); words of digits may open it ("57 Hotel", "11 Howard").
+_CAPITALISED = re.compile(
+    r"(?:\b\d+\s+)?[A-Z][\w'&.-]*(?:\s+(?:(?:of|the|a|an|and|in|on|at|de|la|le|du|von|van|&)\s+)*"
+    r"[A-Z0-9][\w'&.-]*)*"
+)
+_PLAIN_WORD = re.compile(r"[A-Za-z]+")
+#: The fewest letters of one capitalised word read as a name ("Bolt", not "Ok").
+_SHORTEST = 4
+#: The most words before a name that may name the property it is a value of.
+_BEFORE = 3
+#: Words that open a sentence or a phrase without naming anything ("Try", "How about").
+_OPENERS = frozenset(
+    {"i", "how", "what", "try", "sure", "okay", "ok", "yes", "no", "there", "it", "they", "the",
+     "a", "an", "this", "that", "do", "would", "will", "can", "let", "please", "enjoy",
+     "great", "you", "we", "he", "she", "its", "their", "your", "my", "our", "is", "are",
+     "first", "also", "and", "or", "but", "so", "well", "check"}
+)  # fmt: skip
+
+
+def _words_before(analysis: TurnAnalysis, span: Span) -> tuple[str, ...]:
+    """The last few words before ``span`` in its sentence, lower-cased."""
+    start = next((g.span.start for g in analysis.segments if g.span.contains(span)), 0)
+    words = _PLAIN_WORD.findall(analysis.text[start : span.start])
+    return tuple(w.lower() for w in words[-_BEFORE:])
+
+
+def _capitalised(analysis: TurnAnalysis) -> list[Span]:
+    """The runs of capitalised words of ``analysis`` that may be a name: not a word that opens
+    a sentence ("Try", "How"), nor one capitalised word opening one ("Blocks by Halsey" after
+    "Try" is; "Enjoy" is not)."""
+    text = analysis.text
+    out = []
+    for segment in analysis.segments:
+        start = segment.span.start
+        for m in _CAPITALISED.finditer(text, start, segment.span.end):
+            words = [(w.start(), w.end()) for w in re.finditer(r"\S+", m.group())]
+            while words and m.group()[words[0][0] : words[0][1]].lower().strip(",.") in _OPENERS:
+                words = words[1:]
+            if any(
+                singular(m.group()[a:b].lower().strip(",.")) in CALENDAR_WORDS for a, b in words
+            ):
+                continue  # "back to Mondays", "in March": a day or a month, no name
+            if not words:
+                continue
+            first = m.start() + words[0][0]
+            end = m.start() + words[-1][1]
+            while end > first and text[end - 1] in _AROUND:
+                end -= 1
+            opening = not text[start:first].strip(" \"'(")
+            if opening and len(words) == 1:
+                continue  # one capitalised word opening a sentence is any word
+            out.append(Span(first, end))
+    return out
+
+
 def unsaid_closed_values(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[Span]:
     """The members of closed sets the reading of closed values did not take as stated: asked
     about, offered as alternatives, or a state to come ("we expect to have F-2231 fixed by
@@ -436,6 +537,18 @@ def _counted(kb: KnowledgeBase, noun: str, facts: dict[URIRef, Facts]) -> set[UR
     word = singular(noun.lower())
     props = {p for h in facts.values() for _, p in h.numbers}
     return {p for p in props if word in counts_of(kb, p)}
+
+
+def _named_with(kb: KnowledgeBase, noun: str, facts: dict[URIRef, Facts]) -> set[URIRef]:
+    """The candidates' number properties whose label holds ``noun`` ("star" of "star
+    rating")."""
+    word = singular(noun.lower())
+    props = {p for h in facts.values() for _, p in h.numbers}
+    return {
+        p
+        for p in props
+        if word in {singular(w) for w in _PLAIN_WORD.findall(kb.ontology.label(p).lower())}
+    }
 
 
 def words_of(text: str) -> list[tuple[int, int, str]]:

@@ -396,6 +396,12 @@ class Anchorer:
             # only of those it can be ("£1,480 a year" is no exit fee)
             found += sorted(p for p in self.onto.money if p in self.numeric and p not in found)
             found = [p for p in found if self._per_fits(q, p)]
+        elif not found and q.kind == QUANTITY and dimension(q.unit) is not None:
+            # none declared in a unit of its kind: those with no unit named for what it
+            # measures ("About 28 minutes." of a ride's "approximate ride duration")
+            found = sorted(
+                p for p in self.numeric if self.units.get(p) is None and self._measures(p, q.unit)
+            )
         return found
 
     # --- dates -------------------------------------------------------------------------------
@@ -1233,7 +1239,8 @@ def property_phrases(kb: KnowledgeBase, prop: URIRef) -> list[str]:
 
 #: Words between "found" and the number found ("I found you a total of 7", "found about 12").
 _FOUND_FILLER = frozenset(
-    {"you", "me", "about", "around", "over", "nearly", "almost", "exactly", "only", "just"}
+    {"you", "me", "about", "around", "over", "nearly", "almost", "exactly", "only", "just",
+     "at", "least"}
 )  # fmt: skip
 #: Words after a count that make it a count of the rest ("3 more", "9 other hotels").
 _THE_REST = frozenset({"more", "other", "others", "additional", "further", "else"})
@@ -1254,9 +1261,22 @@ def _says_found(toks: Sequence[Tok], i: int) -> bool:
         if toks[verb].lemma != "come":
             return False
     elif toks[k].lemma not in {"find", "locate", "discover"}:
-        return False
+        return _says_there_are(toks, i, k)
     before = [t.lower for t in toks[max(0, verb - 3) : verb] if t.sent == toks[i].sent]
     return "i" in before or "we" in before
+
+
+def _says_there_are(toks: Sequence[Tok], i: int, k: int) -> bool:
+    """Whether the number at ``i``, with the verb before it at ``k``, opens a reply by saying how
+    many there are ("There are 12 hotels", "Here's 4 for you", "There are at least 13"): as the
+    first number of the reply, how many results there are; a number after another ("... with 1
+    layover. There is 1 stop") is more likely of what was described. ("I have 3 tickets for
+    ..." restates a booking as often as it counts results.)"""
+    if toks[k].lemma != "be" or k == 0 or toks[k - 1].lower not in {"there", "here"}:
+        return False
+    if toks[k - 1].sent != toks[i].sent:
+        return False
+    return not any(any(c.isdigit() for c in t.text) for t in toks[:i])
 
 
 def _outside_kb(m: Mention) -> bool:

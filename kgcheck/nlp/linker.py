@@ -112,6 +112,8 @@ class EntityLinker:
             """The longest KB label that starts at token ``i``, with its entities."""
             if not (toks[i].is_alpha or toks[i].text[:1].isalnum()) or _ends_address(toks, i):
                 return None
+            if toks[i].text[:1] in "'’":
+                return None  # "'s" of "There's Dogman" opens no name
             # one token more than the longest label: "Jill 's house" for "Jills house"
             for n in range(min(labels.max_tokens + 1, len(toks) - i), 0, -1):
                 last = toks[i + n - 1]

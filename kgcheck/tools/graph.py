@@ -174,7 +174,9 @@ def _count(graph: Graph, call: ToolResult, n: int) -> None:
 
 
 #: The nouns any search's results go by ("I found 4 options", "Search revealed 2 results").
-RESULT_NOUNS = ("results", "options", "matches", "choices")
+RESULT_NOUNS = (
+    "results", "options", "matches", "choices", "suggestions", "possibilities", "recommendations"
+)  # fmt: skip
 
 
 def _results_count(graph: Graph, call: ToolResult, n: int) -> None:

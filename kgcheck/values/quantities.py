@@ -51,6 +51,7 @@ __all__ = [
     "same_counted",
     "singular",
     "split_rate",
+    "units_of",
 ]
 
 CURRENCY = "currency"
@@ -129,10 +130,13 @@ _UNITS = {
     "kilogram": "kg", "kilograms": "kg", "kilos": "kg", "g": "g", "gram": "g", "grams": "g",
     "lb": "lb", "lbs": "lb", "pound": "lb", "pounds": "lb", "ton": "t", "tons": "t",
     "tonne": "t", "tonnes": "t", "liter": "l", "liters": "l", "litre": "l", "litres": "l",
-    "mph": "mph", "km/h": "km/h", "kph": "km/h", "sq ft": "sqft", "sqft": "sqft",
+    "mph": "mph", "km/h": "km/h", "kph": "km/h", "miles per hour": "mph",
+    "mile per hour": "mph", "miles an hour": "mph", "kilometres per hour": "km/h",
+    "kilometers per hour": "km/h", "km per hour": "km/h", "sq ft": "sqft", "sqft": "sqft",
     "square feet": "sqft", "square foot": "sqft", "m2": "m2", "m²": "m2",
     "square meters": "m2", "square metres": "m2", "minute": "minute", "minutes": "minute",
-    "hour": "hour", "hours": "hour", "day": "day", "days": "day", "week": "week",
+    "min": "minute", "mins": "minute", "hour": "hour", "hours": "hour", "hr": "hour",
+    "hrs": "hour", "day": "day", "days": "day", "week": "week",
     "weeks": "week", "month": "month", "months": "month", "year": "year", "years": "year",
     "cm": "cm", "centimetre": "cm", "centimetres": "cm", "centimeter": "cm",
     "centimeters": "cm", "mm": "mm", "millimetre": "mm", "millimetres": "mm",
@@ -386,6 +390,11 @@ def dimension(unit: str | None) -> str | None:
     for a currency, a percentage, a count or an unknown unit."""
     found = _CONVERSIONS.get(canonical_unit(unit) or "")
     return found[0] if found is not None else None
+
+
+def units_of(dim: str) -> list[str]:
+    """The units that measure ``dim`` ("time": minute, hour, day, ...)."""
+    return [u for u, (d, _) in _CONVERSIONS.items() if d == dim]
 
 
 def convert(value: Decimal, unit: str | None, target: str | None) -> Decimal | None:

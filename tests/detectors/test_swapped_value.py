@@ -32,7 +32,11 @@ def swapped(checker: Checker, reply: str, state: DialogueState | None = None) ->
 def test_swapped_value_another_places_address_is_corrected(checker: Checker) -> None:
     report = checker.check_turn("Setting route to Pizza My Heart at 611 Ames Avenue now.")
     (flag,) = [f for f in report.flags if f.detector == "swapped_value"]
-    assert flag.content == "611 Ames Avenue" and flag.correction == "528 Anton Ct"
+    # the flag covers the pairing (the name and another's address), the correction the address
+    reply = "Setting route to Pizza My Heart at 611 Ames Avenue now."
+    assert flag.content == "Pizza My Heart at 611 Ames Avenue" and flag.correction == "528 Anton Ct"
+    assert flag.correction_span is not None
+    assert reply[flag.correction_span.start : flag.correction_span.end] == "611 Ames Avenue"
     assert "Valero's address" in flag.message
     assert report.text == "Setting route to Pizza My Heart at 528 Anton Ct now."
 

@@ -51,6 +51,11 @@ RECOGNIZER = QuantityRecognizer()
         ("20 kg of paper", "20 kg", "quantity", "20", "kg", None),
         ("20 pounds of paper", "20 pounds", "quantity", "20", "lb", None),
         ("310,000 square feet", "310,000 square feet", "quantity", "310000", "sqft", None),
+        # a speed written out is one unit, not a length ("9 miles" of "9 miles per hour")
+        ("9 miles per hour", "9 miles per hour", "quantity", "9", "mph", None),
+        ("about 20 km per hour", "20 km per hour", "quantity", "20", "km/h", None),
+        ("The ride is 7 min. long", "7 min", "quantity", "7", "minute", None),
+        ("2 hrs left", "2 hrs", "quantity", "2", "hour", None),
         # counts and plain numbers
         ("3 beds", "3", "count", "3", "beds", None),
         ("two shopping centers", "two", "count", "2", "shopping", None),

@@ -1,0 +1,213 @@
+"""What a reply says of the rows a call returned, where a value was swapped, named after what
+Schema-Guided Dialogue's perturbed turns found missed: a name paired with another row's value
+(flagged on the value alone), a closed set's member of the one row a call returned, a name no row
+holds where the told row's name stands, the count of results said with "there are", and lengths
+of time and speeds of fields in no declared unit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kgcheck import Checker, DialogueState
+from kgcheck.config import config_from_dict
+from kgcheck.report import TurnReport
+from kgcheck.tools import ToolResult
+
+NOW = "2026-03-01T09:00:00+00:00"
+HOTELS = [
+    {"hotel_name": "Harbour Inn", "star_rating": "4", "street_address": "7 Bay Street"},
+    {"hotel_name": "Maple Lodge", "star_rating": "3", "street_address": "12 Front Street"},
+    {"hotel_name": "Quayside Rooms", "star_rating": "2", "street_address": "3 Dock Road"},
+]
+SONGS = [
+    {"song_name": "Paper Lanterns", "artist": "Mara Quill", "album": "Lowlands", "year": "2016"},
+    {"song_name": "Copper Sky", "artist": "The Vell Brothers", "album": "Northern Rain",
+     "year": "2012"},
+    {"song_name": "Glass Harbour", "artist": "Ida Fenwick", "album": "Tidewater", "year": "2018"},
+    {"song_name": "Iron Tide", "artist": "The Vell Brothers", "album": "Northern Rain",
+     "year": "2012"},
+]  # fmt: skip
+FLIGHT = [
+    {"airlines": "Delta Airlines", "outbound_departure_time": "15:55",
+     "inbound_departure_time": "07:05", "price": "740", "number_stops": "1"},
+]  # fmt: skip
+AIRLINES = {
+    "service_name": "Flights",
+    "slots": [
+        {"name": "airlines", "description": "Airline of the flight", "is_categorical": True,
+         "possible_values": ["Delta Airlines", "American Airlines", "United Airlines"]},
+    ],
+}  # fmt: skip
+ATTRACTIONS = [{"attraction_name": f"Place {n}", "category": "Museum"} for n in range(10)]
+RIDE = [{"approximate_ride_duration": "60", "ride_fare": "9.40", "wind": "9"}]
+RIDE_SCHEMA = {
+    "service_name": "Rides",
+    "slots": [
+        {"name": "approximate_ride_duration", "description": "Approximate duration of the ride",
+         "is_categorical": False, "possible_values": []},
+        {"name": "wind", "description": "Average wind speed for the day",
+         "is_categorical": False, "possible_values": []},
+    ],
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def checker() -> Checker:
+    return Checker(config_from_dict({"nli": {"model": "none"}, "now": NOW}))
+
+
+def _check(checker: Checker, name: str, rows: Any, reply: str, schema: Any = None) -> TurnReport:
+    state = DialogueState(session_id="told", now=NOW)
+    state.add_turn("user", "Can you look that up for me?")
+    state.add_call(ToolResult(name, rows, schema=schema))
+    return checker.check_turn(reply, state)
+
+
+def _acted(report: TurnReport) -> list[str]:
+    return [f.content for f in report.flags if f.confidence >= 0.5]
+
+
+def test_a_name_said_with_another_rows_value_is_flagged_over_both(checker: Checker) -> None:
+    # which of the two is wrong the sentence does not say: the flag covers the name too
+    reply = "I found a 3 star hotel called Harbour Inn."
+    report = _check(checker, "FindHotels", HOTELS, reply)
+    (flag,) = [f for f in report.flags if f.confidence >= 0.5]
+    assert flag.content == "3 star hotel called Harbour Inn"
+    assert any("Maple Lodge" in e.text for e in flag.evidence)
+    assert flag.correction_span is None or reply[flag.correction_span.start] == "3"
+    true = _check(checker, "FindHotels", HOTELS, "I found a 4 star hotel called Harbour Inn.")
+    assert _acted(true) == []
+
+
+def test_a_closed_sets_member_of_the_one_row_is_checked_once_two_values_name_it(
+    checker: Checker,
+) -> None:
+    reply = "How about an American Airlines flight at 3:55 pm, returning at 7:05 am, for $740?"
+    report = _check(checker, "SearchFlights", FLIGHT, reply, AIRLINES)
+    assert _acted(report) == ["American Airlines"]
+    assert report.text == reply.replace("an American", "an Delta")
+    true = reply.replace("an American Airlines", "a Delta Airlines")
+    assert _acted(_check(checker, "SearchFlights", FLIGHT, true, AIRLINES)) == []
+
+
+def test_a_request_restated_beside_the_one_row_is_not_checked_against_it(
+    checker: Checker,
+) -> None:
+    # the one row is a balance: "checking" twice names one of its properties, not two
+    rows = [{"account_type": "checking", "balance": "19051.65"}]
+    reply = "Kindly ensure that $900 has been transferred from my checking account to checking."
+    report = _check(checker, "CheckBalance", rows, reply)
+    assert report.text == reply
+
+
+def test_a_name_where_the_told_rows_name_stands_is_flagged_never_rewritten(
+    checker: Checker,
+) -> None:
+    reply = "How about Lantern Festival Nights by Mara Quill from the album Lowlands?"
+    report = _check(checker, "LookupSong", SONGS, reply)
+    flags = [f for f in report.flags if f.confidence >= 0.5]
+    assert [(f.detector, f.content) for f in flags] == [
+        ("mismatched_item", "Lantern Festival Nights")
+    ]
+    assert "Paper Lanterns" in flags[0].message
+    assert report.text == reply
+    true = reply.replace("Lantern Festival Nights", "Paper Lanterns")
+    assert _acted(_check(checker, "LookupSong", SONGS, true)) == []
+
+
+@pytest.mark.parametrize(
+    ("reply", "flagged"),
+    [
+        ("There are 12 events in Chicago you might like. Place 3 is a museum.", ["12"]),
+        ("There are 10 events in Chicago you might like. Place 3 is a museum.", []),
+        ("Here are 12 for you: Place 3 is a museum.", ["12"]),
+        # a number after another is of what was described, not a count of results
+        ("Place 3 is a museum with 2 floors. There are 4 galleries.", []),
+    ],
+)
+def test_the_count_of_results_said_with_there_are(
+    checker: Checker, reply: str, flagged: list[str]
+) -> None:
+    report = _check(checker, "FindAttractions", ATTRACTIONS, reply)
+    assert _acted(report) == flagged
+    assert report.text == reply  # an unsure reading: flagged, never rewritten
+
+
+@pytest.mark.parametrize(
+    ("reply", "flagged"),
+    [
+        ("About 12 minutes. It costs $9.40.", ["12 minutes"]),
+        ("About 60 minutes. It costs $9.40.", []),
+        # a field in no declared unit may hold minutes: an hour is 60 of them
+        ("It takes 1 hour. It costs $9.40.", []),
+        ("The wind will be around 3 miles per hour.", ["3 miles per hour"]),
+        ("The wind will be around 9 miles per hour.", []),
+    ],
+)
+def test_lengths_and_speeds_of_fields_in_no_declared_unit(
+    checker: Checker, reply: str, flagged: list[str]
+) -> None:
+    report = _check(checker, "GetRide", RIDE, reply, RIDE_SCHEMA)
+    assert _acted(report) == flagged
+
+
+def test_a_value_the_words_before_it_name_is_the_named_rows(checker: Checker) -> None:
+    # the artist and album tell no song from another: the song's own name does
+    reply = "How about Copper Sky by The Vell Brothers from the album Harbour Lights?"
+    report = _check(checker, "LookupSong", SONGS, reply)
+    assert _acted(report) == ["Harbour Lights"]
+    assert report.text == reply.replace("Harbour Lights", "Northern Rain")
+    assert _acted(_check(checker, "LookupSong", SONGS, report.text)) == []
+
+
+MOVIES = [
+    {"title": "Harbour Nights", "genre": "Drama", "aggregate_rating": "7.3"},
+    {"title": "Quiet Fields", "genre": "Drama", "aggregate_rating": "5.8"},
+    {"title": "Iron Coast", "genre": "Drama", "aggregate_rating": "6.4"},
+]
+
+
+@pytest.mark.parametrize(
+    ("reply", "flagged"),
+    [
+        # another film's rating said of the one named: the pairing is flagged, not rewritten
+        ("There's Harbour Nights, which is rated 5.8.", ["Harbour Nights, which is rated 5.8"]),
+        ("There's Harbour Nights, which is rated 7.3.", []),
+    ],
+)
+def test_a_bare_number_of_another_row_said_of_the_named_one(
+    checker: Checker, reply: str, flagged: list[str]
+) -> None:
+    report = _check(checker, "FindMovies", MOVIES, reply)
+    assert _acted(report) == flagged
+    assert report.text == reply
+
+
+def test_an_address_the_words_before_it_name_is_the_rows(checker: Checker) -> None:
+    rows = [{"event_name": "Harbour Jazz Night", "address_of_location": "1530 Quayside Walkway"}]
+    reply = "Their address is 89 South Street."
+    report = _check(checker, "FindEvents", rows, reply)
+    assert report.text == "Their address is 1530 Quayside Walkway."
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # a day of the week, capitalised, is no name where the row's would stand
+        "Collections of Recycling are back to Mondays from 5 April.",
+        # a place said in a later clause is no name of the row the values tell
+        "There are 6 at Leeds Kirkstall, and you can collect one at Unit 4, Kirkstall Trade Park.",
+    ],
+)
+def test_capitalised_words_that_name_no_row_are_left_alone(checker: Checker, reply: str) -> None:
+    rows = [
+        {"item_name": "Drain pump", "branch": "Leeds Kirkstall", "in_stock": 6,
+         "stream": "Recycling", "from": "2027-04-05"},
+        {"item_name": "Door seal", "branch": "Leeds Central", "in_stock": 2, "stream": "Garden",
+         "from": "2027-04-12"},
+    ]  # fmt: skip
+    report = _check(checker, "CheckStock", rows, reply)
+    assert [f for f in report.flags if f.detector == "mismatched_item"] == []
+    assert report.text == reply

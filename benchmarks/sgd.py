@@ -12,13 +12,16 @@ written out and loaded as the KB). Every assistant turn as given is checked (a f
   results) replaced by another result row's value of the same field;
 - ``dialogue``: replaced by the same slot's value in another dialogue;
 - ``made_up``: a name replaced by a made-up one;
-- ``count``: the count of results ("I found 10 salons") changed.
+- ``count``: the count of results ("I found 10 salons") changed;
+- ``request`` (reported on its own): a confirmation of what the user asked for with a number of
+  it changed ("4 tickets" where the user asked for 3).
 
 A change after which some result row holds every value the turn states is no false reply
 ("a standard Prius at Orly" where the Prius is one too): it is left out, and counted.
 A copy is caught when a flag at or above the threshold covers the new value. Confirmations
-(the assistant restating what the user asked for, before any call) are checked as given but not
-changed. Figures are printed per service, per kind of field and per kind of change.
+(the assistant restating what the user asked for, before any call) are checked as given, and
+their numbers changed only for the ``request`` figure. Figures are printed per service, per kind
+of field and per kind of change.
 
     python benchmarks/sgd.py [DIR] [--route tools|turtle] [--limit N] [--seed S] [--show K]
 
@@ -60,11 +63,35 @@ MONTHS = list(calendar.month_name)[1:]
 
 @dataclass(frozen=True)
 class Change:
-    kind: str  # row, dialogue, made_up, count
+    kind: str  # row, dialogue, made_up, count, request
     field: str  # address, phone, time, date, price, rating, count, name, categorical, other
     start: int
     old: str
     new: str
+
+
+#: A count the assistant confirms ("4 tickets", "a table for 2"): digits and the word after.
+_CONFIRMED_COUNT = r"\b{}\b(?=\s+[a-z])"
+
+
+def request_changes(turn: dict[str, Any], rng: random.Random) -> list[Change]:
+    """Copies of a confirmation (``CONFIRM`` acts: the assistant restating what the user asked
+    for) with a number of it changed ("4 tickets" for "3 tickets"): the user's words say
+    otherwise, which ``misstated_request`` checks."""
+    text = turn["utterance"]
+    out = []
+    for frame in turn["frames"]:
+        for action in frame["actions"]:
+            if action["act"] != "CONFIRM" or not action["values"]:
+                continue
+            value = action["values"][0]
+            if not value.isdigit():
+                continue
+            m = re.search(_CONFIRMED_COUNT.format(re.escape(value)), text)
+            if m:
+                new = str(int(value) + rng.choice((1, 2)))
+                out.append(Change("request", "count", m.start(), m.group(), new))
+    return out
 
 
 def field_kind(slot: str, values: list[str], schema_slot: dict[str, Any] | None) -> str:
@@ -322,6 +349,7 @@ def main() -> None:
         dialogues = dialogues[: args.limit]
     elsewhere = spans_elsewhere(dialogues)
     rng = random.Random(args.seed)
+    asks = random.Random(args.seed + 1)  # the confirmations' own: the other changes stay put
     config: dict[str, Any] = {"now": NOW}
     if not args.nli:
         config["nli"] = {"model": "none"}
@@ -332,6 +360,8 @@ def main() -> None:
     tried = Counter[tuple[str, str, str]]()
     caught = Counter[tuple[str, str, str]]()
     made_false = 0
+    #: confirmations with a count changed: tried, caught
+    requests = [0, 0]
     alarm_types = Counter[str]()
     shown = alarms_shown = 0
     seconds: list[float] = []
@@ -381,6 +411,16 @@ def main() -> None:
                         print(f"ALARM [{service}] {text}")
                         for f in acted:
                             print(f"    {f.type} ({f.detector}) {f.content!r}: {f.message}")
+                for change in request_changes(turn, asks):
+                    bad = text[: change.start] + change.new + text[change.start + len(change.old) :]
+                    out = checker.check_turn(bad, state, record=False)
+                    requests[0] += 1
+                    requests[1] += any(
+                        f.confidence >= threshold
+                        and f.span.start < change.start + len(change.new)
+                        and change.start < f.span.end
+                        for f in out.flags
+                    )
                 for change in changes(turn, rows, schemas, elsewhere, rng):
                     bad = text[: change.start] + change.new + text[change.start + len(change.old) :]
                     end = change.start + len(change.new)
@@ -419,6 +459,11 @@ def main() -> None:
         record.close()
     total = time.perf_counter() - started
     report_figures(gold, alarms, tried, caught, made_false, alarm_types)
+    if requests[0]:
+        print(
+            f"\nconfirmations with a count changed (not in the figures above): caught "
+            f"{requests[1] / requests[0]:.3f} ({requests[1]}/{requests[0]})"
+        )
     seconds.sort()
     print(
         f"\n{len(dialogues)} dialogues, {len(seconds)} checks in {total:.0f} s; per check "

@@ -65,6 +65,7 @@ from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import normalize
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.anchors import property_phrases
+from kgcheck.nlp.content import stem
 from kgcheck.numeric_claims import NumericClaim
 from kgcheck.types import Evidence, Flag, FlagType, Span
 from kgcheck.values.addresses import STREET_ADDRESS
@@ -145,7 +146,17 @@ def read_items(
         if not any(v.span.start < u.span.end and u.span.start < v.span.end for v in stated)
     ]
     if not stated:
-        codes = [u for u in unheld if u.kind in _OF_ONE]
+        one = facts[candidates[0]] if len(candidates) == 1 else None
+        codes = [
+            u
+            for u in unheld
+            if u.kind in _OF_ONE
+            or (
+                one is not None
+                and u.kind == "time"
+                and len(_verb_named(kb, u.before, _times(one))) == 1
+            )
+        ]
         if len(candidates) == 1 and rows and codes:
             # the one row a booking or look-up returned is what the reply speaks of when it
             # gives a number of it ("The phone number is ..."); a "today" or a "5 pm" beside
@@ -456,7 +467,14 @@ def _read(
             # properties as tell a row among several, a member of a closed set ("an American
             # Airlines flight at 3:55 pm ... for $740" of the one Delta flight)
             named = len({v.holders[row] for v in telling}) >= need
-            asked = [u for u in unheld if u.kind in _OF_ONE or (named and u.kind in _NAMED)]
+            asked = [
+                u
+                for u in unheld
+                if u.kind in _OF_ONE
+                or (named and u.kind in _NAMED)
+                # "It should arrive at about 6:26 am": a time the verb before it names
+                or (u.kind == "time" and len(_verb_named(kb, u.before, _times(facts[row]))) == 1)
+            ]
         return Item(
             tuple(values),
             matching,
@@ -649,6 +667,27 @@ def _is_text(node: Node) -> bool:
     return isinstance(node, Literal) and node.datatype in (None, XSD.string)
 
 
+def _times(own: Facts) -> set[URIRef]:
+    """The properties of ``own`` holding a time of day."""
+    return {p for ps in own.moments.values() for p in ps} - own.instants
+
+
+def _verb_named(kb: KnowledgeBase, before: tuple[str, ...], props: set[URIRef]) -> set[URIRef]:
+    """Those of ``props`` a word of whose label shares its stem with the last word before a
+    value that is no small word ("arrive" of "arrive at about 6:26 am": "arrival time")."""
+    words = [w for w in before if w not in STOP_WORDS]
+    if not words:
+        return set()
+    key = stem(words[-1])
+    return {
+        p
+        for p in props
+        if any(
+            stem(w) == key for w in normalize(kb.ontology.label(p)).split() if w not in STOP_WORDS
+        )
+    }
+
+
 #: Words between a property's name and its value ("address is", "located at").
 _LINKING = frozenset({"is", "are", "was", "were", "be", "at", "on", "in"})
 
@@ -687,6 +726,9 @@ def _unheld(
     for u in unheld:
         if u.kind == "time":
             props = {p for ps in own.moments.values() for p in ps} - filled - own.instants
+            if len(props) > 1:
+                # "It should arrive at about 6:26 am": of the time the verb before it names
+                props = _verb_named(kb, u.before, props) or props
         elif u.kind == "date":
             if _within_the_rows_dates(u, own):
                 continue

@@ -250,7 +250,8 @@ def stated_values(
                 if not holders and not t.parts:
                     # (an end of a range, "from 8:30 to 10am", may be of no property: the
                     # start and a duration)
-                    unheld.append(Unheld(span, said, "time", key))
+                    before = _words_before(analysis, span)
+                    unheld.append(Unheld(span, said, "time", key, before=before))
             if part.granularity == Granularity.YEAR and part.end is not None:
                 # "a pop song from 2016": a year held as a number (a release year); not an
                 # open period ("since 2012")

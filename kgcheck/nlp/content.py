@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-__all__ = ["CITATION", "content_words", "denies", "negated"]
+__all__ = ["CITATION", "content_words", "denies", "negated", "stem"]
 
 #: A citation of sources: ``[S0]``, ``[S0, S2]``, ``[S0; doc-3]``.
 CITATION = re.compile(r"\s*\[([^\[\]\n]{1,80})\]")
@@ -39,6 +39,11 @@ _STEMMER = snowballstemmer.stemmer("english")
 @lru_cache(maxsize=65536)
 def _stem(word: str) -> str:
     return str(_STEMMER.stemWord(word))
+
+
+def stem(word: str) -> str:
+    """``word``'s Snowball stem: "arrive" and "arrival" share "arriv"."""
+    return _stem(word.casefold())
 
 
 def _words(text: str) -> list[str]:

@@ -133,8 +133,12 @@ def results_graph(results: Sequence[ToolResult]) -> Graph:
                 known.values.append(value)
                 entity.facts[key] = [value]
     graph = _write(fields, entities)
+    # the number of rows of the latest call of each kind: "I found 7 events" after a second
+    # search for events counts the second's (the latest results hold)
+    latest = {call.rows_kind(): n for n, call in enumerate(results)}
     for n, call in enumerate(results):
-        _count(graph, call, n)
+        if latest[call.rows_kind()] == n:
+            _count(graph, call, n)
     if results:
         _results_count(graph, results[-1], len(results) - 1)
     return graph

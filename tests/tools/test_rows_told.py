@@ -211,3 +211,13 @@ def test_capitalised_words_that_name_no_row_are_left_alone(checker: Checker, rep
     report = _check(checker, "CheckStock", rows, reply)
     assert [f for f in report.flags if f.detector == "mismatched_item"] == []
     assert report.text == reply
+
+
+def test_a_time_of_the_one_row_the_verb_before_it_names(checker: Checker) -> None:
+    rows = [{"airlines": "Delta Airlines", "outbound_departure_time": "06:50",
+             "outbound_arrival_time": "11:23", "price": "240"}]  # fmt: skip
+    report = _check(checker, "ReserveFlight", rows, "It should arrive at about 6:26 am.")
+    assert _acted(report) == ["6:26 am"]
+    assert report.text == "It should arrive at about 11:23 am."
+    departs = _check(checker, "ReserveFlight", rows, "It departs at 6:50 am.")
+    assert _acted(departs) == []

@@ -53,6 +53,7 @@ from kgcheck.values.durations import DURATION_TYPES, write_duration, write_month
 from kgcheck.values.quantities import (
     COUNT,
     CURRENCY,
+    DIMENSION_WORDS,
     PERCENT,
     QUANTITY,
     RATIO,
@@ -998,15 +999,19 @@ class _Verifier:
 
     def _a_result_gives(self, q: Quantity, properties: Sequence[str], tolerance: float) -> bool:
         """Whether a row of a tool result the agent saw holds ``q``'s amount: in a field among
-        ``properties`` (the fields an anchor found the sentence could mean), or, for money, to
-        the penny in any field ("£3.00 for colour printing" of a charge of 3.0 for five pages,
-        not the price per page)."""
+        ``properties`` (the fields an anchor found the sentence could mean), or exactly in any
+        field for money ("£3.00 for colour printing" of a charge of 3.0 for five pages, not the
+        price per page) and in any field named for what a measure measures."""
         fields = [URIRef(p) for p in properties if p.startswith(FIELD_NS)]
+        results = [p for p in self.onto.properties if str(p).startswith(FIELD_NS)]
+        dim = dimension(q.unit) if q.kind == QUANTITY else None
         if q.kind == CURRENCY:
-            fields += [p for p in self.onto.properties if str(p).startswith(FIELD_NS)]
-            exact = {p for p in fields if str(p) not in properties}
-        else:
-            exact = set()
+            fields += results
+        elif dim is not None:
+            # a measure, to its last digit, in a field named for what it measures ("The
+            # crossing takes 125 minutes" of a sailing's "duration minutes" 125)
+            fields += [p for p in results if _names_words(self.onto.label(p), DIMENSION_WORDS[dim])]
+        exact = {p for p in fields if str(p) not in properties}
         for prop in dict.fromkeys(fields):
             for _, value in self.kb.graph.subject_objects(prop):
                 expected = _decimal(value)
@@ -1483,6 +1488,11 @@ def _widen(interval: Interval, slack: timedelta) -> Interval:
     return Interval(
         interval.start - slack, interval.end + slack, interval.granularity, interval.has_date
     )
+
+
+def _names_words(label: str, words: frozenset[str]) -> bool:
+    """Whether ``label`` holds one of ``words`` ("duration minutes": "duration")."""
+    return bool(set(re.findall(r"[a-z]+", label.lower())) & words)
 
 
 def _decimal(value: Node | Decimal | None) -> Decimal | None:

@@ -45,7 +45,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
-from rdflib import RDF, XSD, Literal, Node, URIRef
+from rdflib import RDF, Literal, Node, URIRef
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from kgcheck.items.values import (
@@ -56,15 +56,16 @@ from kgcheck.items.values import (
     facts_of,
     holds_years,
     money_like,
+    named_before,
     shape,
     stated_values,
+    text_properties,
     unsaid_closed_values,
     words_of,
 )
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import normalize
 from kgcheck.nlp.analysis import TurnAnalysis
-from kgcheck.nlp.anchors import property_phrases
 from kgcheck.nlp.content import stem
 from kgcheck.numeric_claims import NumericClaim
 from kgcheck.types import Evidence, Flag, FlagType, Span
@@ -452,7 +453,9 @@ def _read(
         )
         if by_name:
             asked = [
-                u for u in unheld if u.kind == "name" and _named_before(kb, u.before, facts[row])
+                u
+                for u in unheld
+                if u.kind == "name" and named_before(kb, u.before, text_properties(facts[row]))
             ]
         elif len(matching) != 1 or (len(telling) < need and not (len(candidates) == 1 and rows)):
             # several rows, or one value, a name included: too little to say the item is that
@@ -640,31 +643,22 @@ _NEAR = 16
 _BESIDE = 8
 
 
-def _named_before(kb: KnowledgeBase, before: tuple[str, ...], own: Facts) -> set[URIRef]:
-    """The properties of ``own`` holding a string that the words ``before`` a value name: a
-    phrase of the property ends them ("the album" of "from the album Wonders"), or its head
-    noun does, a verb "be" or a preposition after it ("Their address is ..." of "address of
-    location")."""
-    words = list(before)
-    while words and words[-1] in _LINKING:
-        words.pop()
-    found = set()
-    for prop, objects in own.objects.items():
-        if prop == NAME or not any(_is_text(o) for o in objects):
-            continue
-        for phrase in property_phrases(kb, prop):
-            tokens = tuple(normalize(phrase).split())
-            if not tokens or all(t in STOP_WORDS for t in tokens):
-                continue  # a field named "to" or "from" names nothing a word before says
-            head = tokens[tokens.index("of") - 1] if "of" in tokens[1:] else tokens[-1]
-            if before[-len(tokens) :] == tokens or (words and words[-1] == head):
-                found.add(prop)
-    return found
-
-
-def _is_text(node: Node) -> bool:
-    """Whether ``node`` is a plain string (no number, date or time)."""
-    return isinstance(node, Literal) and node.datatype in (None, XSD.string)
+def _stands_for_name(
+    kb: KnowledgeBase, row: URIRef, u: Unheld, values: Sequence[Stated], text: str
+) -> bool:
+    """Whether the unheld name ``u`` stands where ``row``'s own name would: the row has a name
+    (not its kind's), and ``u`` is beside a value of it in one sentence ("Gotta Be A Reason by
+    Mindy Gledhill"; not a place said later, "... pick one up at Unit 4, Kirkstall Trade
+    Park")."""
+    return not _named_by_kind(kb, row) and any(
+        row in v.holders
+        and v.span.start - _NEAR <= u.span.end
+        and u.span.start - _NEAR <= v.span.end
+        and not _SENTENCE_END.search(
+            text, min(u.span.end, v.span.end), max(u.span.start, v.span.start)
+        )
+        for v in values
+    )
 
 
 def _times(own: Facts) -> set[URIRef]:
@@ -686,10 +680,6 @@ def _verb_named(kb: KnowledgeBase, before: tuple[str, ...], props: set[URIRef]) 
             stem(w) == key for w in normalize(kb.ontology.label(p)).split() if w not in STOP_WORDS
         )
     }
-
-
-#: Words between a property's name and its value ("address is", "located at").
-_LINKING = frozenset({"is", "are", "was", "were", "be", "at", "on", "in"})
 
 
 #: A clock time opening a row's label ("9:20 am bus").
@@ -725,7 +715,7 @@ def _unheld(
     out: list[tuple[Unheld, URIRef, tuple[Node, ...]]] = []
     for u in unheld:
         if u.kind == "time":
-            props = {p for ps in own.moments.values() for p in ps} - filled - own.instants
+            props = _times(own) - filled
             if len(props) > 1:
                 # "It should arrive at about 6:26 am": of the time the verb before it names
                 props = _verb_named(kb, u.before, props) or props
@@ -758,7 +748,7 @@ def _unheld(
                 )
         elif (
             u.kind in {"code", "address"}
-            and len(named := _named_before(kb, u.before, own) - filled) == 1
+            and len(named := named_before(kb, u.before, text_properties(own)) - filled) == 1
         ):
             # "Their address is 89 South street": of the property its words name
             props = named
@@ -789,20 +779,8 @@ def _unheld(
         elif u.kind == "name":
             # "from the album Wonders": of the property the words before it name; "How about
             # Gotta Be A Reason by Mindy Gledhill": of the row's name, unstated
-            props = _named_before(kb, u.before, own) - filled
-            if props or NAME in filled or _named_by_kind(kb, row):
-                pass
-            elif any(
-                row in v.holders
-                and v.span.start - _NEAR <= u.span.end
-                and u.span.start - _NEAR <= v.span.end
-                and not _SENTENCE_END.search(
-                    text, min(u.span.end, v.span.end), max(u.span.start, v.span.start)
-                )
-                for v in values
-            ):
-                # (beside a value of the row: "X by Y"; not a place said later in the sentence,
-                # "... pick one up at Unit 4, Kirkstall Trade Park")
+            props = named_before(kb, u.before, text_properties(own)) - filled
+            if not props and NAME not in filled and _stands_for_name(kb, row, u, values, text):
                 out.append((u, NAME, (Literal(kb.label(row)),)))
                 continue
         elif u.kind == "year":

@@ -13,6 +13,7 @@ from decimal import Decimal, InvalidOperation
 
 from rdflib import Literal, Node, URIRef
 from rdflib.namespace import RDF, XSD
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import normalize, value_words
@@ -41,8 +42,10 @@ __all__ = [
     "facts_of",
     "holds_years",
     "money_like",
+    "named_before",
     "shape",
     "stated_values",
+    "text_properties",
     "words_of",
 ]
 
@@ -380,29 +383,21 @@ def stated_values(
         ]
         taken += [t.span for t in analysis.temporals] + [q.span for q in analysis.quantities]
         taken += [u.span for u in unheld]
-        # one word only where the reading of names took it for one ("Novato"; not "Cost" at
-        # the start of an unmarked sentence, nor "LA")
-        # (or one the words before it call a value of a property: "from the album Wonders")
         named = {m.span for m in analysis.mentions if m.kind == "name"}
-        phrases = {
-            tuple(normalize(phrase).split())
-            for h in facts.values()
-            for prop, objects in h.objects.items()
-            if any(isinstance(o, Literal) for o in objects)
-            for phrase in property_phrases(kb, prop)
-        }
+        strings = {p for h in facts.values() for p in text_properties(h)}
         for span in _capitalised(analysis):
             said = text[span.start : span.end]
             if any(t.overlaps(span) for t in taken):
                 continue
             before = _words_before(analysis, span)
-            # (one word: not an abbreviation, "LA"; one the reading of names took for a word,
-            # "Bolt", "Civic", only where it stands beside a value of the row the others tell)
-            one_word = " " not in said and said.isupper()
-            if one_word and not any(p and before[-len(p) :] == p for p in phrases):
-                continue
-            if " " not in said and span not in named and len(said) < _SHORTEST:
-                continue
+            if " " not in said:
+                # one word: an abbreviation ("LA") only where the words before it name a
+                # property ("the code LAX"); a short one ("Ok") only where the reading of names
+                # took it for a name
+                if said.isupper() and not named_before(kb, before, strings):
+                    continue
+                if len(said) < _SHORTEST and span not in named:
+                    continue
             unheld.append(Unheld(span, said, "name", said, before=before))
     # what the user asked for, restated, is the user's; a denied value is no description
     aside = restated_spans(analysis) + [
@@ -459,13 +454,9 @@ _PLAIN_WORD = re.compile(r"[A-Za-z]+")
 _SHORTEST = 4
 #: The most words before a name that may name the property it is a value of.
 _BEFORE = 3
-#: Words that open a sentence or a phrase without naming anything ("Try", "How about").
-_OPENERS = frozenset(
-    {"i", "how", "what", "try", "sure", "okay", "ok", "yes", "no", "there", "it", "they", "the",
-     "a", "an", "this", "that", "do", "would", "will", "can", "let", "please", "enjoy",
-     "great", "you", "we", "he", "she", "its", "their", "your", "my", "our", "is", "are",
-     "first", "also", "and", "or", "but", "so", "well", "check"}
-)  # fmt: skip
+#: Words that open a sentence or a phrase without naming anything, besides the small words
+#: ("Try Blocks by Halsey", "Sure, ...", "Enjoy!").
+_OPENERS = frozenset({"try", "sure", "okay", "ok", "yes", "let", "enjoy", "great", "check"})
 
 
 def _words_before(analysis: TurnAnalysis, span: Span) -> tuple[str, ...]:
@@ -473,6 +464,47 @@ def _words_before(analysis: TurnAnalysis, span: Span) -> tuple[str, ...]:
     start = next((g.span.start for g in analysis.segments if g.span.contains(span)), 0)
     words = _PLAIN_WORD.findall(analysis.text[start : span.start])
     return tuple(w.lower() for w in words[-_BEFORE:])
+
+
+def _opens(word: str) -> bool:
+    """Whether ``word`` opens a sentence or a phrase without naming anything."""
+    key = word.lower().strip(",.")
+    return key in STOP_WORDS or key in _OPENERS
+
+
+def text_properties(own: Facts) -> set[URIRef]:
+    """The properties of ``own`` holding a plain string (no number, date or time)."""
+    return {
+        p
+        for p, objects in own.objects.items()
+        if p != NAME
+        and any(isinstance(o, Literal) and o.datatype in (None, XSD.string) for o in objects)
+    }
+
+
+def named_before(kb: KnowledgeBase, before: tuple[str, ...], props: set[URIRef]) -> set[URIRef]:
+    """Those of ``props`` that the words ``before`` a value name: a phrase of the property ends
+    them ("the album" of "from the album Wonders"), or its head noun does, a verb "be" or a
+    preposition after it ("Their address is ..." of "address of location"). A phrase of small
+    words only (a field named "to") names nothing."""
+    words = list(before)
+    while words and words[-1] in _LINKING:
+        words.pop()
+    found = set()
+    for prop in props:
+        for phrase in property_phrases(kb, prop):
+            tokens = tuple(normalize(phrase).split())
+            if not tokens or all(t in STOP_WORDS for t in tokens):
+                continue
+            head = tokens[tokens.index("of") - 1] if "of" in tokens[1:] else tokens[-1]
+            if before[-len(tokens) :] == tokens or (words and words[-1] == head):
+                found.add(prop)
+                break
+    return found
+
+
+#: Words between a property's name and its value ("address is", "located at").
+_LINKING = frozenset({"is", "are", "was", "were", "be", "at", "on", "in"})
 
 
 def _capitalised(analysis: TurnAnalysis) -> list[Span]:
@@ -485,7 +517,7 @@ def _capitalised(analysis: TurnAnalysis) -> list[Span]:
         start = segment.span.start
         for m in _CAPITALISED.finditer(text, start, segment.span.end):
             words = [(w.start(), w.end()) for w in re.finditer(r"\S+", m.group())]
-            while words and m.group()[words[0][0] : words[0][1]].lower().strip(",.") in _OPENERS:
+            while words and _opens(m.group()[words[0][0] : words[0][1]]):
                 words = words[1:]
             if any(
                 singular(m.group()[a:b].lower().strip(",.")) in CALENDAR_WORDS for a, b in words

@@ -19,7 +19,7 @@ from __future__ import annotations
 from rdflib import Literal, Node, URIRef
 
 from kgcheck.detectors.base import DetectionContext, Detector
-from kgcheck.items import NAME, Item
+from kgcheck.items import NAME, Item, modifies_noun
 from kgcheck.kb.values import format_like
 from kgcheck.types import Evidence, Flag, FlagType, Span
 
@@ -42,7 +42,9 @@ class MismatchedItemDetector(Detector):
             if item.odd is not None:
                 flags.append(self._odd(ctx, item))
             for unheld, prop, expected in item.unheld:
-                flag = self._unheld(ctx, item, unheld.span, unheld.text, prop, expected)
+                flag = self._unheld(
+                    ctx, item, unheld.span, unheld.text, prop, expected, unheld.sure
+                )
                 if flag is not None:
                     flags.append(flag)
         return flags
@@ -70,11 +72,16 @@ class MismatchedItemDetector(Detector):
             )
         holders = sorted({str(s) for s in odd.holders})
         sentence = _sentence_of(ctx, odd.span)
+        # a value every row of the item holds ("Each pack has two fillets") tells none apart
+        named = set().union(*(v.holders.keys() for v in item.values))
         alone = not any(
             _sentence_of(ctx, v.span) == sentence
             for v in item.values
-            if v is not odd and row in v.holders
+            if v is not odd and row in v.holders and (len(named) == 1 or v.holders.keys() != named)
         )
+        if odd.kind == "date" and modifies_noun(ctx.analysis.text, odd.span):
+            # "your November bill": a month that tells the bill by its period, not its due date
+            alone = True
         if alone:
             # the row is told by values of other sentences ("... the Vauxhall Corsa at £38 a
             # day. If you'd rather have an automatic, ..."): which item the odd value is of is
@@ -128,6 +135,7 @@ class MismatchedItemDetector(Detector):
         text: str,
         prop: URIRef,
         expected: tuple[Node, ...],
+        sure: bool = True,
     ) -> Flag | None:
         kb = ctx.kb
         assert item.row is not None
@@ -148,7 +156,7 @@ class MismatchedItemDetector(Detector):
                 kb_strength=0.8,
             )
         said = ", ".join(kb.value_text(prop, v) for v in expected)
-        correction = _written(ctx, prop, expected[0], text) if len(expected) == 1 else None
+        correction = _written(ctx, prop, expected[0], text) if len(expected) == 1 and sure else None
         which = (
             f"the {_kind(ctx, item.row)} with {_listed(others)}" if others else kb.label(item.row)
         )
@@ -166,7 +174,9 @@ class MismatchedItemDetector(Detector):
             correction=correction,
             correction_span=span if correction is not None else None,
             focus=str(item.row),
-            kb_strength=1.0,
+            # an unsure reading is shown, never grounds to remove the sentence
+            action=None if sure else "flag",
+            kb_strength=1.0 if sure else 0.8,
         )
 
 

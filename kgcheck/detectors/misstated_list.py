@@ -59,7 +59,7 @@ class MisstatedListDetector(Detector):
                 if s.span.end <= listed[0].span.start
                 and 0 <= listed[0].segment - s.segment <= _SENTENCES_BEFORE
             ]
-            if named:
+            if named and not _named_between(mentions, named[-1], listed):
                 flags += self._read(ctx, named[-1], listed)
         return flags
 
@@ -132,6 +132,18 @@ def _lists(mentions: Sequence[Mention], text: str) -> list[list[Mention]]:
         current.append(m)
     runs.append(current)
     return [r for r in runs if len(r) >= 2]
+
+
+def _named_between(mentions: Sequence[Mention], entries: Mention, listed: list[Mention]) -> bool:
+    """Whether the reply names something else between the entries and the list ("the Honey Oat
+    Granola ... There's also the Little Acre Granola, which contains gluten and sesame"): the
+    list is said of that."""
+    return any(
+        entries.span.end <= m.span.start
+        and m.span.end <= listed[0].span.start
+        and m.kind in {"entity", "ambiguous", "name"}
+        for m in mentions
+    )
 
 
 def _value_elsewhere(kb: KnowledgeBase, prop: URIRef, value: URIRef, owners: list[URIRef]) -> bool:

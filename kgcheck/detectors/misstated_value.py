@@ -32,8 +32,12 @@ from kgcheck.nlp.analysis import Segment
 from kgcheck.nlp.attributes import ATTRIBUTE_NS
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Evidence, Flag, FlagType, Span
+from kgcheck.values.quantities import CURRENCY, PERCENT, QUANTITY
 
 __all__ = ["MisstatedValueDetector"]
+
+#: The kinds of quantity said with a unit or a currency.
+_TYPED = frozenset({QUANTITY, CURRENCY, PERCENT})
 
 
 class MisstatedValueDetector(Detector):
@@ -41,13 +45,21 @@ class MisstatedValueDetector(Detector):
     flag_type = FlagType.WRONG_ATTRIBUTE
 
     def detect(self, ctx: DetectionContext) -> list[Flag]:
-        decided = SpanIndex(c.object.span for c in ctx.analysis.claims)
+        # a measure or an amount ("1.75 litre", "£2.30") is read with its unit and bound by
+        # its type (``numeric_claim``): no near miss of a string ("£1.15/litre")
+        measured = [q.span for q in ctx.analysis.quantities if q.kind in _TYPED]
+        decided = SpanIndex([*(c.object.span for c in ctx.analysis.claims), *measured])
         # an identifier is left to ``wrong_attribute`` only where its claim's subject and
         # property are known (not "the depot's number", a word no property is named by)
         judged = SpanIndex(
-            c.object.span
-            for c in ctx.analysis.claims
-            if c.subject_iri is not None and not c.predicate.startswith(ATTRIBUTE_NS)
+            [
+                *(
+                    c.object.span
+                    for c in ctx.analysis.claims
+                    if c.subject_iri is not None and not c.predicate.startswith(ATTRIBUTE_NS)
+                ),
+                *measured,
+            ]
         )
         flags = []
         by_segment: dict[int, set[URIRef]] = defaultdict(set)

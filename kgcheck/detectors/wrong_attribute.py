@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from datetime import date, time, timedelta
+from decimal import Decimal
 
 from pydantic import BaseModel, ConfigDict
 from rdflib import Literal, URIRef
-from rdflib.namespace import RDF, XSD
+from rdflib.namespace import OWL, RDF, RDFS, XSD
 from rdflib.term import Node
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.kb.normalize import lemma_words, value_words
 from kgcheck.kb.values import format_like, matches
 from kgcheck.nlp.analysis import Claim
+from kgcheck.nlp.anchors import bare_value
+from kgcheck.nlp.content import content_words
 from kgcheck.nlp.literals import parse_literal
 from kgcheck.numeric_claims import DATE, VERIFIED, WRONG
 from kgcheck.periods import Granularity, interval_of_literal
 from kgcheck.types import Evidence, Flag, FlagType, Span
 from kgcheck.values.durations import DURATION_TYPES, duration_around, parse_duration
-from kgcheck.values.quantities import canonical_unit
+from kgcheck.values.quantities import NUMBER_WORDS, canonical_unit
 
 __all__ = ["WrongAttributeDetector"]
 
@@ -65,6 +70,8 @@ class WrongAttributeDetector(Detector):
             return None  # "cost $25 in total": a sum, not the value (kgcheck.nlp.relative)
         if _addressee(ctx, claim):
             return None  # "so one pass covers you": the customer is no value of the KB
+        if _of_another_type(ctx, claim, p):
+            return None  # "your bill has been paid": a bill's status, no plan Priya is on
         if any(
             t.anchor is not None
             and t.anchor.claim_index == claim.index
@@ -100,8 +107,13 @@ class WrongAttributeDetector(Detector):
             text = ctx.analysis.text[said.start : said.end]
             claim = replace(claim, object=replace(claim.object, span=said, text=text))
             stated = parse_duration(text)
+        if _no_value_of_its_type(claim, stated, values):
+            return None  # "for a one-hour slot the same day if you order": no length of time
         if any(matches(stated, claim.object.iri, v, tolerance=tolerance) for v in values):
             return None
+        described = _described_alike(claim, values)
+        if described:
+            return None  # "means our staff are collecting your items": the KB's sentence
         if any(kb.agrees_with_parts(claim.object.text, v) for v in values):
             return None  # "at 14 Knaresborough Road, Harrogate": the parts of its address node
         if _runs_on(ctx, claim, values):
@@ -134,6 +146,8 @@ class WrongAttributeDetector(Detector):
                 # "has active noise cancelling" of a false one: the words to write are the
                 # sentence's negation, not the value
                 and not isinstance(claim.object.value, bool)
+                # a sentence of the KB said in other words: which words are wrong is unknown
+                and described is None
                 else None  # which part of a structured value the reply got wrong is not known
             ),
             correction_span=claim.object.span,
@@ -271,6 +285,78 @@ def _addressee(ctx: DetectionContext, claim: Claim) -> bool:
     """Whether the claim's object is one of the people in the conversation ("one Europe Day
     Pass covers you"): no value of a KB property."""
     return any(m.kind == "speaker" and m.span == claim.object.span for m in ctx.analysis.mentions)
+
+
+#: The Python types of literals that are values of a kind (numbers, lengths of time, dates and
+#: times): words are none of them.
+_VALUE_TYPES = (Decimal, int, float, timedelta, date, time)
+#: Classes every thing is of: no kind of value.
+_TOP = frozenset({OWL.Thing, RDFS.Resource, URIRef("https://schema.org/Thing"),
+                  URIRef("http://schema.org/Thing")})  # fmt: skip
+#: The fewest words of a text value that is a description, not a name.
+_DESCRIPTION_WORDS = 4
+#: The share of the words said of a description that must be its own words (stemmed).
+_DESCRIBED_SHARE = 0.6
+
+
+def _no_value_of_its_type(claim: Claim, stated: object, values: list[Node]) -> bool:
+    """Whether the claim's object is words with no number ("the same day if you order") where
+    every value the property holds is a number, a length of time, a date or a time: no value
+    of the property's type is said, so there is nothing to compare (a number, a date or a
+    time said is read by the checks of numbers and dates)."""
+    if not isinstance(stated, str) or not values:
+        return False
+    if not all(
+        isinstance(v, Literal)
+        and isinstance(v.toPython(), _VALUE_TYPES)
+        and not isinstance(v.toPython(), bool)
+        for v in values
+    ):
+        return False
+    text = claim.object.text.lower()
+    if any(c.isdigit() for c in text) or set(re.findall(r"[a-z]+", text)) & NUMBER_WORDS:
+        return False
+    return parse_duration(claim.object.text) is None
+
+
+def _described_alike(claim: Claim, values: list[Node]) -> bool | None:
+    """For a property whose value is a description (a plain string of several words): whether
+    the claim says it in other words (most of the words said are its own, stemmed: "our staff
+    are collecting your items" of "Staff at the depot are collecting the items."); ``None`` for
+    other values."""
+    if len(values) != 1 or not isinstance(values[0], Literal):
+        return None
+    held = values[0]
+    if held.datatype not in (None, XSD.string) or len(str(held).split()) < _DESCRIPTION_WORDS:
+        return None
+    if any(c.isdigit() for c in str(held)):
+        return None  # an address, a code: every word of it counts
+    said = content_words(claim.object.text)
+    if not said:
+        return None
+    return len(said & content_words(str(held))) >= _DESCRIBED_SHARE * len(said)
+
+
+def _of_another_type(ctx: DetectionContext, claim: Claim, prop: URIRef) -> bool:
+    """Whether the claim's object is a thing of the KB of no class of the property's values
+    or above them ("Priya ... has been paid" read as the plan Priya has: "paid" is a bill
+    status, no plan): the words say something of another property, so the claim is
+    no reading of this one. An untyped thing, or a property with no declared range, may be
+    a value."""
+    classes = ctx.kb.ontology.range.get(prop, set())
+    if not classes or claim.object.iri is None:
+        return False
+    obj = URIRef(claim.object.iri)
+    if not bare_value(ctx.kb, obj):
+        # a thing of its own (a shop as a tour's meeting point) may be a value where the
+        # ontology leaves its class unconnected to the range: only a bare value ("paid")
+        # is surely of another kind
+        return False
+    types = ctx.kb.types(obj) - _TOP
+    # a person of another role ("Ellie Carter", an events coordinator, said to be the
+    # community manager) is a value of the same kind, wrong: a class above both is shared
+    kinds = ctx.kb.ontology.with_superclasses(set(classes)) - _TOP
+    return bool(types) and not types & kinds
 
 
 def _leads_to_a_value(

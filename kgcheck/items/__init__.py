@@ -2,7 +2,7 @@
 (:mod:`kgcheck.items.reading`; the values themselves: :mod:`kgcheck.items.values`)."""
 
 from kgcheck.items.reading import MAX_CANDIDATES, Item, kb_pool, read_items, settle
-from kgcheck.items.values import NAME, Stated, Unheld
+from kgcheck.items.values import NAME, Stated, Unheld, modifies_noun
 
 __all__ = [
     "MAX_CANDIDATES",
@@ -11,6 +11,7 @@ __all__ = [
     "Stated",
     "Unheld",
     "kb_pool",
+    "modifies_noun",
     "read_items",
     "settle",
 ]

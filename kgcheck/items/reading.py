@@ -363,21 +363,28 @@ def _split(
             entry = mine
             continue
         entry = mine if mine is not None else entry
-        if items and props and props <= used and not any(o.text == v.text for o in items[-1][0]):
+        if (
+            items
+            and props
+            and props <= used
+            and not _restated(text, items[-1][0], v)
+            and not _each_fills_one(text, items[-1][0], v)
+        ):
             current = items[-1][0]
             before = [o for o in current if o.properties & props]
             listed = bool(before) and _coordinated(text, before[-1].span, v.span)
             # "the Oysters Night on the 12th is sold out, but the Gin Masterclass at Clifton on
-            # 17 December": the new item starts where its clause does, not at the second date
+            # 17 December": the new item starts where its clause does, not at the second date;
+            # without a clause's break, where a comma parts the entries of a list ("10am-12pm
+            # for £3.99, a saver window from 12pm to 4pm")
             cut = len(current)
             if before and not listed:
                 start = current.index(before[-1]) + 1
-                for k in range(start, len(current)):
-                    if _SENTENCE_END.search(text[current[k].span.start : v.span.start]):
-                        continue  # a clause of another sentence
-                    if _CLAUSE_BREAK.search(text[current[k - 1].span.end : current[k].span.start]):
-                        cut = k
-                        break
+                cut = _cut(text, current, start, v, _CLAUSE_BREAK)
+                if cut == len(current) and not _LISTING.search(
+                    text[current[-1].span.end : v.span.start]
+                ):
+                    cut = _last_comma(text, current, start, v)
             moved = current[cut:]
             del current[cut:]
             items.append(([*moved, v], listed))
@@ -388,6 +395,78 @@ def _split(
         items[-1][0].append(v)
         used |= props
     return items
+
+
+def _each_fills_one(text: str, current: Sequence[Stated], v: Stated) -> bool:
+    """Whether ``v``, a time of day that ends a stretch of time opened by the value before it
+    ("9am-1pm", "from 12pm to 4pm"), and the values of ``current`` one row holds can each fill
+    a property of that row of their own: "9am-1pm", where 9am is one row's end and another's
+    start, is the row whose start is 9am and end 1pm (a matching of values to the row's
+    properties, Kuhn's augmenting paths). Only the ends of a stretch of time are read so: a
+    day said twice ("From Monday to Thursday") is two items."""
+    if v.kind != "time" or not current or current[-1].kind != "time":
+        return False
+    if not _RANGE_JOIN.fullmatch(text[current[-1].span.end : v.span.start]):
+        return False
+    values: list[Stated] = []
+    for o in current:
+        if o.properties and not any(o.text == w.text for w in values):
+            values.append(o)  # a value said again fills what it filled
+    # the row must hold every value it would share a property with
+    sharing = [o for o in values if o.properties & v.properties]
+    return any(
+        all(row in o.holders for o in sharing)
+        and _matched(row, [o for o in values if row in o.holders] + [v])
+        for row in v.holders
+    )
+
+
+def _matched(row: URIRef, values: list[Stated]) -> bool:
+    """Whether each of ``values`` can fill a property ``row`` holds it under, no two the same."""
+    owner: dict[URIRef, int] = {}
+
+    def place(i: int, seen: set[URIRef]) -> bool:
+        for prop in sorted(values[i].holders[row]):
+            if prop in seen:
+                continue
+            seen.add(prop)
+            if prop not in owner or place(owner[prop], seen):
+                owner[prop] = i
+                return True
+        return False
+
+    return len(values) > 1 and all(place(i, set()) for i in range(len(values)))
+
+
+def _restated(text: str, current: Sequence[Stated], v: Stated) -> bool:
+    """Whether ``v`` says again a value of the item said before ("the 9:20 bus ... at 9:20"),
+    not in another entry of a list (a comma between: "10am-12pm, ... from 12pm to 4pm")."""
+    return any(o.text == v.text and "," not in text[o.span.end : v.span.start] for o in current)
+
+
+def _cut(
+    text: str, current: Sequence[Stated], start: int, v: Stated, pattern: re.Pattern[str]
+) -> int:
+    """The first value of ``current`` from ``start`` on that ``pattern`` parts from the value
+    before it, in ``v``'s sentence; ``len(current)`` where none is."""
+    for k in range(start, len(current)):
+        if _SENTENCE_END.search(text[current[k].span.start : v.span.start]):
+            continue  # a clause of another sentence
+        if pattern.search(text[current[k - 1].span.end : current[k].span.start]):
+            return k
+    return len(current)
+
+
+def _last_comma(text: str, current: Sequence[Stated], start: int, v: Stated) -> int:
+    """The value of ``current`` from ``start`` on that the last comma before ``v`` parts from
+    the value before it, in ``v``'s sentence ("10am-12pm for £3.99, a saver window from 12pm":
+    the saver window's item opens at "saver"); ``len(current)`` where none does."""
+    for k in range(len(current) - 1, start - 1, -1):
+        if k == 0 or _SENTENCE_END.search(text[current[k].span.start : v.span.start]):
+            break
+        if "," in text[current[k - 1].span.end : current[k].span.start]:
+            return k
+    return len(current)
 
 
 def _coordinated(text: str, first: Span, second: Span) -> bool:
@@ -477,6 +556,11 @@ def _read(
                 or (named and u.kind in _NAMED)
                 # "It should arrive at about 6:26 am": a time the verb before it names
                 or (u.kind == "time" and len(_verb_named(kb, u.before, _times(facts[row]))) == 1)
+            ]
+            # "It will take 1 business days": of the row its words name, but no value of the
+            # row says the sentence is about it (a points balance is no "points expiring")
+            asked = [
+                replace(u, sure=False) if u.kind == "count" and not telling else u for u in asked
             ]
         return Item(
             tuple(values),
@@ -604,11 +688,15 @@ def _of_one_kind(kb: KnowledgeBase, values: Sequence[Stated]) -> bool:
     return True
 
 
+#: What joins the two ends of a stretch of time: "9am-1pm", "12pm to 4pm", "8 until 12".
+_RANGE_JOIN = re.compile(r"\s*(?:-|–|—|to|until|till)\s*", re.IGNORECASE)
+#: What may part a list's entries: a comma, "and", "or", "plus".
+_LISTING = re.compile(r",|\b(?:and|or|plus)\b", re.IGNORECASE)
 #: What parts the entries of a list: a semicolon, or a comma before "and" or "or".
 _LIST_BREAK = re.compile(r";|,\s*(?:and|or)\b", re.IGNORECASE)
 #: What a reply states of the one row a call returned that no other value names: a number
 #: written like its phone number, a year ("It is a pop song from 2012"), a street address.
-_OF_ONE = frozenset({"code", "year", "address"})
+_OF_ONE = frozenset({"code", "year", "address", "count"})
 #: What the reply states of the one row a call returned, once values of two of its properties
 #: name it: a closed set's member ("an American Airlines flight"), a name.
 _NAMED = frozenset({"entity", "name"})
@@ -787,8 +875,11 @@ def _unheld(
             # "a pop song from 2012": of the row's one property whose values are years
             props = {p for _, p in own.numbers if holds_years(own, p)} - filled
         elif u.kind == "count":
-            # "1 layovers": of the row's property that counts layovers
+            # "1 layovers": of the row's property that counts layovers, unless the row holds
+            # the number said there (a field read as money that is a count: "340 points")
             props = {p for _, p in own.numbers if p in u.counts} - filled
+            if any(v == u.value for v, p in own.numbers if p in props):
+                continue
         else:
             props = {p for _, p in own.numbers} - filled
             # an amount is of a money property: one whose values the rows write as amounts

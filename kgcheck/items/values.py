@@ -6,6 +6,7 @@ dates, amounts, entities and phone numbers no candidate holds."""
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
@@ -19,6 +20,7 @@ from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import normalize, value_words
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.anchors import counts_of, property_phrases
+from kgcheck.nlp.synonyms import named_by
 from kgcheck.nlp.vocabulary import CALENDAR_WORDS, is_question
 from kgcheck.numeric_claims import VERIFIED, NumericClaim, restated_spans
 from kgcheck.periods import Granularity, Interval, interval_of_literal
@@ -120,6 +122,9 @@ class Unheld:
     #: of a name, the words right before it in its sentence ("the album" of "from the album
     #: Wonders"), which may name the property it is a value of
     before: tuple[str, ...] = ()
+    #: Whether the reading of it as the row's is certain enough to correct; a count said of
+    #: the one row a call returned, by nothing else of the row, is flagged, never rewritten
+    sure: bool = True
 
 
 @dataclass
@@ -310,11 +315,20 @@ def stated_values(
             continue
         counted = _counted(kb, q.unit, facts) if q.kind == COUNT and q.unit else None
         if counted is not None and not counted and q.unit:
+            # "3 business days": the noun a compound ends on counts what it is
+            head = _compound_head(text, q.span)
+            counted = _counted(kb, head, facts) if head else counted
+        if counted is not None and not counted and q.unit:
             # "a 3 star hotel": of the property whose name holds the count's noun ("star
             # rating"), where none counts it
             counted = _named_with(kb, q.unit, facts)
         if counted is not None and not counted:
             continue  # "1 layovers": a count of what no property names is of nothing here
+        # "a 32 percent chance of rain": of the property the words after it name, not the
+        # humidity that happens to be 32
+        words_name = {URIRef(p) for p in q.named}
+        if words_name and counted is None:
+            counted = words_name
         holders_q: list[tuple[URIRef, list[URIRef]]] = []
         for s, h in facts.items():
             matched = [
@@ -335,6 +349,12 @@ def stated_values(
         elif not holders_q and counted:
             # "has 1 layovers" where no row has 1 stop: a count of what a property counts
             unheld.append(Unheld(q.span, q.text, "count", q.value, counts=frozenset(counted)))
+        elif not holders_q and q.kind in {NUMBER, PERCENT}:
+            # "an average daily temperature of 72": of the property the words before it name
+            numbers = {p for h in facts.values() for _, p in h.numbers}
+            said_of = named_before(kb, _words_before(analysis, q.span), numbers, _OF)
+            if said_of:
+                unheld.append(Unheld(q.span, q.text, "count", q.value, counts=frozenset(said_of)))
     # a KB entity the reply names, by any of its names ("Dr MacLeod", "Quayside"): a candidate
     # itself, or a value candidates hold
     for m in analysis.mentions:
@@ -482,13 +502,40 @@ def text_properties(own: Facts) -> set[URIRef]:
     }
 
 
-def named_before(kb: KnowledgeBase, before: tuple[str, ...], props: set[URIRef]) -> set[URIRef]:
+def modifies_noun(text: str, span: Span) -> bool:
+    """Whether the date at ``span`` stands between a determiner and the noun it modifies ("your
+    November bill", "the Friday class"): it tells which thing, by a date of it that need not
+    be the one a row holds of the same month (its due date)."""
+    before = _LAST_WORD.search(text, 0, span.start)
+    after = _FIRST_WORD.match(text, span.end)
+    return (
+        before is not None
+        and before.group(1).lower() in _DETERMINERS
+        and after is not None
+        and after.group(1).islower()
+        and after.group(1) not in STOP_WORDS
+    )
+
+
+def _compound_head(text: str, span: Span) -> str | None:
+    """The noun ending the compound a count is of ("days" of "3 business days"), where a second
+    word follows its first; ``None`` otherwise."""
+    m = _TWO_WORDS.match(text, span.end)
+    return m.group(1) if m else None
+
+
+def named_before(
+    kb: KnowledgeBase,
+    before: tuple[str, ...],
+    props: set[URIRef],
+    linking: frozenset[str] | None = None,
+) -> set[URIRef]:
     """Those of ``props`` that the words ``before`` a value name: a phrase of the property ends
     them ("the album" of "from the album Wonders"), or its head noun does, a verb "be" or a
     preposition after it ("Their address is ..." of "address of location"). A phrase of small
     words only (a field named "to") names nothing."""
     words = list(before)
-    while words and words[-1] in _LINKING:
+    while words and words[-1] in (linking or _LINKING):
         words.pop()
     found = set()
     for prop in props:
@@ -505,6 +552,15 @@ def named_before(kb: KnowledgeBase, before: tuple[str, ...], props: set[URIRef])
 
 #: Words between a property's name and its value ("address is", "located at").
 _LINKING = frozenset({"is", "are", "was", "were", "be", "at", "on", "in"})
+#: ... and between a measure's name and its number ("a temperature of 72", "humidity is
+#: around 20 percent").
+_OF = _LINKING | {"of", "around", "about", "roughly", "approximately", "reach", "to"}
+#: Words that open a noun phrase a date may modify ("your November bill").
+_DETERMINERS = frozenset({"your", "my", "our", "his", "her", "their", "its", "the"})
+_LAST_WORD = re.compile(r"([A-Za-z]+)\s+$")
+_FIRST_WORD = re.compile(r"\s+([A-Za-z]+)\b")
+#: A count's noun and the noun after it ("business days").
+_TWO_WORDS = re.compile(r"\s+[A-Za-z]+\s+([A-Za-z]+)\b")
 
 
 def _capitalised(analysis: TurnAnalysis) -> list[Span]:
@@ -569,7 +625,14 @@ def _counted(kb: KnowledgeBase, noun: str, facts: dict[URIRef, Facts]) -> set[UR
     rider age" for "8 riders"): :func:`~kgcheck.nlp.anchors.counts_of`."""
     word = singular(noun.lower())
     props = {p for h in facts.values() for _, p in h.numbers}
-    return {p for p in props if word in counts_of(kb, p)}
+    counts: dict[str, set[URIRef]] = defaultdict(set)
+    for p in props:
+        for counted in counts_of(kb, p):
+            counts[counted].add(p)
+    if counts.get(word) or _labelled(kb, props).get(word):
+        return set(counts.get(word, ()))  # "17 places" of "places left": its own words
+    # "1 layovers": of "Number of stops in the itinerary", a noun of one of its senses
+    return named_by(word, counts)
 
 
 def _named_with(kb: KnowledgeBase, noun: str, facts: dict[URIRef, Facts]) -> set[URIRef]:
@@ -577,11 +640,16 @@ def _named_with(kb: KnowledgeBase, noun: str, facts: dict[URIRef, Facts]) -> set
     rating")."""
     word = singular(noun.lower())
     props = {p for h in facts.values() for _, p in h.numbers}
-    return {
-        p
-        for p in props
-        if word in {singular(w) for w in _PLAIN_WORD.findall(kb.ontology.label(p).lower())}
-    }
+    return named_by(word, _labelled(kb, props))
+
+
+def _labelled(kb: KnowledgeBase, props: Iterable[URIRef]) -> dict[str, set[URIRef]]:
+    """For each word of the labels of ``props`` (singular), the properties whose label has it."""
+    labelled: dict[str, set[URIRef]] = defaultdict(set)
+    for p in props:
+        for w in _PLAIN_WORD.findall(kb.ontology.label(p).lower()):
+            labelled[singular(w)].add(p)
+    return labelled
 
 
 def words_of(text: str) -> list[tuple[int, int, str]]:

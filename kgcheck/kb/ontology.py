@@ -22,6 +22,10 @@ from kgcheck.vocab import KGC
 
 __all__ = ["OntologyView"]
 
+#: A label or description that says its property counts something ("Number of bags",
+#: "how many nights"): a count, whatever money it names after.
+_COUNTING = re.compile(r"\s*(?:the\s+)?(?:(?:total\s+)?number\s+of|count\s+of|how\s+many)\b", re.I)
+
 _PERSON_CLASSES = {
     URIRef("http://xmlns.com/foaf/0.1/Person"),
     URIRef("https://schema.org/Person"),
@@ -96,6 +100,9 @@ class OntologyView:
     #: Numeric properties priced in a currency the KB does not name: their label or
     #: description names money ("price", "fare"; :data:`~kgcheck.values.quantities.MONEY_NOUNS`).
     money: set[URIRef] = field(default_factory=set)
+    #: Numeric properties with no unit whose label or description says they count something
+    #: ("Number of UK texts included each month"): no amount of money or measure is theirs.
+    counts: set[URIRef] = field(default_factory=set)
     #: Derived phrasings left out because they are also the name of a class or an entity:
     #: ``(property, phrasing, what it names)``.
     dropped: list[tuple[URIRef, str, str]] = field(default_factory=list)
@@ -205,6 +212,10 @@ class OntologyView:
             unit = unit_in_text(comment) if comment else None
             if unit is not None:
                 self.unit[prop] = unit
+                continue
+            if _COUNTING.match(label) or _COUNTING.match(comment):
+                # "Number of deliveries a month with no delivery fee": a count
+                self.counts.add(prop)
                 continue
             words = set(re.findall(r"[a-z]+", f"{label} {comment}".lower()))
             words |= {w.lower() for w in re.findall(r"[A-Za-z][a-z]*", _local_name(prop))}

@@ -23,6 +23,11 @@ __all__ = ["agree_count", "removal_span", "shares_span_with_other_claims"]
 
 _NUMBER = re.compile(r"^\s*(?P<sign>[-+]?)(?P<digits>\d[\d,]*(?:\.\d+)?)\s*$")
 _NEXT_WORD = re.compile(r"^(?P<space>\s+)(?P<word>[A-Za-z][a-z]+)\b")
+#: Words that end no compound noun.
+_FUNCTION_WORDS = frozenset(
+    ["of", "and", "or", "to", "in", "on", "at", "for", "by", "with", "from", "than", "per",
+     "is", "are", "was", "were", "the", "a", "an", "am", "pm", "ago", "each", "this", "its"]
+)  # fmt: skip
 #: Words after a number that are not the noun it counts.
 _NOT_NOUNS = frozenset(
     ["of", "and", "or", "to", "in", "on", "at", "for", "by", "with", "from", "more", "less",
@@ -58,6 +63,16 @@ def agree_count(text: str, span: Span, replacement: str) -> tuple[Span, str]:
     if one == (old.group("digits") == "1"):
         return span, replacement
     engine = _engine()
+    second = _NEXT_WORD.match(text[span.end + after.end() :])
+    if (
+        second is not None
+        and second.group("word").lower() not in _FUNCTION_WORDS
+        and not engine.singular_noun(word)
+        and engine.singular_noun(second.group("word"))
+    ):
+        # "1 business days": the plural noun the compound ends on is the count's; changed
+        # there, or nowhere
+        return _agree_head(text, span, replacement, after.end(), second, one, engine)
     if one:
         singular = engine.singular_noun(word)
         if not singular:
@@ -71,6 +86,30 @@ def agree_count(text: str, span: Span, replacement: str) -> tuple[Span, str]:
         return span, replacement
     end = span.end + after.end()
     return Span(span.start, end), f"{replacement}{after.group('space')}{noun}"
+
+
+def _agree_head(
+    text: str,
+    span: Span,
+    replacement: str,
+    gap: int,
+    head: re.Match[str],
+    one: bool,
+    engine: inflect.engine,
+) -> tuple[Span, str]:
+    """The edit of :func:`agree_count` where the count's noun is a compound whose last word
+    (``head``, after ``gap`` characters) is plural: "3 business days" corrected to 1 reads
+    "1 business day"; "1 business days" corrected to 3 is left as it reads."""
+    if not one:
+        return span, replacement
+    noun = engine.singular_noun(head.group("word"))
+    if not noun:
+        return span, replacement
+    start = span.end + gap
+    end = start + head.end()
+    return Span(span.start, end), (
+        f"{replacement}{text[span.end : start]}{head.group('space')}{noun}"
+    )
 
 
 def _claim(analysis: TurnAnalysis, flag: Flag) -> Claim | None:

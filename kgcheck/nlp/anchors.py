@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from rdflib import RDF, RDFS, SKOS, URIRef
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import value_words
@@ -32,6 +33,7 @@ from kgcheck.kb.phrasings import name_words
 from kgcheck.nlp.analysis import Claim, Mention
 from kgcheck.nlp.lexicon import PredicateMatch
 from kgcheck.nlp.literals import DATE_TYPES, NUMERIC_TYPES, XSD
+from kgcheck.nlp.synonyms import named_by
 from kgcheck.nlp.ties import Ties
 from kgcheck.nlp.tokens import Tok
 from kgcheck.periods import interval_of_literal
@@ -57,7 +59,7 @@ from kgcheck.values.quantities import (
 )
 from kgcheck.values.temporal import TemporalExpression, may_state
 
-__all__ = ["Anchor", "Anchorer", "Description", "counts_of", "property_phrases"]
+__all__ = ["Anchor", "Anchorer", "Description", "bare_value", "counts_of", "property_phrases"]
 
 _TIME_TYPES = frozenset({XSD + "time", XSD + "dateTime"})
 #: Tokens that end a clause for the purpose of binding (a comma or semicolon away is far).
@@ -226,6 +228,7 @@ class Anchorer:
                 # one of them; it is not how many there are
                 forms = [m for m in forms if m.end != i]
             last = _token_at(starts, max(q.span.end - 1, q.span.start))
+            q = _counted_past_adjective(q, toks, i, last)
             found_count = self._found_count(toks, i, last, q)
             if found_count is not None:
                 out.append(replace(q, anchor=found_count))
@@ -245,9 +248,44 @@ class Anchorer:
                 last=last,
                 counted=q.unit if q.kind == COUNT else None,
             )
+            named: tuple[str, ...] = ()
+            if anchor is not None and len(anchor.properties) > 1:
+                named = self._named_after(anchor.properties, toks, last)
+                if named:
+                    anchor = replace(anchor, properties=named)
             period = _nearest(toks, starts, i, dated.get(sent, []), last=last)
-            out.append(replace(q, anchor=anchor, period=period))
+            out.append(replace(q, anchor=anchor, period=period, named=named))
         return _guesses_named_elsewhere(out, toks, starts)
+
+    def _named_after(
+        self, properties: Sequence[str], toks: Sequence[Tok], last: int
+    ) -> tuple[str, ...]:
+        """Those of ``properties`` that the words after the number name, where they name some
+        and not all (else none) ("a 32 percent chance of rain": the precipitation,
+        "The possibility of rain or snow in percentage", not the humidity, also a
+        percentage); the words run to the next number, verb, punctuation or preposition (but
+        "of")."""
+        words = set()
+        for t in toks[last + 1 : last + 1 + _AFTER_WORDS]:
+            if t.sent != toks[last].sent or not t.is_alpha or t.pos in _ENDS_AFTER:
+                break
+            if t.pos == "ADP" and t.lower != "of":
+                break
+            if t.lower not in STOP_WORDS:
+                words.add(singular(t.lower))
+        if not words:
+            return ()
+        named = tuple(
+            p
+            for p in properties
+            if words
+            & {
+                singular(w)
+                for phrase in property_phrases(self.kb, URIRef(p))
+                for w in name_words(phrase)
+            }
+        )
+        return named if len(named) < len(properties) else ()
 
     def _found_count(self, toks: Sequence[Tok], i: int, last: int, q: Quantity) -> Anchor | None:
         """The anchor of a number the assistant says it found ("I found 7 therapists", "I've
@@ -297,7 +335,7 @@ class Anchorer:
                 return self._measures(prop, q.unit)
             return convert(Decimal(1), q.unit, unit) is not None
         if q.kind == COUNT:
-            named = self.counts.get(singular(q.unit.lower())) if q.unit else None
+            named = self._counting(singular(q.unit.lower())) if q.unit else None
             if named:
                 # "across 312 reviews": of the property that counts reviews, not the rating
                 return prop in named
@@ -360,10 +398,21 @@ class Anchorer:
             return q
         return replace(q, kind=CURRENCY, unit="GBP", currency="GBP")
 
+    def _counting(self, noun: str) -> set[URIRef]:
+        """The properties that count ``noun``; where none does and no property's name holds
+        it ("places left" of "17 places"), those counting a noun of one of its senses
+        ("layovers": "Number of stops")."""
+        if self.counts.get(noun) or self.counted.get(noun):
+            return set(self.counts.get(noun, ()))
+        return named_by(noun, self.counts)
+
     def _measures(self, prop: URIRef, unit: str | None) -> bool:
         """Whether ``prop``, with no declared unit, measures what ``unit`` does: its name or
         phrasings say so ("weight" for "9.6 kg"); a unit of no known dimension ("30F") fits as
-        before. A count ("participants", "quantity") takes no length, mass or time."""
+        before. A count ("participants", "quantity") takes no length, mass or time, and one
+        described as a count ("Number of texts") no measure at all."""
+        if prop in self.onto.counts:
+            return False  # "25GB" is no number of texts
         dim = dimension(unit)
         if dim is None:
             return True
@@ -380,7 +429,11 @@ class Anchorer:
             return []
         if q.kind == COUNT and q.unit is not None:
             noun = singular(q.unit.lower())
-            found = sorted(p for p in self.counted.get(noun, ()) if self._fits(q, p))
+            found = sorted(
+                p
+                for p in (self.counted.get(noun) or named_by(noun, self.counted))
+                if self._fits(q, p)
+            )
             if found:
                 return found
         unit = q.currency if q.kind == CURRENCY else q.unit
@@ -919,10 +972,7 @@ class Anchorer:
         its sentence is of."""
         if self.kb.remote is not None:
             return False  # as with _few_holders: no query more per number on an endpoint
-        node = URIRef(iri)
-        if not self.kb.types(node) & self.onto.closed_world:
-            return False
-        return all(p in _NAMING for p, _ in self.kb.facts(node))
+        return bare_value(self.kb, URIRef(iri))
 
     def _in_domain(self, subject: URIRef, prop: str) -> bool:
         """Whether ``rdfs:domain`` of ``prop`` holds a class of ``subject`` (with its
@@ -1066,6 +1116,47 @@ _NOT_COUNTED = frozenset(
 _DESCRIBERS = frozenset(
     {"the", "a", "an", "this", "that", "your", "nearest", "closest", "nearby", "only", "other"}
 )
+
+
+#: How many words after a number may name its property ("percent chance of rain").
+_AFTER_WORDS = 4
+#: The parts of speech that end the words naming a number's property.
+_ENDS_AFTER = frozenset({"VERB", "AUX", "PUNCT", "NUM", "CCONJ", "SCONJ", "PRON"})
+
+
+def _counted_past_adjective(q: Quantity, toks: Sequence[Tok], i: int, last: int) -> Quantity:
+    """``q`` counting the noun after the adjective its unit was read as ("12 available buses",
+    "5 possible cars": buses and cars, not "available" and "possible"); not after a determiner
+    ("another nice 3 star hotel": a kind of hotel, no count of them)."""
+    if q.kind != COUNT or last + 2 >= len(toks):
+        return q
+    k = i - 1
+    while k >= 0 and toks[k].pos == "ADJ":
+        k -= 1  # "another nice 3 star hotel"
+    if k >= 0 and (toks[k].pos == "DET" or toks[k].lower in _ONE_OF):
+        return q
+    adjective, noun = toks[last + 1], toks[last + 2]
+    if (
+        adjective.lower != (q.unit or "").lower()
+        or adjective.pos != "ADJ"
+        or adjective.lower in _THE_REST
+        or noun.pos != "NOUN"
+        or noun.sent != adjective.sent
+    ):
+        return q
+    return replace(q, unit=noun.lower)
+
+
+#: Words before a number that make it part of a kind of thing ("a 3 star hotel").
+_ONE_OF = frozenset({"a", "an", "another", "the", "this", "that", "each", "every"})
+
+
+def bare_value(kb: KnowledgeBase, node: URIRef) -> bool:
+    """Whether ``node`` is a member of a closed set of values with nothing said of it but its
+    name ("American Airlines", "resolved"): a value, not a thing of its own."""
+    if not kb.types(node) & kb.ontology.closed_world:
+        return False
+    return all(p in _NAMING for p, _ in kb.facts(node))
 
 
 def _clock_range(expr: TemporalExpression) -> bool:

@@ -100,6 +100,7 @@ class ClosedValueBinder:
             and (props := self.index.properties_of(m.iri))
             and not self._unstated(toks, m)
             and not self._modifies_other(toks, m, items.mentions, props)
+            and not _in_compound(text, m)
         ]
         mentioned = [f for f, _ in found]
         found = [(m, p) for m, p in found if _joined(toks, m, mentioned) != "or"]
@@ -172,6 +173,14 @@ class ClosedValueBinder:
         if toks[k - 1].text.endswith("?"):
             return True
         return _in_clause_before(toks, m, _OPEN)
+
+
+def _in_compound(text: str, m: Mention) -> bool:
+    """Whether the value's word is joined by a hyphen to a word after it ("a dairy-free diet",
+    "gluten-free bread", "a nut-based sauce"): a word of a compound, which says what the
+    compound says (often that the thing is without it), not that the value holds."""
+    end = m.span.end
+    return text[end : end + 1] in {"-", "\u2010", "\u2011"} and text[end + 1 : end + 2].isalpha()
 
 
 def _to_come(toks: Sequence[Tok], m: Mention) -> bool:

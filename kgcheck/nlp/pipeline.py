@@ -44,7 +44,7 @@ from kgcheck.nlp.linker import EntityLinker
 from kgcheck.nlp.parses import ParseMemory
 from kgcheck.nlp.person_names import PersonNames
 from kgcheck.nlp.ranges import RangeBinder
-from kgcheck.nlp.relative import is_aggregate, is_relative, is_summed_over
+from kgcheck.nlp.relative import is_aggregate, is_per, is_relative, is_summed_over
 from kgcheck.nlp.sentences import SENTENCE_BOUNDS, SENTENCE_HINTS
 from kgcheck.nlp.signals import SignalMatcher
 from kgcheck.nlp.speech_acts import mood_of, mood_of_text, restates_parsed
@@ -339,10 +339,11 @@ class _Quantities(_KbComponent[tuple[Anchorer, ClosedValueBinder, RangeBinder]])
         values = binder.bind(items, text)
         # "2 miles farther", "10 degrees warmer": a difference, not the value; "$25 in total",
         # "that comes to $25": a sum, checked only against a total the KB or a result holds;
-        # "three days" of "£7.50 for three days": what a sum is taken over, no value either
+        # "three days" of "£7.50 for three days": what a sum is taken over, and "£1" of "2
+        # points per £1": what a rate is per, no values either
         quantities = [
             replace(q, anchor=None, derived=True)
-            if is_relative(text, q.span) or is_summed_over(text, q.span)
+            if is_relative(text, q.span) or is_summed_over(text, q.span) or is_per(text, q.span)
             else anchorer.as_sum(q)
             if is_aggregate(text, q.span)
             else q

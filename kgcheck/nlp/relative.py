@@ -9,6 +9,7 @@ Usage::
     is_relative(text, quantity.span)      # "2 miles farther than Starbucks": True
     is_aggregate(text, quantity.span)     # "Two tickets for Tideline cost $25 in total": True
     is_summed_over(text, quantity.span)   # "three days" of "£7.50 for three days": True
+    is_per(text, quantity.span)           # "£1" of "2 points per £1": True
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import re
 
 from kgcheck.types import Span
 
-__all__ = ["is_aggregate", "is_relative", "is_summed_over"]
+__all__ = ["is_aggregate", "is_per", "is_relative", "is_summed_over"]
 
 _COMPARATIVE = re.compile(
     r"\s*(?:[a-z]+\s+)?(?:farther|further|closer|nearer|warmer|colder|cooler|hotter|higher|"
@@ -86,3 +87,14 @@ def is_summed_over(text: str, span: Span) -> bool:
     "£2.50 for one day" gives a rate and the period it is for."""
     before = text[max(0, span.start - _AMOUNT_BACK) : span.start]
     return bool(_AMOUNT_FOR.search(before)) and _SEVERAL.match(text, span.start) is not None
+
+
+#: What a rate's second amount follows: "2 points per £1", "a point for every £1 spent" (not
+#: "every" alone: "every 30 minutes" is how often).
+_PER = re.compile(r"\b(?:per|for\s+every|for\s+each)\s*$", re.I)
+
+
+def is_per(text: str, span: Span) -> bool:
+    """Whether the quantity at ``span`` is what a rate is per ("£1" of "earn 2 points per £1",
+    "a point for every £1 spent"): the measure of the rate, no value of a property."""
+    return _PER.search(text, 0, span.start) is not None

@@ -54,6 +54,9 @@ _PART = re.compile(
     rf"(?:\s+and\s+(?P<half>{_FRACTION}))?",
     re.I,
 )
+#: Words before a bare unit that make it a particular day or hour ("the same day", "the next
+#: hour", "that week"), not a length of time.
+_POINTING = re.compile(r"\b(?:same|the|that|this|next|following|previous|last)\s*$", re.I)
 #: What may join the parts of one length of time: "1 hour 30 minutes", "2 hours and 15 minutes".
 _JOIN = re.compile(r"\s*(?:,\s*)?(?:and\s+)?$", re.I)
 
@@ -65,6 +68,8 @@ def parse_duration(text: str) -> timedelta | None:
     found = False
     for m in _PART.finditer(text):
         amount = m.group("amount")
+        if amount is None and _POINTING.search(text, 0, m.start()):
+            continue  # "the same day", "that week": a day or a week, not how long
         if amount is None:
             number = Decimal(1)
         elif amount[0].isdigit():

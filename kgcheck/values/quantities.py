@@ -93,6 +93,9 @@ class Quantity:
     #: Of an amount said per period, the period ("£1,480 a year", "a monthly Direct Debit of
     #: £123": ``year``, ``month``; :func:`period_of_rate`).
     per: str | None = None
+    #: The properties the words after it name, of those it may be of ("a 32 percent chance of
+    #: rain": the precipitation, not the humidity): set by the pipeline where they name some.
+    named: tuple[str, ...] = ()
 
 
 _NUM = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"

@@ -221,3 +221,100 @@ def test_a_time_of_the_one_row_the_verb_before_it_names(checker: Checker) -> Non
     assert report.text == "It should arrive at about 11:23 am."
     departs = _check(checker, "ReserveFlight", rows, "It departs at 6:50 am.")
     assert _acted(departs) == []
+
+
+SLOTS = [
+    {"date": "2026-03-02", "start": "07:00", "end": "09:00", "type": "standard", "fee": 3.99},
+    {"date": "2026-03-02", "start": "09:00", "end": "13:00", "type": "saver", "fee": 1.5},
+    {"date": "2026-03-02", "start": "14:00", "end": "18:00", "type": "saver", "fee": 1.5},
+    {"date": "2026-03-02", "start": "19:00", "end": "21:00", "type": "standard", "fee": 3.99},
+]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # one row's end is the next one's start: "9am-1pm" is one row, "2pm-6pm" another
+        "Tomorrow there are two saver windows at £1.50, 9am–1pm and 2pm–6pm, plus standard "
+        "slots from 7–9am and 7–9pm for £3.99.",
+        # a comma parts the entries of a list: the saver window's item opens at "saver"
+        "Tomorrow I can see 7am–9am for £3.99, a saver window from 9am to 1pm for just £1.50, "
+        "and 7–9pm for £3.99.",
+    ],
+)
+def test_a_list_of_rows_with_shared_ends_is_read_row_by_row(checker: Checker, reply: str) -> None:
+    report = _check(checker, "FindSlots", SLOTS, reply)
+    assert _acted(report) == []
+    assert report.text == reply
+
+
+def test_a_wrong_end_in_a_list_of_rows_is_still_caught(checker: Checker) -> None:
+    reply = "Tomorrow there is a saver window from 2pm to 5pm at £1.50."
+    report = _check(checker, "FindSlots", SLOTS, reply)
+    assert _acted(report) == ["5pm"]
+    assert report.text == reply.replace("5pm", "6pm")
+
+
+WEATHER = [{"precipitation": "15", "humidity": "32", "wind": "6", "temperature": "86"}]
+WEATHER_SCHEMA = {
+    "service_name": "Weather",
+    "slots": [
+        {"name": "precipitation", "description": "The possibility of rain or snow in percentage",
+         "is_categorical": False, "possible_values": []},
+        {"name": "humidity", "description": "Percentage humidity", "is_categorical": False,
+         "possible_values": []},
+        {"name": "temperature", "description": "Temperature in Fahrenheit",
+         "is_categorical": False, "possible_values": []},
+    ],
+}  # fmt: skip
+TRANSFER = [{"recipient_name": "Yumi", "transfer_amount": "900", "transfer_time": "3"}]
+TRANSFER_SCHEMA = {
+    "service_name": "Banks",
+    "slots": [
+        {"name": "transfer_time", "description": "Number of days for the transfer to go through",
+         "is_categorical": False, "possible_values": []},
+    ],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("rows", "schema", "reply", "flagged"),
+    [
+        # the words after a number name its field: 32 is the humidity, not the chance of rain
+        (WEATHER, WEATHER_SCHEMA, "It will be 86 degrees with a 32 percent chance of rain.",
+         ["32 percent"]),
+        (WEATHER, WEATHER_SCHEMA, "It will be 86 degrees with a 15 percent chance of rain.", []),
+        # ... and the words before it
+        (WEATHER, WEATHER_SCHEMA, "Expect an average daily temperature of 72.", ["72"]),
+        (WEATHER, WEATHER_SCHEMA, "Expect an average daily temperature of 86.", []),
+        # "business days": the compound's last noun is what the field counts
+        (TRANSFER, TRANSFER_SCHEMA, "Your transfer will take 1 business days.", ["1"]),
+        (TRANSFER, TRANSFER_SCHEMA, "Your transfer will take 3 business days.", []),
+    ],
+)  # fmt: skip
+def test_a_number_is_of_the_field_its_words_name(
+    checker: Checker, rows: Any, schema: Any, reply: str, flagged: list[str]
+) -> None:
+    assert _acted(_check(checker, "Lookup", rows, reply, schema)) == flagged
+
+
+def test_a_count_corrected_in_a_compound_keeps_its_noun(checker: Checker) -> None:
+    reply = "Your transfer of $900 to Yumi will take 1 business days."
+    report = _check(checker, "Lookup", TRANSFER, reply, TRANSFER_SCHEMA)
+    assert report.text == "Your transfer of $900 to Yumi will take 3 business days."
+
+
+def test_a_count_of_the_one_row_told_by_nothing_else_is_flagged_never_rewritten(
+    checker: Checker,
+) -> None:
+    # the one row may be another thing than the sentence's ("600 points expiring" is no
+    # balance): which it is, nothing in the sentence says
+    rows = [{"points": "600", "expiry_date": "2026-12-31"}]
+    schema = {
+        "service_name": "Points",
+        "slots": [{"name": "points", "description": "Number of points that expire",
+                   "is_categorical": False, "possible_values": []}],
+    }  # fmt: skip
+    reply = "You've got 8,420 points."
+    report = _check(checker, "PointsExpiring", rows, reply, schema)
+    assert report.text == reply

@@ -473,6 +473,14 @@ class _Verifier:
                 verdict=UNCHECKED,
                 message=f"{q.text}: no word of the reply names what it is a value of",
             )
+        if anchor is not None and anchor.how == "few" and q.approximate and len(subjects) > 1:
+            # "a single banana of around 180 g": a round figure of one of several things that
+            # hold such a value, none of them named, is no value of any one of them
+            return NumericClaim(
+                **base,
+                verdict=UNCHECKED,
+                message=f"{q.text}: a round figure the reply ties to none of the KB's",
+            )
         held = self._held(subjects, anchor.properties) if anchor is not None else []
         # a rate per day is no value of "£114 for the three days", nor of "£315 a week"; a
         # price in pounds none of "€5.50"

@@ -65,6 +65,18 @@ ex:containsAllergen a owl:ObjectProperty ; rdfs:label "contains allergen" ;
     kgc:lexicalForm "contain" .
 ex:meaning a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "meaning" ;
     rdfs:domain ex:Status ; rdfs:range xsd:string ; kgc:lexicalForm "mean" .
+ex:price a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "price" ;
+    rdfs:domain ex:Product ; rdfs:range xsd:decimal ; kgc:unit "GBP" ;
+    kgc:lexicalForm "cost" .
+ex:pricePerKg a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "price per kg" ;
+    rdfs:domain ex:Product ; rdfs:range xsd:decimal ; kgc:unit "GBP" .
+ex:Zone a owl:Class ; rdfs:label "roaming zone" ; kgc:closedWorld true .
+ex:Country a owl:Class ; rdfs:label "country" .
+ex:inZone a owl:ObjectProperty , owl:FunctionalProperty ; rdfs:label "roaming zone" ;
+    rdfs:domain ex:Country ; rdfs:range ex:Zone ; kgc:lexicalForm "be in" .
+ex:dailyFee a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "daily roaming fee" ;
+    rdfs:domain ex:Zone ; rdfs:range xsd:decimal ; kgc:unit "GBP" ;
+    kgc:lexicalForm "cost a day" , "daily roaming fee" .
 """
 KB = """
 @prefix ex: <http://example.org/grocer#> .
@@ -96,6 +108,10 @@ ex:lasagne a ex:Product ; rdfs:label "Beef Lasagne" ;
     ex:containsAllergen ex:milk , ex:gluten , ex:celery .
 ex:picking a ex:Status ; rdfs:label "being picked" ;
     ex:meaning "Staff at the depot are collecting the items." .
+ex:yogurt a ex:Product ; rdfs:label "Greek Style Yogurt" ; ex:price "1.90"^^xsd:decimal ;
+    ex:pricePerKg "3.80"^^xsd:decimal .
+ex:world a ex:Zone ; rdfs:label "Rest of World Zone" ; ex:dailyFee "9.50"^^xsd:decimal .
+ex:japan a ex:Country ; rdfs:label "Japan" ; ex:inZone ex:world .
 """
 
 
@@ -139,6 +155,10 @@ def acted(report: TurnReport) -> list[str]:
         # "dairy-free" does not say the lasagne is dairy
         "The Beef Lasagne contains milk, gluten and celery, so it isn't suitable for a "
         "dairy-free diet.",
+        # an amount per kilogram is a price per kg, not the pot's price
+        "A 500g pot of Greek Style Yogurt costs £1.90, which is £3.80 per kg.",
+        # a country has no roaming fee: the zone the sentence names does
+        "Japan is in our Rest of World Zone, where roaming costs £9.50 a day.",
     ],
 )
 def test_a_true_reply_with_a_value_of_another_type_is_untouched(
@@ -154,6 +174,10 @@ def test_a_false_value_of_the_right_type_is_still_caught(checker: Checker) -> No
     assert check(checker, wrong).text == "The slot length of Express Delivery is 1 hour."
     wrong = "Your fault ticket FT-70245 is fixed."
     assert check(checker, wrong).text == "Your fault ticket FT-70245 is open."
+    wrong = "A 500g pot of Greek Style Yogurt costs £1.90, which is £4.80 per kg."
+    assert acted(check(checker, wrong)) == ["£4.80"]
+    wrong = "Japan is in our Rest of World Zone, where roaming costs £8.50 a day."
+    assert acted(check(checker, wrong)) == ["£8.50"]
 
 
 def test_a_description_said_otherwise_is_flagged_never_rewritten(checker: Checker) -> None:

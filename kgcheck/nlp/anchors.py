@@ -46,9 +46,11 @@ from kgcheck.values.quantities import (
     ONE_OFF_CHARGES,
     PERCENT,
     PERIOD_OF,
+    PERIOD_WORDS,
     QUANTITY,
     RATIO,
     Quantity,
+    canonical_unit,
     convert,
     counted_nouns,
     dimension,
@@ -303,9 +305,11 @@ class Anchorer:
             return None
         if q.kind == COUNT and (
             [t.lower for t in phrase[:1]] != [(q.unit or "").lower()]
-            or (len(phrase) > 1 and phrase[1].pos in {"NOUN", "PROPN"})
+            or (len(phrase) > 1 and phrase[1].pos in {"NOUN", "PROPN"} and phrase[0].pos != "ADJ")
         ):
-            return None  # "2 refrigeration specialists ..., plus Sian": some of the rows
+            # "2 refrigeration specialists ..., plus Sian": some of the rows (not "3 suitable
+            # American Airlines flights": an adjective picks none out)
+            return None
         props = sorted(self.counts.get("result", ()))
         holders = self._few_holders(props) if props else []
         if len(holders) != 1:
@@ -372,6 +376,13 @@ class Anchorer:
         amount property may be (a "price" says nothing of its period)."""
         if q.per is None:
             return True
+        if q.per not in PERIOD_WORDS:
+            # "£3.80 per kg": of a price per kilogram, named so, not of a pack's price
+            return any(
+                canonical_unit(w) == q.per
+                for phrase in property_phrases(self.kb, prop)
+                for w in re.findall(r"[a-z]+", phrase.lower())
+            )
         periods = self._periods.get(prop)
         if periods is None:
             words = {
@@ -716,7 +727,10 @@ class Anchorer:
                     # delivery fee here, and a workshop is neither; its own price is meant
                     typed = self._typed(URIRef(subjects[0]), named, False, fallback)
                     if typed is None:
-                        return None
+                        # "Japan is in our Rest of World Zone, where roaming costs £9.50 a
+                        # day": a country has no roaming fee; read as any value of the
+                        # sentence, of what the sentence names that can have one
+                        break
                     named = typed
                 certain = ties.clear(claim.subject) and (
                     claim.subject_iri is not None or claim.subject.kind == "ambiguous"

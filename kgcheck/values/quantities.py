@@ -47,6 +47,7 @@ __all__ = [
     "counts_in",
     "dimension",
     "is_unit_word",
+    "measure_of_rate",
     "rounded_agrees",
     "same_counted",
     "singular",
@@ -603,7 +604,9 @@ class QuantityRecognizer:
             currency=currency,
             bound=bound,
             approximate=bool(_APPROXIMATE.search(before)),
-            per=period_of_rate(text, start, end) if kind == CURRENCY else None,
+            per=(period_of_rate(text, start, end) or measure_of_rate(text, end))
+            if kind == CURRENCY
+            else None,
         )
 
 
@@ -661,6 +664,23 @@ def period_of_rate(text: str, start: int, end: int) -> str | None:
         return PERIOD_OF[(after["noun"] or after["adverb"]).lower()]
     before = _PER_BEFORE.search(text[max(0, start - 40) : start])
     return PERIOD_OF[before["adjective"].lower()] if before is not None else None
+
+
+#: After an amount, the measure it is said per: "£3.80 per kg", "£1.31 a litre", "£2/kg".
+_PER_MEASURE = re.compile(
+    r"\s*(?:per|a|an|each|/)\s*(?P<unit>kilos?|kilograms?|kg|grams?|g|litres?|liters?|l|ml)\b",
+    re.I,
+)
+
+
+def measure_of_rate(text: str, end: int) -> str | None:
+    """The unit of measure an amount ending at ``end`` is said per ("£3.80 per kg": ``kg``,
+    "£1.31 a litre": ``l``), or ``None``."""
+    m = _PER_MEASURE.match(text, end)
+    if m is None:
+        return None
+    unit = m["unit"].lower()
+    return canonical_unit("kg" if unit.startswith("kilo") else unit)
 
 
 def _currency_of(word: str) -> str:

@@ -130,6 +130,8 @@ class MisstatedValueDetector(Detector):
             span = Span(parts[i][0], trimmed(text, parts[i][0], parts[i + n - 1][1]))
             if decided.overlaps(span) or ctx.kb.owners_of_words(window):
                 continue
+            if str(value).casefold() in text[span.start : span.end].casefold():
+                continue  # "Tickets are bought.1 Lincoln Financial Field Way": the value whole
             if value_owner(ctx, segment, span, [prop]) != entity:
                 continue
             stated = text[span.start : span.end]

@@ -318,3 +318,30 @@ def test_a_count_of_the_one_row_told_by_nothing_else_is_flagged_never_rewritten(
     reply = "You've got 8,420 points."
     report = _check(checker, "PointsExpiring", rows, reply, schema)
     assert report.text == reply
+
+
+BOOKED = [
+    {"place_name": "Abercorn House", "location": "London", "street_address": "28-30 Bute Gardens",
+     "phone_number": "+44 20 8563 8692"},
+]  # fmt: skip
+
+
+def test_a_value_glued_to_the_sentence_before_is_stated_whole(tmp_path: Any) -> None:
+    # the same row as a KB (the Turtle route): "booked.28-30 Bute Gardens" holds the address
+    # whole, no near miss of it to rewrite
+    from kgcheck.tools import results_graph
+
+    path = tmp_path / "rows.ttl"
+    path.write_text(
+        results_graph([ToolResult("ReserveHotel", BOOKED)]).serialize(format="turtle"),
+        encoding="utf-8",
+    )
+    kb_checker = Checker(
+        config_from_dict(
+            {"knowledge_base": {"sources": [str(path)]}, "nli": {"model": "none"}, "now": NOW}
+        )
+    )
+    state = DialogueState(session_id="glued", now=NOW)
+    state.add_turn("user", "Book the Abercorn House and tell me the address.")
+    glued = "Your room at Abercorn House is booked.28-30 Bute Gardens is the address."
+    assert kb_checker.check_turn(glued, state, record=False).text == glued

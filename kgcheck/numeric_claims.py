@@ -42,7 +42,7 @@ from kgcheck.kb.normalize import name_tokens
 from kgcheck.kb.observations import observations
 from kgcheck.kb.values import format_like, relative_difference, within_tolerance
 from kgcheck.nlp.analysis import Segment, TurnAnalysis
-from kgcheck.nlp.anchors import property_phrases
+from kgcheck.nlp.anchors import names_unit, property_phrases
 from kgcheck.nlp.literals import NUMERIC_TYPES
 from kgcheck.nlp.negation import negated_before
 from kgcheck.nlp.speech_acts import restating
@@ -55,6 +55,7 @@ from kgcheck.values.quantities import (
     CURRENCY,
     DIMENSION_WORDS,
     PERCENT,
+    PERIOD_WORDS,
     QUANTITY,
     RATIO,
     Quantity,
@@ -167,7 +168,8 @@ class _Held:
     #: For a value of a qualified statement (opening hours per day): the things it names
     #: beside the value (its days of the week).
     qualifiers: frozenset[URIRef] = frozenset()
-    #: The period the value is a rate per (a price specification's ``unitCode "DAY"``).
+    #: The period or measure the value is a rate per (a price specification's ``unitCode
+    #: "DAY"`` or ``"LTR"``).
     per: str | None = None
     #: The currency stated beside the value (a price specification's ``priceCurrency``).
     currency: str | None = None
@@ -488,7 +490,12 @@ class _Verifier:
             h
             for h in held
             if _decimal(h.value) is not None
-            and (h.per is None or h.per == q.per)
+            and (
+                h.per == q.per
+                # an amount per a measure is of a price kept per it, or named per it
+                or (h.per is None and (q.per is None or q.per in PERIOD_WORDS))
+                or (h.per is None and names_unit(self.kb, URIRef(h.prop), q.per))
+            )
             and (h.currency is None or q.currency is None or h.currency == q.currency)
             and self._unit_fits(q, h)
         ]

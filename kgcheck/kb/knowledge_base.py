@@ -41,13 +41,16 @@ from kgcheck.kb.validate import check_values, quiet_literal_warnings
 from kgcheck.kb.values import written
 from kgcheck.periods import Granularity, Interval, interval_of_literal
 from kgcheck.values.codes import is_code
-from kgcheck.values.quantities import PERIOD_WORDS, is_currency
+from kgcheck.values.quantities import PERIOD_WORDS, dimension, is_currency
 
 if TYPE_CHECKING:
     from kgcheck.config import KnowledgeBaseConfig
     from kgcheck.kb.mappings import Materialized
 
 __all__ = ["KnowledgeBase"]
+
+#: The dimensions of the measures an amount may be said per ("£2.45 a litre", "£3.80 per kg").
+_PER_MEASURES = frozenset({"mass", "volume", "length"})
 
 #: The named graph that holds a KB in its Oxigraph store.
 _KB_NODE = ox.NamedNode(KB_GRAPH)
@@ -370,8 +373,16 @@ class KnowledgeBase:
                 currency = next((u for u in sorted(units) if is_currency(u)), None)
                 # a period beside an amount is what it is per ("DAY" beside a price in GBP);
                 # beside any other value, its unit ("DAY" of a duration kept in days)
+                # ... and a measure beside it what it is per ("LTR" beside a price: a litre)
                 per = (
-                    next((u for u in sorted(units) if u in PERIOD_WORDS), None)
+                    next(
+                        (
+                            u
+                            for u in sorted(units)
+                            if u in PERIOD_WORDS or dimension(u) in _PER_MEASURES
+                        ),
+                        None,
+                    )
                     if currency
                     else None
                 )

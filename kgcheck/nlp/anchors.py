@@ -61,7 +61,15 @@ from kgcheck.values.quantities import (
 )
 from kgcheck.values.temporal import TemporalExpression, may_state
 
-__all__ = ["Anchor", "Anchorer", "Description", "bare_value", "counts_of", "property_phrases"]
+__all__ = [
+    "Anchor",
+    "Anchorer",
+    "Description",
+    "bare_value",
+    "counts_of",
+    "names_unit",
+    "property_phrases",
+]
 
 _TIME_TYPES = frozenset({XSD + "time", XSD + "dateTime"})
 #: Tokens that end a clause for the purpose of binding (a comma or semicolon away is far).
@@ -377,12 +385,9 @@ class Anchorer:
         if q.per is None:
             return True
         if q.per not in PERIOD_WORDS:
-            # "£3.80 per kg": of a price per kilogram, named so, not of a pack's price
-            return any(
-                canonical_unit(w) == q.per
-                for phrase in property_phrases(self.kb, prop)
-                for w in re.findall(r"[a-z]+", phrase.lower())
-            )
+            # "£3.80 per kg": of a price per kilogram, named so, or of a price the KB keeps
+            # per a unit beside it ("LTR"; :func:`names_unit` decides on the values)
+            return names_unit(self.kb, prop, q.per) or not self._names_a_measure(prop)
         periods = self._periods.get(prop)
         if periods is None:
             words = {
@@ -398,6 +403,15 @@ class Anchorer:
             periods = self._periods[prop] = (named, one_off)
         named, one_off = periods
         return not one_off and (not named or q.per in named)
+
+    def _names_a_measure(self, prop: URIRef) -> bool:
+        """Whether ``prop``'s phrases name a unit of measure or a period (a price per kg, a
+        monthly price): a price they do not name may be kept per a unit beside it."""
+        return any(
+            dimension(canonical_unit(w)) is not None or w in PERIOD_OF
+            for phrase in property_phrases(self.kb, prop)
+            for w in re.findall(r"[a-z]+", phrase.lower())
+        )
 
     def _pounds(self, q: Quantity, words: set[str]) -> Quantity:
         """ "98 pounds" is sterling where the KB prices things in pounds sterling, weighs
@@ -1163,6 +1177,15 @@ def _counted_past_adjective(q: Quantity, toks: Sequence[Tok], i: int, last: int)
 
 #: Words before a number that make it part of a kind of thing ("a 3 star hotel").
 _ONE_OF = frozenset({"a", "an", "another", "the", "this", "that", "each", "every"})
+
+
+def names_unit(kb: KnowledgeBase, prop: URIRef, unit: str | None) -> bool:
+    """Whether a phrase of ``prop`` names ``unit`` ("price per kg" of ``kg``)."""
+    return unit is not None and any(
+        canonical_unit(w) == unit
+        for phrase in property_phrases(kb, prop)
+        for w in re.findall(r"[a-z]+", phrase.lower())
+    )
 
 
 def bare_value(kb: KnowledgeBase, node: URIRef) -> bool:

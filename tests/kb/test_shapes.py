@@ -240,6 +240,20 @@ def test_a_qualified_offer_is_read_through_its_price_specifications(tmp_path: Pa
         for q in kb.qualified(van, URIRef(SCHEMA + "price"))
     }
     assert prices == {(89, "day", "GBP"), (535, "week", "GBP"), (105, "day", "EUR")}
+    # a measure beside an amount is what it is per, as a period is ("LTR": a price a litre)
+    fuel = _kb(
+        tmp_path,
+        'ex:fuel rdfs:label "Fuel" ; ex:refuelling\n'
+        '    [ schema:eligibleRegion "GB" ; schema:price 2.45 ; schema:priceCurrency "GBP" ;\n'
+        '      schema:unitCode "LTR" ] ,\n'
+        '    [ schema:eligibleRegion "IE" ; schema:price 2.60 ; schema:priceCurrency "EUR" ;\n'
+        '      schema:unitCode "LTR" ] .\n',
+    )
+    litres = {
+        (float(q.value), q.per, q.currency)  # type: ignore[arg-type]
+        for q in fuel.qualified(URIRef("https://example.org/nav#fuel"), URIRef(SCHEMA + "price"))
+    }
+    assert litres == {(2.45, "l", "GBP"), (2.6, "l", "EUR")}
     # a value node stands for its value; a unit beside no amount is no period it is per
     (deposit,) = kb.qualified(van, URIRef("https://example.org/nav#deposit"))
     assert int(deposit.value) == 600 and deposit.per is None  # type: ignore[call-overload]

@@ -493,8 +493,12 @@ class _Verifier:
             and (
                 h.per == q.per
                 # an amount per a measure is of a price kept per it, or named per it
-                or (h.per is None and (q.per is None or q.per in PERIOD_WORDS))
-                or (h.per is None and names_unit(self.kb, URIRef(h.prop), q.per))
+                or (
+                    h.per is None
+                    and (
+                        q.per is None or q.per in PERIOD_WORDS or names_unit(self.kb, h.prop, q.per)
+                    )
+                )
             )
             and (h.currency is None or q.currency is None or h.currency == q.currency)
             and self._unit_fits(q, h)

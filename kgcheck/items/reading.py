@@ -380,7 +380,7 @@ def _split(
             cut = len(current)
             if before and not listed:
                 start = current.index(before[-1]) + 1
-                cut = _cut(text, current, start, v, _CLAUSE_BREAK)
+                cut = _clause_cut(text, current, start, v)
                 if cut == len(current) and not _LISTING.search(
                     text[current[-1].span.end : v.span.start]
                 ):
@@ -444,15 +444,13 @@ def _restated(text: str, current: Sequence[Stated], v: Stated) -> bool:
     return any(o.text == v.text and "," not in text[o.span.end : v.span.start] for o in current)
 
 
-def _cut(
-    text: str, current: Sequence[Stated], start: int, v: Stated, pattern: re.Pattern[str]
-) -> int:
-    """The first value of ``current`` from ``start`` on that ``pattern`` parts from the value
-    before it, in ``v``'s sentence; ``len(current)`` where none is."""
+def _clause_cut(text: str, current: Sequence[Stated], start: int, v: Stated) -> int:
+    """The first value of ``current`` from ``start`` on that a clause's break parts from the
+    value before it, in ``v``'s sentence; ``len(current)`` where none is."""
     for k in range(start, len(current)):
         if _SENTENCE_END.search(text[current[k].span.start : v.span.start]):
             continue  # a clause of another sentence
-        if pattern.search(text[current[k - 1].span.end : current[k].span.start]):
+        if _CLAUSE_BREAK.search(text[current[k - 1].span.end : current[k].span.start]):
             return k
     return len(current)
 
@@ -695,7 +693,8 @@ _LISTING = re.compile(r",|\b(?:and|or|plus)\b", re.IGNORECASE)
 #: What parts the entries of a list: a semicolon, or a comma before "and" or "or".
 _LIST_BREAK = re.compile(r";|,\s*(?:and|or)\b", re.IGNORECASE)
 #: What a reply states of the one row a call returned that no other value names: a number
-#: written like its phone number, a year ("It is a pop song from 2012"), a street address.
+#: written like its phone number, a year ("It is a pop song from 2012"), a street address, a
+#: number its words name a field of ("It will take 3 business days").
 _OF_ONE = frozenset({"code", "year", "address", "count"})
 #: What the reply states of the one row a call returned, once values of two of its properties
 #: name it: a closed set's member ("an American Airlines flight"), a name.

@@ -390,11 +390,7 @@ class Anchorer:
             return names_unit(self.kb, prop, q.per) or not self._names_a_measure(prop)
         periods = self._periods.get(prop)
         if periods is None:
-            words = {
-                w
-                for phrase in property_phrases(self.kb, prop)
-                for w in re.findall(r"[a-z]+", phrase.lower())
-            }
+            words = _phrase_words(self.kb, prop)
             named = frozenset(PERIOD_OF[w] for w in words if w in PERIOD_OF)
             # what the property is, by its label ("exit fee"); a form may be a looser word
             # for it ("fee" of a price)
@@ -409,8 +405,7 @@ class Anchorer:
         monthly price): a price they do not name may be kept per a unit beside it."""
         return any(
             dimension(canonical_unit(w)) is not None or w in PERIOD_OF
-            for phrase in property_phrases(self.kb, prop)
-            for w in re.findall(r"[a-z]+", phrase.lower())
+            for w in _phrase_words(self.kb, prop)
         )
 
     def _pounds(self, q: Quantity, words: set[str]) -> Quantity:
@@ -454,11 +449,7 @@ class Anchorer:
             return []
         if q.kind == COUNT and q.unit is not None:
             noun = singular(q.unit.lower())
-            found = sorted(
-                p
-                for p in (self.counted.get(noun) or named_by(noun, self.counted))
-                if self._fits(q, p)
-            )
+            found = sorted(p for p in named_by(noun, self.counted) if self._fits(q, p))
             if found:
                 return found
         unit = q.currency if q.kind == CURRENCY else q.unit
@@ -1179,13 +1170,16 @@ def _counted_past_adjective(q: Quantity, toks: Sequence[Tok], i: int, last: int)
 _ONE_OF = frozenset({"a", "an", "another", "the", "this", "that", "each", "every"})
 
 
+def _phrase_words(kb: KnowledgeBase, prop: URIRef) -> set[str]:
+    """The words (lower case) of the phrases that name ``prop`` (:func:`property_phrases`)."""
+    return {
+        w for phrase in property_phrases(kb, prop) for w in re.findall(r"[a-z]+", phrase.lower())
+    }
+
+
 def names_unit(kb: KnowledgeBase, prop: URIRef, unit: str | None) -> bool:
     """Whether a phrase of ``prop`` names ``unit`` ("price per kg" of ``kg``)."""
-    return unit is not None and any(
-        canonical_unit(w) == unit
-        for phrase in property_phrases(kb, prop)
-        for w in re.findall(r"[a-z]+", phrase.lower())
-    )
+    return unit is not None and any(canonical_unit(w) == unit for w in _phrase_words(kb, prop))
 
 
 def bare_value(kb: KnowledgeBase, node: URIRef) -> bool:

@@ -668,7 +668,8 @@ def period_of_rate(text: str, start: int, end: int) -> str | None:
 
 #: After an amount, the measure it is said per: "£3.80 per kg", "£1.31 a litre", "£2/kg".
 _PER_MEASURE = re.compile(
-    r"\s*(?:per|a|an|each|/)\s*(?P<unit>kilos?|kilograms?|kg|grams?|g|litres?|liters?|l|ml)\b",
+    r"(?:\s*/\s*|\s+(?:per|a|an|each)\s+)"
+    r"(?P<unit>kilos?|kilograms?|kg|grams?|g|litres?|liters?|l|ml)\b",
     re.I,
 )
 

@@ -64,6 +64,7 @@ from kgcheck.values.quantities import (
     convert,
     counts_in,
     dimension,
+    restates,
     rounded_agrees,
     same_counted,
     units_of,
@@ -189,6 +190,7 @@ def verify_numeric_claims(
     *,
     history: Sequence[str] = (),
     temporal: TemporalConfig | None = None,
+    theirs: Sequence[Quantity] = (),
 ) -> tuple[NumericClaim, ...]:
     """The numeric claims of ``analysis``, each with its verdict (see the module docstring).
 
@@ -200,6 +202,8 @@ def verify_numeric_claims(
         config: tolerances per kind and the source confidence.
         history: texts of the recent turns, most recent first, for a period the reply implies.
         temporal: how to read dates in ``history`` and the sources.
+        theirs: the numbers the user gave ("I've got 1,200 points"): restated and read as a
+            value of something by a guess only, they are the user's, not a wrong value.
     """
     # ranges, highest and lowest, values of a closed set: modules that build on this one
     from kgcheck.period_claims import PeriodValues
@@ -237,8 +241,25 @@ def verify_numeric_claims(
             out.append(found)
     _identify_row(out, few, checker, analysis)
     out += verify_stated_values(analysis, kb, checker.now, checker.implied_at, checker.held)
-    out = _one_value_each(_not_restated(out, analysis))
+    out = _not_theirs(_one_value_each(_not_restated(out, analysis)), analysis, theirs)
     return tuple(sorted((_with_polarity(c, analysis, kb) for c in out), key=lambda c: c.span.start))
+
+
+def _not_theirs(
+    claims: list[NumericClaim], analysis: TurnAnalysis, theirs: Sequence[Quantity]
+) -> list[NumericClaim]:
+    """``claims`` with an unsure reading of a number the user gave ("With 1,200 points you're
+    in the Bloom tier" after "I've got 1,200 points") unchecked: the number is the user's."""
+    if not theirs:
+        return claims
+    said = {q.span: q for q in analysis.quantities}
+    out = []
+    for c in claims:
+        q = said.get(c.span)
+        if c.verdict == WRONG and not c.certain and q and any(restates(q, t) for t in theirs):
+            c = replace(c, verdict=UNCHECKED, message=f"{c.text}: the number the user gave")
+        out.append(c)
+    return out
 
 
 def _identify_row(

@@ -16,7 +16,7 @@ from kgcheck.nlp.analysis import Mention
 from kgcheck.numeric_claims import restated_spans
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Evidence, Flag, FlagType, Span
-from kgcheck.values.quantities import NUMBER_WORDS, is_unit_word
+from kgcheck.values.quantities import NUMBER_WORDS, is_unit_word, singular
 
 __all__ = ["NonexistentEntityDetector"]
 
@@ -84,8 +84,8 @@ class NonexistentEntityDetector(Detector):
                 flags.append(self._typo(ctx, m, params.typo_strength))
             if m.kind != "name":
                 continue
-            if ctx.kb.has_literal(m.text) or ctx.kb.in_literal(m.text):
-                continue  # a value the KB holds ("Portland", "200 Alester Ave")
+            if any(ctx.kb.has_literal(t) or ctx.kb.in_literal(t) for t in _forms(m.text)):
+                continue  # a value the KB holds ("Portland", "200 Alester Ave", "Kia Niro EVs")
             counted = _COUNT_FIRST.sub("", m.text)
             if counted != m.text and (
                 ctx.kb.has_literal(counted)
@@ -208,12 +208,25 @@ class NonexistentEntityDetector(Detector):
         return classes | _classes_by_neighbours(ctx, m)
 
 
+def _forms(name: str) -> tuple[str, ...]:
+    """``name`` and, ending in a plural, with its last word in the singular ("two Kia Niro
+    EVs" of the KB's "Kia Niro EV")."""
+    head, _, last = name.rpartition(" ")
+    one = singular(last)
+    return (name, f"{head} {one}".strip()) if one != last else (name,)
+
+
 def _describing_results(ctx: DetectionContext) -> list[Span]:
-    """The sentences that state a value of the latest tool call's rows (an item of the reply
-    read against them, :mod:`kgcheck.items`); none where the reply is checked against a KB."""
+    """The sentences that state a value of the latest tool call's rows, or of a KB's records
+    (:func:`kgcheck.items.are_records`: the same rows as a KB file), an item of the reply read
+    against them (:mod:`kgcheck.items`); none where the reply is checked against a KB's linked
+    entities."""
+    from kgcheck.items import are_records, kb_pool
     from kgcheck.tools.graph import latest_rows
 
-    if not latest_rows(ctx.state.tool_results):
+    if not latest_rows(ctx.state.tool_results) and not are_records(
+        ctx.kb, kb_pool(ctx.analysis, ctx.kb)
+    ):
         return []
     items: tuple[Item, ...] = ctx.require("items") or ()
     stated = [v.span for item in items for v in item.values]

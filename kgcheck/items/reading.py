@@ -64,16 +64,17 @@ from kgcheck.items.values import (
     words_of,
 )
 from kgcheck.kb.knowledge_base import KnowledgeBase
-from kgcheck.kb.normalize import normalize
+from kgcheck.kb.normalize import normalize, value_words
 from kgcheck.nlp.analysis import TurnAnalysis
+from kgcheck.nlp.anchors import bare_value, names_period
 from kgcheck.nlp.content import stem
 from kgcheck.numeric_claims import NumericClaim
 from kgcheck.types import Evidence, Flag, FlagType, Span
 from kgcheck.values.addresses import STREET_ADDRESS
-from kgcheck.values.quantities import singular
+from kgcheck.values.quantities import Quantity, singular
 from kgcheck.values.temporal import may_state
 
-__all__ = ["MAX_CANDIDATES", "Item", "kb_pool", "read_items", "settle"]
+__all__ = ["MAX_CANDIDATES", "Item", "are_records", "kb_pool", "read_items", "settle"]
 
 #: The most candidates read (a larger class is not "a few rows").
 MAX_CANDIDATES = 40
@@ -127,6 +128,7 @@ def read_items(
     numeric: Sequence[NumericClaim] = (),
     *,
     rows: bool = True,
+    theirs: Sequence[Quantity] = (),
 ) -> tuple[Item, ...]:
     """The items ``analysis`` describes, read against the candidates ``pool``: the rows of a
     tool call, or (``rows=False``) a KB's entities. Of a KB's entities, counts and bare numbers
@@ -134,12 +136,13 @@ def read_items(
     does not say which one a number is of), and a name or an entity the reply names is never
     the odd value nor checked as a value of the row: a KB's links run both ways and a
     sentence names several things ("The vaccination for Pepper is at 11 am"), which the checks
-    of claims and entries read."""
+    of claims and entries read. A KB's entities that are records (:func:`are_records`) are
+    read as rows. A number the user gave (``theirs``), restated, is the user's."""
     if not pool or kb.remote is not None:
         return ()
     candidates = [c for c in dict.fromkeys(pool)][:MAX_CANDIDATES]
     facts = {c: facts_of(kb, c) for c in candidates}
-    stated, unheld = stated_values(analysis, kb, facts, numeric, rows)
+    stated, unheld = stated_values(analysis, kb, facts, numeric, rows, theirs)
     # "the lab on Tuesday": a stretch a row holds as a value (its day) is no unheld date
     unheld = [
         u
@@ -341,6 +344,21 @@ def kb_pool(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[URIRef]:
     return found if len(found) > 1 else []  # one entity is no choice between rows
 
 
+def are_records(kb: KnowledgeBase, pool: Sequence[URIRef]) -> bool:
+    """Whether the entities of ``pool`` are records, read like a tool's rows: each holds
+    values only (literals, members of a closed set of values with nothing said of them but
+    their name), no link to another thing of the KB. A sentence naming something beside a
+    record's values names the record or nothing of it, as it names a row: the same rows as a
+    KB file give the same reading."""
+    for entity in pool[:MAX_CANDIDATES]:
+        for p, o in kb.facts(entity):
+            if p == RDF.type or isinstance(o, Literal):
+                continue
+            if not isinstance(o, URIRef) or not bare_value(kb, o):
+                return False  # a thing with facts of its own (a bike model), not a value
+    return bool(pool)
+
+
 # -- items --------------------------------------------------------------------------------------
 
 
@@ -445,12 +463,20 @@ def _restated(text: str, current: Sequence[Stated], v: Stated) -> bool:
 
 
 def _clause_cut(text: str, current: Sequence[Stated], start: int, v: Stated) -> int:
-    """The first value of ``current`` from ``start`` on that a clause's break parts from the
-    value before it, in ``v``'s sentence; ``len(current)`` where none is."""
+    """The first value of ``current`` from ``start`` on that a clause's break or the start of
+    ``v``'s sentence parts from the value before it ("... 5% off. You'd need 2,500 points to
+    reach Evergreen": the points are Evergreen's); ``len(current)`` where none is."""
     for k in range(start, len(current)):
         if _SENTENCE_END.search(text[current[k].span.start : v.span.start]):
             continue  # a clause of another sentence
-        if _CLAUSE_BREAK.search(text[current[k - 1].span.end : current[k].span.start]):
+        between = text[current[k - 1].span.end : current[k].span.start]
+        if _CLAUSE_BREAK.search(between):
+            return k
+        if _SENTENCE_END.search(between) and not _JOINED.fullmatch(
+            text[current[-1].span.end : v.span.start]
+        ):
+            # (not where the value is one of a coordination with ``v``: "The blue bin and the
+            # food caddy are both collected")
             return k
     return len(current)
 
@@ -483,6 +509,27 @@ _CLAUSE_BREAK = re.compile(
 _WEEKDAYS = frozenset(
     ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 )
+
+#: What joins two things of a coordination, a noun or two after the first ("blue bin and the").
+_JOINED = re.compile(
+    r"\s*(?:[\w-]+\s+){0,2}(?:and|or|&)\s+(?:(?:the|a|an|your|our)\s+)?", re.IGNORECASE
+)
+
+#: Words before a value that make it one expected, not held now ("expect it to be fixed").
+_EXPECTED = re.compile(
+    r"\b(?:expect(?:s|ed)?|hope|aim(?:s|ing)?|due\s+to|scheduled\s+to|going\s+to|will|should)\b",
+    re.IGNORECASE,
+)
+
+
+def _expected(text: str, value: Stated) -> bool:
+    """Whether ``value``, a member of a closed set, is a state expected later, not the one held
+    now ("We expect it to be fixed by 4pm", "F-2231 should be fixed by this evening")."""
+    if value.kind != "entity":
+        return False
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, value.span.start)), default=0)
+    return _EXPECTED.search(text, start, value.span.start) is not None
+
 
 #: The end of a sentence.
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
@@ -579,11 +626,13 @@ def _read(
         # Climbing Course and the Kids Climbing Club at Kestrel York"), which one is not known
         return unread
     if len(values) < 3 or len(best) != 1:
-        if any(v.span in unsaid for v in telling):
+        if any(v.span in unsaid or _expected(text, v) for v in telling):
             return unread
         return replace(unread, clash=_clash(kb, values, telling, candidates, facts, text))
     row, odd = best[0]
     if not rows and odd.kind in {"name", "entity"}:
+        return unread
+    if _expected(text, odd):
         return unread
     if sum(1 for v in telling if v is not odd and row in v.holders) < _support(kb, row, rows):
         return unread
@@ -773,6 +822,15 @@ def _verb_named(kb: KnowledgeBase, before: tuple[str, ...], props: set[URIRef]) 
 _CLOCK_OPENING = re.compile(r"^\d{1,2}:\d{2}\s*[ap]m\s+", re.IGNORECASE)
 
 
+def _said_short(said: str, held: Node) -> bool:
+    """Whether ``said`` is ``held`` said by its first part, before a comma ("Fernvale Station"
+    of "Fernvale Station, Platform Road"): the same value, not another."""
+    first = str(held).split(",", 1)[0]
+    return (
+        isinstance(held, Literal) and "," in str(held) and value_words(first) == value_words(said)
+    )
+
+
 def _named_by_kind(kb: KnowledgeBase, row: URIRef) -> bool:
     """Whether ``row`` has no name of its own: no label, or its kind's ("bus", "the 9:20 am
     bus", as rows with no name field are labelled)."""
@@ -867,6 +925,8 @@ def _unheld(
             # "from the album Wonders": of the property the words before it name; "How about
             # Gotta Be A Reason by Mindy Gledhill": of the row's name, unstated
             props = named_before(kb, u.before, text_properties(own)) - filled
+            if any(_said_short(u.text, o) for p in props for o in own.objects.get(p, ())):
+                continue
             if not props and NAME not in filled and _stands_for_name(kb, row, u, values, text):
                 out.append((u, NAME, (Literal(kb.label(row)),)))
                 continue
@@ -881,8 +941,11 @@ def _unheld(
                 continue
         else:
             props = {p for _, p in own.numbers} - filled
-            # an amount is of a money property: one whose values the rows write as amounts
+            # an amount is of a money property: one whose values the rows write as amounts;
+            # said per a period ("£64 a day"), of one naming the period, never of a total
             props = {p for p in props if money_like(kb, p)}
+            if u.per is not None:
+                props = {p for p in props if names_period(kb, p, u.per)}
         if len(props) == 1:
             (p,) = props
             out.append((u, p, tuple(own.objects.get(p, ()))))

@@ -31,7 +31,10 @@ from kgcheck.values.quantities import (
     CURRENCY,
     NUMBER,
     PERCENT,
+    PERIOD_WORDS,
+    Quantity,
     is_currency,
+    restates,
     singular,
 )
 from kgcheck.values.temporal import TemporalExpression, agrees
@@ -122,6 +125,8 @@ class Unheld:
     #: of a name, the words right before it in its sentence ("the album" of "from the album
     #: Wonders"), which may name the property it is a value of
     before: tuple[str, ...] = ()
+    #: of an amount said per a period ("£64 a day"), the period: of a property naming it only
+    per: str | None = None
     #: Whether the reading of it as the row's is certain enough to correct; a count said of
     #: the one row a call returned, by nothing else of the row, is flagged, never rewritten
     sure: bool = True
@@ -194,12 +199,46 @@ def facts_of(kb: KnowledgeBase, subject: URIRef) -> Facts:
 # -- the reply's values -----------------------------------------------------------------------
 
 
+#: What opens and closes a name the reply addresses the reader by ("Of course, Kenji.", "Hi
+#: Sam, ...", "Kenji, your bike is ready").
+_ADDRESS_BEFORE = re.compile(
+    r"(?:^|[.!?]\s+|,\s*|\b(?:hi|hello|hey|dear|thanks|thank\s+you)\s+)$", re.IGNORECASE
+)
+_ADDRESS_AFTER = re.compile(r"\s*(?:[,!?]|\.(?:\s|$)|$)")
+
+
+def _people(kb: KnowledgeBase, held: dict[URIRef, set[URIRef]]) -> bool:
+    """Whether the things holding a name are people (of a class the ontology takes for
+    people's): a name set off by a comma may address one of them, not a place's."""
+    onto = kb.ontology
+    return bool(held) and all(
+        any(onto.is_person_class(c) for c in onto.with_superclasses(kb.direct_types(s)))
+        for s in held
+    )
+
+
+def _addressed(text: str, span: Span) -> bool:
+    """Whether the name at ``span`` addresses the reader (set off by a comma or a greeting at
+    the edge of its sentence): the person spoken to, no value of a row."""
+    before = text[max(0, span.start - 40) : span.start]
+    after = text[span.end :]
+    if not _ADDRESS_BEFORE.search(before) or not _ADDRESS_AFTER.match(after):
+        return False
+    # a comma on at least one side: "Kenji, ..." or "..., Kenji." (not "Delta." alone)
+    return (
+        before.rstrip().endswith(",")
+        or after.lstrip().startswith(",")
+        or bool(re.search(r"\b(?:hi|hello|hey|dear|thanks|thank\s+you)\s+$", before, re.IGNORECASE))
+    )
+
+
 def stated_values(
     analysis: TurnAnalysis,
     kb: KnowledgeBase,
     facts: dict[URIRef, Facts],
     numeric: Sequence[NumericClaim],
     rows: bool,
+    theirs: Sequence[Quantity] = (),
 ) -> tuple[list[Stated], list[Unheld]]:
     text = analysis.text
     found: dict[tuple[Span, str], dict[URIRef, set[URIRef]]] = {}
@@ -213,7 +252,16 @@ def stated_values(
         for value, prop in held.words:
             n = len(value)
             for i in range(len(parts) - n + 1):
-                if tuple(parts[i : i + n]) == value:
+                # the last word of a name may be in the plural ("two Kia Niro EVs" of "Kia Niro
+                # EV"; not "two story times" of the Story Time)
+                if tuple(parts[i : i + n - 1]) == value[:-1] and (
+                    parts[i + n - 1] == value[-1]
+                    or (
+                        len(value[-1]) > 1
+                        and text[words[i][0]].isupper()
+                        and singular(parts[i + n - 1]) == value[-1]
+                    )
+                ):
                     end = words[i + n - 1][1]
                     while end > words[i][0] and text[end - 1] in ".,;:!?\"')(":
                         end -= 1
@@ -313,6 +361,8 @@ def stated_values(
         money = q.kind == CURRENCY
         if not money and not rows:
             continue
+        if any(restates(q, t) for t in theirs):
+            continue  # "With 1,200 points you're in Bloom" after "I've got 1,200 points"
         counted = _counted(kb, q.unit, facts) if q.kind == COUNT and q.unit else None
         if counted is not None and not counted and q.unit:
             # "3 business days": the noun a compound ends on counts what it is
@@ -345,7 +395,8 @@ def stated_values(
         for s, matched in holders_q:
             add(q.span, "money" if money else "number", s, matched)
         if not holders_q and money:
-            unheld.append(Unheld(q.span, q.text, "money", q.value))
+            per = q.per if q.per in PERIOD_WORDS else None
+            unheld.append(Unheld(q.span, q.text, "money", q.value, per=per))
         elif not holders_q and counted:
             # "has 1 layovers" where no row has 1 stop: a count of what a property counts
             unheld.append(Unheld(q.span, q.text, "count", q.value, counts=frozenset(counted)))
@@ -409,6 +460,8 @@ def stated_values(
             said = text[span.start : span.end]
             if any(t.overlaps(span) for t in taken):
                 continue
+            if " " not in said and _addressed(text, span):
+                continue  # "Of course, Kenji.": the reader's first name
             before = _words_before(analysis, span)
             if " " not in said:
                 # one word: an abbreviation ("LA") only where the words before it name a
@@ -427,8 +480,9 @@ def stated_values(
         Stated(span, text[span.start : span.end], kind, {s: frozenset(p) for s, p in held.items()})
         for (span, kind), held in found.items()
         if not any(a.contains(span) for a in aside)
-        # a name compared with is not what the sentence describes
+        # a name compared with is not what the sentence describes, nor one addressed
         and not (kind == "name" and _COMPARED.search(text, max(0, span.start - 30), span.start))
+        and not (kind == "name" and _addressed(text, span) and _people(kb, held))
     ]
     # a day or time no row holds, in a question, is asked about ("Anything else today?",
     # "Would you like to go tomorrow?"), not stated (an airline or a price offered in one,

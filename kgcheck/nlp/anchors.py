@@ -67,6 +67,7 @@ __all__ = [
     "Description",
     "bare_value",
     "counts_of",
+    "names_period",
     "names_unit",
     "property_phrases",
 ]
@@ -925,9 +926,16 @@ class Anchorer:
     def _of_kind_named(self, toks: Sequence[Tok], sent: int, props: Iterable[URIRef]) -> list[str]:
         """The few entities holding ``props`` of the class the sentence names by its label
         ("a bus", "the flights") or by the head of its label ("flight" of "oneway flight" and
-        "roundtrip flight"); none when it names no class, or classes of different heads."""
+        "roundtrip flight"), else the sentence before it ("I have 9 buses for you. One departs
+        at 6:30 am"); none when they name no class, or classes of different heads."""
         words = [t.lemma for t in toks if t.sent == sent]
-        classes = {c for w in words if (c := self.onto.class_labels.get(w)) is not None}
+        if sent > 0 and not any(w in self.onto.class_labels or w in self.heads for w in words):
+            words = [t.lemma for t in toks if t.sent == sent - 1]
+        props = sorted(set(props))
+        named = {c for w in words if (c := self.onto.class_labels.get(w)) is not None}
+        # a class whose members hold none of the values is not what the value is said of
+        # ("airlines" of "a Southwest Airlines flight", a closed set of values)
+        classes = {c for c in named if self._holders(props, self._of_class(c))}
         if not classes:
             heads = {w for w in words if w in self.heads}
             classes = set(self.heads[heads.pop()]) if len(heads) == 1 else set()
@@ -936,6 +944,10 @@ class Anchorer:
         if not classes:
             return []
         return list(self._holders(props, lambda s: bool(self.kb.types(s) & classes)))
+
+    def _of_class(self, cls_: URIRef) -> Callable[[URIRef], bool]:
+        """Whether an entity is of ``cls_``."""
+        return lambda s: cls_ in self.kb.types(s)
 
     def _few_dated(
         self, expr: TemporalExpression, toks: Sequence[Tok], sent: int, focus: Sequence[str]
@@ -1180,6 +1192,12 @@ def _phrase_words(kb: KnowledgeBase, prop: URIRef) -> set[str]:
 def names_unit(kb: KnowledgeBase, prop: URIRef, unit: str | None) -> bool:
     """Whether a phrase of ``prop`` names ``unit`` ("price per kg" of ``kg``)."""
     return unit is not None and any(canonical_unit(w) == unit for w in _phrase_words(kb, prop))
+
+
+def names_period(kb: KnowledgeBase, prop: URIRef, period: str) -> bool:
+    """Whether a phrase of ``prop`` names ``period`` ("nightly rate", "price per day" of
+    ``night``, ``day``)."""
+    return any(PERIOD_OF.get(w) == period for w in _phrase_words(kb, prop))
 
 
 def bare_value(kb: KnowledgeBase, node: URIRef) -> bool:

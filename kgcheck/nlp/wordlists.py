@@ -20,7 +20,8 @@ import json
 import sys
 from functools import cache
 from pathlib import Path
-from typing import Any
+
+from kgcheck.values.lemmas import lookup_lemma
 
 __all__ = ["common_words", "demonyms", "is_common_word", "is_demonym", "lookup_lemma"]
 
@@ -92,17 +93,3 @@ def main() -> int:  # pragma: no cover - a maintainer's tool
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
-
-
-def lookup_lemma(word: str) -> str:
-    """The lemma spaCy's English lookup table gives a word form, whatever its part of speech
-    ("buses" -> "bus", "rating" -> "rate"); the word itself when the table has none. The table
-    (``spacy-lookups-data``) takes seconds to load: once, on first use."""
-    return str(_lemma_table().get(word, word))
-
-
-@cache
-def _lemma_table() -> Any:
-    from spacy.lookups import load_lookups
-
-    return load_lookups("en", ["lemma_lookup"]).get_table("lemma_lookup")

@@ -23,12 +23,17 @@ class ItemsProvider(Provider):
     failure_code = ITEMS_FAILED
 
     def compute(self, ctx: DetectionContext) -> tuple[Item, ...]:
-        from kgcheck.items import kb_pool, read_items
+        from kgcheck.items import are_records, kb_pool, read_items
+        from kgcheck.providers.numeric_claims import users_numbers
         from kgcheck.tools.graph import latest_rows
 
         rows = [URIRef(iri) for iri in latest_rows(ctx.state.tool_results)]
+        theirs = users_numbers(ctx)
+        numbers = ctx.verified_numbers()
         if rows:
-            return read_items(ctx.analysis, ctx.kb, rows, ctx.verified_numbers())
-        # a tool's fields are few and named for what they count; a KB's are not
+            return read_items(ctx.analysis, ctx.kb, rows, numbers, theirs=theirs)
+        # a tool's fields are few and named for what they count; a KB's are not, unless its
+        # entities are records like a tool's rows
         pool = kb_pool(ctx.analysis, ctx.kb)
-        return read_items(ctx.analysis, ctx.kb, pool, ctx.verified_numbers(), rows=False)
+        records = are_records(ctx.kb, pool)
+        return read_items(ctx.analysis, ctx.kb, pool, numbers, rows=records, theirs=theirs)

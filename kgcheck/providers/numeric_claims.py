@@ -11,8 +11,24 @@ from kgcheck.providers.base import Provider
 if TYPE_CHECKING:
     from kgcheck.detectors.base import DetectionContext
     from kgcheck.numeric_claims import NumericClaim
+    from kgcheck.values.quantities import Quantity
 
-__all__ = ["NumericClaimsProvider"]
+__all__ = ["NumericClaimsProvider", "users_numbers"]
+
+
+def users_numbers(ctx: DetectionContext) -> list[Quantity]:
+    """The numbers the user stated in the conversation ("I've got 1,200 points"), which the
+    reply may restate as theirs; not those the user asked about ("Does it have 1 transfer?"):
+    a reply that says so takes the question's premise for a fact."""
+    from kgcheck.nlp.vocabulary import is_question
+
+    found = []
+    for turn in ctx.state.turns:
+        if turn.role != "user" or turn.analysis is None:
+            continue
+        asked = [s.span for s in turn.analysis.segments if is_question(s.text)]
+        found += [q for q in turn.analysis.quantities if not any(a.contains(q.span) for a in asked)]
+    return found
 
 
 class NumericClaimsProvider(Provider):
@@ -32,5 +48,6 @@ class NumericClaimsProvider(Provider):
                 ctx.config.numeric,
                 history=[t.text for t in reversed(ctx.state.turns[-4:])],
                 temporal=ctx.config.temporal,
+                theirs=users_numbers(ctx),
             )
         )

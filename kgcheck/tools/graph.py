@@ -14,7 +14,10 @@ route give the same verdicts (``kgcheck tools turtle`` writes it out):
   words are values ("Theme Park"), whatever their case;
 - a row is named by its name field (``name``, ``title``, or a field ending in ``name`` or
   ``title`` whose values tell the rows apart, the one naming the kind first:
-  ``restaurant_name`` for restaurants): ``<urn:kgcheck:result#sino>`` labelled "Sino". A row
+  ``restaurant_name`` for restaurants): ``<urn:kgcheck:result#sino>`` labelled "Sino". A field
+  whose value several rows of any call share names what they point at (the airport of each
+  flight), never a row; a call's one row is named by no field where several could name it
+  and none names its kind (a flight's origin and destination airports). A row
   with no name is named by its kind ("train"); several such rows of one call are its kind
   with the row's first time of day ("the 9:20 am bus"); a later call that returns such rows
   of the kind replaces them (the weather of the latest forecast asked for);
@@ -86,6 +89,7 @@ def results_graph(results: Sequence[ToolResult]) -> Graph:
     """The RDF of ``results`` (ontology and rows), in the order they were returned."""
     fields: dict[str, _Field] = {}
     entities: dict[URIRef, _Entity] = {}
+    shared = _shared_fields(results)
     for n, call in enumerate(results):
         declared = declared_fields(call.schema)
         rows = [_with_arguments(row, call.arguments) for row in call.rows()]
@@ -94,7 +98,7 @@ def results_graph(results: Sequence[ToolResult]) -> Graph:
             if known.spec == FieldSpec():
                 known.spec = spec
         kind = call.rows_kind()
-        name_field = _name_field(rows, kind)
+        name_field = _name_field(rows, kind, shared)
         labels = _row_labels(rows, name_field, kind)
         if rows and name_field is None:
             # rows named by their kind alone are the latest search's: the earlier ones go
@@ -159,7 +163,7 @@ def latest_rows(results: Sequence[ToolResult]) -> tuple[str, ...]:
     call = results[-1]
     rows = [_with_arguments(row, call.arguments) for row in call.rows()]
     kind = call.rows_kind()
-    name_field = _name_field(rows, kind)
+    name_field = _name_field(rows, kind, _shared_fields(results))
     labels = _row_labels(rows, name_field, kind)
     n = len(results) - 1
     return tuple(
@@ -215,11 +219,28 @@ def _with_arguments(row: dict[str, Any], arguments: dict[str, Any]) -> dict[str,
     return {**row, **extra} if extra else row
 
 
-def _name_field(rows: list[dict[str, Any]], kind: str) -> str | None:
-    """The field naming the rows (see the module's docstring), or ``None``."""
+def _shared_fields(results: Sequence[ToolResult]) -> frozenset[str]:
+    """The fields whose value several rows of one call share (the airport of each flight): they
+    name something the rows point at, never a row, in every call (a field is one property)."""
+    shared = set()
+    for call in results:
+        rows = [_with_arguments(row, call.arguments) for row in call.rows()]
+        for key in dict.fromkeys(k for row in rows for k in row):
+            values = [scalar(row.get(key)) for row in rows if scalar(row.get(key)) is not None]
+            if len(set(map(str, values))) < len(values):
+                shared.add(key)
+    return frozenset(shared)
+
+
+def _name_field(
+    rows: list[dict[str, Any]], kind: str, shared: frozenset[str] = frozenset()
+) -> str | None:
+    """The field naming the rows (see the module's docstring), or ``None``: of a call's one row,
+    none where several fields could name it and none names the kind (the origin and the
+    destination airport of a flight name airports)."""
     candidates = []
     for key in dict.fromkeys(k for row in rows for k in row):
-        if not (key.lower() in {"name", "title"} or _NAME_FIELD.search(key)):
+        if key in shared or not (key.lower() in {"name", "title"} or _NAME_FIELD.search(key)):
             continue
         values = [scalar(row.get(key)) for row in rows]
         if any(v is None or infer_datatype([v]) != "string" for v in values):
@@ -232,6 +253,8 @@ def _name_field(rows: list[dict[str, Any]], kind: str) -> str | None:
     kind_words = set(words_of_name(kind))
     own = [k for k in candidates if set(words_of_name(k)) & kind_words]
     plain = [k for k in candidates if k.lower() in {"name", "title"}]
+    if len(rows) == 1 and len(candidates) > 1 and not (plain or own):
+        return None
     return (plain or own or candidates)[0]
 
 

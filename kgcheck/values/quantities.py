@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from kgcheck.types import Span
 from kgcheck.values.durations import compound_duration
+from kgcheck.values.lemmas import known_lemma
 
 if TYPE_CHECKING:
     from kgcheck.nlp.anchors import Anchor
@@ -48,6 +49,7 @@ __all__ = [
     "dimension",
     "is_unit_word",
     "measure_of_rate",
+    "restates",
     "rounded_agrees",
     "same_counted",
     "singular",
@@ -309,11 +311,20 @@ _POINT_IN_TIME = re.compile(r"\s+(?:in\s+which|on\s+which|at\s+which|when)\b", r
 
 
 def singular(word: str) -> str:
-    """A plain English singular, enough to match "floors" with "floor", "Mondays" with
-    "Monday" and "EVs" with "EV"; words in -us and -is ("bus", "campus", "analysis") are no
-    plurals."""
+    """A noun's singular, enough to match "floors" with "floor", "Mondays" with "Monday",
+    "buses" with "bus" and "EVs" with "EV": spaCy's lemma of a plural form where its lemma is
+    a noun's singular ("statuses", "analyses", "wives"), else a plain English rule. Words in
+    -us and -is ("bus", "campus", "analysis") are no plurals."""
     if word.endswith(("us", "is")):
         return word
+    if word.endswith("s") and len(word) > 3:
+        lemma = known_lemma(word)
+        if lemma is None and word[0].isupper() and (lower := known_lemma(word.lower())):
+            lemma = word[0] + lower[1:]  # "Mondays", "Buses"
+        # a noun's singular starts like it ("less" is no plural of "little", "was" of "be");
+        # a form the table gives as its own lemma is none ("species", "news")
+        if lemma is not None and lemma[:2].lower() == word[:2].lower() and len(lemma) <= len(word):
+            return lemma
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith(("ches", "shes", "sses", "xes")):
@@ -323,6 +334,16 @@ def singular(word: str) -> str:
     if len(word) == 3 and word.endswith("s") and word[1] not in "aeiouy":
         return word[:-1]  # an initialism's plural: "EVs", "TVs", "PCs" (not "gas", "bus")
     return word
+
+
+def restates(said: Quantity, theirs: Quantity) -> bool:
+    """Whether ``said`` restates ``theirs``, a number someone else gave: the same kind, value
+    and noun ("1,200 points" of "I've got 1,200 points")."""
+    if said.kind != theirs.kind or said.value != theirs.value:
+        return False
+    if said.unit is None or theirs.unit is None:
+        return said.unit == theirs.unit
+    return singular(said.unit.lower()) == singular(theirs.unit.lower())
 
 
 #: Words that make a phrase a count of the noun beside them ("number of floors", "reviews
@@ -635,9 +656,9 @@ def split_rate(phrase: str) -> tuple[str, str] | None:
     return parts[0], per.group().lower() if per else ""
 
 
-#: Words naming a charge paid once, unless a period is named with them ("exit fee", "deposit";
-#: not "monthly fee").
-ONE_OFF_CHARGES = frozenset({"fee", "fees", "deposit", "excess", "penalty"})
+#: Words naming a charge paid once, or the sum of a whole stay or rental, unless a period is
+#: named with them ("exit fee", "deposit", "total price"; not "monthly fee").
+ONE_OFF_CHARGES = frozenset({"fee", "fees", "deposit", "excess", "penalty", "total", "subtotal"})
 #: The nouns of periods ("a year", "per annum") and the words made from them ("monthly",
 #: "annual"), as regular expression alternations.
 _PERIOD_NOUNS = "|".join(w for w in PERIOD_OF if not w.endswith(("ly", "al", "s")))

@@ -265,3 +265,27 @@ cf:jack a cf:Place ; rdfs:label "jacks house" ; cf:distance 6 .
         assert checker.check_turn(text, DialogueState(session_id="c")).flags == [], text
     report = checker.check_turn("Costco and Jill are near.", DialogueState(session_id="c"))
     assert [f.content for f in report.flags if f.type == FlagType.NONEXISTENT_ENTITY] == ["Costco"]
+
+
+def test_an_unknown_name_where_a_records_value_stands_is_flagged(
+    make_checker: Callable[..., Checker],
+) -> None:
+    # a KB file of restaurants that hold values only (as a search's rows): a town none of them
+    # is in, where the reply gives one, is as unknown as in the rows the search returned
+    checker = make_checker(
+        """
+ex:Restaurant a owl:Class ; rdfs:label "restaurant" .
+ex:city a owl:DatatypeProperty ; rdfs:label "city" ; rdfs:range xsd:string .
+ex:cuisine a owl:DatatypeProperty ; rdfs:label "cuisine" ; rdfs:range xsd:string .
+ex:daiki a ex:Restaurant ; rdfs:label "Daiki Sushi" ; ex:city "San Mateo" ; ex:cuisine "Sushi" .
+ex:ginza a ex:Restaurant ; rdfs:label "Ginza Grill" ; ex:city "Oakland" ; ex:cuisine "Japanese" .
+""",
+        nli={"model": "none"},
+    )
+
+    def flagged(reply: str) -> list[str]:
+        report = checker.check_turn(reply, DialogueState(session_id="t", now=NOW))
+        return [f.content for f in report.flags if f.type == FlagType.NONEXISTENT_ENTITY]
+
+    assert flagged("There are 2 restaurants. Daiki Sushi is in Pinole.") == ["Pinole"]
+    assert flagged("There are 2 restaurants. Daiki Sushi is in San Mateo.") == []

@@ -88,3 +88,33 @@ def test_the_number_of_rows_is_a_fact_of_the_call() -> None:
     count = FIELD("number_of_hotel")
     assert (count, RDFS.label, Literal("number of hotels")) in graph
     assert (URIRef(CALL_NS + "0"), count, Literal(2)) in graph
+
+
+FLIGHT = {"airlines": "Delta Airlines", "origin_airport_name": "PHL International Airport",
+          "destination_airport_name": "Hartsfield-Jackson International Airport",
+          "outbound_departure_time": "15:30", "price": "208"}  # fmt: skip
+
+
+def test_one_row_is_not_named_by_one_of_several_fields_that_name_other_things() -> None:
+    # a one-way and a round-trip search returning one flight each: both rows name the same
+    # two airports, neither is the flight's name, and the flights stay two
+    oneway = ToolResult("SearchOnewayFlight", [FLIGHT])
+    roundtrip = ToolResult("SearchRoundtripFlights", [{**FLIGHT, "price": "385"}])
+    graph = results_graph([oneway, roundtrip])
+    flights = set(graph.subjects(FIELD("price"), None))
+    assert len(flights) == 2
+    airport = Literal("Hartsfield-Jackson International Airport")
+    assert all((f, FIELD("destination_airport_name"), airport) in graph for f in flights)
+
+
+def test_a_field_several_rows_of_one_call_share_names_no_row_of_another_call() -> None:
+    # the venue's name repeats over a search's events: in a later call's one row it is still
+    # the venue's, not the event's
+    events = [
+        {"venue_name": "Oracle Park", "time": "18:00", "price": "40"},
+        {"venue_name": "Oracle Park", "time": "20:30", "price": "55"},
+    ]
+    booked = ToolResult("BuyEventTickets", [{"venue_name": "Oracle Park", "price": "55"}])
+    graph = results_graph([ToolResult("FindEvents", events), booked])
+    assert not list(graph.subjects(RDFS.label, Literal("Oracle Park")))
+    assert (None, FIELD("venue_name"), Literal("Oracle Park")) in graph

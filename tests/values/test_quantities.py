@@ -13,6 +13,7 @@ from kgcheck.values.quantities import (
     convert,
     counted_nouns,
     rounded_agrees,
+    singular,
     unit_in_text,
 )
 
@@ -238,3 +239,30 @@ def test_every_dimension_a_unit_measures_has_words_that_name_it() -> None:
     measured = {dim for dim, _ in _CONVERSIONS.values()}
     assert measured <= DIMENSION_WORDS.keys()
     assert all(DIMENSION_WORDS[dim] for dim in measured)
+
+
+@pytest.mark.parametrize(
+    ("plural", "one"),
+    [
+        # plurals in -es after s, x, ch and irregular ones: spaCy's lemma table
+        ("buses", "bus"),
+        ("statuses", "status"),
+        ("lenses", "lens"),
+        ("analyses", "analysis"),
+        ("wives", "wife"),
+        ("boxes", "box"),
+        # capitalised at the start of a sentence, and weekdays as names
+        ("Buses", "Bus"),
+        ("Mondays", "Monday"),
+        # initialisms and plain plurals
+        ("EVs", "EV"),
+        ("flights", "flight"),
+        # no plurals: words in -us, -is and -ss, and verbs the table lemmatises
+        ("bus", "bus"),
+        ("campus", "campus"),
+        ("glass", "glass"),
+        ("less", "less"),
+    ],
+)
+def test_a_plural_noun_gives_its_singular(plural: str, one: str) -> None:
+    assert singular(plural) == one

@@ -245,6 +245,20 @@ def verify_numeric_claims(
     return tuple(sorted((_with_polarity(c, analysis, kb) for c in out), key=lambda c: c.span.start))
 
 
+#: How many times larger or smaller than the KB's value a stated value may be and still be
+#: read as that value misstated rather than as another quantity.
+_MAGNITUDE = 100
+
+
+def _another_magnitude(stated: Decimal, held: Decimal) -> bool:
+    """Whether ``stated`` is at least ``_MAGNITUDE`` times under or over ``held`` (both in the
+    stated unit)."""
+    if not stated or not held:
+        return False
+    ratio = abs(stated / held)
+    return ratio >= _MAGNITUDE or ratio <= Decimal(1) / _MAGNITUDE
+
+
 def _not_theirs(
     claims: list[NumericClaim], analysis: TurnAnalysis, theirs: Sequence[Quantity]
 ) -> list[NumericClaim]:
@@ -572,6 +586,10 @@ class _Verifier:
             if certain and self._a_result_gives(q, anchor.properties, best[4]):
                 # "delivery for your LG C4 ... for £24.99" with a slot at £24.99 in the results
                 # the agent saw: the result is what the reply restates, the KB reading a guess
+                certain = False
+            if certain and _another_magnitude(q.value, best[3]):
+                # "book it for a week" of a minimum driver age of 25 years: a value a hundred
+                # times off is another quantity the sentence speaks of, not this one misstated
                 certain = False
             if len(distinct) == 1 and certain and len(read) == 1:
                 correction = self._written(q, best[0], best[3])

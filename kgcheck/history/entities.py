@@ -176,6 +176,8 @@ def _sightings(turn: int, role: str, analysis: TurnAnalysis) -> list[Sighting]:
     for m in ordered:
         sentence = analysis.segments[m.segment].text if analysis.segments else analysis.text
         said_by = f"{role}?" if is_question(sentence) else role
+        if m.kind == "entity" and m.how == "value":
+            continue  # "in London" of the Ace Hotel London: a value, not what is talked about
         if m.kind in {"entity", "pronoun"} and m.iri is not None:
             name = m.text if m.kind == "entity" else m.candidates[0] if m.candidates else m.iri
             out.append(Sighting(m.iri, m.iri, name, turn, said_by, m.class_hint))

@@ -291,12 +291,17 @@ def kb_pool(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[URIRef]:
     (of a member of a closed set of values, the classes of what holds it: "American Airlines"
     is a value of flights, not an item) and of the unnamed nodes that point at them (n-ary
     events: the appointments with a person),
-    each class when it has at most ``MAX_CANDIDATES`` members; none on an endpoint."""
+    each class when it has at most ``MAX_CANDIDATES`` members; where it names neither a class
+    nor an entity, the few entities holding the properties it names by their label (the one
+    forecast of "the temperature should be 70 degrees"); none on an endpoint. One entity is
+    a pool only where it is a record (:func:`are_records`), read as the one row a call
+    returned."""
     if kb.remote is not None:
         return []
     onto = kb.ontology
-    names = [m.span for m in analysis.mentions if m.iri is not None]
-    # the words of a class's label inside a name ("Treatment Room 3") do not name the class
+    names = [m.span for m in analysis.mentions if m.iri is not None and m.kind != "pronoun"]
+    # the words of a class's label inside a name ("Treatment Room 3") do not name the class;
+    # "the hotel" resolved to one does
     words = [
         w
         for start, end, w in words_of(analysis.text)
@@ -341,7 +346,31 @@ def kb_pool(analysis: TurnAnalysis, kb: KnowledgeBase) -> list[URIRef]:
         if len(members) <= MAX_CANDIDATES:
             pool.extend(members)
     found = list(dict.fromkeys(pool))[:MAX_CANDIDATES]
-    return found if len(found) > 1 else []  # one entity is no choice between rows
+    if not classes and not names:
+        # "the temperature should be 70 degrees": no thing named, but what holds the values
+        # the reply names by their property's label, when few (one weather forecast)
+        return _holders_of_named(kb, words)
+    return found  # (one entity is no choice between rows, unless it is a record)
+
+
+def _holders_of_named(kb: KnowledgeBase, words: Sequence[str]) -> list[URIRef]:
+    """The entities holding a value of a property whose label is among ``words``, when they
+    are at most ``MAX_CANDIDATES``; one such entity may be the one the reply speaks of."""
+    onto = kb.ontology
+    said = f" {' '.join(normalize(w) for w in words)} "
+    props = [
+        p
+        for p in sorted(onto.datatype_properties)
+        if (label := normalize(onto.labels.get(p, ""))) and f" {label} " in said
+    ]
+    found: dict[URIRef, None] = {}
+    for p in props:
+        for s in kb.graph.subjects(p, None, unique=True):
+            if isinstance(s, URIRef):
+                found[s] = None
+            if len(found) > MAX_CANDIDATES:
+                return []
+    return list(found)
 
 
 def are_records(kb: KnowledgeBase, pool: Sequence[URIRef]) -> bool:

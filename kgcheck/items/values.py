@@ -404,6 +404,10 @@ def stated_values(
             # "an average daily temperature of 72": of the property the words before it name
             numbers = {p for h in facts.values() for _, p in h.numbers}
             said_of = named_before(kb, _words_before(analysis, q.span), numbers, _OF)
+            if not said_of and q.anchor is not None and not q.anchor.subjects:
+                # "a 15 percent chance of rain": the property the sentence binds it to, of no
+                # subject it names (the item's row is the subject)
+                said_of = {URIRef(p) for p in q.anchor.properties} & numbers
             if said_of:
                 unheld.append(Unheld(q.span, q.text, "count", q.value, counts=frozenset(said_of)))
     # a KB entity the reply names, by any of its names ("Dr MacLeod", "Quayside"): a candidate

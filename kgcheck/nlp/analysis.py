@@ -36,9 +36,11 @@ class Mention:
     """A named thing in the reply.
 
     ``kind`` is ``entity`` (resolved to the KB: ``iri`` is set, ``how`` says how: exact, short,
-    fuzzy or context), ``ambiguous`` (several KB candidates), ``name`` (a proper name the KB does
-    not know) or ``pronoun`` (an anaphor: a pronoun, or with ``how == "definite"`` a phrase such as
-    "the department"; ``iri`` is set where :mod:`kgcheck.nlp.coref` resolved it). ``class_hint``
+    fuzzy, context, or value: a short name the KB also holds whole as a value of other things,
+    "London" of "Ace Hotel London" where other hotels are in London), ``ambiguous`` (several KB
+    candidates), ``name`` (a proper name the KB does not know) or ``pronoun`` (an anaphor: a
+    pronoun, or with ``how == "definite"`` a phrase such as "the department"; ``iri`` is set
+    where :mod:`kgcheck.nlp.coref` resolved it). ``class_hint``
     is a class the text suggests ("Dr.", "Nurse", the predicate's domain), ``affiliation`` an
     entity the text ties it to ("Sarah from Analytics").
     """

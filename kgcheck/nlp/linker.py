@@ -316,15 +316,11 @@ class EntityLinker:
                 return self._mention(
                     toks, i, j, "ambiguous", how=match.how, candidates=iris, title=title
                 )
+            how = match.how
+            if how == "short" and self._value_of_others(name, iris[0]):
+                how = "value"  # "in London" of the Ace Hotel London, where hotels are in London
             return self._mention(
-                toks,
-                i,
-                j,
-                "entity",
-                iri=iris[0],
-                how=match.how,
-                title=title,
-                candidates=iris,
+                toks, i, j, "entity", iri=iris[0], how=how, title=title, candidates=iris
             )
         for iri in context:
             shown = self.kb.labels.display(iri)
@@ -337,6 +333,17 @@ class EntityLinker:
         if word and not _followed_by_person_cue(toks, j):
             return None  # "Snow is likely", "set the GPS", "an American restaurant"
         return self._mention(toks, i, j, "name", how="unknown", title=title, class_hint=class_hint)
+
+    def _value_of_others(self, name: str, iri: str) -> bool:
+        """Whether the KB holds ``name`` whole as a string value of things other than ``iri``
+        and what ``iri`` points at ("London", the city of several hotels, of the Ace Hotel
+        London): a value, not the short name of one thing ("Sheffield", the locality of
+        Kestrel Sheffield alone, is its short name)."""
+        owners = {s for s, _ in self.kb.owners_of_words(value_words(name))}
+        if not owners:
+            return False
+        own = {URIRef(iri), *(o for _, o in self.kb.facts(URIRef(iri)) if isinstance(o, URIRef))}
+        return bool(owners - own)
 
     def _stretch_of_a_name(self, name: str) -> LabelMatch | None:
         """The things one of whose names holds ``name``'s words in a row (two words or more,

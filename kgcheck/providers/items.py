@@ -36,4 +36,6 @@ class ItemsProvider(Provider):
         # entities are records like a tool's rows
         pool = kb_pool(ctx.analysis, ctx.kb)
         records = are_records(ctx.kb, pool)
+        if len(pool) == 1 and not records:
+            return ()  # one entity of a KB is no choice between rows
         return read_items(ctx.analysis, ctx.kb, pool, numbers, rows=records, theirs=theirs)

@@ -126,3 +126,43 @@ def test_a_name_addressing_the_reader_and_a_value_said_by_its_first_part_are_no_
         "Of course, Marguerite. Reserve gives you 10% off, and you collect it at the Tasting Bar."
     )
     assert check(checker, reply) == []
+
+
+FORECAST = """
+ex:Forecast a owl:Class ; rdfs:label "forecast" .
+ex:temperature a owl:DatatypeProperty ; rdfs:label "temperature" ; rdfs:range xsd:integer ;
+    rdfs:comment "Temperature in Fahrenheit" .
+ex:precipitation a owl:DatatypeProperty ; rdfs:label "precipitation" ; rdfs:range xsd:integer ;
+    rdfs:comment "The possibility of rain or snow in percentage" ;
+    kgc:lexicalForm "chance of rain" .
+ex:day a owl:DatatypeProperty ; rdfs:label "date" ; rdfs:range xsd:date .
+ex:today a ex:Forecast ; rdfs:label "forecast" ; ex:temperature 70 ; ex:precipitation 38 ;
+    ex:day "2026-11-28"^^xsd:date .
+"""
+
+
+def test_the_one_record_holding_the_properties_a_reply_names_is_what_it_speaks_of(
+    make_checker: Callable[..., Checker],
+) -> None:
+    # no thing named, but "the temperature" is a property only the one forecast holds
+    checker = make_checker(FORECAST, nli={"model": "none"})
+    said = "Today the temperature should be 70 degrees Fahrenheit with a {} percent chance of rain."
+    assert check(checker, said.format(38)) == []
+    assert check(checker, said.format(15)) == ["15 percent"]
+
+
+def test_the_one_record_of_the_class_a_reply_names_is_read_as_the_one_row(
+    make_checker: Callable[..., Checker],
+) -> None:
+    checker = make_checker(
+        """
+ex:Song a owl:Class ; rdfs:label "song" .
+ex:artist a owl:DatatypeProperty ; rdfs:label "artist" ; rdfs:range xsd:string .
+ex:album a owl:DatatypeProperty ; rdfs:label "album" ; rdfs:range xsd:string .
+ex:ftl a ex:Song ; rdfs:label "First True Love" ; ex:artist "Kolohe Kai" ; ex:album "Love Town" .
+""",
+        nli={"model": "none"},
+    )
+    said = "I found 1 song. The song is titled First True Love by Kolohe Kai from the album {}."
+    assert check(checker, said.format("Love Town")) == []
+    assert check(checker, said.format("Kuntry")) == ["Kuntry"]

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
+from kgcheck import DialogueState
 from kgcheck.nlp.analysis import Mention, TurnAnalysis
-from tests.conftest import EX, local
+from tests.conftest import EX, NOW, local
 
 Analyse = Callable[..., TurnAnalysis]
 
@@ -240,3 +242,43 @@ def test_linker_a_match_of_two_teams_is_one_name(analyse: Analyse, text: str, na
     # SGD's events: "Eagles vs Cowboys" read as two one-word names was too little to call
     # either unknown; the match is one name
     assert [m.text for m in analyse(text).mentions if m.kind == "name"] == [name]
+
+
+HOTELS = """
+ex:Hotel a owl:Class ; rdfs:label "hotel" .
+ex:city a owl:DatatypeProperty ; rdfs:label "city" ; rdfs:range xsd:string .
+ex:street a owl:DatatypeProperty ; rdfs:label "street address" ; rdfs:range xsd:string .
+ex:ace a ex:Hotel ; rdfs:label "Ace Hotel London" ; ex:city "London" ;
+    ex:street "100 Shoreditch High Street" .
+ex:abc a ex:Hotel ; rdfs:label "Abc Hyde Park Hotel" ; ex:city "London" ;
+    ex:street "121 Sussex Gardens" .
+ex:Branch a owl:Class ; rdfs:label "branch" .
+ex:kestrel a ex:Branch ; rdfs:label "Kestrel Sheffield" ; ex:city "Sheffield" .
+"""
+
+
+def test_a_short_name_that_is_a_value_of_other_things_is_a_value(
+    make_checker: Callable[..., Any],
+) -> None:
+    # "London" ends the Ace Hotel London's name, but is the city of other hotels too: a value,
+    # which does not make the Ace Hotel what the conversation is about; "Sheffield" is held by
+    # Kestrel Sheffield alone, and stays its short name
+    checker = make_checker(HOTELS, nli={"model": "none"})
+    text = "I booked 3 rooms at the Abc Hyde Park Hotel in London, near Kestrel Sheffield."
+    mentions = {m.text: m for m in checker.analyzer.analyse(text, kb=checker.kb).mentions}
+    assert mentions["London"].how == "value"
+    state = DialogueState(session_id="t", now=NOW)
+    state.add_turn("assistant", "I am booking 3 rooms at the Abc Hyde Park Hotel in London.")
+    state.add_turn("user", "What is the address of the hotel?")
+    reply = "The address of the hotel is 121 Sussex Gardens."
+    assert checker.check_turn(reply, state).text == reply
+
+
+def test_a_short_name_its_own_thing_alone_holds_as_a_value_is_its_name(
+    make_checker: Callable[..., Any],
+) -> None:
+    checker = make_checker(HOTELS, nli={"model": "none"})
+    analysis = checker.analyzer.analyse("Sheffield opens at 9am.", kb=checker.kb)
+    (sheffield,) = [m for m in analysis.mentions if m.text == "Sheffield"]
+    assert sheffield.how == "short"
+    assert sheffield.iri == "https://example.org/t#kestrel"

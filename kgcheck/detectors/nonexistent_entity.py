@@ -224,10 +224,10 @@ def _describing_results(ctx: DetectionContext) -> list[Span]:
     from kgcheck.items import are_records, kb_pool
     from kgcheck.tools.graph import latest_rows
 
-    if not latest_rows(ctx.state.tool_results) and not are_records(
-        ctx.kb, kb_pool(ctx.analysis, ctx.kb)
-    ):
-        return []
+    if not latest_rows(ctx.state.tool_results):
+        pool = kb_pool(ctx.analysis, ctx.kb)
+        if len(pool) < 2 or not are_records(ctx.kb, pool):
+            return []  # (one record is no results a reply picks from)
     items: tuple[Item, ...] = ctx.require("items") or ()
     stated = [v.span for item in items for v in item.values]
     return [s.span for s in ctx.analysis.segments if any(s.span.contains(v) for v in stated)]

@@ -129,6 +129,7 @@ def read_items(
     *,
     rows: bool = True,
     theirs: Sequence[Quantity] = (),
+    counts: bool | None = None,
 ) -> tuple[Item, ...]:
     """The items ``analysis`` describes, read against the candidates ``pool``: the rows of a
     tool call, or (``rows=False``) a KB's entities. Of a KB's entities, counts and bare numbers
@@ -137,12 +138,15 @@ def read_items(
     the odd value nor checked as a value of the row: a KB's links run both ways and a
     sentence names several things ("The vaccination for Pepper is at 11 am"), which the checks
     of claims and entries read. A KB's entities that are records (:func:`are_records`) are
-    read as rows. A number the user gave (``theirs``), restated, is the user's."""
+    read as rows, but their counts and bare numbers only where ``counts`` says so (a KB's
+    record, a loan scheme, a loyalty tier, has numbers a reply's own may fall on: "You have two
+    lenses on loan", "3,000 points"). A number the user gave (``theirs``), restated, is the
+    user's."""
     if not pool or kb.remote is not None:
         return ()
     candidates = [c for c in dict.fromkeys(pool)][:MAX_CANDIDATES]
     facts = {c: facts_of(kb, c) for c in candidates}
-    stated, unheld = stated_values(analysis, kb, facts, numeric, rows, theirs)
+    stated, unheld = stated_values(analysis, kb, facts, numeric, rows, theirs, counts)
     # "the lab on Tuesday": a stretch a row holds as a value (its day) is no unheld date
     unheld = [
         u

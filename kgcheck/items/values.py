@@ -239,6 +239,7 @@ def stated_values(
     numeric: Sequence[NumericClaim],
     rows: bool,
     theirs: Sequence[Quantity] = (),
+    counts: bool | None = None,
 ) -> tuple[list[Stated], list[Unheld]]:
     text = analysis.text
     found: dict[tuple[Span, str], dict[URIRef, set[URIRef]]] = {}
@@ -359,7 +360,10 @@ def stated_values(
         if any(c.contains(q.span) for c in codes):
             continue
         money = q.kind == CURRENCY
-        if not money and not rows:
+        # a KB record's numbers (``counts`` false): only one the sentence binds to a property
+        # of no subject it names ("a 15 percent chance of rain" of the one forecast)
+        unbound = q.anchor is not None and not q.anchor.subjects and bool(q.anchor.properties)
+        if not money and not (rows if counts is None else counts or unbound):
             continue
         if any(restates(q, t) for t in theirs):
             continue  # "With 1,200 points you're in Bloom" after "I've got 1,200 points"
@@ -677,12 +681,22 @@ def holds_years(facts: Facts, prop: URIRef) -> bool:
     )
 
 
+#: A property's label naming a rate ("points per pound").
+_PER = re.compile(r"\bper\b", re.IGNORECASE)
+
+
 def _counted(kb: KnowledgeBase, noun: str, facts: dict[URIRef, Facts]) -> set[URIRef]:
     """The candidates' number properties that count what ``noun`` names ("0 transfers":
     "transfers"; "1 layover": a property described as "Number of layovers"; not "minimum
     rider age" for "8 riders"): :func:`~kgcheck.nlp.anchors.counts_of`."""
     word = singular(noun.lower())
-    props = {p for h in facts.values() for _, p in h.numbers}
+    # a rate of the noun counts none of it ("3,000 points" is no "points per pound")
+    props = {
+        p
+        for h in facts.values()
+        for _, p in h.numbers
+        if not _PER.search(kb.ontology.label(p) or "")
+    }
     counts: dict[str, set[URIRef]] = defaultdict(set)
     for p in props:
         for counted in counts_of(kb, p):

@@ -29,13 +29,16 @@ class ItemsProvider(Provider):
 
         rows = [URIRef(iri) for iri in latest_rows(ctx.state.tool_results)]
         theirs = users_numbers(ctx)
-        numbers = ctx.verified_numbers()
+        verified = ctx.verified_numbers()
         if rows:
-            return read_items(ctx.analysis, ctx.kb, rows, numbers, theirs=theirs)
-        # a tool's fields are few and named for what they count; a KB's are not, unless its
-        # entities are records like a tool's rows
+            return read_items(ctx.analysis, ctx.kb, rows, verified, theirs=theirs)
+        # a KB's entities are read as rows where they are records like a tool's rows
         pool = kb_pool(ctx.analysis, ctx.kb)
         records = are_records(ctx.kb, pool)
         if len(pool) == 1 and not records:
             return ()  # one entity of a KB is no choice between rows
-        return read_items(ctx.analysis, ctx.kb, pool, numbers, rows=records, theirs=theirs)
+        # (one record's counts are not read: "You have two lenses on loan" of a loan scheme)
+        counts = records and len(pool) > 1
+        return read_items(
+            ctx.analysis, ctx.kb, pool, verified, rows=records, theirs=theirs, counts=counts
+        )

@@ -217,19 +217,12 @@ def _forms(name: str) -> tuple[str, ...]:
 
 
 def _describing_results(ctx: DetectionContext) -> list[Span]:
-    """The sentences that state a value of the latest tool call's rows, or of a KB's records
-    (:func:`kgcheck.items.are_records`: the same rows as a KB file), an item of the reply read
-    against them (:mod:`kgcheck.items`); none where the reply is checked against a KB's linked
-    entities."""
-    from kgcheck.items import are_records, kb_pool
-    from kgcheck.tools.graph import latest_rows
-
-    if not latest_rows(ctx.state.tool_results):
-        pool = kb_pool(ctx.analysis, ctx.kb)
-        if len(pool) < 2 or not are_records(ctx.kb, pool):
-            return []  # (one record is no results a reply picks from)
+    """The sentences that state a value of a set of results the reply picks from: the latest
+    tool call's rows, or several records of a KB (the same rows as a KB file), an item of the
+    reply read against them (:attr:`kgcheck.items.Item.of_results`); none where the reply is
+    checked against a KB's linked entities."""
     items: tuple[Item, ...] = ctx.require("items") or ()
-    stated = [v.span for item in items for v in item.values]
+    stated = [v.span for item in items if item.of_results for v in item.values]
     return [s.span for s in ctx.analysis.segments if any(s.span.contains(v) for v in stated)]
 
 

@@ -108,6 +108,10 @@ class Item:
     #: Whether ``row`` is told by its name alone (its other values are of several rows): what
     #: the words before a name call a property of it is checked, nothing is confirmed.
     by_name: bool = False
+    #: Whether the candidates were a set of results the reply picks from: a tool call's rows,
+    #: or several records of a KB (:func:`are_records`); where a value of them stands, a name
+    #: none holds is unknown (``detectors.nonexistent_entity``).
+    of_results: bool = False
 
     @property
     def confirmed(self) -> tuple[Span, ...]:
@@ -858,10 +862,8 @@ _CLOCK_OPENING = re.compile(r"^\d{1,2}:\d{2}\s*[ap]m\s+", re.IGNORECASE)
 def _said_short(said: str, held: Node) -> bool:
     """Whether ``said`` is ``held`` said by its first part, before a comma ("Fernvale Station"
     of "Fernvale Station, Platform Road"): the same value, not another."""
-    first = str(held).split(",", 1)[0]
-    return (
-        isinstance(held, Literal) and "," in str(held) and value_words(first) == value_words(said)
-    )
+    first, comma, _ = str(held).partition(",")
+    return isinstance(held, Literal) and bool(comma) and value_words(first) == value_words(said)
 
 
 def _named_by_kind(kb: KnowledgeBase, row: URIRef) -> bool:

@@ -199,11 +199,10 @@ def facts_of(kb: KnowledgeBase, subject: URIRef) -> Facts:
 # -- the reply's values -----------------------------------------------------------------------
 
 
-#: What opens and closes a name the reply addresses the reader by ("Of course, Kenji.", "Hi
-#: Sam, ...", "Kenji, your bike is ready").
-_ADDRESS_BEFORE = re.compile(
-    r"(?:^|[.!?]\s+|,\s*|\b(?:hi|hello|hey|dear|thanks|thank\s+you)\s+)$", re.IGNORECASE
-)
+#: What a name the reply addresses the reader by follows ("Of course, Kenji.", "Hi Sam, ...")
+#: and ends on ("Kenji, your bike is ready"), at the edge of its sentence.
+_GREETING = re.compile(r"\b(?:hi|hello|hey|dear|thanks|thank\s+you)\s+$", re.IGNORECASE)
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
 _ADDRESS_AFTER = re.compile(r"\s*(?:[,!?]|\.(?:\s|$)|$)")
 
 
@@ -222,13 +221,12 @@ def _addressed(text: str, span: Span) -> bool:
     the edge of its sentence): the person spoken to, no value of a row."""
     before = text[max(0, span.start - 40) : span.start]
     after = text[span.end :]
-    if not _ADDRESS_BEFORE.search(before) or not _ADDRESS_AFTER.match(after):
+    if not _ADDRESS_AFTER.match(after):
         return False
-    # a comma on at least one side: "Kenji, ..." or "..., Kenji." (not "Delta." alone)
     return (
         before.rstrip().endswith(",")
-        or after.lstrip().startswith(",")
-        or bool(re.search(r"\b(?:hi|hello|hey|dear|thanks|thank\s+you)\s+$", before, re.IGNORECASE))
+        or bool(_GREETING.search(before))
+        or (bool(_SENTENCE_START.search(before)) and after.lstrip().startswith(","))
     )
 
 

@@ -3,6 +3,7 @@ tool call, else against the entities of the classes the reply names (:mod:`kgche
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rdflib import URIRef
@@ -31,14 +32,17 @@ class ItemsProvider(Provider):
         theirs = users_numbers(ctx)
         verified = ctx.verified_numbers()
         if rows:
-            return read_items(ctx.analysis, ctx.kb, rows, verified, theirs=theirs)
+            items = read_items(ctx.analysis, ctx.kb, rows, verified, theirs=theirs)
+            return tuple(replace(item, of_results=True) for item in items)
         # a KB's entities are read as rows where they are records like a tool's rows
         pool = kb_pool(ctx.analysis, ctx.kb)
         records = are_records(ctx.kb, pool)
         if len(pool) == 1 and not records:
             return ()  # one entity of a KB is no choice between rows
-        # (one record's counts are not read: "You have two lenses on loan" of a loan scheme)
-        counts = records and len(pool) > 1
-        return read_items(
-            ctx.analysis, ctx.kb, pool, verified, rows=records, theirs=theirs, counts=counts
+        # several records are results a reply picks from; one record's counts are not read
+        # ("You have two lenses on loan" of a loan scheme)
+        results = records and len(pool) > 1
+        items = read_items(
+            ctx.analysis, ctx.kb, pool, verified, rows=records, theirs=theirs, counts=results
         )
+        return tuple(replace(item, of_results=results) for item in items)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from rdflib import Literal, Node, URIRef
 
 from kgcheck.detectors.base import DetectionContext, Detector
-from kgcheck.items import NAME, Item, modifies_noun
+from kgcheck.items import NAME, Item, Unheld, modifies_noun
 from kgcheck.kb.values import format_like
 from kgcheck.types import Evidence, Flag, FlagType, Span
 
@@ -41,13 +41,65 @@ class MismatchedItemDetector(Detector):
                 continue
             if item.odd is not None:
                 flags.append(self._odd(ctx, item))
-            for unheld, prop, expected in item.unheld:
-                flag = self._unheld(
-                    ctx, item, unheld.span, unheld.text, prop, expected, unheld.sure
-                )
+            # one flag a stretch: a value that may stand for any of several properties
+            # ("leaving at 6:50 am": the departure or the arrival) is one problem
+            readings: dict[Span, list[tuple[Unheld, URIRef, tuple[Node, ...]]]] = {}
+            for reading in item.unheld:
+                readings.setdefault(reading[0].span, []).append(reading)
+            for found in readings.values():
+                if len(found) > 1:
+                    flag = self._unplaced(ctx, item, found)
+                else:
+                    unheld, prop, expected = found[0]
+                    flag = self._unheld(
+                        ctx, item, unheld.span, unheld.text, prop, expected, unheld.sure
+                    )
                 if flag is not None:
                     flags.append(flag)
         return flags
+
+    def _unplaced(
+        self,
+        ctx: DetectionContext,
+        item: Item,
+        found: list[tuple[Unheld, URIRef, tuple[Node, ...]]],
+    ) -> Flag | None:
+        """A value the row holds under none of the properties it may stand for: wrong, but
+        not which value it should be; flagged with each, never rewritten."""
+        kb = ctx.kb
+        assert item.row is not None
+        unheld = found[0][0]
+        held = [
+            (prop, expected, ", ".join(kb.value_text(prop, v) for v in expected))
+            for _, prop, expected in found
+            if expected
+        ]
+        if not held:
+            return None
+        others = [v.text for v in item.values if item.row in v.holders]
+        which = (
+            f"the {_kind(ctx, item.row)} with {_listed(others)}" if others else kb.label(item.row)
+        )
+        said = _listed([f"{kb.ontology.label(prop)} {text}" for prop, _, text in held])
+        return self.flag(
+            span=unheld.span,
+            content=unheld.text,
+            message=f"Not {unheld.text}: {which} has {said}",
+            evidence=[
+                Evidence(
+                    "kb",
+                    f"{kb.label(item.row)}: {said}",
+                    tuple(
+                        (str(item.row), str(prop), str(v))
+                        for prop, expected, _ in held
+                        for v in expected
+                    ),
+                )
+            ],
+            focus=str(item.row),
+            action="flag",
+            kb_strength=0.8,
+        )
 
     def _odd(self, ctx: DetectionContext, item: Item) -> Flag:
         kb = ctx.kb

@@ -44,6 +44,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
+from decimal import Decimal
 
 from rdflib import RDF, Literal, Node, URIRef
 from spacy.lang.en.stop_words import STOP_WORDS
@@ -57,6 +58,7 @@ from kgcheck.items.values import (
     holds_years,
     money_like,
     named_before,
+    same_measure,
     shape,
     stated_values,
     text_properties,
@@ -71,7 +73,7 @@ from kgcheck.nlp.content import stem
 from kgcheck.numeric_claims import NumericClaim
 from kgcheck.types import Evidence, Flag, FlagType, Span
 from kgcheck.values.addresses import STREET_ADDRESS
-from kgcheck.values.quantities import Quantity, singular
+from kgcheck.values.quantities import Quantity, canonical_unit, singular
 from kgcheck.values.temporal import may_state
 
 __all__ = ["MAX_CANDIDATES", "Item", "are_records", "kb_pool", "read_items", "settle"]
@@ -972,8 +974,14 @@ def _unheld(
             # "1 layovers": of the row's property that counts layovers, unless the row holds
             # the number said there (a field read as money that is a count: "340 points")
             props = {p for _, p in own.numbers if p in u.counts} - filled
-            if any(v == u.value for v, p in own.numbers if p in props):
+            if any(_is(kb, u, p, v) for v, p in own.numbers if p in props):
                 continue
+            if u.unit is not None and {canonical_unit(kb.ontology.unit_of(p)) for p in props} != {
+                canonical_unit(u.unit)
+            }:
+                # "1.2 miles" against a length in kilometres: wrong, but the figure to write
+                # is another unit's; flagged, never rewritten
+                u = replace(u, sure=False)
         else:
             props = {p for _, p in own.numbers} - filled
             # an amount is of a money property: one whose values the rows write as amounts;
@@ -984,4 +992,23 @@ def _unheld(
         if len(props) == 1:
             (p,) = props
             out.append((u, p, tuple(own.objects.get(p, ()))))
+        elif len(props) > 1 and u.kind in _OF_SEVERAL:
+            # "leaving at 6:50 am" of a row whose departure and arrival are 1:55 pm and 2:53 pm:
+            # of no value the row holds, so wrong, but which of them it stands for the words do
+            # not say; flagged with each, never rewritten
+            unsure = replace(u, sure=False)
+            out += [(unsure, p, tuple(own.objects.get(p, ()))) for p in sorted(props)]
     return tuple(out)
+
+
+def _is(kb: KnowledgeBase, u: Unheld, prop: URIRef, held: Decimal) -> bool:
+    """Whether the unheld number ``u`` is ``held``, a value of ``prop`` (a measure in
+    ``prop``'s unit)."""
+    if u.unit is not None and isinstance(u.value, Decimal):
+        return same_measure(kb, u.value, u.unit, prop, held)
+    return bool(u.value == held)
+
+
+#: The kinds of unheld value wrong against every property of its type a row leaves unstated
+#: (a time of day, a date): such a value is of one of them, whichever it is.
+_OF_SEVERAL = frozenset({"time", "date"})

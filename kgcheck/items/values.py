@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from decimal import Decimal, InvalidOperation
@@ -32,7 +32,10 @@ from kgcheck.values.quantities import (
     NUMBER,
     PERCENT,
     PERIOD_WORDS,
+    QUANTITY,
     Quantity,
+    canonical_unit,
+    convert,
     is_currency,
     restates,
     singular,
@@ -48,6 +51,7 @@ __all__ = [
     "holds_years",
     "money_like",
     "named_before",
+    "same_measure",
     "shape",
     "stated_values",
     "text_properties",
@@ -62,6 +66,9 @@ MAX_VALUE_WORDS = 12
 _PERCENT_UNITS = frozenset({None, "%", "fraction"})
 #: Relative difference within which a money amount is the candidate's ("$23,260" of 23260.13).
 MONEY_TOLERANCE = Decimal("0.01")
+#: Relative difference within which a measure converted from another unit is a value ("1.2
+#: miles" of 1.93 km): the stated figure is rounded.
+MEASURE_TOLERANCE = Decimal("0.03")
 
 _WORD = re.compile(r"\S+")
 _AROUND = ".,;:!?()[]{}\"'"
@@ -127,6 +134,9 @@ class Unheld:
     before: tuple[str, ...] = ()
     #: of an amount said per a period ("£64 a day"), the period: of a property naming it only
     per: str | None = None
+    #: of a measure ("72 degrees Fahrenheit", "2.5 km"), the unit it is stated in: compared
+    #: with a property's values in that property's unit
+    unit: str | None = None
     #: Whether the reading of it as the row's is certain enough to correct; a count said of
     #: the one row a call returned, by nothing else of the row, is flagged, never rewritten
     sure: bool = True
@@ -354,6 +364,8 @@ def stated_values(
     ]
     for q in analysis.quantities:
         if q.derived or q.span in elsewhere or q.kind not in {CURRENCY, COUNT, NUMBER, PERCENT}:
+            if q.kind == QUANTITY and not q.derived and q.span not in elsewhere:
+                _measure(analysis, kb, q, facts, rows if counts is None else counts, add, unheld)
             continue
         if any(c.contains(q.span) for c in codes):
             continue
@@ -732,6 +744,69 @@ def words_of(text: str) -> list[tuple[int, int, str]]:
         start = m.start() + len(word) - len(word.lstrip(_AROUND))
         out.extend((start, m.start() + len(word), part) for part in value_words(m.group()))
     return out
+
+
+def _measure(
+    analysis: TurnAnalysis,
+    kb: KnowledgeBase,
+    q: Quantity,
+    facts: dict[URIRef, Facts],
+    counts: bool,
+    add: Callable[[Span, str, URIRef, Iterable[URIRef]], None],
+    unheld: list[Unheld],
+) -> None:
+    """A measure with its unit ("72 degrees Fahrenheit", "1.2 km"): a value of the properties
+    whose unit it converts to and whose value it is there; held by none, a value of the property
+    the words before it or the sentence name, among those ("an average temperature of 72
+    degrees Fahrenheit" where the forecast says 70). A property with no unit takes no measure."""
+    if q.unit is None:
+        return
+    held = False
+    for s, h in facts.items():
+        matched = [p for v, p in h.numbers if _same_measure(kb, q, p, v)]
+        if matched:
+            held = True
+            add(q.span, "number", s, matched)
+    unbound = q.anchor is not None and not q.anchor.subjects and bool(q.anchor.properties)
+    if held or not (counts or unbound):
+        return
+    numbers = {p for h in facts.values() for _, p in h.numbers if _in_unit(kb, q, p) is not None}
+    said_of = named_before(kb, _words_before(analysis, q.span), numbers, _OF)
+    if (
+        not said_of
+        and q.anchor is not None
+        and {URIRef(s) for s in q.anchor.subjects} <= facts.keys()
+    ):
+        # the property the sentence binds it to, of no subject it names or of a candidate
+        said_of = {URIRef(p) for p in q.anchor.properties} & numbers
+    if said_of:
+        unheld.append(
+            Unheld(q.span, q.text, "count", q.value, counts=frozenset(said_of), unit=q.unit)
+        )
+
+
+def _in_unit(kb: KnowledgeBase, q: Quantity, prop: URIRef) -> Decimal | None:
+    """``q``'s value in ``prop``'s unit; ``None`` where ``prop`` has no unit or one ``q``'s
+    does not convert to."""
+    unit = kb.ontology.unit_of(prop)
+    return None if unit is None or q.unit is None else convert(q.value, q.unit, unit)
+
+
+def _same_measure(kb: KnowledgeBase, q: Quantity, prop: URIRef, held: Decimal) -> bool:
+    return q.unit is not None and same_measure(kb, q.value, q.unit, prop, held)
+
+
+def same_measure(kb: KnowledgeBase, value: Decimal, unit: str, prop: URIRef, held: Decimal) -> bool:
+    """Whether ``value`` in ``unit`` is ``held``, a value of ``prop``: equal in the same unit,
+    within what rounding a figure converted from another allows ("1.2 miles" of 1.93 km);
+    never where ``prop`` has no unit or one ``unit`` does not convert to."""
+    target = kb.ontology.unit_of(prop)
+    converted = None if target is None else convert(value, unit, target)
+    if converted is None:
+        return False
+    if canonical_unit(unit) == target:
+        return converted == held
+    return held != 0 and abs(converted - held) / abs(held) <= MEASURE_TOLERANCE
 
 
 def _same_number(stated: Decimal, held: Decimal, money: bool) -> bool:

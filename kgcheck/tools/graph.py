@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +65,10 @@ RESTATED_TOLERANCE = 0.01
 #: Words naming a sum of money in a row that names its currency ("total", "amount").
 _AMOUNTS = frozenset({"total", "amount", "subtotal", "sum"})
 _NAME_FIELD = re.compile(r"(?:^|_|(?<=[a-z]))(?:name|title|Name|Title)$")
+#: A field description that calls the field the name of something ("Name of the trail").
+_NAME_DESCRIPTION = re.compile(
+    r"\s*(?:the\s+)?(?:name|title)\s+of\s+(?:the\s+|a\s+|an\s+)?(?P<what>[^.,;]+)", re.I
+)
 
 
 @dataclass
@@ -98,7 +102,7 @@ def results_graph(results: Sequence[ToolResult]) -> Graph:
             if known.spec == FieldSpec():
                 known.spec = spec
         kind = call.rows_kind()
-        name_field = _name_field(rows, kind, shared)
+        name_field = _name_field(rows, kind, shared, declared)
         labels = _row_labels(rows, name_field, kind)
         if rows and name_field is None:
             # rows named by their kind alone are the latest search's: the earlier ones go
@@ -163,7 +167,7 @@ def latest_rows(results: Sequence[ToolResult]) -> tuple[str, ...]:
     call = results[-1]
     rows = [_with_arguments(row, call.arguments) for row in call.rows()]
     kind = call.rows_kind()
-    name_field = _name_field(rows, kind, _shared_fields(results))
+    name_field = _name_field(rows, kind, _shared_fields(results), declared_fields(call.schema))
     labels = _row_labels(rows, name_field, kind)
     n = len(results) - 1
     return tuple(
@@ -233,14 +237,26 @@ def _shared_fields(results: Sequence[ToolResult]) -> frozenset[str]:
 
 
 def _name_field(
-    rows: list[dict[str, Any]], kind: str, shared: frozenset[str] = frozenset()
+    rows: list[dict[str, Any]],
+    kind: str,
+    shared: frozenset[str] = frozenset(),
+    declared: Mapping[str, FieldSpec] | None = None,
 ) -> str | None:
     """The field naming the rows (see the module's docstring), or ``None``: of a call's one row,
     none where several fields could name it and none names the kind (the origin and the
     destination airport of a flight name airports)."""
+    kind_words = words_of_name(kind)
     candidates = []
     for key in dict.fromkeys(k for row in rows for k in row):
-        if key in shared or not (key.lower() in {"name", "title"} or _NAME_FIELD.search(key)):
+        spec = (declared or {}).get(key)
+        named = (
+            key.lower() in {"name", "title"}
+            or _NAME_FIELD.search(key) is not None
+            # "trail" of trails, or a field its schema calls the name ("Name of the trail")
+            or words_of_name(key) == kind_words
+            or (spec is not None and _names_kind(spec.description, kind_words))
+        )
+        if key in shared or not named:
             continue
         values = [scalar(row.get(key)) for row in rows]
         if any(v is None or infer_datatype([v]) != "string" for v in values):
@@ -250,12 +266,18 @@ def _name_field(
         candidates.append(key)
     if not candidates:
         return None
-    kind_words = set(words_of_name(kind))
-    own = [k for k in candidates if set(words_of_name(k)) & kind_words]
+    own = [k for k in candidates if set(words_of_name(k)) & set(kind_words)]
     plain = [k for k in candidates if k.lower() in {"name", "title"}]
     if len(rows) == 1 and len(candidates) > 1 and not (plain or own):
         return None
     return (plain or own or candidates)[0]
+
+
+def _names_kind(description: str | None, kind_words: list[str]) -> bool:
+    """Whether a field's description calls it the name of the rows' kind ("Name of the trail"
+    of trails; not "Name of airline" of flights)."""
+    found = _NAME_DESCRIPTION.match(description or "")
+    return found is not None and words_of_name(found["what"]) == kind_words
 
 
 def _row_labels(rows: list[dict[str, Any]], name_field: str | None, kind: str) -> list[str]:

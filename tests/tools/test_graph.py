@@ -118,3 +118,23 @@ def test_a_field_several_rows_of_one_call_share_names_no_row_of_another_call() -
     graph = results_graph([ToolResult("FindEvents", events), booked])
     assert not list(graph.subjects(RDFS.label, Literal("Oracle Park")))
     assert (None, FIELD("venue_name"), Literal("Oracle Park")) in graph
+
+
+def test_a_field_named_for_the_kind_or_described_as_its_name_names_the_rows() -> None:
+    # "trail" of trails, "route" described as "Name of the route": the rows' own names, not
+    # values labelled with a departure time ("8:40 am trail")
+    trails = [
+        {"trail": "Cragside Loop", "start": "08:40"},
+        {"trail": "Mere Path", "start": "09:30"},
+    ]
+    graph = results_graph([ToolResult("find_trails", trails)])
+    assert (URIRef(RESULT_NS + "cragside-loop"), RDFS.label, Literal("Cragside Loop")) in graph
+    walks = [{"route": "Helvellyn Edge", "km": 12}, {"route": "Tarn Round", "km": 5}]
+    schema = {"type": "object", "properties": {"route": {"description": "Name of the walk"}}}
+    graph = results_graph([ToolResult("find_walks", walks, schema=schema)])
+    assert (URIRef(RESULT_NS + "tarn-round"), RDFS.label, Literal("Tarn Round")) in graph
+    # "Name of airline" of flights names what a flight points at, not the flight
+    flights = [{"airline": "Delta", "departs": "07:00"}]
+    schema = {"type": "object", "properties": {"airline": {"description": "Name of airline"}}}
+    graph = results_graph([ToolResult("search_flights", flights, schema=schema)])
+    assert (URIRef(RESULT_NS + "delta"), RDFS.label, Literal("Delta")) not in graph

@@ -662,6 +662,9 @@ class _Verifier:
             stated = self._in_property_unit(q, h.prop, expected)
             if expected is None or stated is None:
                 continue
+            if q.kind == CURRENCY and expected < 0 < stated:
+                # an amount is said by its size: "you spent £42.17" of -42.17, money going out
+                expected = -expected
             tolerance = self.onto.tolerance.get(h.prop, self.config.tolerance(q.kind))
             # "up to 5 lenses" of a maximum states the maximum itself, not a value under it
             bound = None if self._a_limit(h.prop) or self._a_bound(h.prop) else q.bound
@@ -1075,6 +1078,8 @@ class _Verifier:
                 expected = _decimal(value)
                 if expected is None:
                     continue
+                if q.kind == CURRENCY and expected < 0 < q.value:
+                    expected = -expected  # "Spotify took £11.99" of -11.99: money going out
                 if (
                     expected == q.value
                     if prop in exact

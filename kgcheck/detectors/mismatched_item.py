@@ -16,10 +16,13 @@ any other.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from rdflib import Literal, Node, URIRef
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.items import NAME, Item, Unheld, modifies_noun
+from kgcheck.items.values import money_like
 from kgcheck.kb.values import format_like
 from kgcheck.types import Evidence, Flag, FlagType, Span
 
@@ -233,6 +236,15 @@ class MismatchedItemDetector(Detector):
 
 
 def _written(ctx: DetectionContext, prop: URIRef, value: Node, stated: str) -> str:
+    if (
+        isinstance(value, Literal)
+        and isinstance(number := value.toPython(), (int, float, Decimal))
+        and number < 0
+        and "-" not in stated
+        and money_like(ctx.kb, prop)
+    ):
+        # money going out is said by its size: "£41.00", not "£-41.00"
+        value = Literal(-number, datatype=value.datatype)
     written = ctx.kb.value_text(prop, value)
     return format_like(stated, value, written) if isinstance(value, Literal) else written
 

@@ -812,6 +812,8 @@ def same_measure(kb: KnowledgeBase, value: Decimal, unit: str, prop: URIRef, hel
 def _same_number(stated: Decimal, held: Decimal, money: bool) -> bool:
     if not money:
         return stated == held
+    # an amount is said by its size: "you spent £42.17" of a row's -42.17, money going out
+    stated, held = abs(stated), abs(held)
     if held == 0:
         return stated == 0
     return abs(stated - held) / abs(held) <= MONEY_TOLERANCE

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
@@ -636,6 +637,8 @@ class KnowledgeBase:
                 several.add(pred)
             for n in range(1, min(_MAX_GRAM, len(words)) + 1):
                 grams.update(tuple(words[i : i + n]) for i in range(len(words) - n + 1))
+            # a web address names what it is the site of: "Netflix" of "NETFLIX.COM"
+            grams.update((found[1],) for w in words if (found := _SITE.fullmatch(w)) is not None)
         return _StringIndex(
             frozenset(grams),
             {k: tuple(v) for k, v in owners.items()},
@@ -834,6 +837,8 @@ _MAX_LITERAL_CHARS = 256
 #: Values of a transitive property followed at most this far (a cycle or a deep chain ends).
 _MAX_TRANSITIVE = 256
 _MAX_GRAM = 6
+#: A web address as a value's word ("netflix.com", "www.tesco.co.uk"): the name of the site.
+_SITE = re.compile(r"(?:www\.)?([a-z0-9-]+)(?:\.[a-z]{2,6}){1,2}")
 _STRING_TYPES = frozenset({None, XSD.string})
 #: The same, as Oxigraph names them (a language-tagged string is an ``rdf:langString``).
 _OX_STRING_TYPES = frozenset({str(XSD.string), str(RDF.langString)})

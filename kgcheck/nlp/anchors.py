@@ -885,6 +885,7 @@ class Anchorer:
                 source is not None
                 and ties.clear(source)
                 and ties.tied(i, source, last=last, counted=counted)
+                and not self._rival_between(toks, i, source, mentions, fits)
             )
         holders = list(dict.fromkeys(holders))
         return Anchor(
@@ -895,6 +896,29 @@ class Anchorer:
             nearest=nearest,
             certain=certain,
             guessed=by_unit,
+        )
+
+    def _rival_between(
+        self,
+        toks: Sequence[Tok],
+        i: int,
+        source: Mention,
+        mentions: Sequence[Mention],
+        fits: Callable[[URIRef], bool],
+    ) -> bool:
+        """Whether another KB entity of the sentence stands between ``source`` and the item
+        at token ``i`` and has a value of the item's type: "The 2 Year Tracker follows Bank Rate
+        plus 0.60%, so with Bank Rate at 3.75% ...": the rate may be Bank Rate's, so which
+        thing it is of is not certain."""
+        lo, hi = sorted((source.token_end, i))
+        return any(
+            m is not source
+            and m.segment == source.segment
+            and m.iri is not None
+            and m.iri != source.iri
+            and lo <= m.token_start < hi
+            and any(fits(p) for p, _ in self.kb.facts(URIRef(m.iri)))
+            for m in mentions
         )
 
     def _typed(

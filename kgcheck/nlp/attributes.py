@@ -30,6 +30,8 @@ _MAX_ATTRIBUTE_TOKENS = 3
 _THIRD_PERSON_POSSESSIVES = frozenset({"his", "her", "its", "their"})
 _LOCATIVES = frozenset({"in", "at", "on"})
 _NOT_ATTRIBUTES = frozenset({"name", "question", "answer", "point", "guess", "turn"})
+#: Parts of speech that open a description of an event, not a value ("snapped in half").
+_EVENTS = frozenset({"VERB", "AUX"})
 
 
 def is_attribute(predicate: str) -> bool:
@@ -117,6 +119,8 @@ def _attribute_and_value(toks: Sequence[Tok], k: int) -> tuple[int, int, int, bo
         if t.text in {",", ";", ".", "!", "?"} or t.lower in CLAUSE_BREAKS or t.lower == "and":
             break
         k += 1
-    if k == value_start:
+    if k == value_start or toks[value_start].pos in _EVENTS:
+        # "my card's snapped in half", "your card was damaged": what happened to it, a state
+        # that others may describe as well, not a value of it that excludes another
         return None
     return attr_end, value_start, k, negated

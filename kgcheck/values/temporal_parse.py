@@ -113,6 +113,8 @@ class Parsed:
     counted: bool = False
     #: Where a day joined with a time ("Friday at 6 pm") states the time: ``(start, end)``.
     clock: tuple[int, int] | None = None
+    #: The hour is stated with am or pm ("4 pm"), not as a bare clock ("1:30").
+    meridiem: bool = False
 
     @property
     def is_time(self) -> bool:
@@ -194,6 +196,14 @@ class TemporalParser:
                 ),
                 (
                     rf"\b(?:(?P<wd>{_WEEKDAY}),?\s+)?the\s+(?P<d>\d{{1,2}}){_ORD}\b",
+                    self._day_of_month,
+                ),
+                (
+                    # "Sunday 14th", and "Sunday 14" opening a range ("from Sunday 14 to
+                    # Friday 19 February": the month is the end's)
+                    rf"\b(?P<wd>{_WEEKDAY}),?\s+(?P<d>\d{{1,2}})"
+                    rf"(?:{_ORD}\b|(?=\s*(?:-|–|—|to|until|till)\s*(?:{_WEEKDAY}|\d{{1,2}}"
+                    rf"{_ORD}?\s+{_MONTH})))",
                     self._day_of_month,
                 ),
                 (
@@ -432,7 +442,7 @@ class TemporalParser:
             hour = hour % 12 + (12 if ap == "pm" else 0)
         elif hour > 23:
             return None
-        return Parsed(m.start(), m.end(), hour=hour, minute=minute)
+        return Parsed(m.start(), m.end(), hour=hour, minute=minute, meridiem=bool(ap))
 
     def _day_after(self, m: re.Match[str], text: str) -> Parsed | None:
         base = 1 if m["base"].lower() == "tomorrow" else -1
@@ -558,10 +568,20 @@ def _join_range(a: Parsed, b: Parsed) -> Parsed:
     first = replace(a, parts=[])
     if first.year is None and b.year is not None and first.decade is None:
         first.year = b.year
-        if first.month is None and b.month is not None and first.day is not None:
-            first.month = b.month
+    if first.month is None and b.month is not None and first.day is not None:
+        # "from Sunday 14 to Friday 19 February": the start is of the end's month
+        first.month = b.month
     if first.fiscal is False and b.fiscal:
         first.fiscal = True
+    if (
+        first.hour is not None
+        and b.hour is not None
+        and not first.meridiem
+        and b.meridiem
+        and 1 <= first.hour < 12 <= first.hour + 12 <= b.hour
+    ):
+        # "from 1:30 to 4 pm": the start takes the end's pm where that puts it first
+        first.hour += 12
     return Parsed(a.start, b.end, parts=[first, b])
 
 

@@ -64,6 +64,7 @@ from kgcheck.values.quantities import (
     convert,
     counts_in,
     dimension,
+    minutes_of,
     restates,
     rounded_agrees,
     same_counted,
@@ -587,10 +588,16 @@ class _Verifier:
                 # "delivery for your LG C4 ... for £24.99" with a slot at £24.99 in the results
                 # the agent saw: the result is what the reply restates, the KB reading a guess
                 certain = False
-            if certain and _another_magnitude(q.value, best[3]):
-                # "book it for a week" of a minimum driver age of 25 years: a value a hundred
-                # times off is another quantity the sentence speaks of, not this one misstated
-                certain = False
+            if _another_magnitude(q.value, best[3]):
+                # "book it for a week" of a minimum driver age of 25 years, "195 cm of snow"
+                # of a summit at 2,940 m: a value a hundred times off is another quantity the
+                # sentence speaks of, not this one misstated
+                return NumericClaim(
+                    **base,
+                    verdict=UNCHECKED,
+                    message=f"{q.text}: another quantity than the one it was read as "
+                    f"({verdict.message})",
+                )
             if len(distinct) == 1 and certain and len(read) == 1:
                 correction = self._written(q, best[0], best[3])
                 verdict = replace(verdict, correction=correction, correction_span=q.span)
@@ -1439,7 +1446,7 @@ _UNIT_SPAN = Decimal(100)
 
 
 #: Words a property's name is a limit by: "maximum concurrent loans", "minimum spend".
-_LIMIT_NAMES = re.compile(r"\b(?:max(?:imum)?|min(?:imum)?|limit)\b", re.I)
+_LIMIT_NAMES = re.compile(r"\b(?:max(?:imum)?|min(?:imum)?|limit|cap|ceiling)\b", re.I)
 #: Words naming a property whose value is itself a most or a least: "seats up to 30" states a
 #: capacity of 30, "delivers up to 4 miles" a radius of 4 miles.
 _BOUND_NAMES = re.compile(r"\b(?:capacity|radius|allowance)\b", re.I)
@@ -1564,16 +1571,9 @@ def _decimal(value: Node | Decimal | None) -> Decimal | None:
     if not isinstance(value, Literal):
         return None
     python = value.toPython()
-    if isinstance(python, timedelta):  # a length of time, in minutes
-        return Decimal(str(python.total_seconds())) / 60
-    tdelta = getattr(python, "tdelta", None)
-    if isinstance(tdelta, timedelta):
-        # "P12M" (isodate's Duration): its months and years in minutes, as "12 months" is
-        months = Decimal(str(getattr(python, "years", 0))) * 12
-        months += Decimal(str(getattr(python, "months", 0)))
-        in_minutes = convert(months, "month", "minute")
-        rest = Decimal(str(tdelta.total_seconds())) / 60
-        return None if in_minutes is None else in_minutes + rest
+    minutes = minutes_of(python)  # a length of time, in minutes
+    if minutes is not None:
+        return minutes
     if isinstance(python, bool):
         return None
     try:

@@ -259,3 +259,21 @@ ex:largeVan a ex:Van ; rdfs:label "large van" ; ex:minAge 25 ; ex:daily 105 .
     report = checker.check_turn(reply, DialogueState(session_id="t", now=NOW))
     assert report.text == reply
     assert [f.correction for f in report.flags if f.content == "a week"] in ([], [None])
+
+
+def test_a_cap_is_a_limit_that_up_to_states_itself(make_checker: Callable[..., Checker]) -> None:
+    # an account paying interest "on balances up to £5,000" when the cap is £2,500 is wrong: a
+    # property named a cap is a limit, which "up to" states, not a value under it
+    checker = make_checker(
+        """
+ex:Account a owl:Class ; rdfs:label "account" .
+ex:cap a owl:DatatypeProperty ; rdfs:label "interest balance cap" ; rdfs:domain ex:Account ;
+    kgc:unit "GBP" .
+ex:plus a ex:Account ; rdfs:label "Plus Account" ; ex:cap 2500 .
+""",
+        nli={"model": "none"},
+    )
+    report = checker.check_turn(
+        "The Plus Account pays interest on balances up to £5,000.", DialogueState(session_id="t")
+    )
+    assert [c.value for c in report.numeric_claims if c.verdict == WRONG] == ["5000"]

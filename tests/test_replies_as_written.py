@@ -113,3 +113,32 @@ def test_a_rate_said_after_another_thing_with_rates_is_not_corrected(tmp_path: P
     assert report.text == reply
     # no reading of a rate there is certain: each is shown, none is grounds to rewrite
     assert [f.content for f in report.flags if f.kb_strength == 1.0] == []
+
+
+RETURNS = """
+ex:Policy a owl:Class ; rdfs:label "policy" .
+ex:window a owl:DatatypeProperty, owl:FunctionalProperty ; rdfs:label "report window" ;
+    rdfs:domain ex:Policy ; rdfs:range xsd:duration ;
+    kgc:lexicalForm "report within", "report window" .
+ex:refundDays a owl:DatatypeProperty, owl:FunctionalProperty ;
+    rdfs:label "refund processing time" ; rdfs:domain ex:Policy ; rdfs:range xsd:integer ;
+    kgc:unit "day" .
+ex:method a owl:DatatypeProperty ; rdfs:label "refund method" ; rdfs:domain ex:Policy ;
+    rdfs:range xsd:string .
+ex:promise a ex:Policy ; rdfs:label "Returns Promise" ; ex:window "P3D"^^xsd:duration ;
+    ex:refundDays 5 ; ex:method "original payment method" .
+ex:missing a ex:Policy ; rdfs:label "Missing Items Policy" ; ex:window "P2D"^^xsd:duration ;
+    ex:refundDays 3 ; ex:method "account credit" .
+"""
+
+
+def test_a_length_of_time_held_as_a_duration_is_a_value_of_a_measure(tmp_path: Path) -> None:
+    # a shop's returns: "3 days" is the report window (P3D), not a wrong refund time (5 days)
+    checker = checker_over(tmp_path, RETURNS)
+    reply = (
+        "Under our Returns Promise you have 3 days from delivery to tell us, and the refund "
+        "goes back to your original payment method within 5 working days."
+    )
+    report = checker.check_turn(reply, DialogueState(session_id="t", now=NOW))
+    assert report.text == reply
+    assert [f.content for f in report.flags if f.confidence >= 0.5] == []

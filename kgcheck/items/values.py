@@ -37,6 +37,7 @@ from kgcheck.values.quantities import (
     canonical_unit,
     convert,
     is_currency,
+    minutes_of,
     restates,
     singular,
 )
@@ -66,6 +67,8 @@ MAX_VALUE_WORDS = 12
 _PERCENT_UNITS = frozenset({None, "%", "fraction"})
 #: Relative difference within which a money amount is the candidate's ("$23,260" of 23260.13).
 MONEY_TOLERANCE = Decimal("0.01")
+#: Half a penny: within it an amount written to the penny is a value.
+_PENNY = Decimal("0.005")
 #: Relative difference within which a measure converted from another unit is a value ("1.2
 #: miles" of 1.93 km): the stated figure is rounded.
 MEASURE_TOLERANCE = Decimal("0.03")
@@ -153,6 +156,8 @@ class Facts:
     #: date stated alone is no sure value of theirs
     instants: set[URIRef] = field(default_factory=set)
     numbers: list[tuple[Decimal, URIRef]] = field(default_factory=list)
+    #: Lengths of time held (``xsd:duration``), in minutes: values of measures only
+    lengths: list[tuple[Decimal, URIRef]] = field(default_factory=list)
     objects: dict[URIRef, list[Node]] = field(default_factory=dict)
 
 
@@ -190,6 +195,8 @@ def facts_of(kb: KnowledgeBase, subject: URIRef) -> Facts:
                 out.numbers.append((Decimal(str(o)), p))
             except InvalidOperation:
                 continue
+        elif (minutes := minutes_of(value)) is not None:
+            out.lengths.append((minutes, p))  # "P3D": a length of time, in minutes
         elif o.datatype in (None, XSD.string):
             clock = _CLOCK.fullmatch(str(o).strip())
             if clock:  # "12:00" of a field a schema calls a string: a time of day still
@@ -763,14 +770,19 @@ def _measure(
         return
     held = False
     for s, h in facts.items():
-        matched = [p for v, p in h.numbers if _same_measure(kb, q, p, v)]
+        matched = [p for v, p in h.numbers + h.lengths if _same_measure(kb, q, p, v)]
         if matched:
             held = True
             add(q.span, "number", s, matched)
     unbound = q.anchor is not None and not q.anchor.subjects and bool(q.anchor.properties)
     if held or not (counts or unbound):
         return
-    numbers = {p for h in facts.values() for _, p in h.numbers if _in_unit(kb, q, p) is not None}
+    numbers = {
+        p
+        for h in facts.values()
+        for _, p in h.numbers + h.lengths
+        if _in_unit(kb, q, p) is not None
+    }
     said_of = named_before(kb, _words_before(analysis, q.span), numbers, _OF)
     if (
         not said_of
@@ -814,6 +826,9 @@ def _same_number(stated: Decimal, held: Decimal, money: bool) -> bool:
         return stated == held
     # an amount is said by its size: "you spent £42.17" of a row's -42.17, money going out
     stated, held = abs(stated), abs(held)
+    if stated != stated.to_integral_value():
+        # written to the penny ("£1,021.64"), it is that amount, not one 1% off (£1,012.64)
+        return abs(stated - held) < _PENNY
     if held == 0:
         return stated == 0
     return abs(stated - held) / abs(held) <= MONEY_TOLERANCE

@@ -23,7 +23,7 @@ from rdflib.term import Node
 
 from kgcheck.errors import KnowledgeBaseError
 from kgcheck.kb.labels import LABEL_PREDICATES, LabelIndex
-from kgcheck.kb.normalize import value_words
+from kgcheck.kb.normalize import normalize, value_words
 from kgcheck.kb.ontology import OntologyView
 from kgcheck.kb.reads import remembered
 from kgcheck.kb.remote import RemoteScratch, RemoteStore
@@ -146,7 +146,36 @@ class KnowledgeBase:
         return ((entity, label) for entity, label, _ in self._label_triples())
 
     def _label_triples(self) -> Iterator[tuple[str, str, int]]:
-        """``(entity, label, rank)`` for every labelled entity that is not a schema term."""
+        """``(entity, label, rank)`` for every labelled entity that is not a schema term, and
+        each label ending in a label of the entity's class, without it (:meth:`_kindless`)."""
+        kindless: list[tuple[str, str]] = []
+        ends = {key.rsplit(" ", 1)[-1] for key in self.ontology.class_labels}
+        for iri, label, rank in self._own_label_triples():
+            words = label.split()
+            if len(words) > 2 and normalize(words[-1], drop_titles=False) in ends:
+                kindless.append((iri, label))
+            yield iri, label, rank
+        last = len(LABEL_PREDICATES)
+        for iri, label in kindless:
+            for short in self._kindless(URIRef(iri), label):
+                yield iri, short, last
+
+    def _kindless(self, node: URIRef, label: str) -> list[str]:
+        """``label`` without the label of a class of ``node`` it ends in, where two words or
+        more are left: "copy statement" of the fee "copy statement fee", said as "a copy
+        statement costs £3"."""
+        key = normalize(label, drop_titles=False)
+        out = []
+        for cls_ in self.direct_types(node):
+            kind = normalize(self.ontology.label(cls_), drop_titles=False)
+            if kind and key.endswith(" " + kind):
+                # the class label may be several words: cut as many words as it has
+                rest = " ".join(label.split()[: len(label.split()) - len(kind.split())])
+                if len(rest.split()) >= 2 and rest != label:
+                    out.append(rest)
+        return out
+
+    def _own_label_triples(self) -> Iterator[tuple[str, str, int]]:
         schema_terms = {str(t) for t in self.ontology.labels}
         for rank, pred in enumerate(LABEL_PREDICATES):
             if self._ox is not None:  # straight from Oxigraph: no rdflib term conversion
@@ -883,7 +912,7 @@ VALID_FROM = frozenset({"https://schema.org/validFrom", "http://schema.org/valid
 VALID_THROUGH = frozenset({"https://schema.org/validThrough", "http://schema.org/validThrough"})
 
 _INDEX_FILE = "kgcheck-labels.json"
-_INDEX_VERSION = 5
+_INDEX_VERSION = 6
 
 
 @dataclass(frozen=True, slots=True)

@@ -133,7 +133,10 @@ _COMMANDS = frozenset(
 _RESTATES = re.compile(
     r"\b(?:(?:please |let's |let me |just to |to )?confirm(?:ing)?\b(?! that)|verify\b|to recap\b"
     r"|(?<!would )(?<!do )(?<!did )(?<!will )(?<!can )you(?:(?:'d| would)? (?:like|want|wish"
-    r"|prefer)| need)\b|you asked\b|you requested\b|make sure\b"
+    r"|prefer)| need)\b|you asked\b|you requested\b"
+    # "let me make sure", "just to make sure": checking what was asked; not advice ("so make
+    # sure you're on the last lift") nor a purpose ("To make sure it arrives today, ...")
+    r"|(?:let me|just to|i want to|i'd like to|i'll) make sure\b"
     r"|you(?:'re| are) (?:looking|asking) for\b)",
     re.I,
 )

@@ -17,6 +17,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from decimal import Decimal, InvalidOperation
 from itertools import accumulate
 from typing import TYPE_CHECKING
@@ -49,6 +50,7 @@ __all__ = [
     "dimension",
     "is_unit_word",
     "measure_of_rate",
+    "minutes_of",
     "restates",
     "rounded_agrees",
     "same_counted",
@@ -113,6 +115,8 @@ NUMBER_WORDS = frozenset({"one", *_NUMBER_WORDS})
 _SYMBOLS = {"$": "USD", "US$": "USD", "€": "EUR", "£": "GBP", "USD": "USD", "EUR": "EUR"}
 _SYMBOLS |= {"GBP": "GBP"}
 _PREFIX = re.compile(r"(?P<neg>[-−])?(?P<cur>US\$|\$|€|£|USD|EUR|GBP)\s?$")
+#: "m" after a number that is no amount of money: metres ("a 620 m drop", "at 2,940m").
+_METRES = re.compile(r"\s?m(?![A-Za-z0-9²/'])(?!\.[A-Za-z0-9])")
 _SCALE_WORD = re.compile(r"\s?(?P<scale>thousand|million|billion|trillion)\b", re.I)
 _SCALE_LETTER = re.compile(r"\s?(?P<scale>bn|mn|tn|mm|k|m|b)(?![A-Za-z])", re.I)
 _SCALES = {
@@ -422,6 +426,22 @@ def units_of(dim: str) -> list[str]:
     return [u for u, (d, _) in _CONVERSIONS.items() if d == dim]
 
 
+def minutes_of(value: object) -> Decimal | None:
+    """A length of time read from a literal (a ``timedelta``, or isodate's ``Duration`` of
+    "P12M"), in minutes, as lengths of time compare; ``None`` for anything else."""
+    if isinstance(value, timedelta):
+        return Decimal(str(value.total_seconds())) / 60
+    tdelta = getattr(value, "tdelta", None)
+    if not isinstance(tdelta, timedelta):
+        return None
+    # "P12M": its months and years in minutes, as "12 months" is
+    months = Decimal(str(getattr(value, "years", 0))) * 12
+    months += Decimal(str(getattr(value, "months", 0)))
+    in_minutes = convert(months, "month", "minute")
+    rest = Decimal(str(tdelta.total_seconds())) / 60
+    return None if in_minutes is None else in_minutes + rest
+
+
 def convert(value: Decimal, unit: str | None, target: str | None) -> Decimal | None:
     """``value`` in ``unit`` expressed in ``target``; ``None`` when they do not convert."""
     unit, target = canonical_unit(unit), canonical_unit(target)
@@ -583,6 +603,10 @@ class QuantityRecognizer:
             return self._make(
                 text, start, unit.end(), QUANTITY, value, _UNITS[unit.group("unit").lower()]
             )
+        metres = _METRES.match(text, pos)
+        if metres is not None:
+            # "a 620 m vertical drop", "2,940m": metres (a scale only before a currency)
+            return self._make(text, start, metres.end(), QUANTITY, value, "m")
         if re.match(r"[A-Za-z]", text[pos : pos + 1]):
             return None  # "3rd", "4b", "v2": letters glued to the number
         if re.match(r"\s+(?:[A-Z][a-z]+\s+)*[A-Z][a-z]+\b", text[pos:]) and scale is None:

@@ -56,3 +56,10 @@ def test_a_number_the_user_asked_about_is_still_checked(checker: Checker) -> Non
     # the user's question gives a premise, not a fact: "it has 2 seats" of the Transit is wrong
     user = "Does the Ford Transit have 2 seats?"
     assert flagged(checker, "Yes, the Ford Transit has 2 seats and costs £96.", user) == ["2"]
+
+
+def test_an_amount_written_to_the_penny_is_no_amount_one_percent_off(checker: Checker) -> None:
+    # £96.90 is not the Transit's £96 (0.9% off): an amount written to the penny is exact
+    assert flagged(checker, "The Ford Transit is a manual, £96.90 for the whole hire.") == [
+        "£96.90"
+    ]

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
+from rdflib import URIRef
 
+from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.labels import LabelIndex, label_keys
 
 
@@ -229,3 +232,22 @@ def test_label_index_with_tokens_holds_every_word_across_labels(index: LabelInde
     found = index.with_tokens(["chris"])
     found.clear()  # the caller's own set: the index keeps its entries
     assert index.with_tokens(["chris"]) == {"ex:chrisA", "ex:chrisM", "ex:chrisP"}
+
+
+def test_a_thing_is_named_by_its_label_without_its_class_label(
+    make_kb: Callable[[str], KnowledgeBase],
+) -> None:
+    # a library's fees: "a lost card costs £3" names the "lost card fee"; a label of two words
+    # keeps its class word ("late fee" is never "late")
+    kb = make_kb(
+        """
+ex:Fee a owl:Class ; rdfs:label "fee" .
+ex:lostCard a ex:Fee ; rdfs:label "lost card fee" .
+ex:late a ex:Fee ; rdfs:label "late fee" .
+"""
+    )
+    found = kb.labels.lookup("lost card")
+    assert found is not None and found.iris == ("https://example.org/t#lostCard",)
+    assert kb.labels.exact("lost card") == {"https://example.org/t#lostCard"}
+    assert kb.labels.exact("late") == set()
+    assert kb.label(URIRef("https://example.org/t#lostCard")) == "lost card fee"

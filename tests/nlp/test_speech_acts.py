@@ -147,6 +147,11 @@ def test_a_verb_of_asking_read_as_a_modifier_still_asks(
         (["Walgreens is at 113 Arbol Dr, do you need me to set the navigation?"], [False]),
         (["You'd need to give 30 days' notice."], [False]),
         (["I can confirm that it opens at 9 am."], [False]),
+        # advice and a purpose are no check of what was asked (a blind trial)
+        (["The lift closes at 4 pm, so make sure you're on your last ride up before then."],
+         [False]),
+        (["To make sure a payment arrives today, send it before 3pm."], [False]),
+        (["Just to make sure, that's 2 adults on Saturday?"], [True]),
         # an offer asked about states the results' values (SGD)
         (["What about the Escape at SFO on March 8th?", "Is that okay to you?"], [False, False]),
     ],

@@ -266,3 +266,18 @@ def test_every_dimension_a_unit_measures_has_words_that_name_it() -> None:
 )
 def test_a_plural_noun_gives_its_singular(plural: str, one: str) -> None:
     assert singular(plural) == one
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("a 620 m vertical drop", ("620 m", "m", Decimal(620))),
+        ("the summit at 2,940m.", ("2,940m", "m", Decimal(2940))),
+        ("a budget of £3m", ("£3m", "GBP", Decimal(3_000_000))),
+    ],
+)
+def test_m_after_a_number_is_metres_and_after_money_a_million(
+    text: str, found: tuple[str, str, Decimal]
+) -> None:
+    (q,) = QuantityRecognizer().find(text)
+    assert (q.text, q.unit, q.value) == found

@@ -252,8 +252,9 @@ def _name_field(
         named = (
             key.lower() in {"name", "title"}
             or _NAME_FIELD.search(key) is not None
-            # "trail" of trails, or a field its schema calls the name ("Name of the trail")
-            or words_of_name(key) == kind_words
+            # "trail" of trails whose values are names (not "status" of a lift_status call's
+            # "open" and "closed"), or a field its schema calls the name ("Name of the trail")
+            or (words_of_name(key) == kind_words and _names(rows, key))
             or (spec is not None and _names_kind(spec.description, kind_words))
         )
         if key in shared or not named:
@@ -271,6 +272,13 @@ def _name_field(
     if len(rows) == 1 and len(candidates) > 1 and not (plain or own):
         return None
     return (plain or own or candidates)[0]
+
+
+def _names(rows: list[dict[str, Any]], key: str) -> bool:
+    """Whether every row's ``key`` is written as a name: a string opening with a capital or a
+    digit ("Cragside Loop", "57 Hotel")."""
+    values = [scalar(row.get(key)) for row in rows]
+    return all((isinstance(v, str) and v[:1].isupper()) or str(v)[:1].isdigit() for v in values)
 
 
 def _names_kind(description: str | None, kind_words: list[str]) -> bool:

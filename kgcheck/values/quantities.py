@@ -115,6 +115,8 @@ NUMBER_WORDS = frozenset({"one", *_NUMBER_WORDS})
 _SYMBOLS = {"$": "USD", "US$": "USD", "€": "EUR", "£": "GBP", "USD": "USD", "EUR": "EUR"}
 _SYMBOLS |= {"GBP": "GBP"}
 _PREFIX = re.compile(r"(?P<neg>[-−])?(?P<cur>US\$|\$|€|£|USD|EUR|GBP)\s?$")
+#: What joins the parts of one measure: "7 feet 3 inches", "1 kg and 200 g".
+_PARTS_GLUE = re.compile(r"\s*(?:,\s*)?(?:and\s+)?")
 #: "m" after a number that is no amount of money: metres ("a 620 m drop", "at 2,940m").
 _METRES = re.compile(r"\s?m(?![A-Za-z0-9²/'])(?!\.[A-Za-z0-9])")
 _SCALE_WORD = re.compile(r"\s?(?P<scale>thousand|million|billion|trillion)\b", re.I)
@@ -517,6 +519,9 @@ class QuantityRecognizer:
             joined = None
             if quantity.kind == QUANTITY and quantity.unit in _TIME_UNITS:
                 joined = compound_duration(text, quantity.span.start, quantity.span.end)
+            elif out and (measure := self._compound_measure(text, out[-1], quantity)) is not None:
+                out[-1] = measure  # "7 feet 3 inches": 87 inches
+                continue
             if joined is None or joined[0] < quantity.span.start:
                 out.append(quantity)
                 continue
@@ -527,6 +532,23 @@ class QuantityRecognizer:
                 continue
             out.append(self._make(text, a, b, QUANTITY, amount, unit))
         return out
+
+    def _compound_measure(self, text: str, first: Quantity, second: Quantity) -> Quantity | None:
+        """One measure stated in two parts, a larger unit then a smaller one of its kind, side
+        by side ("7 feet 3 inches", "1 kg 200 g"), in the smaller unit; ``None`` otherwise."""
+        if first.kind != QUANTITY or second.kind != QUANTITY or first.unit == second.unit:
+            return None
+        dim = dimension(first.unit)
+        if dim is None or dim == "time" or dimension(second.unit) != dim:
+            return None
+        if not _PARTS_GLUE.fullmatch(text[first.span.end : second.span.start]):
+            return None
+        larger = convert(first.value, first.unit, second.unit)
+        if larger is None or larger <= second.value:
+            return None  # "3 inches 7 feet" is no one measure
+        return self._make(
+            text, first.span.start, second.span.end, QUANTITY, larger + second.value, second.unit
+        )
 
     def _worded(self, text: str, start: int, end: int, value: Decimal) -> Quantity | None:
         """A number written as a word with what follows it: "ten minutes" (a length of time),

@@ -199,3 +199,33 @@ def test_one_unknown_word_where_a_results_value_stands_is_unknown(
     found = [f.content for f in report.flags if f.detector == "nonexistent_entity"]
     assert found == ([unknown] if unknown else [])
     assert report.text == reply
+
+
+LIFTS = """
+ex:Lift a owl:Class ; rdfs:label "lift" .
+ex:capacity a owl:DatatypeProperty ; rdfs:label "capacity per hour" ; rdfs:domain ex:Lift .
+ex:ridge a ex:Lift ; rdfs:label "Ridge Chair" ; ex:capacity 1800 .
+ex:valley a ex:Lift ; rdfs:label "Valley Drag" ; ex:capacity 900 .
+"""
+STATUS = [
+    {"lift_name": "Ridge Chair", "status": "open", "wait_minutes": 5},
+    {"lift_name": "Valley Drag", "status": "closed", "reason": "wind"},
+]
+
+
+def test_a_row_named_as_a_kb_thing_is_that_thing(tmp_path: Path) -> None:
+    # a lift-status call over a KB of lifts: "Ridge Chair" is the KB's lift and the row, not
+    # an ambiguous name of two things; what the row says of it is checked
+    from tests.conftest import checker_over
+
+    checker = checker_over(tmp_path, LIFTS, now=NOW)
+    state = DialogueState(session_id="t", now=NOW)
+    state.add_turn("user", "Is the Ridge Chair running?")
+    state.add_tool_result("lift_status", STATUS, arguments={"date": "2026-03-01"})
+    true = "The Ridge Chair is open, but the Valley Drag is closed and there's no queue."
+    report = checker.check_turn(true, state)
+    assert [m.kind for m in report.analysis.mentions if m.text == "Ridge Chair"] == ["entity"]
+    assert [f.content for f in report.flags if f.confidence >= 0.5] == []
+    false = "The Ridge Chair is closed right now, but the Valley Drag is open with no queue."
+    flagged = [f for f in checker.check_turn(false, state).flags if f.confidence >= 0.5]
+    assert any("Ridge Chair is closed" in f.content for f in flagged)

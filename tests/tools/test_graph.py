@@ -133,6 +133,10 @@ def test_a_field_named_for_the_kind_or_described_as_its_name_names_the_rows() ->
     schema = {"type": "object", "properties": {"route": {"description": "Name of the walk"}}}
     graph = results_graph([ToolResult("find_walks", walks, schema=schema)])
     assert (URIRef(RESULT_NS + "tarn-round"), RDFS.label, Literal("Tarn Round")) in graph
+    # "status" of a lift_status call holds states, not names: the lift's name names the row
+    status = [{"lift": "Ridge Chair", "status": "open"}, {"lift": "Bowl T-Bar", "status": "shut"}]
+    graph = results_graph([ToolResult("lift_status", status)])
+    assert (URIRef(RESULT_NS + "open"), RDFS.label, Literal("open")) not in graph
     # "Name of airline" of flights names what a flight points at, not the flight
     flights = [{"airline": "Delta", "departs": "07:00"}]
     schema = {"type": "object", "properties": {"airline": {"description": "Name of airline"}}}

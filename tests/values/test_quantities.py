@@ -281,3 +281,18 @@ def test_m_after_a_number_is_metres_and_after_money_a_million(
 ) -> None:
     (q,) = QuantityRecognizer().find(text)
     assert (q.text, q.unit, q.value) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("a barrier of about 6 feet 3 inches", [("6 feet 3 inches", "in", Decimal(75))]),
+        ("a bag of 1 kg and 200 g", [("1 kg and 200 g", "g", Decimal(1200))]),
+        # two measures, not one: the same unit, or a smaller one first
+        ("between 5 km and 10 km", [("5 km", "km", Decimal(5)), ("10 km", "km", Decimal(10))]),
+    ],
+)
+def test_a_measure_stated_in_two_units_is_one(
+    text: str, found: list[tuple[str, str, Decimal]]
+) -> None:
+    assert [(q.text, q.unit, q.value) for q in QuantityRecognizer().find(text)] == found

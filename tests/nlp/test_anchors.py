@@ -131,3 +131,24 @@ def test_anchor_an_amount_of_no_named_entity_is_of_the_few_that_have_one(
     assert set(q.anchor.subjects) == {"https://example.org/t#early", "https://example.org/t#late"}
     (q,) = analyzer.analyse("The Camry costs $174.", context=()).quantities
     assert q.anchor is not None and q.anchor.subjects == ("https://example.org/t#camry",)
+
+
+def test_a_property_word_inside_a_name_names_no_property(tmp_path: Path) -> None:
+    # a credit card named for its cashback: "Cashback" of "Gold 1% Cashback" names the card,
+    # so the 2.99% is its fee abroad, not a cashback rate
+    from kgcheck import DialogueState
+    from tests.conftest import checker_over
+
+    checker = checker_over(
+        tmp_path,
+        """
+ex:Card a owl:Class ; rdfs:label "card" .
+ex:cashback a owl:DatatypeProperty ; rdfs:label "cashback" ; rdfs:domain ex:Card ;
+    kgc:unit "%" .
+ex:abroad a owl:DatatypeProperty ; rdfs:label "foreign transaction fee" ; rdfs:domain ex:Card ;
+    kgc:unit "%" .
+ex:gold a ex:Card ; rdfs:label "Gold 1% Cashback" ; ex:cashback 1 ; ex:abroad 2.99 .
+""",
+    )
+    report = checker.check_turn("The Gold 1% Cashback is 2.99%.", DialogueState(session_id="t"))
+    assert [(c.text, c.verdict) for c in report.numeric_claims] == [("2.99%", "verified")]

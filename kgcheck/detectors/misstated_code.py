@@ -1,4 +1,5 @@
-"""``misstated_code``: an identifier stated almost as the KB or a tool result holds it.
+"""``misstated_code``: an identifier or a telephone number stated almost as the KB or a tool
+result holds it.
 
 "Your booking reference is LCH-581372" when the booking call returned LCH-583172: a booking
 reference, a registration plate, a postcode or a flight number is copied, not paraphrased, so a
@@ -17,9 +18,10 @@ from rdflib import Literal, URIRef
 from rdflib.term import Node
 
 from kgcheck.detectors.base import DetectionContext, Detector
-from kgcheck.kb.value_forms import value_forms
+from kgcheck.kb.value_forms import PHONE, value_forms
 from kgcheck.types import Evidence, Flag, FlagType, Span
 from kgcheck.values.codes import code_key, is_code
+from kgcheck.values.phones import find_numbers, number_key
 
 __all__ = ["MisstatedCodeDetector"]
 
@@ -36,11 +38,9 @@ class MisstatedCodeDetector(Detector):
     def detect(self, ctx: DetectionContext) -> list[Flag]:
         forms = value_forms(ctx.kb)
         codes = forms.codes()
-        if not codes:
-            return []
-        said: set[str] | None = None
         flags = []
-        for span, key in _stated(ctx.analysis.text):
+        said: set[str] | None = None
+        for span, key in _stated(ctx.analysis.text) if codes else ():
             if key in codes or len(key) < _SHORTEST:
                 continue
             near = forms.near_codes(key)
@@ -54,6 +54,22 @@ class MisstatedCodeDetector(Detector):
                 }
             if key not in said:
                 flags.append(self._flag(ctx, span, near, codes))
+        # a telephone number a digit off one the KB holds ("on 0300 303 1858" of the lost
+        # card line's 0300 303 1855), not one the conversation gave
+        text = ctx.analysis.text
+        for start, end in find_numbers(text, forms.regions) if forms.properties(PHONE) else ():
+            number = number_key(text[start:end], forms.regions)
+            phones = forms.phones(ctx.kb)
+            if number is None or number in phones:
+                continue
+            near = forms.near_phones(ctx.kb, number)
+            earlier = {
+                number_key(turn.text[a:b], forms.regions)
+                for turn in ctx.state.turns
+                for a, b in find_numbers(turn.text, forms.regions)
+            }
+            if near and number not in earlier:
+                flags.append(self._flag(ctx, Span(start, end), near, phones))
         return flags
 
     def _flag(

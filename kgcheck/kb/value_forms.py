@@ -27,7 +27,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable
 
-from rdflib import URIRef
+from rdflib import Literal, URIRef
 from rdflib.term import Node
 
 from kgcheck.kb.cache import per_kb
@@ -35,7 +35,7 @@ from kgcheck.kb.knowledge_base import STRING_SAMPLE, KnowledgeBase
 from kgcheck.kb.normalize import edit_distance, value_words
 from kgcheck.values.addresses import STREET_WORDS
 from kgcheck.values.codes import code_key, is_code
-from kgcheck.values.phones import is_number, regions_of
+from kgcheck.values.phones import is_number, number_key, regions_of
 
 __all__ = [
     "CODE",
@@ -103,6 +103,7 @@ class ValueForms:
         self.street_words = frozenset(STREET_WORDS | ends)
         self._codes: dict[str, list[tuple[Node, URIRef, str]]] = defaultdict(list)
         self._variants: dict[str, set[str]] | None = None
+        self._phones: dict[str, list[tuple[Node, URIRef, str]]] | None = None
         coded = set(self.properties(CODE))
         for subject, prop, text in written_as_codes:
             if prop in coded:
@@ -116,6 +117,27 @@ class ValueForms:
         """Every identifier the KB holds as a value of a ``CODE`` property, by
         :func:`code_key`: who holds it, through which property, as written."""
         return self._codes
+
+    def phones(self, kb: KnowledgeBase) -> dict[str, list[tuple[Node, URIRef, str]]]:
+        """Every telephone number ``kb`` (these forms' KB) holds as a value of a ``PHONE``
+        property, by :func:`~kgcheck.values.phones.number_key`: who holds it, through which
+        property, as written (read on first use)."""
+        if self._phones is None:
+            found: dict[str, list[tuple[Node, URIRef, str]]] = defaultdict(list)
+            for prop in self.properties(PHONE):
+                for subject, value in kb.graph.subject_objects(prop):
+                    if isinstance(value, Literal):
+                        key = number_key(str(value), self.regions)
+                        if key is not None:
+                            found[key].append((subject, prop, str(value)))
+            self._phones = dict(found)
+        return self._phones
+
+    def near_phones(self, kb: KnowledgeBase, key: str) -> list[str]:
+        """The telephone numbers ``kb`` holds one edit from ``key`` (as :meth:`near_codes`)."""
+        return sorted(
+            held for held in self.phones(kb) if held != key and edit_distance(held, key, 1) <= 1
+        )
 
     def near_codes(self, key: str) -> list[str]:
         """The held codes one edit from ``key`` (a character changed, added or left out, or two

@@ -1191,9 +1191,14 @@ def _counted_past_adjective(q: Quantity, toks: Sequence[Tok], i: int, last: int)
     if k >= 0 and (toks[k].pos == "DET" or toks[k].lower in _ONE_OF):
         return q
     adjective, noun = toks[last + 1], toks[last + 2]
+    # "2 working days", "3 business days": a word that modifies the noun after it, whatever
+    # its part of speech, is no noun counted
+    modifies = adjective.pos == "ADJ" or (
+        adjective.dep in {"amod", "compound"} and adjective.head == noun.i
+    )
     if (
         adjective.lower != (q.unit or "").lower()
-        or adjective.pos != "ADJ"
+        or not modifies
         or adjective.lower in _THE_REST
         or noun.pos != "NOUN"
         or noun.sent != adjective.sent

@@ -11,6 +11,7 @@ from typing import Any
 
 from kgcheck.config import TemporalConfig
 from kgcheck.periods import Granularity, Interval, parse_period
+from kgcheck.values.addresses import STREET_ADDRESS
 from kgcheck.values.durations import DURATION_TYPES, parse_duration
 from kgcheck.values.temporal import TemporalRecognizer
 
@@ -137,6 +138,8 @@ def parse_literal(
     if not text:
         return None
     if datatype in NUMERIC_TYPES:
+        if STREET_ADDRESS.match(text):
+            return None  # "is at 5 Boscawen Street": a house number, no value of a number
         return parse_number(text)
     if datatype in DATE_TYPES:
         if temporal is None:

@@ -20,7 +20,14 @@ from collections.abc import Iterable
 import phonenumbers
 from phonenumbers import MatchType, NumberParseException
 
-__all__ = ["DEFAULT_REGIONS", "find_numbers", "is_number", "regions_of", "same_number"]
+__all__ = [
+    "DEFAULT_REGIONS",
+    "find_numbers",
+    "is_number",
+    "number_key",
+    "regions_of",
+    "same_number",
+]
 
 #: Where a number with no country code is read when the KB's numbers say nothing of theirs.
 DEFAULT_REGIONS = ("US",)
@@ -43,6 +50,13 @@ def is_number(text: str, regions: Iterable[str] = DEFAULT_REGIONS) -> bool:
     if len(_DIGITS.findall(text)) < 7:
         return False
     return _parsed(text, regions) is not None
+
+
+def number_key(text: str, regions: Iterable[str] = DEFAULT_REGIONS) -> str | None:
+    """A telephone number's national digits ("13265551000" of "+44 1326 555100" and of
+    "01326 555100"), to compare numbers however written; ``None`` for no number."""
+    number = _parsed(text.strip(), regions)
+    return None if number is None else str(number.national_number)
 
 
 def same_number(a: str, b: str) -> bool:

@@ -109,3 +109,38 @@ def test_a_tracking_number_of_digits_alone_is_a_code(depots: Checker, tmp_path: 
     ]
     # a long amount of digits the reply states as a number is no code of anything
     assert depots.check_turn("That's 12345678901 in all.", DialogueState()).flags == []
+
+
+LINES = """
+ex:Line a owl:Class ; rdfs:label "helpline" .
+ex:phone a owl:DatatypeProperty ; rdfs:label "telephone" ; rdfs:range xsd:string .
+ex:lost a ex:Line ; rdfs:label "Lost Property Line" ; ex:phone "0161 496 0855" .
+ex:tickets a ex:Line ; rdfs:label "Ticket Office" ; ex:phone "0161 496 0123" .
+ex:abroad a ex:Line ; rdfs:label "International Line" ; ex:phone "+44 161 496 0710" .
+"""
+
+
+@pytest.mark.parametrize(
+    ("reply", "fixed"),
+    [
+        # a transit operator's helplines: a digit changed, two swapped, either way written
+        ("You can report it any time on 0161 496 0858.", "0161 496 0855"),
+        ("From abroad, call us on +44 161 496 0170.", "+44 161 496 0710"),
+        ("From abroad, call us on 0161 496 0170.", "+44 161 496 0710"),
+    ],
+)
+def test_a_telephone_number_a_digit_off_one_the_kb_holds_is_corrected(
+    tmp_path: Path, reply: str, fixed: str
+) -> None:
+    checker = checker_over(tmp_path, LINES)
+    report = checker.check_turn(reply, DialogueState(session_id="t"))
+    assert [f.correction for f in report.flags if f.detector == "misstated_code"] == [fixed]
+
+
+def test_a_telephone_number_the_kb_holds_or_the_user_gave_is_not_flagged(tmp_path: Path) -> None:
+    checker = checker_over(tmp_path, LINES)
+    state = DialogueState(session_id="t")
+    state.add_turn("user", "My number is 0161 496 0856, can you call me back?")
+    for reply in ("Lost property is on 0161 496 0855.", "We'll call you on 0161 496 0856."):
+        report = checker.check_turn(reply, state)
+        assert [f for f in report.flags if f.detector == "misstated_code"] == []

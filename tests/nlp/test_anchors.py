@@ -152,3 +152,23 @@ ex:gold a ex:Card ; rdfs:label "Gold 1% Cashback" ; ex:cashback 1 ; ex:abroad 2.
     )
     report = checker.check_turn("The Gold 1% Cashback is 2.99%.", DialogueState(session_id="t"))
     assert [(c.text, c.verdict) for c in report.numeric_claims] == [("2.99%", "verified")]
+
+
+def test_a_count_of_working_days_counts_the_days(tmp_path: Path) -> None:
+    # a library's services: "4 working days" counts days, not "working"s
+    from kgcheck import DialogueState
+    from tests.conftest import checker_over
+
+    checker = checker_over(
+        tmp_path,
+        """
+ex:Service a owl:Class ; rdfs:label "service" .
+ex:days a owl:DatatypeProperty ; rdfs:label "working days" ; rdfs:domain ex:Service ;
+    rdfs:range xsd:integer ; kgc:unit "day" ; kgc:lexicalForm "take" .
+ex:ill a ex:Service ; rdfs:label "inter-library loan" ; ex:days 6 .
+""",
+    )
+    report = checker.check_turn(
+        "An inter-library loan takes 4 working days to arrive.", DialogueState(session_id="t")
+    )
+    assert [(c.text, c.verdict) for c in report.numeric_claims] == [("4", "wrong")]

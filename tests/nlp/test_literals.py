@@ -86,3 +86,10 @@ def test_parse_date_periods_come_back_as_intervals(text: str, value: object) -> 
 )
 def test_literals_time_of_day_reads_a_clock(text: str, value: time | None) -> None:
     assert parse_literal(text, XSD + "time") == value
+
+
+def test_a_street_address_is_no_number() -> None:
+    # "the branch is at 5 Boscawen Street": the house number is no value of a rate that a
+    # form "be at" names
+    assert parse_literal("5 Boscawen Street, Truro", XSD + "decimal") is None
+    assert parse_literal("4.05%", XSD + "decimal") == Decimal("4.05")

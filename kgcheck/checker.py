@@ -312,9 +312,7 @@ class Checker:
             record_spent(errors, skipped, exc)
         timings["history"] = time.perf_counter() - started
         kb = self._evidence(state, results)
-        focus = tuple(
-            kb.same_as.get(iri, iri) for iri in answered_rows(state.tool_results, len(state.turns))
-        )
+        focus = answered_rows(state.tool_results, len(state.turns))
         try:
             budget.check("nlp")
             analysis = self.analyzer.analyse(

@@ -101,32 +101,6 @@ _COMPARED = re.compile(
 _NEGATION = re.compile(r"\b(?:not|no|never|neither|nor|none|without)\b|n't\b", re.IGNORECASE)
 
 
-#: Where what a negation denies ends: the end of its clause.
-_CLAUSE_END = re.compile(r"[,;:.!?]|\s(?:but|and|while|whereas|although|though)\s", re.IGNORECASE)
-
-
-def _denied(analysis: TurnAnalysis) -> list[Span]:
-    """The stretches a negation denies: from it to the end of its clause, and the subject of
-    a denied verb ("The Sonnenwiese Chair isn't open"; not "the Waldrand T-Bar" of "..., but
-    the Waldrand T-Bar is open with no queue", whose "no" denies the queue alone)."""
-    out = []
-    for segment in analysis.segments:
-        for found in _NEGATION.finditer(segment.text):
-            end = _CLAUSE_END.search(segment.text, found.end())
-            stop = end.start() if end is not None else len(segment.text)
-            start = found.start()
-            if found.group(0).lower() in _VERB_NEGATIONS:
-                # a denied verb denies its clause from the start: "Delta doesn't fly at 7 am"
-                before = [m.end() for m in _CLAUSE_END.finditer(segment.text, 0, found.start())]
-                start = before[-1] if before else 0
-            out.append(Span(segment.span.start + start, segment.span.start + stop))
-    return out
-
-
-#: Negations of a verb (its clause is denied), as against "no" or "without" before a noun.
-_VERB_NEGATIONS = frozenset({"not", "n't", "never"})
-
-
 @dataclass(frozen=True)
 class Stated:
     """A stretch of the reply that is a value some candidates hold: ``holders`` maps each such
@@ -524,7 +498,9 @@ def stated_values(
                     continue
             unheld.append(Unheld(span, said, "name", said, before=before))
     # what the user asked for, restated, is the user's; a denied value is no description
-    aside = restated_spans(analysis) + _denied(analysis)
+    aside = restated_spans(analysis) + [
+        s.span for s in analysis.segments if _NEGATION.search(s.text)
+    ]
     stated = [
         Stated(span, text[span.start : span.end], kind, {s: frozenset(p) for s, p in held.items()})
         for (span, kind), held in found.items()

@@ -98,9 +98,6 @@ class KnowledgeBase:
         self.lexical_forms = lexical_forms
         #: The mappings materialised when the KB was opened (``kgcheck kb build`` reports them).
         self.built: tuple[Materialized, ...] = ()
-        #: Of a KB extended with tool results, the rows that are KB entities (named as one
-        #: is), each to the entity's IRI (:func:`kgcheck.tools.evidence.same_named`).
-        self.same_as: dict[str, str] = {}
         # a bad tolerance or a NaN value fails here, naming the triple (KnowledgeBaseError)
         # what an earlier open kept beside an on-disk store of the same sources: the label
         # index and the shapes of the values, read back instead of built from every triple;

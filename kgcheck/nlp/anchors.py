@@ -233,7 +233,7 @@ class Anchorer:
             ):
                 shared = [URIRef(p) for p in prev.anchor.properties]
             sent = toks[i].sent
-            forms = _outside_names(local.matches.get(sent, []), local.mentions.get(sent, []))
+            forms = local.matches.get(sent, [])
             if q.kind == NUMBER:
                 # "a cafe on platform 2", "room 401": a bare number right after a noun names
                 # one of them; it is not how many there are
@@ -1235,15 +1235,6 @@ def bare_value(kb: KnowledgeBase, node: URIRef) -> bool:
     if not kb.types(node) & kb.ontology.closed_world:
         return False
     return all(p in _NAMING for p, _ in kb.facts(node))
-
-
-def _outside_names(
-    matches: Sequence[PredicateMatch], mentions: Sequence[Mention]
-) -> list[PredicateMatch]:
-    """The property forms that are not words of a name the sentence gives: "LTV" of "the 5
-    Year Fixed 90% LTV is 4.89%" names the mortgage, not its loan to value."""
-    names = [(m.token_start, m.token_end) for m in mentions if m.kind in {"entity", "ambiguous"}]
-    return [f for f in matches if not any(a <= f.start and f.end <= b for a, b in names)]
 
 
 def _clock_range(expr: TemporalExpression) -> bool:

@@ -78,12 +78,16 @@ class EntityLinker:
         self._coref = CorefResolver(kb, self._title_classes, person_names)
         self._kind_index = KindIndex(kb.entity_labels())
 
-    def link(self, toks: Sequence[Tok], context: Sequence[str] = ()) -> list[Mention]:
+    def link(
+        self, toks: Sequence[Tok], context: Sequence[str] = (), rows: Sequence[str] = ()
+    ) -> list[Mention]:
         """Mentions in order of position; ``context`` lists the salient entities of earlier turns
         (KB IRIs, and ``conv:<name>`` for names only the conversation knows), most salient first,
-        for short names and pronouns the reply itself does not settle."""
+        for short names and pronouns the reply itself does not settle; ``rows`` the rows of the
+        call made for the reply, which a name they share with a KB thing names (the reply
+        restates them: "Sonnenwiese Chair" of a lift-status row and of the KB's lift)."""
         covered = [False] * len(toks)
-        mentions = self._exact(toks, covered)
+        mentions = self._exact(toks, covered, frozenset(rows))
         mentions += self._kinds(toks, covered)
         mentions += self._names(toks, covered, context)
         mentions += self._coref.pronouns(toks, covered)
@@ -101,7 +105,9 @@ class EntityLinker:
 
     # exact labels ------------------------------------------------------------------------
 
-    def _exact(self, toks: Sequence[Tok], covered: list[bool]) -> list[Mention]:
+    def _exact(
+        self, toks: Sequence[Tok], covered: list[bool], rows: frozenset[str] = frozenset()
+    ) -> list[Mention]:
         labels = self.kb.labels
         out: list[Mention] = []
         # whether a label may end at token k, its last word written from token j on
@@ -170,6 +176,8 @@ class EntityLinker:
                 # a name, a value some property points at)
                 things = {iri for iri in iris if URIRef(iri) not in self.kb.shapes.name_values}
                 iris = things if len(things) == 1 else iris
+            if len(iris) > 1 and len(answered := iris & rows) == 1:
+                iris = answered  # the row of the results the reply restates
             kind = "entity" if len(iris) == 1 else "ambiguous"
             out.append(
                 self._mention(

@@ -34,12 +34,12 @@ from spacy.tokens import Doc
 from kgcheck.budget import Budget
 from kgcheck.config import NlpConfig, TemporalConfig
 from kgcheck.kb.knowledge_base import KnowledgeBase
-from kgcheck.nlp.analysis import Segment, TurnAnalysis
+from kgcheck.nlp.analysis import Mention, Segment, TurnAnalysis
 from kgcheck.nlp.anchors import Anchor, Anchorer
 from kgcheck.nlp.claims import ClaimBuilder
 from kgcheck.nlp.closed_values import ClosedValueBinder
 from kgcheck.nlp.items import ItemBinder
-from kgcheck.nlp.lexicon import LexEntry, Lexicon
+from kgcheck.nlp.lexicon import LexEntry, Lexicon, PredicateMatch
 from kgcheck.nlp.linker import EntityLinker
 from kgcheck.nlp.parses import ParseMemory
 from kgcheck.nlp.person_names import PersonNames
@@ -204,7 +204,9 @@ class _Linker(_KbComponent[EntityLinker]):
 
     def __call__(self, doc: Doc) -> Doc:
         toks = doc._.kgc_tokens = tokens_of(doc)
-        doc._.kgc_mentions = self.part(doc).link(toks, doc.user_data.get("kgcheck_context", ()))
+        doc._.kgc_mentions = self.part(doc).link(
+            toks, doc.user_data.get("kgcheck_context", ()), doc.user_data.get("kgcheck_focus", ())
+        )
         return doc
 
 
@@ -239,7 +241,9 @@ class _LexiconMatcher(_KbComponent[Lexicon]):
         )
 
     def __call__(self, doc: Doc) -> Doc:
-        doc._.kgc_matches = self.part(doc).match(doc._.kgc_tokens)
+        doc._.kgc_matches = _outside_names(
+            self.part(doc).match(doc._.kgc_tokens), doc._.kgc_mentions
+        )
         doc._.kgc_signals = self.signals.find(doc._.kgc_tokens)
         return doc
 
@@ -637,3 +641,12 @@ def _looks_english(doc: Doc) -> bool:
     english = sum(1 for w in lower if w in _ENGLISH_ONLY)
     other = max(sum(1 for w in lower if w in stops) for stops in _OTHER_STOP_WORDS.values())
     return other < 3 or other <= english
+
+
+def _outside_names(
+    matches: Sequence[PredicateMatch], mentions: Sequence[Mention]
+) -> list[PredicateMatch]:
+    """The property forms that are not words of a name the sentence gives: "LTV" of "the 5
+    Year Fixed 90% LTV is 4.89%" names the mortgage, not its loan to value."""
+    names = [(m.token_start, m.token_end) for m in mentions if m.kind in {"entity", "ambiguous"}]
+    return [f for f in matches if not any(a <= f.start and f.end <= b for a, b in names)]

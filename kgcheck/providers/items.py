@@ -28,8 +28,7 @@ class ItemsProvider(Provider):
         from kgcheck.providers.numeric_claims import users_numbers
         from kgcheck.tools.graph import latest_rows
 
-        same = ctx.kb.same_as
-        rows = [URIRef(same.get(iri, iri)) for iri in latest_rows(ctx.state.tool_results)]
+        rows = [URIRef(iri) for iri in latest_rows(ctx.state.tool_results)]
         theirs = users_numbers(ctx)
         verified = ctx.verified_numbers()
         if rows:

@@ -22,11 +22,8 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 
-from rdflib import RDFS, Graph, URIRef
-from rdflib.term import Node
-
 from kgcheck.kb.knowledge_base import KnowledgeBase
-from kgcheck.tools.graph import RESULT_NS, results_graph
+from kgcheck.tools.graph import results_graph
 from kgcheck.tools.results import ToolResult
 
 __all__ = ["Evidence"]
@@ -75,9 +72,7 @@ class Evidence:
             built = KnowledgeBase.from_graph(graph)
             note = "tools: the KB is on a SPARQL endpoint; the tool results were checked alone"
         else:
-            same = same_named(graph, self.kb)
-            built = self.kb.extended(_renamed(graph, same))
-            built.same_as = {str(row): str(node) for row, node in same.items()}
+            built = self.kb.extended(graph)
         with self._lock:
             self._built[key] = (built, note)
             while len(self._built) > self.size:
@@ -88,35 +83,6 @@ class Evidence:
         if self._kb_triples is None:
             self._kb_triples = len(self.kb)
         return self._kb_triples
-
-
-def same_named(graph: Graph, kb: KnowledgeBase) -> dict[URIRef, URIRef]:
-    """The rows of ``graph`` that are things of ``kb``: a row named exactly as one KB entity
-    is ("Sonnenwiese Chair" of a lift-status call and the KB's lift) is that entity, its
-    fields more facts of it; with two IRIs the name would be ambiguous and nothing checked."""
-    out: dict[URIRef, URIRef] = {}
-    for row, label in graph.subject_objects(RDFS.label):
-        if not isinstance(row, URIRef) or not str(row).startswith(RESULT_NS):
-            continue
-        found = kb.labels.exact(str(label))
-        if len(found) == 1:
-            (node,) = found
-            out[row] = URIRef(node)
-    return out
-
-
-def _renamed(graph: Graph, same: dict[URIRef, URIRef]) -> Graph:
-    """``graph`` with each row of ``same`` written as the KB entity it is."""
-    if not same:
-        return graph
-    out = Graph()
-    for s, p, o in graph:
-        out.add((_as(s, same), p, _as(o, same)))
-    return out
-
-
-def _as(node: Node, same: dict[URIRef, URIRef]) -> Node:
-    return same.get(node, node) if isinstance(node, URIRef) else node
 
 
 def _fingerprint(results: Sequence[ToolResult]) -> str:

@@ -213,19 +213,19 @@ STATUS = [
 ]
 
 
-def test_a_row_named_as_a_kb_thing_is_that_thing(tmp_path: Path) -> None:
-    # a lift-status call over a KB of lifts: "Ridge Chair" is the KB's lift and the row, not
-    # an ambiguous name of two things; what the row says of it is checked
+def test_a_name_of_a_kb_thing_and_of_a_row_names_the_row(tmp_path: Path) -> None:
+    # a lift-status call over a KB of lifts: "Ridge Chair" names the KB's lift and the row the
+    # reply restates; the row is meant, not an ambiguous name of two things
     from tests.conftest import checker_over
 
     checker = checker_over(tmp_path, LIFTS, now=NOW)
     state = DialogueState(session_id="t", now=NOW)
     state.add_turn("user", "Is the Ridge Chair running?")
     state.add_tool_result("lift_status", STATUS, arguments={"date": "2026-03-01"})
-    true = "The Ridge Chair is open, but the Valley Drag is closed and there's no queue."
+    true = "The Ridge Chair is open, but the Valley Drag is closed because of the wind."
     report = checker.check_turn(true, state)
     assert [m.kind for m in report.analysis.mentions if m.text == "Ridge Chair"] == ["entity"]
     assert [f.content for f in report.flags if f.confidence >= 0.5] == []
-    false = "The Ridge Chair is closed right now, but the Valley Drag is open with no queue."
+    false = "The Ridge Chair is closed right now, but the Valley Drag is open."
     flagged = [f for f in checker.check_turn(false, state).flags if f.confidence >= 0.5]
     assert any("Ridge Chair is closed" in f.content for f in flagged)

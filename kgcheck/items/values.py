@@ -36,6 +36,7 @@ from kgcheck.values.quantities import (
     Quantity,
     canonical_unit,
     convert,
+    dimension,
     is_currency,
     minutes_of,
     restates,
@@ -398,7 +399,13 @@ def stated_values(
         # "a 32 percent chance of rain": of the property the words after it name, not the
         # humidity that happens to be 32
         words_name = {URIRef(p) for p in q.named}
-        if words_name and counted is None:
+        if (
+            words_name
+            and counted is None
+            and any(p in words_name for h in facts.values() for _, p in h.numbers)
+        ):
+            # (words naming a property no candidate holds, the KB's "monthly price" beside a
+            # row's "monthly_price" field, say nothing of the candidates)
             counted = words_name
         holders_q: list[tuple[URIRef, list[URIRef]]] = []
         for s, h in facts.items():
@@ -707,12 +714,13 @@ def _counted(kb: KnowledgeBase, noun: str, facts: dict[URIRef, Facts]) -> set[UR
     "transfers"; "1 layover": a property described as "Number of layovers"; not "minimum
     rider age" for "8 riders"): :func:`~kgcheck.nlp.anchors.counts_of`."""
     word = singular(noun.lower())
-    # a rate of the noun counts none of it ("3,000 points" is no "points per pound")
+    # a rate of the noun counts none of it ("3,000 points" is no "points per pound"), nor
+    # does an amount of a unit ("three data add-ons" is no "extra data gb")
     props = {
         p
         for h in facts.values()
         for _, p in h.numbers
-        if not _PER.search(kb.ontology.label(p) or "")
+        if not _PER.search(kb.ontology.label(p) or "") and not _measured(kb, p)
     }
     counts: dict[str, set[URIRef]] = defaultdict(set)
     for p in props:
@@ -724,11 +732,18 @@ def _counted(kb: KnowledgeBase, noun: str, facts: dict[URIRef, Facts]) -> set[UR
     return named_by(word, counts)
 
 
+def _measured(kb: KnowledgeBase, prop: URIRef) -> bool:
+    """Whether ``prop`` holds amounts of a unit of measure or of money (GB, km, £): no
+    count of things (a number of days is one: "3 business days")."""
+    unit = kb.ontology.unit_of(prop)
+    return unit is not None and (is_currency(unit) or dimension(unit) not in {None, "time"})
+
+
 def _named_with(kb: KnowledgeBase, noun: str, facts: dict[URIRef, Facts]) -> set[URIRef]:
     """The candidates' number properties whose label holds ``noun`` ("star" of "star
     rating")."""
     word = singular(noun.lower())
-    props = {p for h in facts.values() for _, p in h.numbers}
+    props = {p for h in facts.values() for _, p in h.numbers if not _measured(kb, p)}
     return named_by(word, _labelled(kb, props))
 
 

@@ -171,7 +171,9 @@ class KnowledgeBase:
             if kind and key.endswith(" " + kind):
                 # the class label may be several words: cut as many words as it has
                 rest = " ".join(label.split()[: len(label.split()) - len(kind.split())])
-                if len(rest.split()) >= 2 and rest != label:
+                # a row named by its time and kind ("6:00 pm visit slot") is not named by the
+                # time alone: that is a value a reply states
+                if len(rest.split()) >= 2 and rest != label and not _CLOCKLIKE.fullmatch(rest):
                     out.append(rest)
         return out
 
@@ -866,6 +868,8 @@ _MAX_LITERAL_CHARS = 256
 #: Values of a transitive property followed at most this far (a cycle or a deep chain ends).
 _MAX_TRANSITIVE = 256
 _MAX_GRAM = 6
+#: What names no thing: a clock time, digits and marks ("6:00 pm", "12 00").
+_CLOCKLIKE = re.compile(r"[\d:.\s]*(?:[ap]\.?m\.?)?", re.IGNORECASE)
 #: A web address as a value's word ("netflix.com", "www.tesco.co.uk"): the name of the site.
 _SITE = re.compile(r"(?:www\.)?([a-z0-9-]+)(?:\.[a-z]{2,6}){1,2}")
 _STRING_TYPES = frozenset({None, XSD.string})
@@ -912,7 +916,7 @@ VALID_FROM = frozenset({"https://schema.org/validFrom", "http://schema.org/valid
 VALID_THROUGH = frozenset({"https://schema.org/validThrough", "http://schema.org/validThrough"})
 
 _INDEX_FILE = "kgcheck-labels.json"
-_INDEX_VERSION = 6
+_INDEX_VERSION = 7
 
 
 @dataclass(frozen=True, slots=True)

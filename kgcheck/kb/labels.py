@@ -65,6 +65,8 @@ _POSSESSIVE = re.compile(r"['’]s\b")
 #: A conservative count of the reply's tokens a label may span ("Volume 1: The", "P.F.").
 _PIECES = re.compile(r"\w+|[^\w\s]")
 _WORD_PIECES = re.compile(r"[^\w]+")
+#: A part of a label that is a clock time or its pieces ("6 00 pm", "9 20", "00 pm visit").
+_CLOCK_PART = re.compile(r"\d{1,2}(?: \d{2})?(?: [ap]m)?|\d{2} [ap]m(?: .*)?")
 
 
 def label_keys(label: str) -> tuple[set[str], set[str]]:
@@ -101,6 +103,9 @@ def label_keys(label: str) -> tuple[set[str], set[str]]:
     words = name_tokens(label)
     if words and words[0] not in _ARTICLES:
         parts |= {" ".join(words[:n]) for n in range(2, len(words))}
+    # no part is a clock time alone ("6:00 pm" of the "6:00 pm visit slot", a row named by its
+    # time and kind): a time the reply states is a value, not that row's name
+    parts = {p for p in parts if not _CLOCK_PART.fullmatch(p)}
     return keys, parts - keys
 
 

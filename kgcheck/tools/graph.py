@@ -48,7 +48,7 @@ from rdflib.collection import Collection
 
 from kgcheck.tools.fields import FieldSpec, declared_fields, infer_datatype, money, scalar
 from kgcheck.tools.results import ToolResult, words_of_name
-from kgcheck.values.quantities import MONEY_NOUNS, is_currency
+from kgcheck.values.quantities import MONEY_NOUNS, canonical_unit, is_currency, is_unit_word
 from kgcheck.vocab import KGC
 
 __all__ = ["FIELD_NS", "KIND_NS", "RESULT_NS", "answered_rows", "latest_rows", "results_graph"]
@@ -372,6 +372,11 @@ def _property(graph: Graph, found: _Field, currency: str | None) -> tuple[URIRef
         # call-out fee")
         named = {*words_of_name(found.name), *words_of_name(spec.description or "")}
         unit = currency if named & (MONEY_NOUNS | _AMOUNTS) or _in_cents(found.values) else None
+    if unit is None and datatype in {"integer", "decimal"}:
+        # a number field whose name ends in a unit ("distance_miles", "extra_data_gb",
+        # "duration_minutes") holds numbers of that unit, not counts
+        last = (words_of_name(found.name) or [""])[-1]
+        unit = canonical_unit(last) if len(last) > 1 and is_unit_word(last) else None
     if cash is not None:
         datatype = "decimal"
     if unit:

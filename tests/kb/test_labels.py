@@ -251,3 +251,17 @@ ex:late a ex:Fee ; rdfs:label "late fee" .
     assert kb.labels.exact("lost card") == {"https://example.org/t#lostCard"}
     assert kb.labels.exact("late") == set()
     assert kb.label(URIRef("https://example.org/t#lostCard")) == "lost card fee"
+
+
+def test_a_row_named_by_its_time_and_kind_is_not_named_by_the_time(
+    make_kb: Callable[[str], KnowledgeBase],
+) -> None:
+    # "6:00 pm" of a reply is a time, not the "6:00 pm visit slot" (named by time and kind)
+    kb = make_kb(
+        """
+ex:Slot a owl:Class ; rdfs:label "visit slot" .
+ex:evening a ex:Slot ; rdfs:label "6:00 pm visit slot" .
+"""
+    )
+    assert kb.labels.exact("6:00 pm") == set()
+    assert kb.labels.lookup("6:00 pm", fuzzy=False) is None

@@ -142,3 +142,12 @@ def test_a_field_named_for_the_kind_or_described_as_its_name_names_the_rows() ->
     schema = {"type": "object", "properties": {"airline": {"description": "Name of airline"}}}
     graph = results_graph([ToolResult("search_flights", flights, schema=schema)])
     assert (URIRef(RESULT_NS + "delta"), RDFS.label, Literal("Delta")) not in graph
+
+
+def test_a_number_field_named_with_a_unit_holds_numbers_of_that_unit() -> None:
+    # "distance_miles" and "extra_data_gb": amounts of a unit, which no count is a value of
+    rows = [{"store": "Briggate", "distance_miles": 0.4, "extra_data_gb": 5, "seats": 3}]
+    graph = results_graph([ToolResult("find_stores", rows)])
+    assert (FIELD("distance_miles"), KGC.unit, Literal("mile")) in graph
+    assert (FIELD("extra_data_gb"), KGC.unit, Literal("GB")) in graph
+    assert not list(graph.objects(FIELD("seats"), KGC.unit))

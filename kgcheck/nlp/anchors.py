@@ -1191,10 +1191,10 @@ def _counted_past_adjective(q: Quantity, toks: Sequence[Tok], i: int, last: int)
     if k >= 0 and (toks[k].pos == "DET" or toks[k].lower in _ONE_OF):
         return q
     adjective, noun = toks[last + 1], toks[last + 2]
-    # "2 working days", "3 business days": a word that modifies the noun after it, whatever
-    # its part of speech, is no noun counted
+    # "2 working days": a verb's form that modifies the noun after it is no noun counted (a
+    # noun that does, "3 star hotel", "4 bedroom apartments", tells what is counted)
     modifies = adjective.pos == "ADJ" or (
-        adjective.dep in {"amod", "compound"} and adjective.head == noun.i
+        adjective.pos == "VERB" and adjective.dep == "amod" and adjective.head == noun.i
     )
     if (
         adjective.lower != (q.unit or "").lower()

@@ -25,6 +25,7 @@ from kgcheck.items import NAME, Item, Unheld, modifies_noun
 from kgcheck.items.values import money_like
 from kgcheck.kb.values import format_like
 from kgcheck.types import Evidence, Flag, FlagType, Span
+from kgcheck.values.quantities import QUANTITY
 
 __all__ = ["MismatchedItemDetector"]
 
@@ -136,6 +137,10 @@ class MismatchedItemDetector(Detector):
         )
         if odd.kind == "date" and modifies_noun(ctx.analysis.text, odd.span):
             # "your November bill": a month that tells the bill by its period, not its due date
+            alone = True
+        if any(q.span == odd.span and q.kind == QUANTITY for q in ctx.analysis.quantities):
+            # a measure ("one 240-litre bin at £25 and a 23-litre caddy"): which of the things
+            # a sentence lists it is of, the reading is not sure enough to rewrite
             alone = True
         if alone:
             # the row is told by values of other sentences ("... the Vauxhall Corsa at £38 a

@@ -807,8 +807,18 @@ def _measure(
         # the property the sentence binds it to, of no subject it names or of a candidate
         said_of = {URIRef(p) for p in q.anchor.properties} & numbers
     if said_of:
+        # which row a measure is of, a sentence naming several ("one 240-litre bin at £25 and
+        # a 23-litre caddy") does not surely say: flagged, never rewritten
         unheld.append(
-            Unheld(q.span, q.text, "count", q.value, counts=frozenset(said_of), unit=q.unit)
+            Unheld(
+                q.span,
+                q.text,
+                "count",
+                q.value,
+                counts=frozenset(said_of),
+                unit=q.unit,
+                sure=False,
+            )
         )
 
 

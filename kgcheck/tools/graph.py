@@ -65,6 +65,8 @@ RESTATED_TOLERANCE = 0.01
 #: Words naming a sum of money in a row that names its currency ("total", "amount").
 _AMOUNTS = frozenset({"total", "amount", "subtotal", "sum"})
 _NAME_FIELD = re.compile(r"(?:^|_|(?<=[a-z]))(?:name|title|Name|Title)$")
+#: Units of time that a field's name ends in to say which one, not how long ("release_year").
+_DATES = frozenset({"year", "month", "week", "day"})
 #: A field description that calls the field the name of something ("Name of the trail").
 _NAME_DESCRIPTION = re.compile(
     r"\s*(?:the\s+)?(?:name|title)\s+of\s+(?:the\s+|a\s+|an\s+)?(?P<what>[^.,;]+)", re.I
@@ -375,8 +377,11 @@ def _property(graph: Graph, found: _Field, currency: str | None) -> tuple[URIRef
     if unit is None and datatype in {"integer", "decimal"}:
         # a number field whose name ends in a unit ("distance_miles", "extra_data_gb",
         # "duration_minutes") holds numbers of that unit, not counts
-        last = (words_of_name(found.name) or [""])[-1]
+        words = words_of_name(found.name)
+        last = words[-1] if len(words) > 1 else ""
         unit = canonical_unit(last) if len(last) > 1 and is_unit_word(last) else None
+        if unit in _DATES:
+            unit = None  # "release_year", "start_day": a point in time, not a length of one
     if cash is not None:
         datatype = "decimal"
     if unit:

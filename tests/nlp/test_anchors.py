@@ -168,6 +168,8 @@ ex:days a owl:DatatypeProperty ; rdfs:label "working days" ; rdfs:domain ex:Serv
 ex:ill a ex:Service ; rdfs:label "inter-library loan" ; ex:days 6 .
 """,
     )
+    if checker.config.nlp.pipeline == "blank":
+        pytest.skip("'working' is a verb's form by its part of speech, which needs the parser")
     report = checker.check_turn(
         "An inter-library loan takes 4 working days to arrive.", DialogueState(session_id="t")
     )

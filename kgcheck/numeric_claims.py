@@ -251,6 +251,12 @@ def verify_numeric_claims(
 _MAGNITUDE = 100
 
 
+def _by_size(q: Quantity, held: Decimal) -> Decimal:
+    """``held`` as an amount ``q`` may state it: by its size, for money going out ("you
+    spent £42.17" of -42.17)."""
+    return -held if q.kind == CURRENCY and held < 0 < q.value else held
+
+
 def _another_magnitude(stated: Decimal, held: Decimal) -> bool:
     """Whether ``stated`` is at least ``_MAGNITUDE`` times under or over ``held`` (both in the
     stated unit)."""
@@ -669,9 +675,7 @@ class _Verifier:
             stated = self._in_property_unit(q, h.prop, expected)
             if expected is None or stated is None:
                 continue
-            if q.kind == CURRENCY and expected < 0 < stated:
-                # an amount is said by its size: "you spent £42.17" of -42.17, money going out
-                expected = -expected
+            expected = _by_size(q, expected)
             tolerance = self.onto.tolerance.get(h.prop, self.config.tolerance(q.kind))
             # "up to 5 lenses" of a maximum states the maximum itself, not a value under it
             bound = None if self._a_limit(h.prop) or self._a_bound(h.prop) else q.bound
@@ -1085,8 +1089,7 @@ class _Verifier:
                 expected = _decimal(value)
                 if expected is None:
                     continue
-                if q.kind == CURRENCY and expected < 0 < q.value:
-                    expected = -expected  # "Spotify took £11.99" of -11.99: money going out
+                expected = _by_size(q, expected)
                 if (
                     expected == q.value
                     if prop in exact

@@ -781,11 +781,12 @@ def _measure(
     whose unit it converts to and whose value it is there; held by none, a value of the property
     the words before it or the sentence name, among those ("an average temperature of 72
     degrees Fahrenheit" where the forecast says 70). A property with no unit takes no measure."""
-    if q.unit is None:
+    unit = q.unit
+    if unit is None:
         return
     held = False
     for s, h in facts.items():
-        matched = [p for v, p in h.numbers + h.lengths if _same_measure(kb, q, p, v)]
+        matched = [p for v, p in h.numbers + h.lengths if same_measure(kb, q.value, unit, p, v)]
         if matched:
             held = True
             add(q.span, "number", s, matched)
@@ -827,10 +828,6 @@ def _in_unit(kb: KnowledgeBase, q: Quantity, prop: URIRef) -> Decimal | None:
     does not convert to."""
     unit = kb.ontology.unit_of(prop)
     return None if unit is None or q.unit is None else convert(q.value, q.unit, unit)
-
-
-def _same_measure(kb: KnowledgeBase, q: Quantity, prop: URIRef, held: Decimal) -> bool:
-    return q.unit is not None and same_measure(kb, q.value, q.unit, prop, held)
 
 
 def same_measure(kb: KnowledgeBase, value: Decimal, unit: str, prop: URIRef, held: Decimal) -> bool:

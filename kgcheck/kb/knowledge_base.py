@@ -22,7 +22,7 @@ from rdflib.namespace import RDF, RDFS, SKOS, XSD
 from rdflib.term import Node
 
 from kgcheck.errors import KnowledgeBaseError
-from kgcheck.kb.labels import LABEL_PREDICATES, LabelIndex
+from kgcheck.kb.labels import LABEL_PREDICATES, LabelIndex, is_clock
 from kgcheck.kb.normalize import normalize, value_words
 from kgcheck.kb.ontology import OntologyView
 from kgcheck.kb.reads import remembered
@@ -165,16 +165,18 @@ class KnowledgeBase:
         more are left: "copy statement" of the fee "copy statement fee", said as "a copy
         statement costs £3"."""
         key = normalize(label, drop_titles=False)
+        words = label.split()
         out = []
         for cls_ in self.direct_types(node):
             kind = normalize(self.ontology.label(cls_), drop_titles=False)
             if kind and key.endswith(" " + kind):
                 # the class label may be several words: cut as many words as it has
-                rest = " ".join(label.split()[: len(label.split()) - len(kind.split())])
+                rest = words[: len(words) - len(kind.split())]
                 # a row named by its time and kind ("6:00 pm visit slot") is not named by the
                 # time alone: that is a value a reply states
-                if len(rest.split()) >= 2 and rest != label and not _CLOCKLIKE.fullmatch(rest):
-                    out.append(rest)
+                shorter = " ".join(rest)
+                if len(rest) >= 2 and not is_clock(normalize(shorter, drop_titles=False)):
+                    out.append(shorter)
         return out
 
     def _own_label_triples(self) -> Iterator[tuple[str, str, int]]:
@@ -868,8 +870,6 @@ _MAX_LITERAL_CHARS = 256
 #: Values of a transitive property followed at most this far (a cycle or a deep chain ends).
 _MAX_TRANSITIVE = 256
 _MAX_GRAM = 6
-#: What names no thing: a clock time, digits and marks ("6:00 pm", "12 00").
-_CLOCKLIKE = re.compile(r"[\d:.\s]*(?:[ap]\.?m\.?)?", re.IGNORECASE)
 #: A web address as a value's word ("netflix.com", "www.tesco.co.uk"): the name of the site.
 _SITE = re.compile(r"(?:www\.)?([a-z0-9-]+)(?:\.[a-z]{2,6}){1,2}")
 _STRING_TYPES = frozenset({None, XSD.string})

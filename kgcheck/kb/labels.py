@@ -105,8 +105,14 @@ def label_keys(label: str) -> tuple[set[str], set[str]]:
         parts |= {" ".join(words[:n]) for n in range(2, len(words))}
     # no part is a clock time alone ("6:00 pm" of the "6:00 pm visit slot", a row named by its
     # time and kind): a time the reply states is a value, not that row's name
-    parts = {p for p in parts if not _CLOCK_PART.fullmatch(p)}
+    parts = {p for p in parts if not is_clock(p)}
     return keys, parts - keys
+
+
+def is_clock(key: str) -> bool:
+    """Whether a normalised name is a clock time or its pieces ("6 00 pm", "9 20"): a value
+    a reply states, never the name of a thing."""
+    return _CLOCK_PART.fullmatch(key) is not None
 
 
 class LabelIndex:

@@ -32,6 +32,7 @@ from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
 from rdflib import Literal, URIRef
+from rdflib.namespace import RDFS
 from rdflib.term import Node
 from spacy.lang.en.stop_words import STOP_WORDS
 
@@ -49,6 +50,7 @@ from kgcheck.nlp.speech_acts import restating
 from kgcheck.periods import Granularity, Interval, interval_of_literal
 from kgcheck.tools.graph import FIELD_NS
 from kgcheck.types import Span
+from kgcheck.values.arithmetic import worked_out
 from kgcheck.values.durations import DURATION_TYPES, write_duration, write_months
 from kgcheck.values.quantities import (
     COUNT,
@@ -192,6 +194,7 @@ def verify_numeric_claims(
     history: Sequence[str] = (),
     temporal: TemporalConfig | None = None,
     theirs: Sequence[Quantity] = (),
+    asked: Sequence[Quantity] = (),
 ) -> tuple[NumericClaim, ...]:
     """The numeric claims of ``analysis``, each with its verdict (see the module docstring).
 
@@ -205,6 +208,8 @@ def verify_numeric_claims(
         temporal: how to read dates in ``history`` and the sources.
         theirs: the numbers the user gave ("I've got 1,200 points"): restated and read as a
             value of something by a guess only, they are the user's, not a wrong value.
+        asked: the numbers of the user's questions ("Is the café big enough for a group of
+            20?"): restated where the KB holds no value for them, they are the user's.
     """
     # ranges, highest and lowest, values of a closed set: modules that build on this one
     from kgcheck.period_claims import PeriodValues
@@ -242,8 +247,34 @@ def verify_numeric_claims(
             out.append(found)
     _identify_row(out, few, checker, analysis)
     out += verify_stated_values(analysis, kb, checker.now, checker.implied_at, checker.held)
-    out = _not_theirs(_one_value_each(_not_restated(out, analysis)), analysis, theirs)
+    out = _not_theirs(_one_value_each(_not_restated(out, analysis)), analysis, theirs, asked)
+    out = _not_worked_out(out, analysis)
     return tuple(sorted((_with_polarity(c, analysis, kb) for c in out), key=lambda c: c.span.start))
+
+
+def _not_worked_out(claims: list[NumericClaim], analysis: TurnAnalysis) -> list[NumericClaim]:
+    """``claims`` with an unsure reading of a figure the reply works out from two of its other
+    figures ("packs of 10 for £18.00, which works out at £1.80 a box") unchecked: it is the
+    value of no property (:func:`~kgcheck.values.arithmetic.worked_out`)."""
+    by_span = {q.span: q for q in analysis.quantities}
+    out = []
+    for c in claims:
+        q = by_span.get(c.span)
+        how = (
+            worked_out(q, analysis.quantities)
+            if q is not None and c.verdict == WRONG and not c.certain
+            else None
+        )
+        if how is not None:
+            c = replace(
+                c,
+                verdict=UNCHECKED,
+                correction=None,
+                correction_span=None,
+                message=f"{c.text}: worked out from the reply's other figures ({how})",
+            )
+        out.append(c)
+    return out
 
 
 #: How many times larger or smaller than the KB's value a stated value may be and still be
@@ -267,17 +298,24 @@ def _another_magnitude(stated: Decimal, held: Decimal) -> bool:
 
 
 def _not_theirs(
-    claims: list[NumericClaim], analysis: TurnAnalysis, theirs: Sequence[Quantity]
+    claims: list[NumericClaim],
+    analysis: TurnAnalysis,
+    theirs: Sequence[Quantity],
+    asked: Sequence[Quantity] = (),
 ) -> list[NumericClaim]:
     """``claims`` with an unsure reading of a number the user gave ("With 1,200 points you're
-    in the Bloom tier" after "I've got 1,200 points") unchecked: the number is the user's."""
-    if not theirs:
+    in the Bloom tier" after "I've got 1,200 points"), or one nothing supports ("so a group of
+    20 should be fine" after "Is the café big enough for a group of 20?"), unchecked: the
+    number is the user's."""
+    if not theirs and not asked:
         return claims
     said = {q.span: q for q in analysis.quantities}
     out = []
     for c in claims:
         q = said.get(c.span)
-        if c.verdict == WRONG and not c.certain and q and any(restates(q, t) for t in theirs):
+        unsure = (c.verdict == WRONG and not c.certain) or c.verdict == UNSUPPORTED
+        given = [*theirs, *asked] if c.verdict == UNSUPPORTED else theirs
+        if unsure and q and any(restates(q, t) for t in given):
             c = replace(c, verdict=UNCHECKED, message=f"{c.text}: the number the user gave")
         out.append(c)
     return out
@@ -951,6 +989,13 @@ class _Verifier:
             if agreeing
             else f"Not {t.text}: the {self._describe(h)} is {kb_text} in the KB"
         )
+        if not agreeing and len({(p[0].subject, p[0].prop) for p in held}) > 1:
+            # "on March 10th" of a car with a pick-up and a drop-off date: each with its own
+            each = " and ".join(
+                f"the {self._describe(x)} is {self._value_said(x)}"
+                for x in sorted({p[0] for p in held}, key=self._describe)
+            )
+            message = f"Not {t.text}: {each} in the KB"
         if len(agreeing) > 1:  # a day and a time
             who = self.kb.label(h.subject)
             message = f"{t.text} agrees with the KB: {who} is {self._when(record)}"
@@ -1034,9 +1079,12 @@ class _Verifier:
 
     def _a_bound(self, prop: URIRef) -> bool:
         """Whether ``prop``'s value is a most or a least by what it is: its name or local name
-        says capacity, radius or allowance ("maximumAttendeeCapacity")."""
+        says capacity, radius, allowance, payload or threshold ("maximumAttendeeCapacity"), or
+        its description opens with a most or a least ("Maximum payload in kilograms")."""
         local = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", str(prop).rsplit("/", 1)[-1].rsplit("#", 1)[-1])
-        return any(_BOUND_NAMES.search(n) for n in (self.onto.label(prop), local))
+        if any(_BOUND_NAMES.search(n) for n in (self.onto.label(prop), local)):
+            return True
+        return any(_LIMIT_NAMES.match(str(c)) for c in self.kb.values(prop, RDFS.comment))
 
     def _told_apart(self, q: Quantity, subjects: set[URIRef]) -> bool:
         """Whether the phrase right after ``q`` ("for A3", up to the clause's end) names a word
@@ -1452,7 +1500,7 @@ _UNIT_SPAN = Decimal(100)
 _LIMIT_NAMES = re.compile(r"\b(?:max(?:imum)?|min(?:imum)?|limit|cap|ceiling)\b", re.I)
 #: Words naming a property whose value is itself a most or a least: "seats up to 30" states a
 #: capacity of 30, "delivers up to 4 miles" a radius of 4 miles.
-_BOUND_NAMES = re.compile(r"\b(?:capacity|radius|allowance)\b", re.I)
+_BOUND_NAMES = re.compile(r"\b(?:capacity|radius|allowance|payload|threshold)\b", re.I)
 #: Words a sentence states a limit with: "up to", "at most", "you can have", "allowed".
 _LIMIT_WORDS = re.compile(
     r"\b(?:up to|at (?:most|least)|max(?:imum)?|min(?:imum)?|limits?|limited|cap(?:ped)?|"
@@ -1518,6 +1566,10 @@ def _record(
     failing: list[tuple[_Held, Interval]] = []
     wrong_time, wrong_kinds = False, 0
     for has_date in (True, False):
+        if not has_date and any(iv.granularity < Granularity.DAY for _, iv in agreeing):
+            # "the Sibelius on Friday 20 March at 7:30pm" agrees with its start, a day and a
+            # time: its other time (the pre-concert talk) is not what the time states
+            break
         pairs = [(h, iv) for h, iv in held if iv.has_date == has_date]
         ok = [(h, iv) for h, iv in pairs if agrees(t, _widen(iv, slack))]
         agreeing += ok[:1]

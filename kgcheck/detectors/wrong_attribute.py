@@ -13,7 +13,7 @@ from rdflib.namespace import OWL, RDF, RDFS, XSD
 from rdflib.term import Node
 
 from kgcheck.detectors.base import DetectionContext, Detector
-from kgcheck.kb.normalize import lemma_words, value_words
+from kgcheck.kb.normalize import lemma_words, name_tokens, value_words
 from kgcheck.kb.values import format_like, matches
 from kgcheck.nlp.analysis import Claim
 from kgcheck.nlp.anchors import bare_value
@@ -209,7 +209,18 @@ def _names_a_value(ctx: DetectionContext, claim: Claim, values: list[Node]) -> b
         return True
     # "runs on Tuesdays" of schema:Tuesday: the value's name, inflected
     stated = lemma_words(claim.object.text)
-    return any(lemma_words(ctx.kb.label(v)) == stated for v in values if isinstance(v, URIRef))
+    if any(lemma_words(ctx.kb.label(v)) == stated for v in values if isinstance(v, URIRef)):
+        return True
+    # "based at our Leeds head office" of Northbound Leeds: the value's name said short (and
+    # the linker took "Leeds" for the town of that name)
+    said = name_tokens(claim.object.text)
+    n = len(said)
+    return n > 0 and any(
+        n < len(full := name_tokens(ctx.kb.label(v)))
+        and any(full[i : i + n] == said for i in range(len(full) - n + 1))
+        for v in values
+        if isinstance(v, URIRef)
+    )
 
 
 def _runs_on(ctx: DetectionContext, claim: Claim, values: list[Node]) -> bool:
@@ -314,9 +325,20 @@ def _no_value_of_its_type(claim: Claim, stated: object, values: list[Node]) -> b
     ):
         return False
     text = claim.object.text.lower()
-    if any(c.isdigit() for c in text) or set(re.findall(r"[a-z]+", text)) & NUMBER_WORDS:
+    if set(re.findall(r"[a-z]+", text)) & NUMBER_WORDS:
         return False
+    if any(c.isdigit() for c in text):
+        # "three Circle seats (F7, F8 and F9)" read as the circle's capacity: a code's digits
+        # (glued to a letter) are no number, where every value is one
+        return not _A_NUMBER.search(text) and all(
+            isinstance(v, Literal) and isinstance(v.toPython(), int | float | Decimal)
+            for v in values
+        )
     return parse_duration(claim.object.text) is None
+
+
+#: A number standing alone ("410", "£29.50", "2.5"), not digits of a code ("F7", "C14").
+_A_NUMBER = re.compile(r"(?<![a-z0-9])\d")
 
 
 def _described_alike(claim: Claim, values: list[Node]) -> bool | None:

@@ -863,9 +863,20 @@ _CLOCK_OPENING = re.compile(r"^\d{1,2}:\d{2}\s*[ap]m\s+", re.IGNORECASE)
 
 def _said_short(said: str, held: Node) -> bool:
     """Whether ``said`` is ``held`` said by its first part, before a comma ("Fernvale Station"
-    of "Fernvale Station, Platform Road"): the same value, not another."""
+    of "Fernvale Station, Platform Road"), or its list written otherwise ("C14 and C15" of
+    "C14, C15"): the same value, not another."""
+    if not isinstance(held, Literal):
+        return False
     first, comma, _ = str(held).partition(",")
-    return isinstance(held, Literal) and bool(comma) and value_words(first) == value_words(said)
+    if comma and value_words(first) == value_words(said):
+        return True
+    return _listed(said) == _listed(str(held)) and len(_listed(said)) > 1
+
+
+def _listed(text: str) -> frozenset[tuple[str, ...]]:
+    """The items of a list written with commas, "and", "&" or slashes, each as its words."""
+    parts = re.split(r"\s*(?:,|;|/|&|\band\b)\s*", text.strip().rstrip("."))
+    return frozenset(w for part in parts if (w := value_words(part)))
 
 
 def _named_by_kind(kb: KnowledgeBase, row: URIRef) -> bool:

@@ -520,11 +520,19 @@ def stated_values(
     # "Would you like to go tomorrow?"), not stated (an airline or a price offered in one,
     # "How about an Alaska Airlines flight at 7 am?", is)
     asked = [s.span for s in analysis.segments if is_question(s.text)]
+    # a date or time the checks of numbers found right for one of these things, through a node
+    # it points at ("the lines open at 7:30am" of a depot's opening hours), is held
+    found_right = [
+        c.span
+        for c in numeric
+        if c.verdict == VERIFIED and c.subject is not None and URIRef(c.subject) in facts
+    ]
     unheld = [
         u
         for u in unheld
         if not any(a.contains(u.span) for a in aside)
         and not (u.kind in {"date", "time"} and any(a.contains(u.span) for a in asked))
+        and not (u.kind in {"date", "time"} and any(f.overlaps(u.span) for f in found_right))
     ]
     # a stretch inside a longer one is the longer one's ("Dodger" of "Dodger Stadium")
     stated = [

@@ -37,6 +37,21 @@ _XSD = "http://www.w3.org/2001/XMLSchema#"
 _DATE_TYPES = frozenset(
     URIRef(_XSD + t) for t in ("date", "dateTime", "gYear", "gYearMonth", "dateTimeStamp")
 )
+
+
+def _one_family(types: set[Node | None] | set[URIRef | None]) -> bool:
+    """Whether the datatypes of a property's values say what it holds: one datatype, or
+    several of one family (a start date kept as ``xsd:date`` for runs and ``xsd:dateTime``
+    for concerts; integers and decimals)."""
+    if None in types or not types:
+        return False
+    if len(types) == 1:
+        return True
+    return {URIRef(str(t)) for t in types} <= _DATE_TYPES or {
+        str(t) for t in types
+    } <= NUMERIC_TYPES
+
+
 _PROPERTY_TYPES = (
     RDF.Property,
     OWL.ObjectProperty,
@@ -283,18 +298,18 @@ class OntologyView:
                     # declared as pointing at nodes, and every node is a value (rdf:value)
                     self.datatype_properties.add(prop)
                     self.range[prop] = {URIRef(str(t)) for t in types if t is not None}
-                elif len(types) == 1 and None not in types and not self.range.get(prop):
-                    # declared with no range (phrasings for schema:duration): the one
-                    # datatype of its values is what it holds
+                elif _one_family(types) and not self.range.get(prop):
+                    # declared with no range (phrasings for schema:duration): the datatype of
+                    # its values is what it holds (dates and date-times: a start date)
                     self.datatype_properties.add(prop)
-                    self.range[prop].add(URIRef(str(next(iter(types)))))
+                    self.range[prop].update(URIRef(str(t)) for t in types)
                 continue
             self.properties.add(prop)
             self.undeclared.add(prop)
             if None not in types:
                 self.datatype_properties.add(prop)
-                if len(types) == 1 and not self.range.get(prop):
-                    self.range[prop].add(URIRef(str(next(iter(types)))))
+                if _one_family(types) and not self.range.get(prop):
+                    self.range[prop].update(URIRef(str(t)) for t in types)
             elif not self.range.get(prop):
                 # the one class all its values share: a closed set of conditions, a kind
                 found = value_classes(graph, prop, shapes.node_values.get(prop, []), shapes)

@@ -81,10 +81,10 @@ _UNIT_CODES = {
     "KGM": "kg", "GRM": "g", "TNE": "t", "LBR": "lb", "MTR": "m", "KMT": "km", "CMT": "cm",
     "MMT": "mm", "SMI": "mile", "FOT": "ft", "INH": "in", "LTR": "l", "MLT": "ml", "MIN": "minute",
     "HUR": "hour", "DAY": "day", "WEE": "week", "MON": "month", "ANN": "year", "SEC": "second",
-    "CEL": "C", "FAH": "F", "P1": "%", "MTK": "m2", "FTK": "sqft",
+    "CEL": "C", "FAH": "F", "P1": "%", "MTK": "m2", "FTK": "sqft", "MTQ": "m3", "FTQ": "ft3",
     "KiloGM": "kg", "GM": "g", "M": "m", "KiloM": "km", "CentiM": "cm", "MilliM": "mm",
     "MI": "mile", "FT": "ft", "L": "l", "MilliL": "ml", "HR": "hour", "DEG_C": "C", "DEG_F": "F",
-    "PERCENT": "%",
+    "PERCENT": "%", "M3": "m3", "FT3": "ft3",
 }  # fmt: skip
 #: Predicates that describe the schema, names, comments and the genders pronouns are read
 #: by: never facts of a value, nor properties of their own.

@@ -221,12 +221,14 @@ class Anchorer:
         for q, i in zip(found, positions, strict=True):
             q = self._pounds(q, lemmas[toks[i].sent])
             # "60F today, and 60F tomorrow": a number with no form of its own shares the
-            # property of the one before it in the sentence, when they measure alike
+            # property of the one before it in the sentence, when they measure alike (a bare
+            # number measures nothing: "seats 90, so a group of 20 should be fine")
             prev = out[-1] if out else None
             shared: list[URIRef] = []
             if (
                 prev is not None
                 and prev.anchor is not None
+                and q.kind != NUMBER
                 and toks[_token_at(starts, prev.span.start)].sent == toks[i].sent
                 and (prev.kind, prev.unit, prev.currency, prev.per)
                 == (q.kind, q.unit, q.currency, q.per)
@@ -555,7 +557,8 @@ class Anchorer:
             if anchor is None and (expr.has_time or ("day" in expr.stated and not expr.relative)):
                 # "There is an event on March 14 at 6 pm": of none the reply names; of one of
                 # the few entities with such a value (the rows a search returned)
-                anchor = self._few_dated(expr, toks, sent, focus)
+                named = [iri for m in local.mentions.get(sent, []) for iri in _iris(m)]
+                anchor = self._few_dated(expr, toks, sent, focus, named)
             item = _same_item(toks, i, local.mentions.get(sent, [])) if anchor else []
             described = self._descriptions(toks, i, item, anchor) if anchor else ()
             if anchor is not None and described:
@@ -974,10 +977,17 @@ class Anchorer:
         return lambda s: cls_ in self.kb.types(s)
 
     def _few_dated(
-        self, expr: TemporalExpression, toks: Sequence[Tok], sent: int, focus: Sequence[str]
+        self,
+        expr: TemporalExpression,
+        toks: Sequence[Tok],
+        sent: int,
+        focus: Sequence[str],
+        named: Sequence[str] = (),
     ) -> Anchor | None:
         """Of the few entities the reply answers about (the rows of the call made for it: "You
-        can take off at 4:50 am"), else of the class the sentence names ("There is an event
+        can take off at 4:50 am"), else of the one entity the sentence names that holds such
+        values ("There is an Accord, standard, at Santa Fe Depot on March 2nd": its pick-up or
+        drop-off date, whichever), else of the class the sentence names ("There is an event
         tomorrow at 6 pm", "the bus leaves at 9:20 am"); a time said of nothing
         named in any other reply ("You can swim on Friday at 9 am") is no claim about the KB's
         entries."""
@@ -986,6 +996,10 @@ class Anchorer:
         # began at 8:40pm yesterday" after a look-up of the customer's outage is about it, not
         # about the KB's other outages
         few = [h for h in focus[:_FEW] if self._holds(URIRef(h), fitting)]
+        if not few and "day" in expr.stated:
+            # a day of the calendar, not a time ("before the 3pm brass gala" beside a café)
+            holding = list(dict.fromkeys(h for h in named if self._holds(URIRef(h), fitting)))
+            few = holding if len(holding) == 1 else []
         if not few:
             few = self._of_kind_named(toks, sent, fitting)
         held = sorted({str(p) for h in few for p in self._held(URIRef(h)) if p in fitting})
@@ -1488,7 +1502,8 @@ class Distance:
     def __init__(self, toks: Sequence[Tok]) -> None:
         self._breaks = [0]
         for t in toks:
-            self._breaks.append(self._breaks[-1] + (t.lower in _BREAKS))
+            # a line break ends a clause too: each line of a list ("- SWB Van: 6 m³, £35/hr")
+            self._breaks.append(self._breaks[-1] + (t.lower in _BREAKS or "\n" in t.text))
 
     def __call__(self, i: int, start: int, end: int) -> int:
         """Tokens between ``i`` and ``[start, end)``, plus ``_FAR`` per clause break crossed;

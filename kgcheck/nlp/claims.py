@@ -26,10 +26,11 @@ from datetime import datetime
 
 from rdflib import URIRef
 from rdflib.namespace import RDF, XSD
+from rdflib.term import Node
 
 from kgcheck.config import TemporalConfig
 from kgcheck.kb.knowledge_base import KnowledgeBase
-from kgcheck.kb.normalize import value_words
+from kgcheck.kb.normalize import name_tokens, value_words
 from kgcheck.nlp.analysis import Claim, ClaimObject, Mention, Signal
 from kgcheck.nlp.attributes import attribute_claims
 from kgcheck.nlp.lexicon import PredicateMatch
@@ -173,6 +174,7 @@ class ClaimBuilder:
                 else:
                     boundary = max(boundary, event.end)
         claims.extend(attribute_claims(toks, mentions, claims))
+        claims = [self._of_holder(c) for c in claims]
         claims.sort(key=lambda c: c.span.start)
         out = []
         for index, claim in enumerate(claims):
@@ -252,6 +254,13 @@ class ClaimBuilder:
         syntax: Syntax | None = None,
     ) -> list[Claim]:
         negated = event.match.negated if event.match is not None else False
+        # "Sibelius Symphony No. 2 lasts ...": a word of a name is no negation
+        named = frozenset(
+            k
+            for m in mentions
+            if m.kind in {"entity", "name", "ambiguous"}
+            for k in range(m.token_start, m.token_end)
+        )
         object_from = event.end
         subjects: list[Mention] = []
         pattern = "verbal"
@@ -279,21 +288,27 @@ class ClaimBuilder:
             parsed = parsed_subjects(syntax, event.start, event.end, mentions)
             if parsed is not None:
                 if not parsed:
-                    return []  # the parse names a subject that is no mention: "I", "the clinic"
+                    # the parse names a subject that is no mention: "I", "the clinic"; but
+                    # "The Box Office Manager is ..." names the one thing that has one
+                    parsed = self._the_one(toks, event, boundary)
+                    if not parsed:
+                        return []
                 subjects = parsed
                 verb = syntax.anchor(event.start, event.end)
-                negated = negated or syntax.negated(verb, boundary, event.start)
+                negated = negated or syntax.negated(verb, boundary, event.start, named)
         if not subjects:
             subjects = self._subjects_before(toks, mentions, boundary, event.start)
             negated = negated or _has_negation(
-                toks, (subjects[-1].token_end if subjects else boundary), event.start
+                toks, (subjects[-1].token_end if subjects else boundary), event.start, named
             )
             if not subjects:
                 subjects = prev_subjects
+        if not subjects and event.match is not None:
+            subjects = self._the_one(toks, event, boundary)
         if not subjects:
             return []
         if event.class_iri is not None:
-            negated = negated or _has_negation(toks, event.copula, event.end)
+            negated = negated or _has_negation(toks, event.copula, event.end, named)
             obj = ClaimObject(
                 span=Span(toks[event.copula + 1].start, toks[event.end - 1].end),
                 text=span_text(toks, event.copula + 1, event.end),
@@ -312,7 +327,7 @@ class ClaimBuilder:
             # verb of having; the value is yes (no where the clause is negated)
             prop = self._choose_property(event.match, subjects[0])
             # "doesn't have", "has no", "does not include"
-            negated = negated or _has_negation(toks, max(boundary, feature - 3), event.start)
+            negated = negated or _has_negation(toks, max(boundary, feature - 3), event.start, named)
             obj = ClaimObject(
                 span=Span(toks[event.start].start, toks[event.end - 1].end),
                 text=span_text(toks, event.start, event.end),
@@ -334,10 +349,32 @@ class ClaimBuilder:
         ):
             negated = negated or toks[k].lower in NEGATIONS
             k += 1
-        if k >= limit:
-            return []
         prop = self._choose_property(event.match, subjects[0])
         phrase = _after_copula(toks, event.start, boundary)
+        ours = (
+            by_start.get(phrase - 1)
+            if phrase is not None and phrase > 0 and toks[phrase - 1].lower == "our"
+            else None
+        )
+        if (
+            ours is not None
+            and pattern == "verbal"
+            and (object_from >= sent_end or toks[object_from].lower not in OF_PREPOSITIONS)
+            and self.onto.is_nominal(URIRef(prop), event.match.form)
+            and self._names_role(toks, phrase or event.start, event, URIRef(prop))
+            and (holder := self._one_holder(URIRef(prop))) is not None
+        ):
+            # "Tomasz Wilk is our Executive Director": "our" is the one thing the KB gives the
+            # property to (the theatre), and the subject its value
+            us = replace(ours, kind="entity", iri=str(holder), how="ours")
+            obj = ClaimObject(span=us.span, text=us.text, iri=us.iri, mention=us)
+            made = [
+                self._claim(toks, s, prop, obj, not negated, event, event.match.form, "role")
+                for s in subjects
+            ]
+            return [c for c in map(_inverted, made) if c is not None]
+        if k >= limit:
+            return []
         role = (
             pattern == "verbal"
             and phrase is not None
@@ -415,6 +452,73 @@ class ClaimBuilder:
         return match.derived and all(
             self.onto.is_nominal(URIRef(p), match.form) for p in match.properties
         )
+
+    def _of_holder(self, claim: Claim) -> Claim:
+        """``claim`` about the thing its subject's name names for short where the thing the
+        name names exactly holds no value of the property ("The Sheffield branch manager is
+        ...": the town named Sheffield has no manager, the depot Northbound Sheffield has)."""
+        if claim.subject_iri is None or claim.subject.kind != "entity":
+            return claim
+        prop, subject = URIRef(claim.predicate), URIRef(claim.subject_iri)
+        if self.kb.values(subject, prop) or prop == RDF.type:
+            return claim
+        tokens = name_tokens(claim.subject.text)
+        holders = [
+            iri
+            for iri in sorted(self.kb.labels.with_tokens(tokens))
+            if iri != claim.subject_iri and self.kb.values(URIRef(iri), prop)
+        ]
+        if len(holders) != 1:
+            return claim
+        (holder,) = holders
+        named = replace(claim.subject, iri=holder, how="short")
+        return replace(claim, subject=named, subject_iri=holder)
+
+    def _the_one(self, toks: Sequence[Tok], event: _Event, boundary: int) -> list[Mention]:
+        """The one KB thing with a value of the property a sentence opens with ("The Box
+        Office Manager is Priya Raman", "Our executive director is ...": the theatre's), as
+        the subject; none where several things or none have one."""
+        assert event.match is not None
+        k = event.start - 1
+        if (
+            k != boundary
+            or toks[k].lower not in {"the", "our"}
+            or event.end >= len(toks)
+            or toks[event.end].lemma != "be"
+        ):
+            return []
+        props = [
+            (URIRef(p), holder)
+            for p in event.match.properties
+            if self.onto.is_nominal(URIRef(p), event.match.form)
+            and (holder := self._one_holder(URIRef(p))) is not None
+        ]
+        if len(props) != 1:
+            return []
+        _, holder = props[0]
+        return [
+            Mention(
+                span=Span(toks[k].start, toks[event.end - 1].end),
+                text=span_text(toks, k, event.end),
+                kind="entity",
+                segment=toks[k].sent,
+                token_start=k,
+                token_end=event.end,
+                iri=str(holder),
+                how="definite",
+            )
+        ]
+
+    def _one_holder(self, prop: URIRef) -> URIRef | None:
+        """The one KB thing that has a value of ``prop`` ("our executive director": the
+        theatre's); ``None`` when none or several do."""
+        found: set[Node] = set()
+        for s, _, _ in self.kb.match(None, prop, None):
+            found.add(s)
+            if len(found) > 1:
+                return None
+        (one,) = found or (None,)
+        return one if isinstance(one, URIRef) else None
 
     def _possessor(
         self, toks: Sequence[Tok], start: int, mentions: Sequence[Mention]
@@ -751,7 +855,9 @@ class ClaimBuilder:
 
 def _continues_a_name(toks: Sequence[Tok], i: int) -> bool:
     """ "IT Support Lead": a title-case word right after a capitalised one, in the same
-    sentence, is part of a name or a title, not a predicate (acronyms such as "NOI" are)."""
+    sentence, is part of a name or a title, not a predicate (acronyms such as "NOI" are); not
+    after an article or "our" capitalised to open the sentence ("The Box Office Manager is
+    ...", "Our Executive Director is ...")."""
     tok = toks[i]
     return (
         i > 0
@@ -759,6 +865,7 @@ def _continues_a_name(toks: Sequence[Tok], i: int) -> bool:
         and tok.text[1:].islower()
         and toks[i - 1].sent == tok.sent
         and toks[i - 1].is_capitalised
+        and toks[i - 1].lower not in ARTICLES
     )
 
 
@@ -819,8 +926,12 @@ def _inverted(claim: Claim) -> Claim | None:
     )
 
 
-def _has_negation(toks: Sequence[Tok], start: int, end: int) -> bool:
-    return any(toks[k].lower in NEGATIONS for k in range(max(start, 0), end))
+def _has_negation(
+    toks: Sequence[Tok], start: int, end: int, named: frozenset[int] = frozenset()
+) -> bool:
+    """Whether a negation stands in tokens ``[start, end)``, not counting the words of names
+    (``named``: "No." of "Symphony No. 2")."""
+    return any(toks[k].lower in NEGATIONS and k not in named for k in range(max(start, 0), end))
 
 
 def _signals_for(claim: Claim, signals: Sequence[Signal]) -> tuple[bool, bool]:
@@ -840,5 +951,7 @@ def _opens_name(by_start: dict[int, Mention], k: int) -> bool:
 
 
 def _bare_copula(toks: Sequence[Tok], match: PredicateMatch) -> bool:
-    """Whether the words ``match`` covers are all forms of "be"."""
-    return all(t.lemma == "be" for t in toks[match.start : match.end])
+    """Whether the words ``match`` covers are all forms of "be", with an article at most ("is
+    the" of a job title's form "be the": "Tomasz Wilk is the executive director of ...")."""
+    words = toks[match.start : match.end]
+    return words[0].lemma == "be" and all(t.lemma == "be" or t.lower in ARTICLES for t in words[1:])

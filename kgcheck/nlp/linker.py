@@ -143,12 +143,16 @@ class EntityLinker:
                     ends[start, k] = labels.ends_label(last.text) or (
                         start < k and labels.ends_label(span_text(toks, start, k + 1))
                     )
-                if not ends[start, k]:
+                # "£12 for adults" of the KB's "adult": a label whose last word is in the plural
+                one = _singular_of(last) if start == k else None
+                if not ends[start, k] and not (one is not None and labels.ends_label(one)):
                     continue
                 if n == 1 and not _may_be_single_label(toks[i]):
                     continue
                 text = span_text(toks, i, i + n)
                 iris = labels.exact(text)
+                if not iris and one is not None:
+                    iris = labels.exact(f"{span_text(toks, i, k)} {one}".strip())
                 if not iris and ("'s " in text or "’s " in text):
                     # "Jill's house" for the KB's "Jills house"
                     iris = labels.exact(text.replace("'s ", "s ").replace("’s ", "s "))
@@ -474,6 +478,15 @@ def _common_noun_in_name(
 
 def _title_of(toks: Sequence[Tok], i: int, j: int) -> str | None:
     return toks[i].lower.rstrip(".") if j - i > 1 and _is_title(toks[i]) else None
+
+
+def _singular_of(tok: Tok) -> str | None:
+    """The singular of a lower-case noun in the plural ("adults": "adult"); ``None`` for any
+    other word (a name in the plural is the names' business: "Mondays", "Private Offices")."""
+    if tok.pos != "NOUN" or not tok.text.islower():
+        return None
+    one = singular_noun(tok.lower)
+    return one if one != tok.lower and one == tok.lemma else None
 
 
 def _may_be_single_label(tok: Tok) -> bool:

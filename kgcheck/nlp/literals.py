@@ -36,8 +36,9 @@ NUMERIC_TYPES = frozenset(
 DATE_TYPES = frozenset({XSD + "date", XSD + "dateTime", XSD + "gYear", XSD + "gYearMonth"})
 TIME_TYPE = XSD + "time"
 
+#: A number; not the digits of a code glued to a letter ("F7", "A4", "C14").
 _NUMBER = re.compile(
-    r"(?P<sign>[-−])?(?P<cur>[$€£])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"(?<![A-Za-z\d])(?P<sign>[-−])?(?P<cur>[$€£])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"\s?(?P<scale>k|K|m|M|bn|B|thousand|million|billion|percent|%)?\b"
 )
 _SCALES = {

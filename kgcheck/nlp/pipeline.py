@@ -639,7 +639,10 @@ def _looks_english(doc: Doc) -> bool:
         return False
     lower = [w.lower() for w in words]
     english = sum(1 for w in lower if w in _ENGLISH_ONLY)
-    other = max(sum(1 for w in lower if w in stops) for stops in _OTHER_STOP_WORDS.values())
+    # another language's stop words as they run in its text, in lower case: a capitalised one
+    # is a name's more often ("Small Van", "Large Van": not Dutch)
+    running = [w for w in words if w.islower()]
+    other = max(sum(1 for w in running if w in stops) for stops in _OTHER_STOP_WORDS.values())
     return other < 3 or other <= english
 
 

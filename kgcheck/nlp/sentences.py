@@ -59,11 +59,15 @@ def sentence_hints(doc: Doc) -> Doc:
 @Language.component(SENTENCE_BOUNDS)
 def bounded_sentences(doc: Doc) -> Doc:
     """Starts a sentence after a clause break once a run reaches :data:`MAX_SENTENCE_TOKENS`
-    tokens, and at twice that length where there is none. A run ends where a sentence is known
-    to start (the sentencizer's, or one set before), or after ``.``, ``!`` or ``?``."""
+    tokens, and at twice that length where there is none; and on each new line. A run ends
+    where a sentence is known to start (the sentencizer's, or one set before), or after
+    ``.``, ``!`` or ``?``."""
     texts, starts = _read(doc)
     run = 0
     for k, text in enumerate(texts):
+        if k and "\n" in texts[k - 1] and not texts[k - 1].strip() and text.strip():
+            # a line of its own ("- SWB Van: 6 m³, £35/hr"): each entry of a list is read alone
+            starts[k] = _YES
         if k and (starts[k] == _YES or texts[k - 1] in _ENDING):
             run = 0
         run += 1

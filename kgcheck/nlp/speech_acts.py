@@ -133,7 +133,8 @@ _COMMANDS = frozenset(
 _RESTATES = re.compile(
     r"\b(?:(?:please |let's |let me |just to |to )?confirm(?:ing)?\b(?! that)|verify\b|to recap\b"
     r"|(?<!would )(?<!do )(?<!did )(?<!will )(?<!can )you(?:(?:'d| would)? (?:like|want|wish"
-    r"|prefer)| need)\b|you asked\b|you requested\b"
+    # (not "you need to book it for at least 2 hours": what must be done, a fact)
+    r"|prefer)| need(?! to\b))\b|you asked\b|you requested\b"
     # "let me make sure", "just to make sure": checking what was asked; not advice ("so make
     # sure you're on the last lift") nor a purpose ("To make sure it arrives today, ...")
     r"|(?:let me|just to|i want to|i'd like to|i'll) make sure\b"
@@ -178,9 +179,17 @@ def restating(sentences: Sequence[str], parsed: Sequence[bool | None] | None = N
 
 
 #: Where a verb of wanting heads a clause inside a noun phrase: "the bus you want", "with
-#: what you need", "places that you would like".
+#: what you need", "places that you would like", "events that match what you're looking for".
 _EMBEDDED = frozenset(["relcl", "pcomp", "acl", "pobj"])
-_WANTING = frozenset(["like", "want", "wish", "prefer", "need"])
+#: The verbs of ``_RESTATES``'s "you ..." phrases of wanting, and looking for (not "you
+#: asked": "Here is what you asked for: ..." restates all the same).
+_WANTING = frozenset(["like", "want", "wish", "prefer", "need", "look"])
+
+
+def _embedded(verb: Token) -> bool:
+    """Whether ``verb`` heads a clause inside a noun phrase, or a clause of one ("match what
+    you're looking for": the parse hangs "looking" on the relative clause's verb)."""
+    return any(t.dep_ in _EMBEDDED for t in (verb, *verb.ancestors))
 
 
 def restates_parsed(sentence: Span) -> bool:
@@ -192,7 +201,7 @@ def restates_parsed(sentence: Span) -> bool:
         found = sentence.char_span(match.start(), match.end(), alignment_mode="expand")
         words = list(found) if found is not None else []
         wanting = [t for t in words if t.lemma_.lower() in _WANTING]
-        if not wanting or not all(t.dep_ in _EMBEDDED for t in wanting):
+        if not wanting or not all(_embedded(t) for t in wanting):
             return True
     return bool(_TAGGED.search(text))
 

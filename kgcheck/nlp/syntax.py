@@ -117,11 +117,14 @@ class Syntax:
             return None
         return Passive(self.conjuncts(agents[0]), patients)
 
-    def negated(self, verb: int, start: int, end: int) -> bool:
+    def negated(self, verb: int, start: int, end: int, named: frozenset[int] = frozenset()) -> bool:
         """Whether a negation in ``[start, end)`` belongs to ``verb`` (directly or through its
-        auxiliary), not to a clause nested between them ("X, who never lived there, works")."""
+        auxiliary), not to a clause nested between them ("X, who never lived there, works"),
+        nor is a word of a name (``named``: "No." of "Symphony No. 2")."""
         for k in range(max(start, 0), end):
             if self.toks[k].lower not in NEGATIONS or self._answered_apart(k, verb):
+                continue
+            if k in named:
                 continue
             head = self.toks[k].head
             if head == verb or (0 <= head < len(self.toks) and self.toks[head].head == verb):

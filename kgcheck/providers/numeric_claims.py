@@ -16,18 +16,23 @@ if TYPE_CHECKING:
 __all__ = ["NumericClaimsProvider", "users_numbers"]
 
 
-def users_numbers(ctx: DetectionContext) -> list[Quantity]:
+def users_numbers(ctx: DetectionContext, *, asked: bool = False) -> list[Quantity]:
     """The numbers the user stated in the conversation ("I've got 1,200 points"), which the
     reply may restate as theirs; not those the user asked about ("Does it have 1 transfer?"):
-    a reply that says so takes the question's premise for a fact."""
+    a reply that says so takes the question's premise for a fact. With ``asked``, only those
+    the user asked about ("Is the café big enough for a group of 20?")."""
     from kgcheck.nlp.vocabulary import is_question
 
     found = []
     for turn in ctx.state.turns:
         if turn.role != "user" or turn.analysis is None:
             continue
-        asked = [s.span for s in turn.analysis.segments if is_question(s.text)]
-        found += [q for q in turn.analysis.quantities if not any(a.contains(q.span) for a in asked)]
+        questions = [s.span for s in turn.analysis.segments if is_question(s.text)]
+        found += [
+            q
+            for q in turn.analysis.quantities
+            if any(a.contains(q.span) for a in questions) is asked
+        ]
     return found
 
 
@@ -49,5 +54,6 @@ class NumericClaimsProvider(Provider):
                 history=[t.text for t in reversed(ctx.state.turns[-4:])],
                 temporal=ctx.config.temporal,
                 theirs=users_numbers(ctx),
+                asked=users_numbers(ctx, asked=True),
             )
         )

@@ -22,6 +22,9 @@ from decimal import Decimal, InvalidOperation
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
+from spacy.lang.en.stop_words import STOP_WORDS
+from text_to_num import text2num
+
 from kgcheck.types import Span
 from kgcheck.values.durations import compound_duration
 from kgcheck.values.lemmas import known_lemma
@@ -109,7 +112,17 @@ _NUMBER_WORDS = {
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
     "ten": 10, "eleven": 11, "twelve": 12, "dozen": 12, "twenty": 20, "hundred": 100,
 }  # fmt: skip
-_WORD_NUMBER = re.compile(r"\b(?:" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
+#: The words of numbers written out ("thirty-two", "a hundred and sixty"), read by text2num.
+_SPELLED = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
+    "|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty"
+    "|ninety|hundred|thousand"
+)
+_WORD_NUMBER = re.compile(
+    rf"\b(?:(?:a|one)\s+(?=hundred|thousand))?(?:{_SPELLED}|dozen)"
+    rf"(?:(?:\s*-\s*|\s+and\s+|\s+)(?:{_SPELLED})(?![\w-]))*(?![\w-])",
+    re.I,
+)
 #: The words read as numbers ("one" only where a noun follows it: it is also a pronoun).
 NUMBER_WORDS = frozenset({"one", *_NUMBER_WORDS})
 _SYMBOLS = {"$": "USD", "US$": "USD", "€": "EUR", "£": "GBP", "USD": "USD", "EUR": "EUR"}
@@ -118,7 +131,7 @@ _PREFIX = re.compile(r"(?P<neg>[-−])?(?P<cur>US\$|\$|€|£|USD|EUR|GBP)\s?$")
 #: What joins the parts of one measure: "7 feet 3 inches", "1 kg and 200 g".
 _PARTS_GLUE = re.compile(r"\s*(?:,\s*)?(?:and\s+)?")
 #: "m" after a number that is no amount of money: metres ("a 620 m drop", "at 2,940m").
-_METRES = re.compile(r"\s?m(?![A-Za-z0-9²/'])(?!\.[A-Za-z0-9])")
+_METRES = re.compile(r"\s?m(?![A-Za-z0-9²³/'])(?!\.[A-Za-z0-9])")
 _SCALE_WORD = re.compile(r"\s?(?P<scale>thousand|million|billion|trillion)\b", re.I)
 _SCALE_LETTER = re.compile(r"\s?(?P<scale>bn|mn|tn|mm|k|m|b)(?![A-Za-z])", re.I)
 _SCALES = {
@@ -146,7 +159,10 @@ _UNITS = {
     "mile per hour": "mph", "miles an hour": "mph", "kilometres per hour": "km/h",
     "kilometers per hour": "km/h", "km per hour": "km/h", "sq ft": "sqft", "sqft": "sqft",
     "square feet": "sqft", "square foot": "sqft", "m2": "m2", "m²": "m2",
-    "square meters": "m2", "square metres": "m2", "minute": "minute", "minutes": "minute",
+    "square meters": "m2", "square metres": "m2", "m3": "m3", "m³": "m3", "cu m": "m3",
+    "cubic meters": "m3", "cubic metres": "m3", "cubic meter": "m3", "cubic metre": "m3",
+    "cu ft": "ft3", "ft³": "ft3", "cubic feet": "ft3", "cubic foot": "ft3",
+    "minute": "minute", "minutes": "minute",
     "min": "minute", "mins": "minute", "hour": "hour", "hours": "hour", "hr": "hour",
     "hrs": "hour", "day": "day", "days": "day", "week": "week",
     "weeks": "week", "month": "month", "months": "month", "year": "year", "years": "year",
@@ -164,7 +180,7 @@ def _longest_first(words: dict[str, str]) -> str:
 
 
 #: A unit after its number: "12 km", "1TB", and joined to it as a modifier ("a 43-inch TV").
-_UNIT = re.compile(rf"(?:\s?|-)(?P<unit>{_longest_first(_UNITS)})(?![A-Za-z0-9²])", re.I)
+_UNIT = re.compile(rf"(?:\s?|-)(?P<unit>{_longest_first(_UNITS)})(?![A-Za-z0-9²³])", re.I)
 #: Other spellings of units a KB may use in ``kgc:unit``.
 _UNIT_ALIASES = {
     "%": "%", "percent": "%", "pct": "%", "usd": "USD", "$": "USD", "dollar": "USD",
@@ -184,6 +200,7 @@ _CONVERSIONS: dict[str, tuple[str, Decimal]] = {
     "kHz": ("frequency", Decimal(10**3)), "MHz": ("frequency", Decimal(10**6)),
     "GHz": ("frequency", Decimal(10**9)),
     "l": ("volume", Decimal(1)), "ml": ("volume", Decimal("0.001")),
+    "m3": ("volume", Decimal(1000)), "ft3": ("volume", Decimal("28.316846592")),
     "kg": ("mass", Decimal(1)), "g": ("mass", Decimal("0.001")),
     "lb": ("mass", Decimal("0.45359237")), "t": ("mass", Decimal(1000)),
     "sqft": ("area", Decimal("0.09290304")), "m2": ("area", Decimal(1)),
@@ -250,6 +267,10 @@ _STOP_NOUNS = frozenset(
         "for", "with", "from", "by", "it", "this", "that", "which", "who", "one", "ones", "more",
         "less", "than", "but", "so", "as", "if", "per", "each", "away", "am", "pm",
     }
+    # English function words ("a group of 20 should be fine", "20 before the show"): spaCy's
+    # list, less the nouns in it a number may count ("3 parts", "2 sides")
+    | (STOP_WORDS - {"amount", "back", "bottom", "call", "front", "name", "part", "show", "side",
+                     "top", "move", "hundred", "third"})
 )  # fmt: skip
 
 
@@ -285,6 +306,47 @@ def counts_in(text: str) -> list[int]:
         elif (value := _NUMBER_WORDS.get(word.lower())) is not None:
             out.append(value)
     return out
+
+
+#: The pence or cents after an amount written in words ("two pounds fifty", "ten dollars
+#: and 99 cents").
+_CENTS = re.compile(
+    rf"\s+(?:and\s+)?(?P<c>(?:{_SPELLED})(?:[\s-]+(?:{_SPELLED}))?|\d{{1,2}})"
+    r"(?:\s*(?:pence|p|cents?))?(?![\w-])",
+    re.I,
+)
+
+
+def _with_cents(text: str, end: int, value: Decimal) -> tuple[Decimal, int]:
+    """``value`` with the pence or cents written after it at ``end``, and where it ends."""
+    m = _CENTS.match(text, end)
+    if m is None:
+        return value, end
+    said = m.group("c")
+    found = [int(said)] if said.isdigit() else [v for _, _, v in _spelled_numbers(said, 0)]
+    if len(found) != 1 or not 0 < found[0] < 100:
+        return value, end
+    return value + Decimal(found[0]) / 100, m.end()
+
+
+def _spelled_numbers(phrase: str, at: int) -> list[tuple[int, int, int]]:
+    """The numbers a run of number words at ``at`` writes, with their spans: one
+    ("thirty-two": 32, "a hundred and sixty": 160), else each word it reads alone ("two and
+    three"); "one" alone is none (it is also a pronoun: "the one at 5 pm")."""
+    words = list(re.finditer(r"[A-Za-z]+", phrase))
+    said = re.sub(r"^a\s+", "one ", phrase.lower())
+    if said in _NUMBER_WORDS:
+        return [(at, at + len(phrase), _NUMBER_WORDS[said])]
+    if said != "one":
+        try:
+            return [(at, at + len(phrase), int(text2num(said, "en")))]
+        except ValueError:
+            pass
+    return [
+        (at + w.start(), at + w.end(), _NUMBER_WORDS[w.group(0).lower()])
+        for w in words
+        if w.group(0).lower() in _NUMBER_WORDS
+    ]
 
 
 def is_currency(unit: str) -> bool:
@@ -488,8 +550,8 @@ class QuantityRecognizer:
                 add(self._read(text, m.start(), m.end(), m.group(0)))
         for m in _WORD_NUMBER.finditer(text):
             if not inside_skip(m.start()):
-                value = _NUMBER_WORDS[m.group(0).lower()]
-                add(self._worded(text, m.start(), m.end(), Decimal(value)))
+                for start, end, value in _spelled_numbers(m.group(0), m.start()):
+                    add(self._worded(text, start, end, Decimal(value)))
         # "€630 for a week": the period an amount is said per, no length of time of its own
         per_phrases = [
             (q.span.end, after.end())
@@ -556,14 +618,18 @@ class QuantityRecognizer:
         word = _CURRENCY_WORD.match(text, end)
         if word is not None:
             code = _currency_of(word.group("word"))
-            return self._make(text, start, word.end(), CURRENCY, value, code, code)
+            value, stop = _with_cents(text, word.end(), value)
+            return self._make(text, start, stop, CURRENCY, value, code, code)
         percent = _PERCENT.match(text, end)
         if percent is not None:
             return self._make(text, start, percent.end(), PERCENT, value, "%")
         unit = _UNIT.match(text, end)
         if unit is not None and unit.group(0)[:1].isspace():
+            stop = unit.end()
+            if unit.group("unit").lower() == "pounds":  # "two pounds fifty": £2.50 or 2.5 lb
+                value, stop = _with_cents(text, stop, value)
             return self._make(
-                text, start, unit.end(), QUANTITY, value, _UNITS[unit.group("unit").lower()]
+                text, start, stop, QUANTITY, value, _UNITS[unit.group("unit").lower()]
             )
         return self._counted(text, start, end, value)
 

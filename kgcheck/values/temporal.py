@@ -120,6 +120,8 @@ class TemporalExpression:
     out_of_range: bool = False
     #: Where a day stated with a time ("Friday at 6 pm") states the time.
     clock: Span | None = None
+    #: The hour is a bare clock's ("begins at 7:30"): it agrees with 7:30 and with 19:30.
+    either_half: bool = False
 
     @property
     def absolute(self) -> bool:
@@ -163,7 +165,7 @@ def agrees(expr: TemporalExpression, kb: Interval) -> bool:
 
     An absolute expression agrees when one interval contains the other ("in March 2025" and
     2025-03-14). A partial one is compared on the fields it states: "on Thursday" with any
-    Thursday, "the 14th" with the 14th of any month, "at 3pm" with any 15:xx time.
+    Thursday, "the 14th" with the 14th of any month; "at 3pm" is 15:00 of a time kept to the minute.
     """
     if expr.start is None or expr.end is None:
         return True
@@ -205,8 +207,12 @@ def may_state(stated: date, relative: bool, kb: Interval | None) -> bool:
 
 def _time_agrees(expr: TemporalExpression, kb: Interval) -> bool:
     assert expr.start is not None
-    if "hour" in expr.stated and kb.start.hour != expr.start.hour:
+    hours = {expr.start.hour, expr.start.hour + 12} if expr.either_half else {expr.start.hour}
+    if "hour" in expr.stated and kb.start.hour not in hours:
         return False
+    if "hour" in expr.stated and kb.granularity <= Granularity.MINUTE:
+        # "starts at 7pm" is 19:00, not 19:30 (a time kept to the minute)
+        return kb.start.minute == expr.start.minute
     return not ("minute" in expr.stated and kb.start.minute != expr.start.minute)
 
 
@@ -323,6 +329,7 @@ class TemporalRecognizer:
             error=error,
             out_of_range=out_of_range,
             clock=None if p.clock is None else Span(*p.clock),
+            either_half=p.either_half,
         )
 
     def _interval(

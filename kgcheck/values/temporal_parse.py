@@ -115,6 +115,8 @@ class Parsed:
     clock: tuple[int, int] | None = None
     #: The hour is stated with am or pm ("4 pm"), not as a bare clock ("1:30").
     meridiem: bool = False
+    #: A bare clock of a twelve-hour face ("begins at 7:30"): the hour or twelve hours on.
+    either_half: bool = False
 
     @property
     def is_time(self) -> bool:
@@ -442,7 +444,11 @@ class TemporalParser:
             hour = hour % 12 + (12 if ap == "pm" else 0)
         elif hour > 23:
             return None
-        return Parsed(m.start(), m.end(), hour=hour, minute=minute, meridiem=bool(ap))
+        # "7:30" (not "07:30", not "19:30") reads as a twelve-hour clock's either half
+        either = not ap and 1 <= hour <= 11 and not m["h"].startswith("0")
+        return Parsed(
+            m.start(), m.end(), hour=hour, minute=minute, meridiem=bool(ap), either_half=either
+        )
 
     def _day_after(self, m: re.Match[str], text: str) -> Parsed | None:
         base = 1 if m["base"].lower() == "tomorrow" else -1
@@ -582,6 +588,7 @@ def _join_range(a: Parsed, b: Parsed) -> Parsed:
     ):
         # "from 1:30 to 4 pm": the start takes the end's pm where that puts it first
         first.hour += 12
+        first.either_half = False
     return Parsed(a.start, b.end, parts=[first, b])
 
 
@@ -589,6 +596,7 @@ def _join_day_time(a: Parsed, b: Parsed) -> Parsed:
     day, clock = (a, b) if a.is_day else (b, a)
     joined = replace(day, start=a.start, end=b.end)
     joined.hour, joined.minute = clock.hour, clock.minute
+    joined.either_half = clock.either_half
     joined.clock = (clock.start, clock.end)
     return joined
 

@@ -174,3 +174,40 @@ ex:ill a ex:Service ; rdfs:label "inter-library loan" ; ex:days 6 .
         "An inter-library loan takes 4 working days to arrive.", DialogueState(session_id="t")
     )
     assert [(c.text, c.verdict) for c in report.numeric_claims] == [("4", "wrong")]
+
+
+def test_a_date_of_a_named_thing_with_several_dates_is_read_against_each(tmp_path: Path) -> None:
+    # SGD as a KB file: "There is an Accord, standard, at Santa Fe Depot on March 10th." of a
+    # car picked up on 2 March and dropped off on 8 March went unread (two date properties,
+    # no word saying which); of neither, it is wrong whichever is meant, and never rewritten
+    from kgcheck import DialogueState
+    from tests.conftest import checker_over
+
+    checker = checker_over(
+        tmp_path,
+        """
+ex:Car a owl:Class ; rdfs:label "car" .
+ex:pickup a owl:DatatypeProperty ; rdfs:label "pickup date" ; rdfs:range xsd:date .
+ex:dropoff a owl:DatatypeProperty ; rdfs:label "dropoff date" ; rdfs:range xsd:date .
+ex:place a owl:DatatypeProperty ; rdfs:label "pickup location" ; rdfs:range xsd:string .
+ex:accord a ex:Car ; rdfs:label "Accord" ; ex:pickup "2019-03-02"^^xsd:date ;
+    ex:dropoff "2019-03-08"^^xsd:date ; ex:place "Santa Fe Depot" .
+ex:sentra a ex:Car ; rdfs:label "Sentra" ; ex:pickup "2019-03-04"^^xsd:date ;
+    ex:dropoff "2019-03-09"^^xsd:date ; ex:place "Santa Fe Depot" .
+""",
+        now="2019-03-01T10:00:00",
+    )
+    state = DialogueState(session_id="t", now="2019-03-01T10:00:00")
+
+    def dates(text: str) -> list[tuple[str, str, bool]]:
+        report = checker.check_turn(text, state, record=False)
+        assert report.text == text  # never rewritten
+        return [(c.text, c.verdict, c.certain) for c in report.numeric_claims]
+
+    said = "There is an Accord, standard, at Santa Fe Depot on March {}."
+    assert dates(said.format("2nd")) == [("March 2nd", "verified", True)]
+    assert dates(said.format("8th")) == [("March 8th", "verified", True)]
+    ((text, verdict, certain),) = dates(said.format("10th"))
+    assert (text, verdict, certain) == ("March 10th", "wrong", False)
+    # a day said of two named things is not read against either's
+    assert dates("The Accord and the Sentra are both free on March 10th.") == []

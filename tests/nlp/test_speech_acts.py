@@ -146,6 +146,9 @@ def test_a_verb_of_asking_read_as_a_modifier_still_asks(
         (["Do you want the one at 5 pm?"], [False]),
         (["Walgreens is at 113 Arbol Dr, do you need me to set the navigation?"], [False]),
         (["You'd need to give 30 days' notice."], [False]),
+        # what must be done is a fact (a blind trial): "you need" a thing is the user's
+        (["The LWB Van is £40 an hour, and you need to book it for at least 2 hours."], [False]),
+        (["So you need a van for Saturday."], [True]),
         (["I can confirm that it opens at 9 am."], [False]),
         # advice and a purpose are no check of what was asked (a blind trial)
         (["The lift closes at 4 pm, so make sure you're on your last ride up before then."],
@@ -179,8 +182,13 @@ def test_a_verb_of_wanting_in_a_relative_clause_restates_nothing(
 
     stated = restates("I see that 11 buses suit with what you need. The bus you want leaves at 7.")
     asked = restates("You want 2 rooms from March 6th. I understand that you need a cab for 2.")
+    # SGD: "I've found 5 events that match what you're looking for." counts the results (the
+    # parse hangs "looking" on the relative clause's "match")
+    found = restates("I've found 7 events that match what you're looking for. Here they are.")
+    looking = restates("You're looking for a hotel in Paris. I have 3 of them.")
     if parsed:
         assert (stated, asked) == ([False, False], [True, True])
+        assert (found, looking) == ([False, False], [True, False])
     else:
         assert stated == asked == [None, None]  # the text alone decides (restating)
     # a question whether it is right still makes the sentence before it a restatement

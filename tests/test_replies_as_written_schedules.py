@@ -53,6 +53,7 @@ def lectures(tmp_path_factory: pytest.TempPathFactory) -> Checker:
 
 def check(checker: Checker, reply: str) -> tuple[str, list[tuple[str, str]]]:
     report = checker.check_turn(reply, DialogueState(session_id="t", now=NOW), record=False)
+    assert not report.errors  # every stage ran
     acted = [(f.detector, f.content) for f in report.flags if f.confidence >= 0.5]
     return report.text, acted
 
@@ -273,6 +274,8 @@ def staff(tmp_path_factory: pytest.TempPathFactory) -> Checker:
         ("Tom Reed is the executive director of Quay Theatre.", ["Tom Reed"]),
         ("Our Executive Director is Tom Reed.", ["Tom Reed"]),
         ("The Executive Director is Ana Brook.", []),
+        # a sentence saying what kind a thing is, of no mention ("That's a ..."): no claim
+        ("That's a van with two movers, so it's the Luton Van for you.", []),
         # "York" names the town exactly, and the depot for short: the town has no manager
         ("The York branch manager is Tom Reed.", []),
         ("The York branch manager is Ana Brook.", ["Ana Brook"]),

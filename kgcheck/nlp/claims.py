@@ -478,10 +478,10 @@ class ClaimBuilder:
         """The one KB thing with a value of the property a sentence opens with ("The Box
         Office Manager is Priya Raman", "Our executive director is ...": the theatre's), as
         the subject; none where several things or none have one."""
-        assert event.match is not None
         k = event.start - 1
         if (
-            k != boundary
+            event.match is None
+            or k != boundary
             or toks[k].lower not in {"the", "our"}
             or event.end >= len(toks)
             or toks[event.end].lemma != "be"

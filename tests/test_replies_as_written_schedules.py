@@ -164,6 +164,13 @@ def vans(tmp_path_factory: pytest.TempPathFactory) -> Checker:
     return checker_over(tmp_path_factory.mktemp("vans"), VANS, now=NOW)
 
 
+def test_a_time_of_a_place_named_short_is_the_places(vans: Checker) -> None:
+    # "York" names the town exactly and the depot for short: the town has no hours
+    assert check(vans, "On Mondays the York office closes at 6pm.")[1] == []
+    _, flags = check(vans, "On Mondays the York office closes at 7pm.")
+    assert [content for _, content in flags] == ["7pm"]
+
+
 def test_a_wrong_line_of_a_list_is_flagged_on_that_line(vans: Checker) -> None:
     reply = "Our vans:\n- Small Van: £35/hr\n- Medium Van: £40/hr\n- Large Van: £55/hr"
     text, flags = check(vans, reply)

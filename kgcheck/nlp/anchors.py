@@ -26,7 +26,7 @@ from rdflib import RDF, RDFS, SKOS, URIRef
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from kgcheck.kb.knowledge_base import KnowledgeBase
-from kgcheck.kb.normalize import value_words
+from kgcheck.kb.normalize import name_tokens, value_words
 from kgcheck.kb.observations import observations
 from kgcheck.kb.ontology import OntologyView
 from kgcheck.kb.phrasings import name_words
@@ -819,6 +819,7 @@ class Anchorer:
                 for iri in self._dated(toks, m, here, props)
                 if self._holds(URIRef(iri), props, here)
             ]
+            or self._named_short(m, props, here)
             for d, m in near
             if d < _FAR
         ]
@@ -900,6 +901,19 @@ class Anchorer:
             certain=certain,
             guessed=by_unit,
         )
+
+    def _named_short(self, m: Mention, props: Sequence[URIRef], here: frozenset[str]) -> list[str]:
+        """The one thing a name names for short that has a value of ``props``, where the
+        thing it names exactly has none ("the Leeds office closes at 5:30pm": the town of Leeds
+        has no opening hours, the depot Northbound Leeds has)."""
+        if m.kind != "entity" or m.iri is None:
+            return []
+        found = [
+            iri
+            for iri in sorted(self.kb.labels.with_tokens(name_tokens(m.text)))
+            if iri != m.iri and self._holds(URIRef(iri), props, here)
+        ]
+        return found if len(found) == 1 else []
 
     def _rival_between(
         self,

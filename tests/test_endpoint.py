@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pyoxigraph as ox
@@ -422,6 +423,17 @@ def _connection_to_each(port: int, workers: list[int]) -> dict[int, http.client.
     )
 
 
+def _post(
+    connection: http.client.HTTPConnection, path: str, body: dict[str, str]
+) -> tuple[int, Any]:
+    """POST ``body`` as JSON on a kept-alive connection: the status and the decoded answer."""
+    connection.request(
+        "POST", path, body=json.dumps(body), headers={"content-type": "application/json"}
+    )
+    response = connection.getresponse()
+    return response.status, json.loads(response.read())
+
+
 @pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="needs Linux /proc")
 def test_serve_two_workers_share_sessions_through_the_writer_of_an_oxigraph_store(
     tmp_path: Path,
@@ -470,20 +482,21 @@ def test_serve_two_workers_share_sessions_through_the_writer_of_an_oxigraph_stor
         sent, turns = 0, {}
         for session in ("a", "b", "c"):
             for turn in range(4):
-                connection = list(connections.values())[turn % 2]
+                worker = sorted(connections)[turn % 2]
                 body = {
                     "user": f"Turn {turn}: where is Dr. Patel?",
                     "reply": "Dr. Patel works in Oncology.",
                 }
-                connection.request(
-                    "POST",
-                    f"/sessions/{session}/check",
-                    body=json.dumps(body),
-                    headers={"content-type": "application/json"},
-                )
-                response = connection.getresponse()
-                data = json.loads(response.read())
-                assert response.status == 200, data
+                try:
+                    status, data = _post(connections[worker], f"/sessions/{session}/check", body)
+                except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+                    # a worker closes a connection idle past its keep-alive (5 s: a busy machine
+                    # checks that long on the other worker): connect to each again
+                    for connection in connections.values():
+                        connection.close()
+                    connections = _connection_to_each(port, workers)
+                    status, data = _post(connections[worker], f"/sessions/{session}/check", body)
+                assert status == 200, data
                 assert data["report"]["store_status"] == "stored"
                 sent += 1
                 turns[session] = data["session"]["turns"]

@@ -219,6 +219,7 @@ schema:price a owl:DatatypeProperty ; rdfs:label "ticket price" ; rdfs:range xsd
     kgc:unit "GBP" ; kgc:lexicalForm "cost" , "price" .
 ex:adult a ex:Concession ; rdfs:label "full price" ; skos:altLabel "adult" .
 ex:child a ex:Concession ; rdfs:label "child" .
+ex:story a ex:Show ; rdfs:label "Story Time" .
 ex:kite a ex:Show ; rdfs:label "The Paper Kite" ;
     schema:offers [ a schema:Offer ; schema:price 14.00 ; ex:concession ex:adult ] ,
                   [ a schema:Offer ; schema:price 8.00 ; ex:concession ex:child ] .
@@ -232,6 +233,9 @@ def test_a_plural_of_a_label_names_its_thing(tmp_path: Path) -> None:
     assert check(checker, reply) == (reply, [])
     _, flags = check(checker, "The Paper Kite is £8 for each child and £16 for adults.")
     assert [content for _, content in flags] == ["£16"]
+    # a name's plural is a kind of thing, not the thing of that name
+    said = checker.analyzer.analyse("There are two story times this Saturday.")
+    assert [m.text for m in said.mentions if m.iri is not None] == []
 
 
 STAFF = (

@@ -40,16 +40,12 @@ _DATE_TYPES = frozenset(
 
 
 def _one_family(types: set[Node | None] | set[URIRef | None]) -> bool:
-    """Whether the datatypes of a property's values say what it holds: one datatype, or
-    several of one family (a start date kept as ``xsd:date`` for runs and ``xsd:dateTime``
-    for concerts; integers and decimals)."""
+    """Whether the datatypes of a property's values say what it holds: one datatype, or dates
+    and date-times (a start date kept as ``xsd:date`` for runs and ``xsd:dateTime`` for
+    concerts)."""
     if None in types or not types:
         return False
-    if len(types) == 1:
-        return True
-    return {URIRef(str(t)) for t in types} <= _DATE_TYPES or {
-        str(t) for t in types
-    } <= NUMERIC_TYPES
+    return len(types) == 1 or {URIRef(str(t)) for t in types} <= _DATE_TYPES
 
 
 _PROPERTY_TYPES = (

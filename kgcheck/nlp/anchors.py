@@ -25,7 +25,7 @@ from decimal import Decimal
 from rdflib import RDF, RDFS, SKOS, URIRef
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.kb.knowledge_base import VALID_FROM, VALID_THROUGH, KnowledgeBase
 from kgcheck.kb.normalize import name_tokens, value_words
 from kgcheck.kb.observations import observations
 from kgcheck.kb.ontology import OntologyView
@@ -76,6 +76,8 @@ _TIME_TYPES = frozenset({XSD + "time", XSD + "dateTime"})
 #: Tokens that end a clause for the purpose of binding (a comma or semicolon away is far).
 _BREAKS = frozenset({",", ";", ":", "but", "while", "whereas", "although", "however"})
 _FAR = 100
+#: What opens and closes the period a statement holds in: no date of the thing itself.
+_VALIDITY = VALID_FROM | VALID_THROUGH
 #: At most this many entities with a value of a property are checked for a value stated of
 #: none the reply names (the rows of a search; not the prices of a whole catalogue).
 _FEW = 32
@@ -906,8 +908,10 @@ class Anchorer:
         """The one thing a name names for short that has a value of ``props``, where the
         thing it names exactly has none ("the Leeds office closes at 5:30pm": the town of Leeds
         has no opening hours, the depot Northbound Leeds has)."""
-        if m.kind != "entity" or m.iri is None:
+        if m.kind != "entity" or m.iri is None or not m.text[:1].isupper():
             return []
+        if self._bare_value(m.iri):
+            return []  # "1,184 kWh of gas": a value, not a name of a thing ("... gas main")
         found = [
             iri
             for iri in sorted(self.kb.labels.with_tokens(name_tokens(m.text)))
@@ -1011,9 +1015,19 @@ class Anchorer:
         # about the KB's other outages
         few = [h for h in focus[:_FEW] if self._holds(URIRef(h), fitting)]
         if not few and "day" in expr.stated:
-            # a day of the calendar, not a time ("before the 3pm brass gala" beside a café)
-            holding = list(dict.fromkeys(h for h in named if self._holds(URIRef(h), fitting)))
-            few = holding if len(holding) == 1 else []
+            # a day of the calendar (not a time: "before the 3pm brass gala" beside a café) of
+            # the one named thing with several dates, whichever it is (a car's pick-up and
+            # drop-off; not the one date of a bank holiday the sentence names beside others)
+            # (its own dates, not the periods its opening hours hold in)
+            days = [p for p in fitting if p in self.dates and str(p) not in _VALIDITY]
+            holding = [
+                h
+                for h in dict.fromkeys(named)
+                if sum(bool(self.kb.values(URIRef(h), p)) for p in days) > 1
+            ]
+            if len(holding) == 1:
+                fitting = days
+                few = holding
         if not few:
             few = self._of_kind_named(toks, sent, fitting)
         held = sorted({str(p) for h in few for p in self._held(URIRef(h)) if p in fitting})

@@ -152,7 +152,13 @@ class EntityLinker:
                 text = span_text(toks, i, i + n)
                 iris = labels.exact(text)
                 if not iris and one is not None:
-                    iris = labels.exact(f"{span_text(toks, i, k)} {one}".strip())
+                    # of a label the KB writes in lower case, a kind of value ("adult"); a
+                    # name's plural is a kind of thing ("two story times" of "Story Time")
+                    iris = {
+                        iri
+                        for iri in labels.exact(f"{span_text(toks, i, k)} {one}".strip())
+                        if (labels.display(iri) or "A")[:1].islower()
+                    }
                 if not iris and ("'s " in text or "’s " in text):
                     # "Jill's house" for the KB's "Jills house"
                     iris = labels.exact(text.replace("'s ", "s ").replace("’s ", "s "))

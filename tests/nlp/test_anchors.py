@@ -194,6 +194,9 @@ ex:accord a ex:Car ; rdfs:label "Accord" ; ex:pickup "2019-03-02"^^xsd:date ;
     ex:dropoff "2019-03-08"^^xsd:date ; ex:place "Santa Fe Depot" .
 ex:sentra a ex:Car ; rdfs:label "Sentra" ; ex:pickup "2019-03-04"^^xsd:date ;
     ex:dropoff "2019-03-09"^^xsd:date ; ex:place "Santa Fe Depot" .
+ex:Holiday a owl:Class ; rdfs:label "holiday" .
+ex:day a owl:DatatypeProperty ; rdfs:label "date" ; rdfs:range xsd:date .
+ex:easter a ex:Holiday ; rdfs:label "Easter Monday" ; ex:day "2019-03-04"^^xsd:date .
 """,
         now="2019-03-01T10:00:00",
     )
@@ -209,5 +212,8 @@ ex:sentra a ex:Car ; rdfs:label "Sentra" ; ex:pickup "2019-03-04"^^xsd:date ;
     assert dates(said.format("8th")) == [("March 8th", "verified", True)]
     ((text, verdict, certain),) = dates(said.format("10th"))
     assert (text, verdict, certain) == ("March 10th", "wrong", False)
-    # a day said of two named things is not read against either's
+    # a day said of two named things is not read against either's, nor a day beside a thing
+    # with one date of its own (the day a collection moves to, beside the bank holiday)
     assert dates("The Accord and the Sentra are both free on March 10th.") == []
+    moved = dates("Because of Easter Monday, your bins go out on Tuesday, March 5th.")
+    assert [d for d in moved if "March 5th" in d[0]] == []

@@ -37,6 +37,7 @@ from rdflib.term import Node
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from kgcheck.config import NumericConfig, TemporalConfig
+from kgcheck.kb.cache import per_kb
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.labels import LABEL_PREDICATES
 from kgcheck.kb.normalize import name_tokens
@@ -1084,7 +1085,7 @@ class _Verifier:
         local = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", str(prop).rsplit("/", 1)[-1].rsplit("#", 1)[-1])
         if any(_BOUND_NAMES.search(n) for n in (self.onto.label(prop), local)):
             return True
-        return any(_LIMIT_NAMES.match(str(c)) for c in self.kb.values(prop, RDFS.comment))
+        return prop in _described_as_bounds(self.kb)
 
     def _told_apart(self, q: Quantity, subjects: set[URIRef]) -> bool:
         """Whether the phrase right after ``q`` ("for A3", up to the clause's end) names a word
@@ -1501,6 +1502,19 @@ _LIMIT_NAMES = re.compile(r"\b(?:max(?:imum)?|min(?:imum)?|limit|cap|ceiling)\b"
 #: Words naming a property whose value is itself a most or a least: "seats up to 30" states a
 #: capacity of 30, "delivers up to 4 miles" a radius of 4 miles.
 _BOUND_NAMES = re.compile(r"\b(?:capacity|radius|allowance|payload|threshold)\b", re.I)
+
+
+def _bounds_described(kb: KnowledgeBase) -> frozenset[URIRef]:
+    """The properties whose description opens with a most or a least ("Maximum payload in
+    kilograms"), read once per knowledge base."""
+    return frozenset(
+        p
+        for p in kb.ontology.properties
+        if any(_LIMIT_NAMES.match(str(c)) for c in kb.values(p, RDFS.comment))
+    )
+
+
+_described_as_bounds = per_kb(_bounds_described)
 #: Words a sentence states a limit with: "up to", "at most", "you can have", "allowed".
 _LIMIT_WORDS = re.compile(
     r"\b(?:up to|at (?:most|least)|max(?:imum)?|min(?:imum)?|limits?|limited|cap(?:ped)?|"

@@ -18,7 +18,7 @@ from kgcheck.kb.values import format_like, matches
 from kgcheck.nlp.analysis import Claim
 from kgcheck.nlp.anchors import bare_value
 from kgcheck.nlp.content import content_words
-from kgcheck.nlp.literals import parse_literal
+from kgcheck.nlp.literals import parse_literal, parse_number
 from kgcheck.numeric_claims import DATE, VERIFIED, WRONG
 from kgcheck.periods import Granularity, interval_of_literal
 from kgcheck.types import Evidence, Flag, FlagType, Span
@@ -330,15 +330,11 @@ def _no_value_of_its_type(claim: Claim, stated: object, values: list[Node]) -> b
     if any(c.isdigit() for c in text):
         # "three Circle seats (F7, F8 and F9)" read as the circle's capacity: a code's digits
         # (glued to a letter) are no number, where every value is one
-        return not _A_NUMBER.search(text) and all(
+        return parse_number(text) is None and all(
             isinstance(v, Literal) and isinstance(v.toPython(), int | float | Decimal)
             for v in values
         )
     return parse_duration(claim.object.text) is None
-
-
-#: A number standing alone ("410", "£29.50", "2.5"), not digits of a code ("F7", "C14").
-_A_NUMBER = re.compile(r"(?<![a-z0-9])\d")
 
 
 def _described_alike(claim: Claim, values: list[Node]) -> bool | None:

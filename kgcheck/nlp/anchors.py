@@ -905,19 +905,10 @@ class Anchorer:
         )
 
     def _named_short(self, m: Mention, props: Sequence[URIRef], here: frozenset[str]) -> list[str]:
-        """The one thing a name names for short that has a value of ``props``, where the
-        thing it names exactly has none ("the Leeds office closes at 5:30pm": the town of Leeds
-        has no opening hours, the depot Northbound Leeds has)."""
-        if m.kind != "entity" or m.iri is None or not m.text[:1].isupper():
-            return []
-        if self._bare_value(m.iri):
-            return []  # "1,184 kWh of gas": a value, not a name of a thing ("... gas main")
-        found = [
-            iri
-            for iri in sorted(self.kb.labels.with_tokens(name_tokens(m.text)))
-            if iri != m.iri and self._holds(URIRef(iri), props, here)
-        ]
-        return found if len(found) == 1 else []
+        """The one thing ``m`` names for short that has a value of ``props``, where the thing
+        it names exactly has none ("the Leeds office closes at 5:30pm": :func:`named_short`)."""
+        found = named_short(self.kb, m, lambda s: self._holds(s, props, here))
+        return [found] if found is not None else []
 
     def _rival_between(
         self,
@@ -1269,6 +1260,24 @@ def names_period(kb: KnowledgeBase, prop: URIRef, period: str) -> bool:
     """Whether a phrase of ``prop`` names ``period`` ("nightly rate", "price per day" of
     ``night``, ``day``)."""
     return any(PERIOD_OF.get(w) == period for w in _phrase_words(kb, prop))
+
+
+def named_short(kb: KnowledgeBase, m: Mention, holds: Callable[[URIRef], bool]) -> str | None:
+    """The one thing the name ``m`` names for short (every word of it in one of its labels)
+    of which ``holds`` is true, the thing it names exactly being another: "Leeds" is the town
+    exactly and the depot Northbound Leeds for short, and only the depot has opening hours or a
+    manager. ``None`` where none or several are, and for no name: a word in lower case, or a
+    bare value ("1,184 kWh of gas" is no "gas main renewal")."""
+    if m.kind != "entity" or m.iri is None or not m.text[:1].isupper():
+        return None
+    if kb.remote is None and bare_value(kb, URIRef(m.iri)):
+        return None
+    found = [
+        iri
+        for iri in sorted(kb.labels.with_tokens(name_tokens(m.text)))
+        if iri != m.iri and holds(URIRef(iri))
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def bare_value(kb: KnowledgeBase, node: URIRef) -> bool:

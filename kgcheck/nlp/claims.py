@@ -30,8 +30,9 @@ from rdflib.term import Node
 
 from kgcheck.config import TemporalConfig
 from kgcheck.kb.knowledge_base import KnowledgeBase
-from kgcheck.kb.normalize import name_tokens, value_words
+from kgcheck.kb.normalize import value_words
 from kgcheck.nlp.analysis import Claim, ClaimObject, Mention, Signal
+from kgcheck.nlp.anchors import named_short
 from kgcheck.nlp.attributes import attribute_claims
 from kgcheck.nlp.lexicon import PredicateMatch
 from kgcheck.nlp.literals import parse_literal
@@ -457,20 +458,14 @@ class ClaimBuilder:
         """``claim`` about the thing its subject's name names for short where the thing the
         name names exactly holds no value of the property ("The Sheffield branch manager is
         ...": the town named Sheffield has no manager, the depot Northbound Sheffield has)."""
-        if claim.subject_iri is None or claim.subject.kind != "entity":
+        if claim.subject_iri is None:
             return claim
         prop, subject = URIRef(claim.predicate), URIRef(claim.subject_iri)
-        if self.kb.values(subject, prop) or prop == RDF.type:
+        if prop == RDF.type or self.kb.values(subject, prop):
             return claim
-        tokens = name_tokens(claim.subject.text)
-        holders = [
-            iri
-            for iri in sorted(self.kb.labels.with_tokens(tokens))
-            if iri != claim.subject_iri and self.kb.values(URIRef(iri), prop)
-        ]
-        if len(holders) != 1:
+        holder = named_short(self.kb, claim.subject, lambda s: bool(self.kb.values(s, prop)))
+        if holder is None:
             return claim
-        (holder,) = holders
         named = replace(claim.subject, iri=holder, how="short")
         return replace(claim, subject=named, subject_iri=holder)
 

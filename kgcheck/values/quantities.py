@@ -333,20 +333,27 @@ def _spelled_numbers(phrase: str, at: int) -> list[tuple[int, int, int]]:
     """The numbers a run of number words at ``at`` writes, with their spans: one
     ("thirty-two": 32, "a hundred and sixty": 160), else each word it reads alone ("two and
     three"); "one" alone is none (it is also a pronoun: "the one at 5 pm")."""
-    words = list(re.finditer(r"[A-Za-z]+", phrase))
-    said = re.sub(r"^a\s+", "one ", phrase.lower())
-    if said in _NUMBER_WORDS:
-        return [(at, at + len(phrase), _NUMBER_WORDS[said])]
-    if said != "one":
-        try:
-            return [(at, at + len(phrase), int(text2num(said, "en")))]
-        except ValueError:
-            pass
+    whole = _spelled(re.sub(r"^a\s+", "one ", phrase.lower()))
+    if whole is not None:
+        return [(at, at + len(phrase), whole)]
     return [
-        (at + w.start(), at + w.end(), _NUMBER_WORDS[w.group(0).lower()])
-        for w in words
-        if w.group(0).lower() in _NUMBER_WORDS
+        (at + w.start(), at + w.end(), value)
+        for w in re.finditer(r"[A-Za-z]+", phrase)
+        if (value := _spelled(w.group(0).lower())) is not None
     ]
+
+
+def _spelled(words: str) -> int | None:
+    """The number ``words`` write ("dozen", "thirty-two"); ``None`` for none, and for "one"
+    alone."""
+    if words in _NUMBER_WORDS:
+        return _NUMBER_WORDS[words]
+    if words in {"one", "and"}:
+        return None
+    try:
+        return int(text2num(words, "en"))
+    except ValueError:
+        return None  # "two and three": no one number
 
 
 def is_currency(unit: str) -> bool:

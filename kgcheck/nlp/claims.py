@@ -482,15 +482,15 @@ class ClaimBuilder:
             or toks[event.end].lemma != "be"
         ):
             return []
-        props = [
-            (URIRef(p), holder)
+        holders = [
+            holder
             for p in event.match.properties
             if self.onto.is_nominal(URIRef(p), event.match.form)
             and (holder := self._one_holder(URIRef(p))) is not None
         ]
-        if len(props) != 1:
+        if len(holders) != 1:
             return []
-        _, holder = props[0]
+        (holder,) = holders
         return [
             Mention(
                 span=Span(toks[k].start, toks[event.end - 1].end),

@@ -1266,9 +1266,9 @@ def named_short(kb: KnowledgeBase, m: Mention, holds: Callable[[URIRef], bool]) 
     """The one thing the name ``m`` names for short (every word of it in one of its labels)
     of which ``holds`` is true, the thing it names exactly being another: "Leeds" is the town
     exactly and the depot Northbound Leeds for short, and only the depot has opening hours or a
-    manager. ``None`` where none or several are, and for no name: a word in lower case, or a
-    bare value ("1,184 kWh of gas" is no "gas main renewal")."""
-    if m.kind != "entity" or m.iri is None or not m.text[:1].isupper():
+    manager. ``None`` where none or several are, and for a bare value ("1,184 kWh of gas"
+    is no "gas main renewal")."""
+    if m.kind != "entity" or m.iri is None:
         return None
     if kb.remote is None and bare_value(kb, URIRef(m.iri)):
         return None

@@ -907,6 +907,8 @@ class Anchorer:
     def _named_short(self, m: Mention, props: Sequence[URIRef], here: frozenset[str]) -> list[str]:
         """The one thing ``m`` names for short that has a value of ``props``, where the thing
         it names exactly has none ("the Leeds office closes at 5:30pm": :func:`named_short`)."""
+        if not m.text[:1].isupper():
+            return []  # a number beside a noun ("headphones") is no value of one product
         found = named_short(self.kb, m, lambda s: self._holds(s, props, here))
         return [found] if found is not None else []
 

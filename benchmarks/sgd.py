@@ -40,7 +40,7 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -379,7 +379,8 @@ def main() -> None:
                     state.add_turn("user", text)
                     continue
                 for call in results_of(turn, schemas):
-                    seen.append(call)
+                    # made now, after the turns so far (the Turtle route's KB records it)
+                    seen.append(replace(call, turn=len(state.turns)))
                     if args.route == "tools":
                         state.add_call(call)
                 for frame in turn["frames"]:

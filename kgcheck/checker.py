@@ -42,6 +42,7 @@ from kgcheck.hf import set_torch_threads
 from kgcheck.history.embeddings import SentenceEncoder, default_encoder
 from kgcheck.history.state import DialogueState, parse_time
 from kgcheck.items import settle
+from kgcheck.kb.calls import answered_generated
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.reads import one_check
 from kgcheck.kb.value_forms import value_forms
@@ -312,7 +313,9 @@ class Checker:
             record_spent(errors, skipped, exc)
         timings["history"] = time.perf_counter() - started
         kb = self._evidence(state, results)
-        focus = answered_rows(state.tool_results, len(state.turns))
+        focus = answered_rows(state.tool_results, len(state.turns)) or answered_generated(
+            kb, len(state.turns)
+        )
         try:
             budget.check("nlp")
             analysis = self.analyzer.analyse(

@@ -254,18 +254,15 @@ def verify_numeric_claims(
 
 
 def _not_worked_out(claims: list[NumericClaim], analysis: TurnAnalysis) -> list[NumericClaim]:
-    """``claims`` with an unsure reading of a figure the reply works out from two of its other
-    figures ("packs of 10 for £18.00, which works out at £1.80 a box") unchecked: it is the
-    value of no property (:func:`~kgcheck.values.arithmetic.worked_out`)."""
+    """``claims`` with a reading of a figure the reply works out from two of its other figures
+    ("packs of 10 for £18.00, which works out at £1.80 a box"; "£800 ... with the lorry at
+    £75, that's £875") unchecked: it is the value of no property, however surely the words
+    around it name one (:func:`~kgcheck.values.arithmetic.worked_out`)."""
     by_span = {q.span: q for q in analysis.quantities}
     out = []
     for c in claims:
         q = by_span.get(c.span)
-        how = (
-            worked_out(q, analysis.quantities)
-            if q is not None and c.verdict == WRONG and not c.certain
-            else None
-        )
+        how = worked_out(q, analysis.quantities) if q is not None and c.verdict == WRONG else None
         if how is not None:
             c = replace(
                 c,
@@ -632,6 +629,14 @@ class _Verifier:
             if certain and self._a_result_gives(q, anchor.properties, best[4]):
                 # "delivery for your LG C4 ... for £24.99" with a slot at £24.99 in the results
                 # the agent saw: the result is what the reply restates, the KB reading a guess
+                certain = False
+            if (
+                certain
+                and (self._a_limit(best[0].prop) or self._a_bound(best[0].prop))
+                and not self._speaks_of_limit(q)
+            ):
+                # "Ten tonnes of MOT Type 1 comes to £320" of a minimum loose order of 8: an
+                # amount the sentence does not call a most or a least may be any amount
                 certain = False
             if _another_magnitude(q.value, best[3]):
                 # "book it for a week" of a minimum driver age of 25 years, "195 cm of snow"
@@ -1068,11 +1073,16 @@ class _Verifier:
         measure ("from 12 weeks of age") is stated of a limit as often as not."""
         if q.kind != COUNT or q.bound is not None or not any(self._a_limit(h.prop) for h in held):
             return held
-        k = bisect_right(self._segment_starts, q.span.start) - 1
-        sentence = self._segments[k].text if k >= 0 else q.text
-        if _LIMIT_WORDS.search(sentence):
+        if self._speaks_of_limit(q):
             return held
         return [h for h in held if not self._a_limit(h.prop)]
+
+    def _speaks_of_limit(self, q: Quantity) -> bool:
+        """Whether ``q`` is said as a bound ("up to 20 kg") or its sentence speaks of a most or
+        a least ("at most", "you can have", "minimum")."""
+        k = bisect_right(self._segment_starts, q.span.start) - 1
+        sentence = self._segments[k].text if k >= 0 else q.text
+        return q.bound is not None or bool(_LIMIT_WORDS.search(sentence))
 
     def _a_limit(self, prop: URIRef) -> bool:
         """Whether ``prop`` is a limit: its name says so ("maximum items", "min. age")."""

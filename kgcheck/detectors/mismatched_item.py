@@ -142,6 +142,17 @@ class MismatchedItemDetector(Detector):
             # a measure ("one 240-litre bin at £25 and a 23-litre caddy"): which of the things
             # a sentence lists it is of, the reading is not sure enough to rewrite
             alone = True
+        named_here = {
+            URIRef(m.iri)
+            for m in ctx.analysis.mentions
+            if m.iri is not None and _sentence_of(ctx, m.span) == sentence
+        }
+        if named_here & set(odd.holders) or any(
+            _holds(ctx, thing, prop, odd.text) for thing in named_here
+        ):
+            # "It's in Tokyo Red and is on at £15,250", "it" the Yaris at £15,250: the sentence
+            # names a thing that holds the value, whatever row the values read together tell
+            alone = True
         if alone:
             # the row is told by values of other sentences ("... the Vauxhall Corsa at £38 a
             # day. If you'd rather have an automatic, ..."): which item the odd value is of is
@@ -252,6 +263,18 @@ def _written(ctx: DetectionContext, prop: URIRef, value: Node, stated: str) -> s
         value = Literal(-number, datatype=value.datatype)
     written = ctx.kb.value_text(prop, value)
     return format_like(stated, value, written) if isinstance(value, Literal) else written
+
+
+def _holds(ctx: DetectionContext, thing: URIRef, prop: URIRef | None, text: str) -> bool:
+    """Whether the KB gives ``thing`` the value ``text`` says, of ``prop`` (by its name)."""
+    if prop is None or prop == NAME:
+        return False
+    said = text.casefold()
+    return any(
+        (ctx.kb.label(o) if isinstance(o, URIRef) else str(o)).casefold() == said
+        for p, o in ctx.kb.facts(thing)
+        if p == prop
+    )
 
 
 def _kind(ctx: DetectionContext, row: URIRef) -> str:

@@ -10,11 +10,13 @@ from rdflib import Node, URIRef
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.items import Item
+from kgcheck.kb.calls import answered_generated, named_by_kind
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import name_tokens, value_words
 from kgcheck.nlp.analysis import Mention
 from kgcheck.numeric_claims import restated_spans
 from kgcheck.spans import SpanIndex
+from kgcheck.tools.graph import answered_rows
 from kgcheck.types import Evidence, Flag, FlagType, Span
 from kgcheck.values.quantities import NUMBER_WORDS, is_unit_word, singular
 
@@ -74,6 +76,7 @@ class NonexistentEntityDetector(Detector):
             + restated_spans(analysis)
         )
         described = _describing_results(ctx)
+        offered = _offered_in_place_of_rows(ctx)
         flags = []
         for m in analysis.mentions:
             if values.overlaps(m.span):
@@ -102,7 +105,7 @@ class NonexistentEntityDetector(Detector):
             if _DENIED.search(analysis.text[max(0, m.span.start - 40) : m.span.start]):
                 continue  # "there is no Starbucks nearby": the reply agrees it is not there
             # (a unit after a number, "60 F", "58 dergrees Faherenheit", is no name of a value)
-            describing = any(d.contains(m.span) for d in described) and not (
+            describing = any(d.contains(m.span) for d in (*described, *offered)) and not (
                 is_unit_word(m.text) or _AFTER_NUMBER.search(analysis.text, 0, m.span.start)
             )
             flag = self._unknown(ctx, m, params, describing)
@@ -224,6 +227,24 @@ def _describing_results(ctx: DetectionContext) -> list[Span]:
     items: tuple[Item, ...] = ctx.require("items") or ()
     stated = [v.span for item in items if item.of_results for v in item.values]
     return [s.span for s in ctx.analysis.segments if any(s.span.contains(v) for v in stated)]
+
+
+def _offered_in_place_of_rows(ctx: DetectionContext) -> list[Span]:
+    """The questions of a reply that answers with the rows of a call made for it (a search's
+    results), named by a name field, without naming any of them: a name they ask about stands
+    where a row's name does ("I found 1, how about Hackers?" of a search for films)."""
+    turns = len(ctx.state.turns)
+    rows = answered_rows(ctx.state.tool_results, turns) or answered_generated(ctx.kb, turns)
+    if not any(not named_by_kind(ctx.kb, URIRef(row)) for row in rows):
+        return []
+    if any(m.iri in rows for m in ctx.analysis.mentions):
+        return []
+    text = ctx.analysis.text
+    return [
+        s.span
+        for s in ctx.analysis.segments
+        if text[s.span.start : s.span.end].rstrip().endswith("?")
+    ]
 
 
 #: What may stand between two names of one list: "Jing Jing and Arco", "a Dominos and a Arco".

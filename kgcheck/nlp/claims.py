@@ -53,6 +53,8 @@ from kgcheck.types import Span
 
 __all__ = ["ClaimBuilder"]
 
+#: Words that join clauses: an object opening with one is no value.
+_JOINS = frozenset({"and", "or", "nor"})
 _POSSESSIVE_PRONOUNS = frozenset({"his", "her", "its", "their"})
 #: Verbs a yes-or-no property is stated with by its name ("has active noise cancelling").
 _HAVING = frozenset({"have", "include", "offer", "support", "feature", "provide", "get"})
@@ -703,7 +705,14 @@ class ClaimBuilder:
                     found.append(nxt)
                     nxt = self._coordinated(toks, nxt, limit, sent_end, by_start)
                 return [ClaimObject(span=m.span, text=m.text, iri=m.iri, mention=m) for m in found]
+        if toks[k].lower in _JOINS or toks[k].lower in CLAUSE_BREAKS:
+            return []  # "12mm thick and comes in 2440mm sheets": what follows is no value
         end = self._value_end(toks, k, sent_end, p)
+        if end == k and toks[k].pos == "ADP":
+            # "graded to BS 5534", "rated at 4 stars": the verb's preposition, then the value
+            after = self._value_end(toks, k + 1, sent_end, p)
+            if after > k + 1:
+                k, end = k + 1, after
         if end == k:
             end = self._literal_end(toks, k, limit, prop)
             if end == limit < sent_end and toks[limit].lower in self._noun_words(p):

@@ -9,6 +9,7 @@ from typing import Any
 
 from rdflib import URIRef
 
+from kgcheck.kb.calls import named_by_kind
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.labels import LabelMatch
 from kgcheck.kb.normalize import TITLES, name_tokens, value_words
@@ -89,7 +90,11 @@ class EntityLinker:
         covered = [False] * len(toks)
         mentions = self._exact(toks, covered, frozenset(rows))
         mentions += self._kinds(toks, covered)
-        mentions += self._names(toks, covered, context)
+        # answering with named rows, and naming none of them by its label
+        named = any(not named_by_kind(self.kb, URIRef(row)) for row in rows) and not any(
+            m.iri in rows for m in mentions
+        )
+        mentions += self._names(toks, covered, context, named)
         mentions += self._coref.pronouns(toks, covered)
         mentions += [
             self._mention(toks, t.i, t.i + 1, "speaker", how="speaker")
@@ -230,8 +235,11 @@ class EntityLinker:
     # short names, typos, unknown names ---------------------------------------------------
 
     def _names(
-        self, toks: Sequence[Tok], covered: list[bool], context: Sequence[str]
+        self, toks: Sequence[Tok], covered: list[bool], context: Sequence[str], named: bool
     ) -> list[Mention]:
+        """The names of the reply; ``named``: it answers with rows named by a name field and
+        names none of them, so a capitalised word inside a sentence may stand where a row's
+        name does ("how about Hackers?")."""
         out: list[Mention] = []
         i = 0
         while i < len(toks):
@@ -242,7 +250,7 @@ class EntityLinker:
                 i = _name_end(toks, i, covered)  # "1TB SSD", "4K LED": a unit, not a name
                 continue
             j = _name_end(toks, i, covered)
-            mention = None if _is_address(toks, i, j) else self._name(toks, i, j, context)
+            mention = None if _is_address(toks, i, j) else self._name(toks, i, j, context, named)
             if mention is not None:
                 out.append(mention)
                 for k in range(mention.token_start, mention.token_end):
@@ -250,7 +258,9 @@ class EntityLinker:
             i = j
         return out
 
-    def _name(self, toks: Sequence[Tok], i: int, j: int, context: Sequence[str]) -> Mention | None:
+    def _name(
+        self, toks: Sequence[Tok], i: int, j: int, context: Sequence[str], named: bool = False
+    ) -> Mention | None:
         start = i
         title = None
         while start < j and _is_title(toks[start]):
@@ -304,7 +314,7 @@ class EntityLinker:
             match = self._stretch_of_a_name(name)
         if match is None and not single and toks[start].lower in NUMBER_WORDS:
             # "Ten Adult Day Entries": a count opening the sentence, then the name
-            return self._name(toks, start + 1, j, context)
+            return self._name(toks, start + 1, j, context, named)
         word = single and title is None and _is_word(toks, start)
         if match is not None and match.how == "fuzzy" and single and (sentence_initial or word):
             match = None  # "Analyze ..." at the start of a sentence is a word, not a typo
@@ -348,8 +358,11 @@ class EntityLinker:
             return None  # "closed on Boxing Day", "On Christmas Eve, ...": a day, not a thing
         if single and sentence_initial and title is None and not _followed_by_name_cue(toks, j):
             return None
-        if word and not _followed_by_person_cue(toks, j):
-            return None  # "Snow is likely", "set the GPS", "an American restaurant"
+        if word and not _followed_by_person_cue(toks, j) and (sentence_initial or not named):
+            # "Snow is likely", "set the GPS", "an American restaurant"; but inside a sentence
+            # of a reply answering with named rows, a capitalised word stands where a row's
+            # name does ("I found 1, how about Hackers?")
+            return None
         return self._mention(toks, i, j, "name", how="unknown", title=title, class_hint=class_hint)
 
     def _value_of_others(self, name: str, iri: str) -> bool:

@@ -132,7 +132,9 @@ _COMMANDS = frozenset(
 #: "you'd like to leave at 5 pm"). "Would you like ...?" offers something: not a restatement.
 _RESTATES = re.compile(
     r"\b(?:(?:please |let's |let me |just to |to )?confirm(?:ing)?\b(?! that)|verify\b|to recap\b"
-    r"|(?<!would )(?<!do )(?<!did )(?<!will )(?<!can )you(?:(?:'d| would)? (?:like|want|wish"
+    # (not "if you need either", "if you'd like": an offer on a condition)
+    r"|(?<!would )(?<!do )(?<!did )(?<!will )(?<!can )(?<!if )"
+    r"you(?:(?:'d| would)? (?:like|want|wish"
     # (not "you need to book it for at least 2 hours": what must be done, a fact)
     r"|prefer)| need(?! to\b))\b|you asked\b|you requested\b"
     # "let me make sure", "just to make sure": checking what was asked; not advice ("so make
@@ -188,8 +190,15 @@ _WANTING = frozenset(["like", "want", "wish", "prefer", "need", "look"])
 
 def _embedded(verb: Token) -> bool:
     """Whether ``verb`` heads a clause inside a noun phrase, or a clause of one ("match what
-    you're looking for": the parse hangs "looking" on the relative clause's verb)."""
-    return any(t.dep_ in _EMBEDDED for t in (verb, *verb.ancestors))
+    you're looking for": the parse hangs "looking" on the relative clause's verb), or a
+    condition ("... and 44 of the MDF if you need either": an offer, not what was asked)."""
+    return any(t.dep_ in _EMBEDDED for t in (verb, *verb.ancestors)) or any(
+        c.dep_ == "mark" and c.lower_ in _CONDITIONS for c in verb.children
+    )
+
+
+#: The words that open a condition.
+_CONDITIONS = frozenset(["if", "unless", "should"])
 
 
 def restates_parsed(sentence: Span) -> bool:

@@ -25,10 +25,15 @@ class ItemsProvider(Provider):
 
     def compute(self, ctx: DetectionContext) -> tuple[Item, ...]:
         from kgcheck.items import are_records, kb_pool, read_items
+        from kgcheck.kb.calls import latest_call
         from kgcheck.providers.numeric_claims import users_numbers
         from kgcheck.tools.graph import latest_rows
 
-        rows = [URIRef(iri) for iri in latest_rows(ctx.state.tool_results)]
+        # the latest call's rows: from the conversation's tool results, else as a KB records
+        # them (the same rows as a KB file)
+        rows = [URIRef(iri) for iri in latest_rows(ctx.state.tool_results)] or list(
+            latest_call(ctx.kb).rows
+        )
         theirs = users_numbers(ctx)
         verified = ctx.verified_numbers()
         if rows:

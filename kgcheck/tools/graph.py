@@ -25,6 +25,9 @@ route give the same verdicts (``kgcheck tools turtle`` writes it out):
   of the tool's kind ("quote") with what it says beside the list (its ``total``), the rows of
   the key's kind ("line item"); under a key that names nothing (``results``), what it says
   beside the list is said of the call (``<urn:kgcheck:call#0>``, "get_quote call");
+- each call (``<urn:kgcheck:call#0>``, a ``prov:Activity``) ``prov:generated`` the rows it
+  returned and ``prov:wasInformedBy`` the call before it: a KB of the rows
+  knows the latest call's rows, which a reply restates, as the tool route does;
 - the same name in later results is the same entity, and a later result's value of a field
   replaces the earlier one (the latest results hold); an argument of the call the row does not
   state is a value of the row (a search for restaurants in San Jose returns restaurants in San
@@ -39,11 +42,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rdflib import OWL, RDF, RDFS, XSD, BNode, Graph, Literal, URIRef
+from rdflib import OWL, PROV, RDF, RDFS, XSD, BNode, Graph, Literal, URIRef
 from rdflib.collection import Collection
 
 from kgcheck.tools.fields import FieldSpec, declared_fields, infer_datatype, money, scalar
@@ -89,6 +92,8 @@ class _Entity:
     kinds: set[str] = field(default_factory=set)
     #: field -> its values, from the latest result that stated the field
     facts: dict[str, list[Any]] = field(default_factory=dict)
+    #: the calls that returned it as a row, by their place in the results
+    calls: list[int] = field(default_factory=list)
 
 
 def results_graph(results: Sequence[ToolResult]) -> Graph:
@@ -115,6 +120,7 @@ def results_graph(results: Sequence[ToolResult]) -> Graph:
             iri = URIRef(RESULT_NS + _slug(label if name_field else f"{kind} {n} {i}"))
             entity = entities.setdefault(iri, _Entity(iri, label, unnamed=name_field is None))
             entity.kinds.add(kind)
+            entity.calls.append(n)
             for key, value in row.items():
                 if key == name_field:
                     continue
@@ -143,6 +149,7 @@ def results_graph(results: Sequence[ToolResult]) -> Graph:
                 known.values.append(value)
                 entity.facts[key] = [value]
     graph = _write(fields, entities)
+    _provenance(graph, entities.values(), results)
     # the number of rows of the latest call of each kind: "I found 7 events" after a second
     # search for events counts the second's (the latest results hold)
     latest = {call.rows_kind(): n for n, call in enumerate(results)}
@@ -152,6 +159,23 @@ def results_graph(results: Sequence[ToolResult]) -> Graph:
     if results:
         _results_count(graph, results[-1], len(results) - 1)
     return graph
+
+
+def _provenance(graph: Graph, entities: Iterable[_Entity], results: Sequence[ToolResult]) -> None:
+    """Which call returned which row, and in what order the calls were made (PROV-O): each
+    call ``prov:generated`` its rows and ``prov:wasInformedBy`` the call before it.
+    A KB of the rows then knows the latest call's rows, the results a reply restates
+    and those it answers with, the call made right before it: ``kgc:turnIndex``, the number
+    of dialogue turns before the call (:mod:`kgcheck.kb.calls`), as the tool route does."""
+    for n, call in enumerate(results):
+        node = URIRef(CALL_NS + str(n))
+        graph.add((node, RDF.type, PROV.Activity))
+        graph.add((node, KGC.turnIndex, Literal(call.turn)))
+        if n:
+            graph.add((node, PROV.wasInformedBy, URIRef(CALL_NS + str(n - 1))))
+    for entity in entities:
+        for n in dict.fromkeys(entity.calls):
+            graph.add((URIRef(CALL_NS + str(n)), PROV.generated, entity.iri))
 
 
 def answered_rows(results: Sequence[ToolResult], turns: int) -> tuple[str, ...]:

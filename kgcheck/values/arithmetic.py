@@ -5,7 +5,8 @@ so with Bank Rate at 3.75% you'd pay 4.35%".
 Such a figure is the value of no property: read against one only by a guess, it is no
 misstatement of it. :func:`worked_out` says how one figure follows from two others of the same
 reply (a sum or a difference of two amounts of one kind, an amount times or divided by a
-count, an amount times a percentage); the checks of numbers leave it to the arithmetic.
+count, an amount times a percentage, an amount with a percentage of it added or taken off);
+the checks of numbers leave it to the arithmetic.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ _FACTORS = frozenset({COUNT, NUMBER, QUANTITY})
 def worked_out(q: Quantity, others: Sequence[Quantity]) -> str | None:
     """How ``q`` follows from two of ``others`` ("£18.00 / 10"), or ``None``: a sum or a
     difference of two figures of its kind and currency, a product or quotient of one of them
-    and a count or measure of at least 2, an amount times a percentage; or, for a count or
+    and a count or measure of at least 2, an amount times a percentage, or with a percentage
+    of it added or taken off ("£9.54 with VAT" of £7.95 at 20 %); or, for a count or
     measure, the quotient of two amounts. Figures are equal to
     the cent (a round figure said "about" or "roughly": to its last digit)."""
     if q.kind in _FACTORS and q.value >= 2:
@@ -63,6 +65,11 @@ def worked_out(q: Quantity, others: Sequence[Quantity]) -> str | None:
             for p in percents:
                 if _equal(q, a.value * p / 100):
                     return f"{p}% of {a.text}"
+                # "a £7.95 bag is £9.54 with VAT" at 20 %; "£40, less 10 %, is £36"
+                if _equal(q, a.value * (100 + p) / 100):
+                    return f"{a.text} + {p}%"
+                if p < 100 and _equal(q, a.value * (100 - p) / 100):
+                    return f"{a.text} - {p}%"
     return None
 
 

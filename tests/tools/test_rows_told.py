@@ -345,3 +345,24 @@ def test_a_value_glued_to_the_sentence_before_is_stated_whole(tmp_path: Any) -> 
     state.add_turn("user", "Book the Abercorn House and tell me the address.")
     glued = "Your room at Abercorn House is booked.28-30 Bute Gardens is the address."
     assert kb_checker.check_turn(glued, state, record=False).text == glued
+
+
+@pytest.mark.parametrize(
+    ("reply", "flagged"),
+    [
+        # a capitalised word asked about where a song's name stands, no song named
+        ("I found 4 songs. How about Moonrise?", ["Moonrise"]),
+        ("I found 4 songs. Would you like Harbour Lights by Ida Fenwick?", ["Harbour Lights"]),
+        ("I found 4 songs. How about Copper Sky?", []),
+        # a song named: what else the reply asks about is not where a song's name stands
+        ("Copper Sky is by The Vell Brothers. Shall I play it on Spotify?", []),
+        # a statement, not an offer asked about
+        ("I found 4 songs. Enjoy them on Spotify.", []),
+    ],
+)
+def test_a_name_asked_about_in_place_of_the_rows_names(
+    checker: Checker, reply: str, flagged: list[str]
+) -> None:
+    report = _check(checker, "LookupSong", SONGS, reply)
+    assert [f.content for f in report.flags if f.confidence >= 0.5] == flagged
+    assert report.text == reply

@@ -23,6 +23,8 @@ def _worked(text: str, figure: str) -> str | None:
         ("Bank Rate plus 0.60% means 4.35% with Bank Rate at 3.75%.", "4.35%", "0.60% + 3.75%"),
         ("At 3.25% on £8,650.00 that's roughly £281 a year.", "£281", "3.25% of £8,650.00"),
         ("£404.00 for four hours at £101 an hour.", "four hours", "£404.00 / £101"),
+        ("Tax is 20%, so a £7.95 tray is £9.54 with tax.", "£9.54", "£7.95 + 20%"),
+        ("Members get 10% off, so the £40 lesson is £36.", "£36", "£40 - 10%"),
     ],
 )
 def test_a_figure_worked_out_from_two_others(text: str, figure: str, how: str) -> None:
@@ -35,6 +37,7 @@ def test_a_figure_worked_out_from_two_others(text: str, figure: str, how: str) -
         # no two other figures give it
         ("Packs of 10 for £18.00 work out at £1.90 a box.", "£1.90"),
         ("You have £35.00 left; a seat is £24, so £12 remains.", "£12"),
+        ("Tax is 20%, so a £7.95 tray is £9.45 with tax.", "£9.45"),
         # a count of one multiplies nothing, and a figure is not worked out from itself
         ("One seat costs £24 a night.", "£24"),
     ],

@@ -1,0 +1,103 @@
+"""True replies that two blind trials (a builders' merchant, a car dealer group) saw made false,
+each rule shown here in a domain of its own (a garden centre): a clause joined after a value is
+no value, a verb's preposition before a value is not part of it, an amount worked out with a
+percentage added, an amount the sentence does not call a least read against a minimum, an offer
+on a condition is no restatement of the request, and a sentence that names the thing holding a
+value is not rewritten to another item's."""
+
+from __future__ import annotations
+
+import pytest
+
+from kgcheck import Checker, DialogueState
+from kgcheck.tools import ToolResult
+from tests.conftest import checker_over
+
+NOW = "2026-05-06T10:00:00+00:00"
+
+GARDEN = """
+ex:Board a owl:Class ; rdfs:label "decking board" .
+ex:Gravel a owl:Class ; rdfs:label "gravel" .
+ex:Planter a owl:Class ; rdfs:label "planter" .
+ex:thickness a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "thickness" ;
+    rdfs:range xsd:decimal ; kgc:unit "mm" ; kgc:lexicalForm "thick" .
+ex:grade a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "grade" ;
+    rdfs:range xsd:string ; kgc:lexicalForm "graded" .
+ex:price a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "price" ;
+    rdfs:range xsd:decimal ; kgc:unit "GBP" .
+ex:vatRate a owl:DatatypeProperty ; rdfs:label "VAT rate" ; rdfs:range xsd:decimal ;
+    kgc:unit "%" .
+ex:minimumLoose a owl:DatatypeProperty , owl:FunctionalProperty ;
+    rdfs:label "minimum loose order" ; rdfs:range xsd:decimal ; kgc:unit "t" ;
+    rdfs:comment "Minimum tonnage for a loose delivery, in tonnes." .
+ex:colour a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "colour" ;
+    rdfs:range xsd:string .
+ex:cedar a ex:Board ; rdfs:label "Cedar Deck Board" ; ex:thickness 28 ; ex:grade "BS 8417" ;
+    ex:price 12.40 .
+ex:shop a owl:NamedIndividual ; rdfs:label "Greenway Garden Centre" ; ex:vatRate 20 .
+ex:pea a ex:Gravel ; rdfs:label "Pea Gravel" ; ex:minimumLoose 6 ; ex:price 42.00 .
+ex:oak a ex:Planter ; rdfs:label "Oak Barrel Planter" ; ex:colour "Natural Oak" ;
+    ex:price 64.00 .
+ex:slate a ex:Planter ; rdfs:label "Slate Cube Planter" ; ex:colour "Charcoal" ;
+    ex:price 89.00 .
+"""
+
+
+@pytest.fixture(scope="module")
+def garden(tmp_path_factory: pytest.TempPathFactory) -> Checker:
+    # (the first tool result read loads its readers: no time budget to trip under load)
+    return checker_over(tmp_path_factory.mktemp("garden"), GARDEN, now=NOW, budget_s=None)
+
+
+def check(
+    checker: Checker, reply: str, state: DialogueState | None = None
+) -> tuple[str, list[str]]:
+    state = state if state is not None else DialogueState(session_id="g", now=NOW)
+    report = checker.check_turn(reply, state, record=False)
+    assert not report.errors
+    return report.text, [f.content for f in report.flags if f.confidence >= 0.5]
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # what follows "and" is a clause of its own, not the thickness
+        "The Cedar Deck Board? It's 28mm thick and comes in standard 4800 x 145mm boards.",
+        # the verb's preposition is not part of the grade
+        "Our Cedar Deck Board is graded to BS 8417 and kiln dried, and it's £12.40 a board.",
+        # £14.88 is £12.40 with VAT at 20 %: worked out, no price of the board
+        "Prices exclude VAT, which is added at 20%. So a £12.40 Cedar Deck Board is £14.88 "
+        "with VAT.",
+    ],
+)
+def test_a_true_reply_is_left_as_written(garden: Checker, reply: str) -> None:
+    text, _ = check(garden, reply)
+    assert text == reply
+
+
+def test_an_amount_not_called_a_least_is_not_corrected_to_a_minimum(garden: Checker) -> None:
+    reply = "Eight tonnes of Pea Gravel delivered loose comes to £336."
+    assert check(garden, reply)[0] == reply
+    # said as the minimum, a wrong figure is still corrected
+    wrong = "The minimum loose order for Pea Gravel is 8 tonnes."
+    text, flagged = check(garden, wrong)
+    assert "8 tonnes" in flagged
+    assert "6" in text
+
+
+def test_an_offer_on_a_condition_does_not_restate_the_request(garden: Checker) -> None:
+    state = DialogueState(session_id="g", now=NOW)
+    state.add_turn("user", "Can I get 12 bags of compost from the Leeds store?")
+    state.add_call(
+        ToolResult("check_stock", [{"product": "Peat-free Compost 50L", "in_stock": 30}])
+    )
+    reply = (
+        "Yes, Leeds has 30 bags of Peat-free Compost 50L, so 12 is fine. They've also got "
+        "18 bags of bark mulch if you need some."
+    )
+    assert check(garden, reply, state)[0] == reply
+
+
+def test_a_sentence_naming_the_holder_of_a_value_is_not_rewritten(garden: Checker) -> None:
+    reply = "The Oak Barrel Planter is £64. The Slate Cube Planter is in Charcoal at £89."
+    assert check(garden, reply)[0] == reply

@@ -52,6 +52,7 @@ from kgcheck.nli.grounding import GroundingReport
 from kgcheck.nli.scorer import NliScorer, NliScores, resolve_model
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.pipeline import Analyzer
+from kgcheck.nlp.synonyms import synonyms
 from kgcheck.nlp.text import clean_text
 from kgcheck.numeric_claims import VERIFIED, NumericClaim
 from kgcheck.providers.base import ModelProvider, Provider, TurnResults
@@ -65,7 +66,8 @@ from kgcheck.rules.structured import OutputReport
 from kgcheck.scoring import Scorer
 from kgcheck.store import FlagStore, open_flag_store
 from kgcheck.tools.evidence import Evidence
-from kgcheck.tools.graph import answered_rows
+from kgcheck.tools.graph import answered_rows, results_graph
+from kgcheck.tools.results import ToolResult
 from kgcheck.types import Flag
 
 __all__ = ["Checker", "check_turn", "default_checker"]
@@ -81,6 +83,9 @@ _WARM_UP_REPLIES = (
     "You're welcome. Your appointment with Dr. Smith is on Tuesday 4 March 2025 at 11 am; "
     "it costs $12.50 and takes 2 hours. I never said it was on Monday.",
 )
+
+#: A tool's rows read once when the checker is built.
+_WARM_UP_ROWS = [{"room_name": "Blue Room", "price": 12.5, "opens": "09:00"}]
 
 
 class _RecheckBroke(Exception):
@@ -164,7 +169,8 @@ class Checker:
         """Build now what the checks would build on their first use, so that the first
         ``check_turn`` is no slower than the tenth: the KB's word index of string values and
         the forms they take (each a pass over every string value, beyond a check's budget on
-        a large KB), the plugin look-ups of detectors and actions, and, by checking a made-up
+        a large KB), the plugin look-ups of detectors and actions, the readers of tool results
+        and WordNet (seconds each, the first time), and, by checking a made-up
         turn (not recorded), the recognisers' first calls and the traced models' first
         optimised runs on batches of a turn's size. Nothing here can fail the build: a check
         that fails reports itself when it runs for real. What failed is logged and returned
@@ -174,6 +180,10 @@ class Checker:
             self.kb.owners_of_words(("warm", "up"))
             value_forms(self.kb)
             action_registry.names()  # reads the installed plugins' entry points once
+            # the readers of tool results (the plural of a kind, about 2 s to import): not
+            # within the first check of a reply to a tool call, whose budget they would spend
+            results_graph([ToolResult("search_rooms", _WARM_UP_ROWS)])
+            synonyms("room")  # WordNet, where NLTK has it: seconds to load on its first use
             state = DialogueState(session_id="kgcheck-warm-up", now=self.config.now)
             state.add_turn("user", _WARM_UP_TURN)
             for reply in _WARM_UP_REPLIES:

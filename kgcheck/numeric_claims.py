@@ -250,6 +250,7 @@ def verify_numeric_claims(
     out += verify_stated_values(analysis, kb, checker.now, checker.implied_at, checker.held)
     out = _not_theirs(_one_value_each(_not_restated(out, analysis)), analysis, theirs, asked)
     out = _not_worked_out(out, analysis)
+    out = _said_elsewhere(out, analysis)
     return tuple(sorted((_with_polarity(c, analysis, kb) for c in out), key=lambda c: c.span.start))
 
 
@@ -273,6 +274,49 @@ def _not_worked_out(claims: list[NumericClaim], analysis: TurnAnalysis) -> list[
             )
         out.append(c)
     return out
+
+
+def _said_elsewhere(claims: list[NumericClaim], analysis: TurnAnalysis) -> list[NumericClaim]:
+    """``claims`` with an unsure reading unchecked where another figure of the reply, of
+    the same kind, states the very value it was read against ("£199 in total — £70 labour,
+    £54 for the part and the £75 call-out": the total is said, and £70 is another amount)."""
+    by_span = {q.span: q for q in analysis.quantities}
+    out = []
+    for c in claims:
+        q = by_span.get(c.span)
+        held = _plain_decimal(c.matched)
+        if q is not None and held is not None and c.verdict == WRONG and not c.certain:
+            said = next(
+                (
+                    o
+                    for o in analysis.quantities
+                    if o is not q
+                    and o.kind == q.kind
+                    and o.currency == q.currency
+                    and o.unit == q.unit
+                    and o.value == held
+                ),
+                None,
+            )
+            if said is not None:
+                c = replace(
+                    c,
+                    verdict=UNCHECKED,
+                    correction=None,
+                    correction_span=None,
+                    message=f"{c.text}: another amount than the one the reply states as "
+                    f"{said.text}",
+                )
+        out.append(c)
+    return out
+
+
+def _plain_decimal(text: str | None) -> Decimal | None:
+    """The number a plain figure writes ("199", "1,050.5"), else ``None``."""
+    try:
+        return Decimal(text.replace(",", "")) if text else None
+    except ArithmeticError:
+        return None
 
 
 #: How many times larger or smaller than the KB's value a stated value may be and still be
@@ -1155,12 +1199,24 @@ class _Verifier:
                     else within_tolerance(q.value, expected, tolerance, None)
                 ):
                     return True
-        return False
+        return q.kind == QUANTITY and self._written_in_a_result(q)
+
+    def _written_in_a_result(self, q: Quantity) -> bool:
+        """Whether a row of a tool result the agent saw writes the measure ``q`` inside a value
+        ("25kg bags" of a row's unit "25kg bag")."""
+        written = self._as_written(q)
+        return written is not None and any(
+            isinstance(value, Literal) and written.search(str(value))
+            for prop in self.onto.properties
+            if str(prop).startswith(FIELD_NS)
+            for _, value in self.kb.graph.subject_objects(prop)
+        )
 
     def _row_gives(self, q: Quantity, subjects: set[URIRef]) -> str | None:
         """The field and row of a tool result the agent saw, named like one of ``subjects``,
         that holds ``q``'s value exactly ("seats left of Festive Gin Masterclass")."""
         names = {self.kb.label(s) for s in subjects}
+        written = self._as_written(q)
         for prop in self.onto.properties:
             if not str(prop).startswith(FIELD_NS):
                 continue
@@ -1168,11 +1224,24 @@ class _Verifier:
                 if (
                     isinstance(row, URIRef)
                     and row not in subjects
-                    and _decimal(value) == q.value
+                    and (
+                        _decimal(value) == q.value
+                        # or writes the measure in a value: "25kg bags" of a "25kg bag" unit
+                        or (written is not None and written.search(str(value)) is not None)
+                    )
                     and self.kb.label(row) in names
                 ):
                     return f"the {self.onto.label(prop)} of {self.kb.label(row)}"
         return None
+
+    @staticmethod
+    def _as_written(q: Quantity) -> re.Pattern[str] | None:
+        """The measure ``q`` as a value may write it ("25kg", "25 kg"); ``None`` for what
+        is no measure."""
+        parts = _MEASURE_WRITTEN.fullmatch(q.text.strip()) if q.kind == QUANTITY else None
+        if parts is None:
+            return None
+        return re.compile(rf"(?<![\d.,]){re.escape(parts['n'])}\s*{re.escape(parts['u'])}\b", re.I)
 
     def _held_otherwise(self, q: Quantity, subjects: Sequence[str]) -> _Held | None:
         """A value of ``subjects`` under any numeric property that agrees with ``q`` ("three
@@ -1531,6 +1600,8 @@ _LIMIT_WORDS = re.compile(
     r"allowed|allows?|can|could|may|no more than|no fewer than|no less than|only|as many as)\b",
     re.I,
 )
+#: A measure as written: its number and its unit ("25kg", "2.5 m").
+_MEASURE_WRITTEN = re.compile(r"(?P<n>\d+(?:[.,]\d+)*)\s*(?P<u>[^\W\d]+)")
 #: A scale word after an amount: "$1.25M", "£3k", "2 billion".
 _SCALED = re.compile(r"\d\s*(?:k|m|bn|b|thousand|million|billion)\b", re.I)
 

@@ -2,8 +2,10 @@
 each rule shown here in a domain of its own (a garden centre): a clause joined after a value is
 no value, a verb's preposition before a value is not part of it, an amount worked out with a
 percentage added, an amount the sentence does not call a least read against a minimum, an offer
-on a condition is no restatement of the request, and a sentence that names the thing holding a
-value is not rewritten to another item's."""
+on a condition is no restatement of the request, a sentence that names the thing holding a
+value is not rewritten to another item's, the head of a name is that thing's name, not a shorter
+label's, another brand's name is not the KB's name said short, "has been" helps a verb, and an
+amount the reply states as a total leaves its parts alone."""
 
 from __future__ import annotations
 
@@ -40,6 +42,15 @@ ex:oak a ex:Planter ; rdfs:label "Oak Barrel Planter" ; ex:colour "Natural Oak" 
     ex:price 64.00 .
 ex:slate a ex:Planter ; rdfs:label "Slate Cube Planter" ; ex:colour "Charcoal" ;
     ex:price 89.00 .
+ex:Range a owl:Class ; rdfs:label "range" .
+ex:Bed a owl:Class ; rdfs:label "raised bed" .
+ex:Compost a owl:Class ; rdfs:label "compost" .
+ex:material a owl:DatatypeProperty ; rdfs:label "material" ; rdfs:range xsd:string ;
+    kgc:lexicalForm "has" , "made of" .
+ex:hartley a ex:Range ; rdfs:label "Hartley Pine" .
+ex:bed a ex:Bed ; rdfs:label "Hartley Pine Raised Bed 1.2m" ; ex:price 45.00 ;
+    ex:material "pine" .
+ex:greenway a ex:Compost ; rdfs:label "Greenway Peat-free Compost 50L" ; ex:price 6.50 .
 """
 
 
@@ -92,7 +103,7 @@ def test_an_offer_on_a_condition_does_not_restate_the_request(garden: Checker) -
         ToolResult("check_stock", [{"product": "Peat-free Compost 50L", "in_stock": 30}])
     )
     reply = (
-        "Yes, Leeds has 30 bags of Peat-free Compost 50L, so 12 is fine. They've also got "
+        "Yes, there are 30 bags of Peat-free Compost 50L at Leeds, so 12 is fine. They've also got "
         "18 bags of bark mulch if you need some."
     )
     assert check(garden, reply, state)[0] == reply
@@ -101,3 +112,43 @@ def test_an_offer_on_a_condition_does_not_restate_the_request(garden: Checker) -
 def test_a_sentence_naming_the_holder_of_a_value_is_not_rewritten(garden: Checker) -> None:
     reply = "The Oak Barrel Planter is £64. The Slate Cube Planter is in Charcoal at £89."
     assert check(garden, reply)[0] == reply
+
+
+def test_the_head_of_a_things_name_names_it_not_a_shorter_label(garden: Checker) -> None:
+    # "Hartley Pine Raised Bed" opens the bed's name; "Hartley Pine" is the range's label
+    text, flagged = check(garden, "The Hartley Pine Raised Bed is £54.")
+    assert "£54" in flagged
+    assert "45" in text
+    assert check(garden, "The Hartley Pine Raised Bed is £45.")[1] == []
+
+
+def test_another_brands_name_is_not_the_kbs_name_said_short(garden: Checker) -> None:
+    reply = "We've swapped it for Bloomfield Peat-free Compost 50L at £5.90."
+    assert check(garden, reply)[0] == reply
+
+
+def test_has_been_helps_a_verb_and_states_nothing_had(garden: Checker) -> None:
+    reply = "The Hartley Pine Raised Bed 1.2m has been replaced with a larger cedar bed."
+    assert check(garden, reply)[0] == reply
+
+
+def test_the_parts_of_a_total_the_reply_states_are_left_alone(garden: Checker) -> None:
+    state = DialogueState(session_id="g", now=NOW)
+    state.add_turn("user", "How much to fix my hedge trimmer?")
+    state.add_call(
+        ToolResult(
+            "quote_repair",
+            {
+                "job": "Replace hedge trimmer blade",
+                "labour": 40,
+                "part": 25,
+                "call_out": 30,
+                "total": 95,
+                "currency": "GBP",
+            },
+        )
+    )
+    reply = "It would cost £95 in total: £40 labour, £25 for the part and the £30 call-out."
+    text, flagged = check(garden, reply, state)
+    assert text == reply
+    assert flagged == []

@@ -240,8 +240,10 @@ def _offered_in_place_of_rows(ctx: DetectionContext) -> list[Span]:
     if any(m.iri in rows for m in ctx.analysis.mentions):
         return []
     text = ctx.analysis.text
+    # past the question's first word: what opens it ("Congrats, ... Shall I help?") is no name
+    # asked about
     return [
-        s.span
+        Span(s.span.start + 1, s.span.end)
         for s in ctx.analysis.segments
         if text[s.span.start : s.span.end].rstrip().endswith("?")
     ]

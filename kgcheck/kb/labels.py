@@ -75,10 +75,11 @@ def label_keys(label: str) -> tuple[set[str], set[str]]:
     Keys: the label's words without titles (not when that leaves one common word: "doctor
     appointment" is not "appointment"), with them, without a leading article ("The Dockside
     Reader" = "Dockside Reader"), and with a possessive written without its apostrophe
-    ("P.F. Chang's" = "PF Changs"). Parts: each side of a colon of two words or more ("The
-    Quine Tapes" of "Bootleg Series Volume 1: The Quine Tapes") and each leading stretch of
-    two words or more ("Nordmann Fir" of "Nordmann Fir Christmas Tree"), looked up as short
-    names.
+    ("P.F. Chang's" = "PF Changs"), and of a label of four words or more without its first
+    ("Golf Life 1.5 TSI" of "Volkswagen Golf Life 1.5 TSI"). Parts: each side of a colon of
+    two words or more ("The Quine Tapes" of "Bootleg Series Volume 1: The Quine Tapes") and
+    each leading stretch of two words or more ("Nordmann Fir" of "Nordmann Fir Christmas
+    Tree"), looked up as short names.
     """
     keys: set[str] = set()
     forms = [label]
@@ -103,6 +104,10 @@ def label_keys(label: str) -> tuple[set[str], set[str]]:
     words = name_tokens(label)
     if words and words[0] not in _ARTICLES:
         parts |= {" ".join(words[:n]) for n in range(2, len(words))}
+    if len(words) > 3 and words[0] not in _ARTICLES:
+        # the name without its first word, three words or more left: "Golf Life 1.5 TSI" of
+        # "Volkswagen Golf Life 1.5 TSI", the maker's name left out
+        keys.add(" ".join(words[1:]))
     # no part is a clock time alone ("6:00 pm" of the "6:00 pm visit slot", a row named by its
     # time and kind): a time the reply states is a value, not that row's name
     parts = {p for p in parts if not is_clock(p)}
@@ -265,6 +270,11 @@ class LabelIndex:
     def exact(self, name: str) -> set[str]:
         key = self._exact_key(name)
         return set(self._exact[key]) if key is not None else set()
+
+    def head_of(self, name: str) -> set[str]:
+        """The entities whose label opens with ``name``, two words or more ("Nordmann Fir" of
+        "Nordmann Fir Christmas Tree"), or is it without a part after a colon."""
+        return set(self._parts.get(" ".join(name_tokens(name)), ()))
 
     def _exact_key(self, name: str) -> str | None:
         """The key under which ``name`` is a label: without its titles, else with them

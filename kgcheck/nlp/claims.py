@@ -120,6 +120,8 @@ class ClaimBuilder:
             )
             if inside or _continues_a_name(toks, p.start):
                 continue
+            if _auxiliary(toks, p):
+                continue  # "has been swapped for": "has" helps "swapped", it has nothing
             if _bare_copula(toks, p) and any(
                 (o.end <= p.start and toks[o.start].sent == toks[p.start].sent)
                 or (
@@ -855,6 +857,15 @@ class ClaimBuilder:
     @staticmethod
     def _token_after(toks: Sequence[Tok], span: Span) -> int:
         return bisect_left(toks, span.end, key=lambda t: t.start)
+
+
+def _auxiliary(toks: Sequence[Tok], match: PredicateMatch) -> bool:
+    """Whether the form is one word of "have" or "be" that helps the verb after it ("has
+    been swapped", "is being replaced"): a perfect or progressive, no property's verb."""
+    if match.end - match.start != 1 or toks[match.start].lemma not in {"have", "be"}:
+        return False
+    nxt = match.end
+    return nxt < len(toks) and toks[nxt].lower in {"been", "being"}
 
 
 def _continues_a_name(toks: Sequence[Tok], i: int) -> bool:

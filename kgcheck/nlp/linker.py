@@ -183,6 +183,15 @@ class EntityLinker:
                 i += 1
                 continue
             n, iris = found
+            if _after_another_first_word(self.kb, toks, i, n, iris):
+                i += 1  # "Fenwick Fresh Whole Milk" is not the Meadowvale "Whole Milk"
+                continue
+            how = "exact"
+            longer = self._longer_head(toks, i, n, covered)
+            if longer is not None:
+                # "the 2021 Ford Kuga Titanium" of the car "Ford Kuga Titanium 2.5 PHEV", not
+                # the model "Ford Kuga": the head of one thing's name, longer than a label
+                (n, iris), how = longer, "short"
             if _common_noun_in_name(self.kb, toks, i, n, iris):
                 i += 1  # "Home" of "Home Depot" is no kind "home" of the KB
                 continue
@@ -201,6 +210,7 @@ class EntityLinker:
                     i + n,
                     kind,
                     iri=next(iter(iris)) if len(iris) == 1 else None,
+                    how=how,
                     candidates=tuple(sorted(iris)),
                     title=_title_of(toks, i, i + n),
                 )
@@ -209,6 +219,23 @@ class EntityLinker:
                 covered[j] = True
             i += n
         return out
+
+    def _longer_head(
+        self, toks: Sequence[Tok], i: int, n: int, covered: list[bool]
+    ) -> tuple[int, set[str]] | None:
+        """The longest stretch from token ``i``, longer than ``n`` tokens and within its
+        sentence, that is the head of exactly one thing's name (a leading stretch of its
+        label: :meth:`~kgcheck.kb.labels.LabelIndex.head_of`), its last word capitalised."""
+        labels = self.kb.labels
+        top = min(labels.max_tokens, len(toks) - i)
+        for m in range(top, n, -1):
+            last = toks[i + m - 1]
+            if last.sent != toks[i].sent or covered[i + m - 1] or not last.is_capitalised:
+                continue
+            iris = labels.head_of(span_text(toks, i, i + m))
+            if len(iris) == 1:
+                return m, iris
+        return None
 
     def _kinds(self, toks: Sequence[Tok], covered: list[bool]) -> list[Mention]:
         """Entries named by their kind ("the swim lesson"), see :mod:`kgcheck.nlp.kinds`."""
@@ -358,7 +385,16 @@ class EntityLinker:
             return None  # "closed on Boxing Day", "On Christmas Eve, ...": a day, not a thing
         if single and sentence_initial and title is None and not _followed_by_name_cue(toks, j):
             return None
-        if word and not _followed_by_person_cue(toks, j) and (sentence_initial or not named):
+        # (a word of a KB name, "Titanium" of the "Ford Kuga Titanium", is said of that name;
+        # an acronym, "ID", is no row's name)
+        offered = (
+            named
+            and not sentence_initial
+            and not toks[start].text.isupper()
+            and _asks(toks, start)
+            and not self.kb.labels.with_token(name_tokens(name)[0])
+        )
+        if word and not _followed_by_person_cue(toks, j) and not offered:
             # "Snow is likely", "set the GPS", "an American restaurant"; but inside a sentence
             # of a reply answering with named rows, a capitalised word stands where a row's
             # name does ("I found 1, how about Hackers?")
@@ -411,7 +447,10 @@ class EntityLinker:
             if m.kind in {"name", "entity", "ambiguous"} and m.how != "exact":
                 target = self._affiliation_target(toks, m, by_start)
                 if target is not None and target.iri is not None:
-                    related = [c for c in m.candidates if self._related(c, target.iri)]
+                    # the target as the reply may mean it: "York" resolved to the York
+                    # workshop by the conversation, where the branch is also called York
+                    targets = dict.fromkeys((target.iri, *target.candidates))
+                    related = [c for c in m.candidates if any(self._related(c, t) for t in targets)]
                     if m.kind == "name" or not related:
                         m = _replace(
                             m, kind="name", iri=None, how="unknown", affiliation=target.iri
@@ -616,6 +655,28 @@ def _is_address(toks: Sequence[Tok], i: int, j: int) -> bool:
         and j - i > 1
         and toks[j - 1].lower.rstrip(".") in _STREET_WORDS
     )
+
+
+def _asks(toks: Sequence[Tok], k: int) -> bool:
+    """Whether the sentence of token ``k`` is a question (it ends with "?")."""
+    sent = toks[k].sent
+    last = k
+    while last + 1 < len(toks) and toks[last + 1].sent == sent:
+        last += 1
+    return "?" in toks[last].text
+
+
+def _after_another_first_word(
+    kb: KnowledgeBase, toks: Sequence[Tok], i: int, n: int, iris: set[str]
+) -> bool:
+    """Whether the name at token ``i`` is every entity's label without its first word
+    ("Whole Milk 1 Litre" of "Meadowvale Whole Milk 1 Litre") and a capitalised word of the
+    sentence stands right before it in the first word's place ("Fenwick Fresh Whole Milk 1
+    Litre"): a name of another thing, not that label said short."""
+    if i == 0 or toks[i - 1].sent != toks[i].sent or not toks[i - 1].is_capitalised:
+        return False
+    said = name_tokens(span_text(toks, i, i + n))
+    return all(name_tokens(kb.labels.display(iri) or "")[1:] == said for iri in iris)
 
 
 def _name_piece(tok: Tok) -> bool:

@@ -248,6 +248,11 @@ class TemporalParser:
                     r"\b(?:the\s+)?day\s+(?P<dir>after|before)\s+(?P<base>tomorrow|yesterday)\b",
                     self._day_after,
                 ),
+                (
+                    # "a week tomorrow", "a fortnight today": that day a week or two on
+                    r"\ba\s+(?P<span>week|fortnight)\s+(?P<base>today|tomorrow)\b",
+                    self._week_from,
+                ),
                 (r"\b(?P<w>today|tonight|tomorrow|yesterday)(?:'s)?\b", self._today),
                 (
                     r"\b(?P<w>this)\s+(?P<part>morning|afternoon|evening)\b",
@@ -454,6 +459,11 @@ class TemporalParser:
         base = 1 if m["base"].lower() == "tomorrow" else -1
         step = 1 if m["dir"].lower() == "after" else -1
         return Parsed(m.start(), m.end(), offset=("day", base + step))
+
+    def _week_from(self, m: re.Match[str], text: str) -> Parsed | None:
+        days = 7 if m["span"].lower() == "week" else 14
+        base = 1 if m["base"].lower() == "tomorrow" else 0
+        return Parsed(m.start(), m.end(), offset=("day", base + days))
 
     def _today(self, m: re.Match[str], text: str) -> Parsed | None:
         word = m["w"].lower()

@@ -277,20 +277,36 @@ def _not_worked_out(claims: list[NumericClaim], analysis: TurnAnalysis) -> list[
 
 
 def _said_elsewhere(claims: list[NumericClaim], analysis: TurnAnalysis) -> list[NumericClaim]:
-    """``claims`` with an unsure reading unchecked where another figure of the reply, of
-    the same kind, states the very value it was read against ("£199 in total — £70 labour,
-    £54 for the part and the £75 call-out": the total is said, and £70 is another amount)."""
+    """``claims`` with an unsure reading against a total unchecked where another figure of the
+    reply, of the same kind, tied to nothing and read as no value of its own, states that
+    total ("£199 in total — £70 labour, £54 for the part and the £75 call-out": the total is
+    said, and £70 is one of its parts)."""
     by_span = {q.span: q for q in analysis.quantities}
+    # a figure read as a value of its own, or tied to a thing ("November's bill came to
+    # £158.58"), is that value, whatever else it equals
+    read = {c.span for c in claims if c.verdict != UNCHECKED}
+    # or a figure the KB confirms as that very total: the others are its parts
+    totals = {(c.span, c.subject, c.property) for c in claims if c.verdict == VERIFIED}
     out = []
     for c in claims:
         q = by_span.get(c.span)
         held = _plain_decimal(c.matched)
-        if q is not None and held is not None and c.verdict == WRONG and not c.certain:
+        if (
+            q is not None
+            and held is not None
+            and c.verdict == WRONG
+            and not c.certain
+            and _a_total(c.property)
+        ):
             said = next(
                 (
                     o
                     for o in analysis.quantities
                     if o is not q
+                    and (
+                        (o.span not in read and o.anchor is None)
+                        or (o.span, c.subject, c.property) in totals
+                    )
                     and o.kind == q.kind
                     and o.currency == q.currency
                     and o.unit == q.unit
@@ -309,6 +325,19 @@ def _said_elsewhere(claims: list[NumericClaim], analysis: TurnAnalysis) -> list[
                 )
         out.append(c)
     return out
+
+
+#: The words of a property that sums its thing's parts ("total", "subtotal").
+_TOTAL_WORDS = frozenset({"total", "subtotal", "sum", "overall"})
+
+
+def _a_total(prop: str | None) -> bool:
+    """Whether ``prop``'s local name is of a total ("total", "line_total", "totalPrice")."""
+    if prop is None:
+        return False
+    local = re.split(r"[#/:]", prop)[-1]
+    words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", local).replace("_", " ").lower().split()
+    return bool(_TOTAL_WORDS & set(words))
 
 
 def _plain_decimal(text: str | None) -> Decimal | None:

@@ -156,6 +156,7 @@ detectors: Registry[Detector] = Registry(
         "mismatched_item": "kgcheck.detectors.mismatched_item:MismatchedItemDetector",
         "misstated_list": "kgcheck.detectors.misstated_list:MisstatedListDetector",
         "misstated_code": "kgcheck.detectors.misstated_code:MisstatedCodeDetector",
+        "misstated_total": "kgcheck.detectors.misstated_total:MisstatedTotalDetector",
         "misstated_request": "kgcheck.detectors.misstated_request:MisstatedRequestDetector",
         "unsupported_claim": "kgcheck.detectors.unsupported_claim:UnsupportedClaimDetector",
     },

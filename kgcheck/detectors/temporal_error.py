@@ -56,6 +56,13 @@ def _near(day: datetime, now: datetime | None) -> bool:
     return now is not None and abs(day.replace(tzinfo=None) - now) <= _NEAR
 
 
+#: What stands between a day said relatively and a weekday said of it: "tomorrow, Friday",
+#: "today (Monday)", "tomorrow - Thursday".
+_APPOSED = re.compile(r"\s*(?:,|\(|-|–|—)\s*|\s+")
+#: What stands between days listed: "Friday and Saturday", "Friday, Saturday".
+_LISTED = re.compile(r"\s*(?:,|,?\s*(?:and|or|&))\s*", re.I)
+#: A day said relatively.
+_RELATIVE_DAY = re.compile(r"(?:today|tomorrow|yesterday|tonight)", re.I)
 #: What a part of a weekly range states: a day of the week, perhaps with a time of it.
 _WEEKLY = frozenset({"weekday", "hour", "minute"})
 
@@ -74,7 +81,39 @@ class TemporalErrorDetector(Detector):
                 flags.append(flag)
         flags.extend(self._order(analysis))
         flags.extend(self._kb_order(ctx))
+        flags.extend(self._apposed(analysis))
         return flags
+
+    def _apposed(self, analysis: TurnAnalysis) -> Iterator[Flag]:
+        """A day said relatively and a weekday beside it that is another day ("tomorrow,
+        Friday" on a Wednesday; "today (Monday)"): the weekday is wrong, or the other."""
+        text = analysis.text
+        ordered = sorted(analysis.temporals, key=lambda t: t.span.start)
+        for k, (a, b) in enumerate(pairwise(ordered)):
+            if not _APPOSED.fullmatch(text[a.span.end : b.span.start]):
+                continue
+            before = text[ordered[k - 1].span.end : a.span.start] if k else None
+            after = text[b.span.end : ordered[k + 2].span.start] if k + 2 < len(ordered) else None
+            if any(gap is not None and _LISTED.fullmatch(gap) for gap in (before, after)):
+                continue  # "Tomorrow, Friday and Saturday are free": days listed
+            for rel, named in ((a, b), (b, a)):
+                if (
+                    rel.relative
+                    and _RELATIVE_DAY.fullmatch(rel.text.strip())
+                    and named.weekday is not None
+                    and not named.relative
+                    and rel.start is not None
+                    and rel.start.weekday() != named.weekday
+                ):
+                    actual = WEEKDAYS[rel.start.weekday()]
+                    yield self._make(
+                        named.span,
+                        named.text,
+                        f"{rel.text} is {actual} {rel.start.day} {rel.start:%B}, not a "
+                        f"{WEEKDAYS[named.weekday]}",
+                        correction=actual if named.text.strip().isalpha() else None,
+                        correction_span=named.span,
+                    )
 
     # --- one expression ----------------------------------------------------------------------
 

@@ -147,24 +147,18 @@ class KnowledgeBase:
 
     def _label_triples(self) -> Iterator[tuple[str, str, int]]:
         """``(entity, label, rank)`` for every labelled entity that is not a schema term, and
-        each label ending in a label of the entity's class, without it (:meth:`_kindless`),
-        where that is no other entity's own label."""
+        each label ending in a label of the entity's class, without it (:meth:`_kindless`)."""
         kindless: list[tuple[str, str]] = []
         ends = {key.rsplit(" ", 1)[-1] for key in self.ontology.class_labels}
-        owners: dict[str, set[str]] = {}
         for iri, label, rank in self._own_label_triples():
             words = label.split()
             if len(words) > 2 and normalize(words[-1], drop_titles=False) in ends:
                 kindless.append((iri, label))
-            owners.setdefault(normalize(label, drop_titles=False), set()).add(iri)
             yield iri, label, rank
         last = len(LABEL_PREDICATES)
         for iri, label in kindless:
             for short in self._kindless(URIRef(iri), label):
-                # "Motorhaus York" of the "Motorhaus York Workshop" names the branch whose
-                # own label it is, not the workshop
-                if owners.get(normalize(short, drop_titles=False), {iri}) <= {iri}:
-                    yield iri, short, last
+                yield iri, short, last
 
     def _kindless(self, node: URIRef, label: str) -> list[str]:
         """``label`` without the label of a class of ``node`` it ends in, where two words or
@@ -922,7 +916,7 @@ VALID_FROM = frozenset({"https://schema.org/validFrom", "http://schema.org/valid
 VALID_THROUGH = frozenset({"https://schema.org/validThrough", "http://schema.org/validThrough"})
 
 _INDEX_FILE = "kgcheck-labels.json"
-_INDEX_VERSION = 10
+_INDEX_VERSION = 11
 
 
 @dataclass(frozen=True, slots=True)

@@ -673,9 +673,17 @@ def _after_another_first_word(
     ("Whole Milk 1 Litre" of "Meadowvale Whole Milk 1 Litre") and a capitalised word of the
     sentence stands right before it in the first word's place ("Fenwick Fresh Whole Milk 1
     Litre"): a name of another thing, not that label said short."""
-    if i == 0 or toks[i - 1].sent != toks[i].sent or not toks[i - 1].is_capitalised:
+    before = toks[i - 1] if i else None
+    if (
+        before is None
+        or before.sent != toks[i].sent
+        or not before.is_capitalised
+        or before.lower in _ENGLISH_STOP
+    ):
         return False
     said = name_tokens(span_text(toks, i, i + n))
+    if len(said) < 3:
+        return False  # (a label said without its first word leaves three words or more)
     return all(name_tokens(kb.labels.display(iri) or "")[1:] == said for iri in iris)
 
 

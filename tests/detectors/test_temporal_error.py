@@ -127,3 +127,23 @@ def test_a_wrong_weekday_of_the_date_a_change_leads_to_is_flagged(
 ) -> None:
     (flag,) = temporal_flags(acme_checker, text)
     assert "26 November 2026 is a Thursday, not a Friday" in flag.message
+
+
+@pytest.mark.parametrize(
+    ("text", "flagged"),
+    [
+        # "tomorrow" of a Wednesday is a Thursday
+        ("We can deliver tomorrow, Friday, before noon.", ["Friday"]),
+        ("We're open today (Tuesday) until 5pm.", ["Tuesday"]),
+        ("We can deliver tomorrow, Thursday, before noon.", []),
+        # days listed, not one day said twice
+        ("Tomorrow, Friday and Saturday are all free.", []),
+        ("See you tomorrow. Friday is busy.", []),
+    ],
+)
+def test_a_weekday_said_of_a_relative_day_must_be_that_day(
+    acme_checker: Checker, text: str, flagged: list[str]
+) -> None:
+    wednesday = datetime(2026, 3, 11, 10, tzinfo=UTC)
+    report = acme_checker.check_turn(text, DialogueState(session_id="t", now=wednesday))
+    assert [f.content for f in report.flags if f.type == FlagType.TEMPORAL_ERROR] == flagged

@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 
 import pytest
-from rdflib import Graph, URIRef
+from rdflib import URIRef
 
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.labels import LabelIndex, label_keys
@@ -275,26 +275,3 @@ def test_label_index_a_long_name_said_without_its_first_word() -> None:
     # nor is an article a first word to drop
     assert "lighthouse keepers daughter" in label_keys("The Lighthouse Keeper's Daughter")[0]
     assert "keepers daughter" not in label_keys("The Lighthouse Keeper's Daughter")[0]
-
-
-def test_a_label_without_its_kind_is_no_other_things_own_label() -> None:
-    graph = Graph()
-    graph.parse(
-        data="""
-        @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
-        @prefix owl: <http://www.w3.org/2002/07/owl#> .
-        @prefix ex: <https://example.org/g#> .
-        ex:Depot a owl:Class ; rdfs:label "depot" .
-        ex:Fee a owl:Class ; rdfs:label "fee" .
-        ex:branch rdfs:label "Northgate Tyres" .
-        ex:depot a ex:Depot ; rdfs:label "Northgate Tyres Depot" .
-        ex:fee a ex:Fee ; rdfs:label "Copy Statement Fee" .
-        """,
-        format="turtle",
-    )
-    kb = KnowledgeBase.from_graph(graph)
-    g = "https://example.org/g#"
-    # the branch's own label names the branch alone, not the depot said without its kind
-    assert kb.labels.exact("Northgate Tyres") == {g + "branch"}
-    # a label said without its kind, where no other thing is called so, names its thing
-    assert kb.labels.exact("copy statement") == {g + "fee"}

@@ -686,6 +686,11 @@ class _Verifier:
             # a relation node read from each thing it names is one statement
             read = {c[0].node if c[0].related else (c[0].subject, c[0].prop) for c in compared}
             certain = anchor.certain or self._all_named(q.span, [c[0] for c in compared])
+            within = self._within_limits(q, compared)
+            if within is not None:
+                # "At 10 miles you'd be in Zone 2, which covers 5 to 15 miles": a value inside
+                # a thing's least and most is no misstatement of either
+                return NumericClaim(**base, verdict=UNCHECKED, message=f"{q.text}: within {within}")
             row = self._row_gives(q, {c[0].subject for c in compared})
             if row is not None:
                 # "the Gin Masterclass still has 11 seats" with 11 seats left in its row of the
@@ -1150,6 +1155,40 @@ class _Verifier:
             return held
         return [h for h in held if not self._a_limit(h.prop)]
 
+    def _within_limits(
+        self, q: Quantity, compared: Sequence[tuple[_Held, bool, float | None, Decimal, float]]
+    ) -> str | None:
+        """Where ``q``, said as no bound in a sentence that speaks of none, was read only
+        against least and most values of one thing (properties named so, or the ends of a
+        ``kgc:precedes`` range) and lies between them: what it lies within ("the minimum
+        distance and maximum distance of Zone 2"); else ``None``."""
+        if q.bound is not None or not compared or self._speaks_of_limit(q):
+            return None
+        subjects = {c[0].subject for c in compared}
+        if len(subjects) != 1:
+            return None
+        sides = [(self._limit_side(c[0].prop), c[3]) for c in compared]
+        if any(side is None for side, _ in sides):
+            return None
+        if not all(q.value <= v if side == "most" else q.value >= v for side, v in sides):
+            return None
+        names = " and ".join(dict.fromkeys(self.onto.label(c[0].prop) for c in compared))
+        return f"the {names} of {self.kb.label(next(iter(subjects)))}"
+
+    def _limit_side(self, prop: URIRef) -> str | None:
+        """``"least"`` or ``"most"`` for a property whose value is one (a minimum, the start
+        of a ``kgc:precedes`` range; a maximum, a capacity, the range's end), else ``None``."""
+        label = self.onto.label(prop)
+        if _LEAST_NAMES.search(label) or prop in self.onto.precedes:
+            return "least"
+        if (
+            _MOST_NAMES.search(label)
+            or self._a_bound(prop)
+            or any(prop in after for after in self.onto.precedes.values())
+        ):
+            return "most"
+        return None
+
     def _speaks_of_limit(self, q: Quantity) -> bool:
         """Whether ``q`` is said as a bound ("up to 20 kg") or its sentence speaks of a most or
         a least ("at most", "you can have", "minimum")."""
@@ -1606,6 +1645,8 @@ _UNIT_SPAN = Decimal(100)
 
 
 #: Words a property's name is a limit by: "maximum concurrent loans", "minimum spend".
+_LEAST_NAMES = re.compile(r"\b(?:min(?:imum)?|least|lowest|floor)\b", re.I)
+_MOST_NAMES = re.compile(r"\b(?:max(?:imum)?|most|limit|cap|ceiling|highest)\b", re.I)
 _LIMIT_NAMES = re.compile(r"\b(?:max(?:imum)?|min(?:imum)?|limit|cap|ceiling)\b", re.I)
 #: Words naming a property whose value is itself a most or a least: "seats up to 30" states a
 #: capacity of 30, "delivers up to 4 miles" a radius of 4 miles.

@@ -51,6 +51,16 @@ ex:hartley a ex:Range ; rdfs:label "Hartley Pine" .
 ex:bed a ex:Bed ; rdfs:label "Hartley Pine Raised Bed 1.2m" ; ex:price 45.00 ;
     ex:material "pine" .
 ex:greenway a ex:Compost ; rdfs:label "Greenway Peat-free Compost 50L" ; ex:price 6.50 .
+ex:Zone a owl:Class ; rdfs:label "delivery zone" .
+ex:minMiles a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "start distance" ;
+    rdfs:range xsd:decimal ; kgc:unit "mile" ; kgc:precedes ex:maxMiles .
+ex:maxMiles a owl:DatatypeProperty , owl:FunctionalProperty ; rdfs:label "end distance" ;
+    rdfs:range xsd:decimal ; kgc:unit "mile" .
+ex:zone2 a ex:Zone ; rdfs:label "Zone 2" ; ex:minMiles 5 ; ex:maxMiles 15 .
+ex:loanTools a owl:DatatypeProperty ; rdfs:label "number of loan tools" ;
+    rdfs:range xsd:integer .
+ex:shop ex:loanTools 2 .
+ex:box a ex:Planter ; rdfs:label "Greenway Cedar Planter Box Large" ; ex:price 40.00 .
 """
 
 
@@ -152,3 +162,54 @@ def test_the_parts_of_a_total_the_reply_states_are_left_alone(garden: Checker) -
     text, flagged = check(garden, reply, state)
     assert text == reply
     assert flagged == []
+
+
+def test_a_distance_inside_a_range_is_no_end_of_it(garden: Checker) -> None:
+    reply = "At 8 miles you'd be in Zone 2, which covers 5 to 15 miles from the centre."
+    assert check(garden, reply) == (reply, [])
+
+
+def test_a_field_its_description_calls_money_holds_money(garden: Checker) -> None:
+    schema = {
+        "type": "object",
+        "properties": {"gross": {"type": "number", "description": "Amount with VAT, GBP"}},
+    }
+
+    def state() -> DialogueState:
+        s = DialogueState(session_id="g", now=NOW)
+        s.add_turn("user", "What do I owe?")
+        s.add_call(ToolResult("get_invoice", {"invoice": "INV-1", "gross": 672.0}, schema=schema))
+        return s
+
+    assert check(garden, "Invoice INV-1 is for £672.00.", state())[1] == []
+    assert check(garden, "Invoice INV-1 is for £627.00.", state())[1] == ["£627.00"]
+
+
+def test_a_rows_kind_from_its_tool_says_nothing_of_what_else_it_is(garden: Checker) -> None:
+    state = DialogueState(session_id="g", now=NOW)
+    state.add_turn("user", "Any benches?")
+    rows = [{"title": "Teak Garden Bench 150cm", "year": 2024, "price": 240}]
+    state.add_call(ToolResult("search_stock", rows))
+    reply = "The Teak Garden Bench 150cm is £240 — it's a 2024 model."
+    assert check(garden, reply, state) == (reply, [])
+
+
+def test_what_a_search_found_is_its_rows_not_a_kb_count(garden: Checker) -> None:
+    rows = [{"title": f"Loan Tool {n}", "price": 10 + n} for n in range(3)]
+
+    def state() -> DialogueState:
+        s = DialogueState(session_id="g", now=NOW)
+        s.add_turn("user", "What loan tools are free?")
+        s.add_call(ToolResult("search_stock", rows))
+        return s
+
+    # the KB counts 2 loan tools; the search returned 3 tools
+    assert check(garden, "I found 3 tools for you.", state())[1] == []
+    assert check(garden, "I found 4 tools for you.", state())[1] == ["4"]
+
+
+def test_the_head_of_a_name_said_without_its_first_word(garden: Checker) -> None:
+    text, flagged = check(garden, "The Cedar Planter Box is £45.")
+    assert flagged == ["£45"]
+    assert "40" in text
+    assert check(garden, "The Cedar Planter Box is £40.")[1] == []

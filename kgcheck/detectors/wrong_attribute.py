@@ -21,6 +21,7 @@ from kgcheck.nlp.content import content_words
 from kgcheck.nlp.literals import parse_literal, parse_number
 from kgcheck.numeric_claims import DATE, VERIFIED, WRONG
 from kgcheck.periods import Granularity, interval_of_literal
+from kgcheck.tools.graph import KIND_NS
 from kgcheck.types import Evidence, Flag, FlagType, Span
 from kgcheck.values.durations import DURATION_TYPES, duration_around, parse_duration
 from kgcheck.values.quantities import NUMBER_WORDS, canonical_unit
@@ -162,7 +163,9 @@ class WrongAttributeDetector(Detector):
         assert isinstance(params, _Params) and claim.subject_iri is not None
         kb, onto = ctx.kb, ctx.kb.ontology
         s, cls_ = URIRef(claim.subject_iri), URIRef(str(claim.object.iri))
-        direct = kb.direct_types(s)
+        # a tool's row is of the kind its tool names ("search_stock": stock), which says
+        # nothing of what else it is ("a 2020 car")
+        direct = {t for t in kb.direct_types(s) if not str(t).startswith(KIND_NS)}
         if not direct or cls_ in kb.types(s) or onto.disjoint_with(direct).get(cls_):
             return None
         shown = sorted(onto.label(t) for t in direct)

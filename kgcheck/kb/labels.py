@@ -79,7 +79,8 @@ def label_keys(label: str) -> tuple[set[str], set[str]]:
     ("Golf Life 1.5 TSI" of "Volkswagen Golf Life 1.5 TSI"). Parts: each side of a colon of
     two words or more ("The Quine Tapes" of "Bootleg Series Volume 1: The Quine Tapes") and
     each leading stretch of two words or more ("Nordmann Fir" of "Nordmann Fir Christmas
-    Tree"), looked up as short names.
+    Tree"; of a label of four words or more, also without its first word: "Puma ST-Line" of
+    "Ford Puma ST-Line 1.0 EcoBoost"), looked up as short names.
     """
     keys: set[str] = set()
     forms = [label]
@@ -106,8 +107,10 @@ def label_keys(label: str) -> tuple[set[str], set[str]]:
         parts |= {" ".join(words[:n]) for n in range(2, len(words))}
     if len(words) > 3 and words[0] not in _ARTICLES:
         # the name without its first word, three words or more left: "Golf Life 1.5 TSI" of
-        # "Volkswagen Golf Life 1.5 TSI", the maker's name left out
+        # "Volkswagen Golf Life 1.5 TSI", the maker's name left out; and its head ("Puma
+        # ST-Line" of "Ford Puma ST-Line 1.0 EcoBoost")
         keys.add(" ".join(words[1:]))
+        parts |= {" ".join(words[1:n]) for n in range(3, len(words))}
     # no part is a clock time alone ("6:00 pm" of the "6:00 pm visit slot", a row named by its
     # time and kind): a time the reply states is a value, not that row's name
     parts = {p for p in parts if not is_clock(p)}

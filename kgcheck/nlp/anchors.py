@@ -37,6 +37,7 @@ from kgcheck.nlp.synonyms import named_by
 from kgcheck.nlp.ties import Ties
 from kgcheck.nlp.tokens import Tok
 from kgcheck.periods import interval_of_literal
+from kgcheck.tools.graph import FIELD_NS
 from kgcheck.values.durations import DURATION_TYPES
 from kgcheck.values.quantities import (
     COUNT,
@@ -311,8 +312,14 @@ class Anchorer:
         specialists" (a noun with a word before it may count some of the rows)."""
         if q.kind not in {COUNT, NUMBER} or not _says_found(toks, i):
             return None
-        if q.kind == COUNT and q.unit and self.counts.get(singular(q.unit.lower())):
-            return None  # "I found 13 hotels": the property counting hotels
+        props = sorted(self.counts.get("result", ()))
+        holders = self._few_holders(props) if props else []
+        counting = self.counts.get(singular(q.unit.lower())) if q.kind == COUNT and q.unit else None
+        if counting and (len(holders) != 1 or any(str(p).startswith(FIELD_NS) for p in counting)):
+            # "I found 13 hotels": the search's count of hotels; with no search, the KB's
+            # property counting them ("I found 5 cars" after a search is its rows, not the
+            # KB's count of courtesy cars)
+            return None
         phrase = [t for t in toks[last + 1 : last + 3] if t.sent == toks[i].sent]
         if any(t.lower in _THE_REST for t in phrase):
             return None
@@ -321,10 +328,9 @@ class Anchorer:
             or (len(phrase) > 1 and phrase[1].pos in {"NOUN", "PROPN"} and phrase[0].pos != "ADJ")
         ):
             # "2 refrigeration specialists ..., plus Sian": some of the rows (not "3 suitable
-            # American Airlines flights": an adjective picks none out)
-            return None
-        props = sorted(self.counts.get("result", ()))
-        holders = self._few_holders(props) if props else []
+            # American Airlines flights": an adjective picks none out); what a search found,
+            # all or some, is no value the KB holds ("5 white cars", not its courtesy cars)
+            return Anchor((), (), None, "few", guessed=True) if len(holders) == 1 else None
         if len(holders) != 1:
             return None
         return Anchor((holders[0],), tuple(str(p) for p in props), None, "few", guessed=True)

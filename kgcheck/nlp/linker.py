@@ -224,8 +224,9 @@ class EntityLinker:
         self, toks: Sequence[Tok], i: int, n: int, covered: list[bool]
     ) -> tuple[int, set[str]] | None:
         """The longest stretch from token ``i``, longer than ``n`` tokens and within its
-        sentence, that is the head of exactly one thing's name (a leading stretch of its
-        label: :meth:`~kgcheck.kb.labels.LabelIndex.head_of`), its last word capitalised."""
+        sentence, that is the head of one name (a leading stretch of a label:
+        :meth:`~kgcheck.kb.labels.LabelIndex.head_of`), its last word capitalised, with the
+        things of that name."""
         labels = self.kb.labels
         top = min(labels.max_tokens, len(toks) - i)
         for m in range(top, n, -1):
@@ -233,7 +234,8 @@ class EntityLinker:
             if last.sent != toks[i].sent or covered[i + m - 1] or not last.is_capitalised:
                 continue
             iris = labels.head_of(span_text(toks, i, i + m))
-            if len(iris) == 1:
+            # one thing, or things of one name (a KB car and the row a search returned for it)
+            if iris and len({labels.display(iri) for iri in iris}) == 1:
                 return m, iris
         return None
 

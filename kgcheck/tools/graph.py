@@ -51,7 +51,13 @@ from rdflib.collection import Collection
 
 from kgcheck.tools.fields import FieldSpec, declared_fields, infer_datatype, money, scalar
 from kgcheck.tools.results import ToolResult, words_of_name
-from kgcheck.values.quantities import MONEY_NOUNS, canonical_unit, is_currency, is_unit_word
+from kgcheck.values.quantities import (
+    CURRENCIES,
+    MONEY_NOUNS,
+    canonical_unit,
+    is_currency,
+    is_unit_word,
+)
 from kgcheck.vocab import KGC
 
 __all__ = ["FIELD_NS", "KIND_NS", "RESULT_NS", "answered_rows", "latest_rows", "results_graph"]
@@ -353,6 +359,20 @@ def _write(fields: dict[str, _Field], entities: dict[URIRef, _Entity]) -> Graph:
     return graph
 
 
+#: Currency signs a field's description may name its currency by.
+_SIGNS = {"£": "GBP", "$": "USD", "€": "EUR"}
+
+
+def _described_currency(description: str | None) -> str | None:
+    """The one currency a field's description names by its code or sign ("Amount including
+    VAT, GBP"), else ``None``."""
+    if not description:
+        return None
+    found = {w for w in re.findall(r"\b[A-Z]{3}\b", description) if w in CURRENCIES}
+    found |= {code for sign, code in _SIGNS.items() if sign in description}
+    return found.pop() if len(found) == 1 else None
+
+
 def _in_cents(values: list[Any]) -> bool:
     """Whether the values are written as amounts: at most two decimals each, and two in some
     ("158.58", 102.3, 39.99; a number read from JSON drops a last zero): amounts of the rows'
@@ -398,6 +418,9 @@ def _property(graph: Graph, found: _Field, currency: str | None) -> tuple[URIRef
         # call-out fee")
         named = {*words_of_name(found.name), *words_of_name(spec.description or "")}
         unit = currency if named & (MONEY_NOUNS | _AMOUNTS) or _in_cents(found.values) else None
+    if unit is None and datatype in {"integer", "decimal"}:
+        # a currency its description names: "Amount including VAT, GBP", "Price in £"
+        unit = _described_currency(spec.description)
     if unit is None and datatype in {"integer", "decimal"}:
         # a number field whose name ends in a unit ("distance_miles", "extra_data_gb",
         # "duration_minutes") holds numbers of that unit, not counts

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "COUNT",
     "COUNTING_WORDS",
+    "CURRENCIES",
     "CURRENCY",
     "DIMENSION_WORDS",
     "KINDS",
@@ -127,6 +128,8 @@ _WORD_NUMBER = re.compile(
 NUMBER_WORDS = frozenset({"one", *_NUMBER_WORDS})
 _SYMBOLS = {"$": "USD", "US$": "USD", "€": "EUR", "£": "GBP", "USD": "USD", "EUR": "EUR"}
 _SYMBOLS |= {"GBP": "GBP"}
+#: The currencies a reply's amounts are read in.
+CURRENCIES = frozenset(_SYMBOLS.values())
 _PREFIX = re.compile(r"(?P<neg>[-−])?(?P<cur>US\$|\$|€|£|USD|EUR|GBP)\s?$")
 #: What joins the parts of one measure: "7 feet 3 inches", "1 kg and 200 g".
 _PARTS_GLUE = re.compile(r"\s*(?:,\s*)?(?:and\s+)?")
@@ -142,6 +145,8 @@ _CURRENCY_WORD = re.compile(
     r"\s?(?P<word>(?:us\s+)?dollars?|usd|euros?|eur|pounds\s+sterling|gbp|bucks)\b", re.I
 )
 _PERCENT = re.compile(r"\s?(?:%|percent\b|per\s+cent\b|pct\b)", re.I)
+#: Pence after a number: "85p", "99 pence" (not "4pm", "5p.m.").
+_PENCE = re.compile(r"p(?![\w'])(?!\.m\b)|\s?pence\b")
 _RATIO_SUFFIX = re.compile(r"(?:x(?![A-Za-z])|\s?times\b)", re.I)
 _TEMPERATURE = re.compile(
     r"(?:\s?°\s?(?P<a>[FC])\b|(?P<b>[FC])(?![A-Za-z])|\s?degrees?(?:\s+(?P<c>fahrenheit|celsius))?\b"
@@ -677,6 +682,9 @@ class QuantityRecognizer:
             return self._make(text, start, word.end(), CURRENCY, value, code, code)
         if currency is not None:
             return self._make(text, start, pos, CURRENCY, value, currency, currency)
+        pence = _PENCE.match(text, pos) if scale is None else None
+        if pence is not None:  # "85p a metre": £0.85
+            return self._make(text, start, pence.end(), CURRENCY, value / 100, "GBP", "GBP")
         percent = _PERCENT.match(text, pos)
         if percent is not None:
             return self._make(text, start, percent.end(), PERCENT, value, "%")
@@ -808,20 +816,23 @@ def period_of_rate(text: str, start: int, end: int) -> str | None:
 
 #: After an amount, the measure it is said per: "£3.80 per kg", "£1.31 a litre", "£2/kg".
 _PER_MEASURE = re.compile(
-    r"(?:\s*/\s*|\s+(?:per|a|an|each)\s+)"
-    r"(?P<unit>kilos?|kilograms?|kg|grams?|g|litres?|liters?|l|ml)\b",
+    r"(?:\s*/\s*|\s+(?:per|a|an|each)\s+)(?P<unit>(?:square|cubic)\s+[a-z]+|[a-z]+[²³23]?)\b",
     re.I,
 )
+#: What an amount may be said per: a mass, a volume, a length or an area ("£32 a tonne",
+#: "85p a metre", "£12 per square metre"), not a time (a period: :func:`period_of_rate`).
+_RATE_DIMENSIONS = frozenset({"mass", "volume", "length", "area"})
 
 
 def measure_of_rate(text: str, end: int) -> str | None:
     """The unit of measure an amount ending at ``end`` is said per ("£3.80 per kg": ``kg``,
-    "£1.31 a litre": ``l``), or ``None``."""
+    "£1.31 a litre": ``l``, "£32 a tonne": ``t``), or ``None``."""
     m = _PER_MEASURE.match(text, end)
     if m is None:
         return None
-    unit = m["unit"].lower()
-    return canonical_unit("kg" if unit.startswith("kilo") else unit)
+    word = m["unit"].lower()
+    unit = canonical_unit("kg" if word.startswith("kilo") else word)
+    return unit if dimension(unit) in _RATE_DIMENSIONS else None
 
 
 def _currency_of(word: str) -> str:

@@ -708,13 +708,10 @@ class _Verifier:
                 # "delivery for your LG C4 ... for £24.99" with a slot at £24.99 in the results
                 # the agent saw: the result is what the reply restates, the KB reading a guess
                 certain = False
-            if (
-                certain
-                and (self._a_limit(best[0].prop) or self._a_bound(best[0].prop))
-                and not self._speaks_of_limit(q)
-            ):
+            if certain and self._a_limit(best[0].prop) and not self._speaks_of_limit(q):
                 # "Ten tonnes of MOT Type 1 comes to £320" of a minimum loose order of 8: an
-                # amount the sentence does not call a most or a least may be any amount
+                # amount the sentence does not call a most or a least may be any amount (a
+                # capacity or an allowance, "has 380 seats", "8GB of data", is stated itself)
                 certain = False
             if _another_magnitude(q.value, best[3]):
                 # "book it for a week" of a minimum driver age of 25 years, "195 cm of snow"
@@ -1159,17 +1156,20 @@ class _Verifier:
         self, q: Quantity, compared: Sequence[tuple[_Held, bool, float | None, Decimal, float]]
     ) -> str | None:
         """Where ``q``, said as no bound in a sentence that speaks of none, was read only
-        against least and most values of one thing (properties named so, or the ends of a
-        ``kgc:precedes`` range) and lies between them: what it lies within ("the minimum
-        distance and maximum distance of Zone 2"); else ``None``."""
+        against the least and the most of one thing (properties named so, or the ends of a
+        ``kgc:precedes`` range), both, and lies between them: what it lies within ("the
+        minimum distance and maximum distance of Zone 2"); else ``None``."""
         if q.bound is not None or not compared or self._speaks_of_limit(q):
             return None
         subjects = {c[0].subject for c in compared}
         if len(subjects) != 1:
             return None
         sides = [(self._limit_side(c[0].prop), c[3]) for c in compared]
-        if any(side is None for side, _ in sides):
-            return None
+        if any(side is None for side, _ in sides) or {side for side, _ in sides} != {
+            "least",
+            "most",
+        }:
+            return None  # a range has both ends: one most ("has 330 seats") is stated itself
         if not all(q.value <= v if side == "most" else q.value >= v for side, v in sides):
             return None
         names = " and ".join(dict.fromkeys(self.onto.label(c[0].prop) for c in compared))
@@ -1177,15 +1177,11 @@ class _Verifier:
 
     def _limit_side(self, prop: URIRef) -> str | None:
         """``"least"`` or ``"most"`` for a property whose value is one (a minimum, the start
-        of a ``kgc:precedes`` range; a maximum, a capacity, the range's end), else ``None``."""
+        of a ``kgc:precedes`` range; a maximum, the range's end), else ``None``."""
         label = self.onto.label(prop)
         if _LEAST_NAMES.search(label) or prop in self.onto.precedes:
             return "least"
-        if (
-            _MOST_NAMES.search(label)
-            or self._a_bound(prop)
-            or any(prop in after for after in self.onto.precedes.values())
-        ):
+        if _MOST_NAMES.search(label) or any(prop in after for after in self.onto.precedes.values()):
             return "most"
         return None
 

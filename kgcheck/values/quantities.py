@@ -145,8 +145,6 @@ _CURRENCY_WORD = re.compile(
     r"\s?(?P<word>(?:us\s+)?dollars?|usd|euros?|eur|pounds\s+sterling|gbp|bucks)\b", re.I
 )
 _PERCENT = re.compile(r"\s?(?:%|percent\b|per\s+cent\b|pct\b)", re.I)
-#: Pence after a number: "85p", "99 pence" (not "4pm", "5p.m.").
-_PENCE = re.compile(r"p(?![\w'])(?!\.m\b)|\s?pence\b")
 _RATIO_SUFFIX = re.compile(r"(?:x(?![A-Za-z])|\s?times\b)", re.I)
 _TEMPERATURE = re.compile(
     r"(?:\s?°\s?(?P<a>[FC])\b|(?P<b>[FC])(?![A-Za-z])|\s?degrees?(?:\s+(?P<c>fahrenheit|celsius))?\b"
@@ -682,9 +680,6 @@ class QuantityRecognizer:
             return self._make(text, start, word.end(), CURRENCY, value, code, code)
         if currency is not None:
             return self._make(text, start, pos, CURRENCY, value, currency, currency)
-        pence = _PENCE.match(text, pos) if scale is None else None
-        if pence is not None:  # "85p a metre": £0.85
-            return self._make(text, start, pence.end(), CURRENCY, value / 100, "GBP", "GBP")
         percent = _PERCENT.match(text, pos)
         if percent is not None:
             return self._make(text, start, percent.end(), PERCENT, value, "%")

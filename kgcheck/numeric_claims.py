@@ -643,17 +643,25 @@ class _Verifier:
             if _decimal(h.value) is not None
             and (
                 h.per == q.per
-                # an amount per a measure is of a price kept per it, or named per it
+                # an amount per a measure is of a price kept per it, or named per it, or
+                # kept per nothing the KB says (a price of one offer, its unit unread)
                 or (
                     h.per is None
                     and (
-                        q.per is None or q.per in PERIOD_WORDS or names_unit(self.kb, h.prop, q.per)
+                        q.per is None
+                        or q.per in PERIOD_WORDS
+                        or names_unit(self.kb, h.prop, q.per)
+                        or dimension(q.per) is not None
                     )
                 )
             )
             and (h.currency is None or q.currency is None or h.currency == q.currency)
             and self._unit_fits(q, h)
         ]
+        if q.per is not None and q.per not in PERIOD_WORDS:
+            # "£3.60 per metre": a price kept per a metre where the KB says per what, else
+            # one it does not say ("£32 a tonne" of a price per tonne, not per bulk bag)
+            held = [h for h in held if h.per == q.per] or held
         held = self._under_named(q.span, held)
         held = self._as_limits(q, held)
         if not held:

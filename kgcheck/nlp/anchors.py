@@ -330,7 +330,8 @@ class Anchorer:
             # "2 refrigeration specialists ..., plus Sian": some of the rows (not "3 suitable
             # American Airlines flights": an adjective picks none out); what a search found,
             # all or some, is no value the KB holds ("5 white cars", not its courtesy cars)
-            return Anchor((), (), None, "few", guessed=True) if len(holders) == 1 else None
+            kb_count = counting and not any(str(p).startswith(FIELD_NS) for p in counting)
+            return Anchor((), (), None, "few", guessed=True) if kb_count else None
         if len(holders) != 1:
             return None
         return Anchor((holders[0],), tuple(str(p) for p in props), None, "few", guessed=True)

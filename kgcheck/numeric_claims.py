@@ -44,7 +44,7 @@ from kgcheck.kb.normalize import name_tokens
 from kgcheck.kb.observations import observations
 from kgcheck.kb.values import format_like, relative_difference, within_tolerance
 from kgcheck.nlp.analysis import Segment, TurnAnalysis
-from kgcheck.nlp.anchors import names_unit, property_phrases
+from kgcheck.nlp.anchors import names_a_total, names_unit, property_phrases
 from kgcheck.nlp.literals import NUMERIC_TYPES
 from kgcheck.nlp.negation import negated_before
 from kgcheck.nlp.speech_acts import restating
@@ -250,7 +250,7 @@ def verify_numeric_claims(
     out += verify_stated_values(analysis, kb, checker.now, checker.implied_at, checker.held)
     out = _not_theirs(_one_value_each(_not_restated(out, analysis)), analysis, theirs, asked)
     out = _not_worked_out(out, analysis)
-    out = _said_elsewhere(out, analysis)
+    out = _said_elsewhere(out, analysis, kb)
     return tuple(sorted((_with_polarity(c, analysis, kb) for c in out), key=lambda c: c.span.start))
 
 
@@ -265,18 +265,14 @@ def _not_worked_out(claims: list[NumericClaim], analysis: TurnAnalysis) -> list[
         q = by_span.get(c.span)
         how = worked_out(q, analysis.quantities) if q is not None and c.verdict == WRONG else None
         if how is not None:
-            c = replace(
-                c,
-                verdict=UNCHECKED,
-                correction=None,
-                correction_span=None,
-                message=f"{c.text}: worked out from the reply's other figures ({how})",
-            )
+            c = _unchecked(c, f"{c.text}: worked out from the reply's other figures ({how})")
         out.append(c)
     return out
 
 
-def _said_elsewhere(claims: list[NumericClaim], analysis: TurnAnalysis) -> list[NumericClaim]:
+def _said_elsewhere(
+    claims: list[NumericClaim], analysis: TurnAnalysis, kb: KnowledgeBase
+) -> list[NumericClaim]:
     """``claims`` with an unsure reading against a total unchecked where another figure of the
     reply, of the same kind, tied to nothing and read as no value of its own, states that
     total ("£199 in total — £70 labour, £54 for the part and the £75 call-out": the total is
@@ -296,7 +292,8 @@ def _said_elsewhere(claims: list[NumericClaim], analysis: TurnAnalysis) -> list[
             and held is not None
             and c.verdict == WRONG
             and not c.certain
-            and _a_total(c.property)
+            and c.property is not None
+            and names_a_total(kb.ontology.label(URIRef(c.property)))
         ):
             said = next(
                 (
@@ -315,29 +312,16 @@ def _said_elsewhere(claims: list[NumericClaim], analysis: TurnAnalysis) -> list[
                 None,
             )
             if said is not None:
-                c = replace(
-                    c,
-                    verdict=UNCHECKED,
-                    correction=None,
-                    correction_span=None,
-                    message=f"{c.text}: another amount than the one the reply states as "
-                    f"{said.text}",
+                c = _unchecked(
+                    c, f"{c.text}: another amount than the one the reply states as {said.text}"
                 )
         out.append(c)
     return out
 
 
-#: The words of a property that sums its thing's parts ("total", "subtotal").
-_TOTAL_WORDS = frozenset({"total", "subtotal", "sum", "overall"})
-
-
-def _a_total(prop: str | None) -> bool:
-    """Whether ``prop``'s local name is of a total ("total", "line_total", "totalPrice")."""
-    if prop is None:
-        return False
-    local = re.split(r"[#/:]", prop)[-1]
-    words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", local).replace("_", " ").lower().split()
-    return bool(_TOTAL_WORDS & set(words))
+def _unchecked(claim: NumericClaim, message: str) -> NumericClaim:
+    """``claim`` read as no value of a property after all: unchecked, nothing to correct."""
+    return replace(claim, verdict=UNCHECKED, correction=None, correction_span=None, message=message)
 
 
 def _plain_decimal(text: str | None) -> Decimal | None:

@@ -10,7 +10,7 @@ from rdflib import Node, URIRef
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.items import Item
-from kgcheck.kb.calls import answered_generated, named_by_kind
+from kgcheck.kb.calls import answered_generated, named_rows
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import name_tokens, value_words
 from kgcheck.nlp.analysis import Mention
@@ -235,7 +235,7 @@ def _offered_in_place_of_rows(ctx: DetectionContext) -> list[Span]:
     where a row's name does ("I found 1, how about Hackers?" of a search for films)."""
     turns = len(ctx.state.turns)
     rows = answered_rows(ctx.state.tool_results, turns) or answered_generated(ctx.kb, turns)
-    if not any(not named_by_kind(ctx.kb, URIRef(row)) for row in rows):
+    if not named_rows(ctx.kb, rows):
         return []
     if any(m.iri in rows for m in ctx.analysis.mentions):
         return []

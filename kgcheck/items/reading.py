@@ -65,6 +65,7 @@ from kgcheck.items.values import (
     unsaid_closed_values,
     words_of,
 )
+from kgcheck.kb.calls import named_by_kind
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import normalize, value_words
 from kgcheck.nlp.analysis import TurnAnalysis
@@ -825,7 +826,7 @@ def _stands_for_name(
     (not its kind's), and ``u`` is beside a value of it in one sentence ("Gotta Be A Reason by
     Mindy Gledhill"; not a place said later, "... pick one up at Unit 4, Kirkstall Trade
     Park")."""
-    return not _named_by_kind(kb, row) and any(
+    return not named_by_kind(kb, row) and any(
         row in v.holders
         and v.span.start - _NEAR <= u.span.end
         and u.span.start - _NEAR <= v.span.end
@@ -857,10 +858,6 @@ def _verb_named(kb: KnowledgeBase, before: tuple[str, ...], props: set[URIRef]) 
     }
 
 
-#: A clock time opening a row's label ("9:20 am bus").
-_CLOCK_OPENING = re.compile(r"^\d{1,2}:\d{2}\s*[ap]m\s+", re.IGNORECASE)
-
-
 def _said_short(said: str, held: Node) -> bool:
     """Whether ``said`` is ``held`` said by its first part, before a comma ("Fernvale Station"
     of "Fernvale Station, Platform Road"), or its list written otherwise ("C14 and C15" of
@@ -877,16 +874,6 @@ def _listed(text: str) -> frozenset[tuple[str, ...]]:
     """The items of a list written with commas, "and", "&" or slashes, each as its words."""
     parts = re.split(r"\s*(?:,|;|/|&|\band\b)\s*", text.strip().rstrip("."))
     return frozenset(w for part in parts if (w := value_words(part)))
-
-
-def _named_by_kind(kb: KnowledgeBase, row: URIRef) -> bool:
-    """Whether ``row`` has no name of its own: no label, or its kind's ("bus", "the 9:20 am
-    bus", as rows with no name field are labelled)."""
-    label = kb.labels.display(str(row))
-    if not label:
-        return True
-    kind = _CLOCK_OPENING.sub("", label).casefold()
-    return any(kb.ontology.label(c).casefold() == kind for c in kb.direct_types(row))
 
 
 def _beside(a: Span, b: Span) -> bool:

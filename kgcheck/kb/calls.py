@@ -6,6 +6,8 @@ reply restates the latest call's rows, and answers with them when the call was m
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rdflib import PROV, Literal, URIRef
@@ -14,7 +16,11 @@ from kgcheck.kb.cache import per_kb
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.vocab import KGC
 
-__all__ = ["LatestCall", "answered_generated", "latest_call", "named_by_kind"]
+__all__ = ["LatestCall", "answered_generated", "latest_call", "named_by_kind", "named_rows"]
+
+
+#: A clock time opening a row's label ("9:20 am bus").
+_CLOCK_OPENING = re.compile(r"^\d{1,2}:\d{2}\s*[ap]m\s+", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -56,8 +62,15 @@ def answered_generated(kb: KnowledgeBase, turns: int) -> tuple[str, ...]:
 
 
 def named_by_kind(kb: KnowledgeBase, row: URIRef) -> bool:
-    """Whether a row is named by its kind ("bus", "the 9:20 am bus"), as
-    :func:`kgcheck.tools.results_graph` names a row with no name field, not by a field."""
-    label = kb.label(row).casefold()
-    kinds = {kb.ontology.label(c).casefold() for c in kb.direct_types(row)}
-    return any(label == k or label.endswith(" " + k) for k in kinds)
+    """Whether ``row`` has no name of its own: no label, or its kind's ("bus", "the 9:20 am
+    bus", as :func:`kgcheck.tools.results_graph` labels rows with no name field)."""
+    label = kb.labels.display(str(row))
+    if not label:
+        return True
+    kind = _CLOCK_OPENING.sub("", label).casefold()
+    return any(kb.ontology.label(c).casefold() == kind for c in kb.direct_types(row))
+
+
+def named_rows(kb: KnowledgeBase, rows: Iterable[str]) -> bool:
+    """Whether some of ``rows`` are named by a field, not by their kind."""
+    return any(not named_by_kind(kb, URIRef(row)) for row in rows)

@@ -372,11 +372,7 @@ class Anchorer:
         a unit price does not make a sum wrong, a quote's total does."""
         if q.anchor is None:
             return replace(q, derived=True)
-        totals = tuple(
-            p
-            for p in q.anchor.properties
-            if "total" in re.findall(r"[a-z]+", self.onto.label(URIRef(p)).lower())
-        )
+        totals = tuple(p for p in q.anchor.properties if names_a_total(self.onto.label(URIRef(p))))
         anchor = replace(q.anchor, properties=totals, certain=False) if totals else None
         return replace(q, anchor=anchor, derived=True)
 
@@ -1453,6 +1449,12 @@ def counts_of(kb: KnowledgeBase, prop: URIRef) -> set[str]:
     if len(label) == 1 and singular(label[0]) != label[0]:
         found.add(singular(label[0]))
     return found
+
+
+def names_a_total(label: str) -> bool:
+    """Whether a property's label names a total of its thing's parts ("total", "total
+    price")."""
+    return "total" in re.findall(r"[a-z]+", label.lower())
 
 
 def property_phrases(kb: KnowledgeBase, prop: URIRef) -> list[str]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from rdflib import URIRef
 
-from kgcheck.kb.calls import named_by_kind
+from kgcheck.kb.calls import named_rows
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.labels import LabelMatch
 from kgcheck.kb.normalize import TITLES, name_tokens, value_words
@@ -91,9 +91,7 @@ class EntityLinker:
         mentions = self._exact(toks, covered, frozenset(rows))
         mentions += self._kinds(toks, covered)
         # answering with named rows, and naming none of them by its label
-        named = any(not named_by_kind(self.kb, URIRef(row)) for row in rows) and not any(
-            m.iri in rows for m in mentions
-        )
+        named = named_rows(self.kb, rows) and not any(m.iri in rows for m in mentions)
         mentions += self._names(toks, covered, context, named)
         mentions += self._coref.pronouns(toks, covered)
         mentions += [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from itertools import islice
 
 from pydantic import BaseModel, ConfigDict
@@ -322,6 +323,23 @@ _VALUE_AFTER = re.compile(
     r"|\s+(?=\w)",
     re.I,
 )
+#: What may stand between a name and a noun phrase saying what it is: "Zaoh, which is a very
+#: nice restaurant", "Zaoh, a restaurant in the Mission", "57 Hotel seems like a pleasant
+#: hotel", "The Grill is a nice place".
+_KIND_AFTER = re.compile(
+    r"\s*(?:,\s*(?:which|that)\s+(?:is|was)|,|(?:is|was|seems|sounds|looks)(?:\s+(?:as|like))?)"
+    r"\s+(?:a|an|the|one)\s+",
+    re.I,
+)
+#: A noun phrase saying what a name is, before the naming verb: "a coffee shop called ...".
+_KIND_CALLED = re.compile(
+    r"\b(?:a|an|the)\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:called|named|titled)\s+$", re.I
+)
+#: Words that end the noun phrase of a kind: what follows says where or which it is.
+_KIND_ENDS = frozenset(
+    {"in", "on", "at", "near", "with", "by", "for", "from", "of", "to", "and", "or", "but",
+     "which", "that", "who", "where", "located", "situated", "if", "so"}
+)  # fmt: skip
 #: What may stand between a KB string value and a name it is stated of: "The nearest hotel is
 #: the Walgreens", "the name of it is Costco".
 _VALUE_BEFORE = re.compile(r"\s+(?:is|was)\s+(?:the\s+)?$", re.I)
@@ -348,6 +366,18 @@ def _classes_by_value(ctx: DetectionContext, m: Mention) -> set[URIRef]:
         words = _WORDS.findall(text[segment.start : before.start()])[-_LONGEST_VALUE:]
         found += [words[-n:] for n in range(len(words), 0, -1)]
     classes: set[URIRef] = set()
+    kind = _KIND_AFTER.match(text, m.span.end, segment.end)
+    if kind is not None:
+        phrase: list[str] = []
+        clause = re.split(r"[,;:!?]|\.(?:\s|$)", text[kind.end() : segment.end])[0]
+        for word in _WORDS.findall(clause)[:_LONGEST_VALUE]:
+            if word.lower() in _KIND_ENDS:
+                break
+            phrase.append(word.rstrip(".,"))
+        classes |= _kind_classes(kb, phrase)
+    called = _KIND_CALLED.search(text, segment.start, m.span.start)
+    if called is not None and called.end() == m.span.start:
+        classes |= _kind_classes(kb, _WORDS.findall(called.group(1)))
     for words in found:
         key = value_words(" ".join(words).rstrip("."))
         if key:
@@ -367,6 +397,23 @@ def _classes_by_value(ctx: DetectionContext, m: Mention) -> set[URIRef]:
             for subject in kb.referrers(URIRef(other.iri)):
                 classes |= kb.direct_types(subject)
     return classes
+
+
+def _kind_classes(kb: KnowledgeBase, phrase: Sequence[str]) -> set[URIRef]:
+    """The classes a noun phrase ("a very nice restaurant", "a lovely coffee shop") says a
+    thing is of: its head, with as many words before it as name a class or a KB value of a
+    kind ("coffee shop" as a place's kind: the classes of the places that hold it)."""
+    for n in range(len(phrase), 0, -1):
+        key = value_words(" ".join(phrase[-n:]))
+        if not key:
+            continue
+        named = kb.ontology.class_labels.get(" ".join(key))
+        if named is not None:
+            return {named}
+        owners = {c for subject, _ in kb.owners_of_words(key) for c in kb.direct_types(subject)}
+        if owners:
+            return owners
+    return set()
 
 
 #: The most holders of a property whose kinds a measure of that property gives a name.

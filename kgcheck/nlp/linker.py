@@ -270,6 +270,18 @@ class EntityLinker:
         out: list[Mention] = []
         i = 0
         while i < len(toks):
+            if not covered[i] and _called(toks, i):
+                # "a 3 star hotel called best western plus pioneer square": after a naming
+                # verb a name is a name however it is written
+                j = _called_end(toks, i, covered)
+                words = [t for t in toks[i:j] if t.lower not in _ENGLISH_STOP]
+                mention = self._name(toks, i, j, context, named, called=True) if words else None
+                if mention is not None:
+                    out.append(mention)
+                    for k in range(mention.token_start, mention.token_end):
+                        covered[k] = True
+                i = j
+                continue
             if covered[i] or not (toks[i].is_capitalised or _is_title(toks[i])):
                 i += 1
                 continue
@@ -286,15 +298,23 @@ class EntityLinker:
         return out
 
     def _name(
-        self, toks: Sequence[Tok], i: int, j: int, context: Sequence[str], named: bool = False
+        self,
+        toks: Sequence[Tok],
+        i: int,
+        j: int,
+        context: Sequence[str],
+        named: bool = False,
+        called: bool = False,
     ) -> Mention | None:
+        """The mention of the name ``toks[i:j]``; ``called``: it follows a naming verb ("a
+        hotel called ..."), which says it is a name, whatever its words and their case."""
         start = i
         title = None
         while start < j and _is_title(toks[start]):
             title = toks[start].lower.rstrip(".")
             start += 1
         # drop common words that are capitalised only because they open the sentence
-        if title is None:
+        if title is None and not called:
             while (
                 start < j
                 and not _is_title(toks[start])
@@ -342,7 +362,7 @@ class EntityLinker:
         if match is None and not single and toks[start].lower in NUMBER_WORDS:
             # "Ten Adult Day Entries": a count opening the sentence, then the name
             return self._name(toks, start + 1, j, context, named)
-        word = single and title is None and _is_word(toks, start)
+        word = single and title is None and _is_word(toks, start) and not called
         if match is not None and match.how == "fuzzy" and single and (sentence_initial or word):
             match = None  # "Analyze ..." at the start of a sentence is a word, not a typo
         if match is not None and match.how == "short" and sentence_initial and word:
@@ -383,7 +403,13 @@ class EntityLinker:
                 return self._mention(toks, i, j, "entity", iri=iri, how="context", title=title)
         if is_holiday_name(name):
             return None  # "closed on Boxing Day", "On Christmas Eve, ...": a day, not a thing
-        if single and sentence_initial and title is None and not _followed_by_name_cue(toks, j):
+        if (
+            single
+            and sentence_initial
+            and title is None
+            and not called
+            and not _followed_by_name_cue(toks, j)
+        ):
             return None
         # (a word of a KB name, "Titanium" of the "Ford Kuga Titanium", is said of that name;
         # an acronym, "ID", is no row's name)
@@ -565,6 +591,72 @@ _STREET_WORDS = STREET_WORDS
 _INITIALS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 #: Parts of speech a parsed pipeline gives words that are not names.
 _NOT_NAME_POS = frozenset({"ADJ", "ADV", "VERB", "AUX", "PRON", "DET", "ADP", "SCONJ", "INTJ"})
+
+
+#: Verbs after which a name stands, written as it may be: "a hotel called ...".
+_NAMING = frozenset({"called", "named", "titled"})
+_BE = frozenset({"is", "was", "are", "were", "be", "been", "'s"})
+#: Words that end a name after a naming verb: what follows says more of the thing.
+_AFTER_CALLED = frozenset(
+    {"which", "that", "who", "where", "located", "situated", "at", "in", "on", "for", "with",
+     "near", "it", "is", "was", "has", "costs", "from"}
+)  # fmt: skip
+
+
+#: Parts of speech that end such a name: what follows says where, when or what it does.
+_AFTER_CALLED_POS = frozenset({"VERB", "AUX", "ADP", "SCONJ", "PRON", "ADV", "PART"})
+
+
+def _called(toks: Sequence[Tok], i: int) -> bool:
+    """Whether ``toks[i]`` opens what a naming verb names ("called best western ...")."""
+    return (
+        i > 1
+        and toks[i - 1].lower in _NAMING
+        and toks[i - 1].sent == toks[i].sent
+        # "a hotel called", "it is called", not "we called": the participle of a name
+        and (
+            toks[i - 2].lower in _BE
+            or toks[i - 2].pos in {"NOUN", "PROPN"}
+            or (
+                not toks[i - 2].pos
+                and toks[i - 2].lower not in PRONOUNS
+                and toks[i - 2].lower not in AUX_WORDS
+            )
+        )
+        and toks[i].lower not in PRONOUNS
+        and toks[i].lower not in {"a", "an", "by", "after", "for", "to", "off"}
+        and toks[i].text[:1].isalnum()
+        and _name_piece(toks[i])
+    )
+
+
+def _called_end(toks: Sequence[Tok], i: int, covered: list[bool]) -> int:
+    """The end of a name after a naming verb: the words up to a mark of punctuation, or a
+    word that goes on to say more of the thing ("..., which", "located at", "and it")."""
+    j = i
+    while j < len(toks) and toks[j].sent == toks[i].sent and not covered[j]:
+        tok = toks[j]
+        if j > i and (
+            tok.lower in _AFTER_CALLED
+            or (tok.pos in _AFTER_CALLED_POS and tok.lower not in _NAME_JOINERS)
+        ):
+            break  # "called lattea nearby", "called X in Leeds"
+        if (
+            tok.lower in {"and", "or"}
+            and j + 1 < len(toks)
+            and (
+                toks[j + 1].lower in PRONOUNS
+                or toks[j + 1].lower in _AFTER_CALLED
+                or toks[j + 1].lower in _ENGLISH_STOP
+            )
+        ):
+            break
+        if not (_name_piece(tok) or tok.text == "'s") or tok.text == ":":
+            break
+        j += 1
+    while j > i + 1 and toks[j - 1].text in {".", "-", "&"}:
+        j -= 1
+    return max(j, i + 1)
 
 
 def _name_end(toks: Sequence[Tok], i: int, covered: list[bool]) -> int:

@@ -18,7 +18,7 @@ Usage::
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 __all__ = ["PLACEHOLDER", "bounded_suffix_search", "clean_text", "mask_long_runs"]
@@ -77,3 +77,23 @@ def bounded_suffix_search(search: Callable[[str], Any], window: int = 64) -> Cal
     if isinstance(getattr(search, "__self__", None), _TailSearch):
         return search
     return _TailSearch(search, window).search
+
+
+#: A sentence's end with no space after it, between a lower-case word and the next sentence's
+#: capitalised word or number ("What about Air France?You can ...", "local time.1 layovers"):
+#: spaCy's English infixes split "itinerary.Cost" but neither of these. An abbreviation
+#: ("e.g.", "Mr.Smith") or a number ("v1.2", "3.5") has no two lower-case letters before it.
+UNSPACED_SENTENCE_END = r"(?<=[a-z]{2})[.?!](?=[A-Z][a-z]|[0-9])"
+
+
+def with_unspaced_sentence_ends(
+    finditer: Callable[[str], Iterator[re.Match[str]]] | None,
+) -> Callable[[str], Iterator[re.Match[str]]] | None:
+    """A tokenizer's ``infix_finditer`` (a compiled pattern's, or none) that also splits at
+    :data:`UNSPACED_SENTENCE_END`; one of another making is kept as it is."""
+    if finditer is None:
+        return re.compile(UNSPACED_SENTENCE_END).finditer
+    found = getattr(finditer, "__self__", None)
+    if not isinstance(found, re.Pattern) or UNSPACED_SENTENCE_END in found.pattern:
+        return finditer
+    return re.compile(f"{found.pattern}|{UNSPACED_SENTENCE_END}").finditer

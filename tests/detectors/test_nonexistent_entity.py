@@ -219,6 +219,9 @@ def cafes() -> Checker:
         "Sure, Lattea is the closest. Setting GPS now.",
         "Traffic is light on the way to Lattea.",
         "Yes, Lattea is 1 mile away, you are welcome.",
+        "Lattea, which is a lovely coffee shop, is 1 mile away.",
+        "There is a coffee shop called lattea nearby.",
+        "We called Lattea today.",
     ],
 )
 def test_one_word_places_of_the_kb_are_not_flagged(cafes: Checker, text: str) -> None:
@@ -235,6 +238,9 @@ def test_one_word_places_of_the_kb_are_not_flagged(cafes: Checker, text: str) ->
         ("Peets and Crumbs are both near.", "Peets"),
         ("Setting route to Arabica at 12 Harbor Road now.", "Arabica"),  # a place's address
         ("Costa is a coffee shop nearby.", "Costa"),  # a place's kind
+        ("Costa, which is a lovely coffee shop, is near.", "Costa"),  # the kind's noun phrase
+        ("There is a coffee shop called peets nearby.", "peets"),  # a name, whatever its case
+        ("There is a coffee shop called blue bottle cafe nearby.", "blue bottle cafe"),
     ],
 )
 def test_one_word_name_the_reply_makes_a_place_is_flagged(

@@ -282,3 +282,24 @@ def test_a_short_name_its_own_thing_alone_holds_as_a_value_is_its_name(
     (sheffield,) = [m for m in analysis.mentions if m.text == "Sheffield"]
     assert sheffield.how == "short"
     assert sheffield.iri == "https://example.org/t#kestrel"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("There is a clinic called quillon family health nearby.", "quillon family health"),
+        ("Try the cafe named blue door, which opens at 8.", "blue door"),
+        ("The team is called Data Analytics.", "Data Analytics"),
+    ],
+)
+def test_linker_reads_what_a_naming_verb_names_whatever_its_case(
+    analyse: Analyse, text: str, name: str
+) -> None:
+    assert name in [m.text for m in analyse(text).mentions if m.kind in {"name", "entity"}]
+
+
+def test_linker_a_verb_of_calling_someone_names_nothing(analyse: Analyse) -> None:
+    analysis = analyse("We called Dr. Amira Patel yesterday and she called back.")
+    assert [m.text for m in analysis.mentions if m.kind in {"name", "entity"}] == [
+        "Dr. Amira Patel"
+    ]

@@ -10,10 +10,20 @@ import spacy
 from rdflib import Graph, Literal, URIRef
 from rdflib.namespace import RDFS
 
+import kgcheck.nlp.pipeline
 from kgcheck import KnowledgeBase
 from kgcheck.config import NlpConfig
 from kgcheck.nlp.pipeline import AUTO_PIPELINES, Analyzer, build_base_pipeline
 from tests.conftest import ACME_DIR
+
+
+def _save_pipeline(path: Path) -> None:
+    """A stand-in for a pretrained package: a pipeline loaded by spacy.load from a path."""
+    saved = spacy.blank("en")
+    saved.add_pipe("sentencizer")
+    saved.add_pipe("lemmatizer", config={"mode": "lookup"})
+    saved.initialize()
+    saved.to_disk(path)
 
 
 def test_build_base_pipeline_blank_has_sentences_and_lemmas() -> None:
@@ -31,12 +41,7 @@ def test_build_base_pipeline_missing_package_falls_back_to_blank() -> None:
 
 
 def test_analyzer_runs_on_a_saved_pipeline(tmp_path: Path) -> None:
-    # a stand-in for a pretrained package: a pipeline loaded by spacy.load from a path
-    saved = spacy.blank("en")
-    saved.add_pipe("sentencizer")
-    saved.add_pipe("lemmatizer", config={"mode": "lookup"})
-    saved.initialize()
-    saved.to_disk(tmp_path / "pipeline")
+    _save_pipeline(tmp_path / "pipeline")
     kb = KnowledgeBase.open([ACME_DIR / "ontology.ttl", ACME_DIR / "kb.ttl"])
     analyzer = Analyzer(kb, NlpConfig(pipeline=str(tmp_path / "pipeline")))
     assert analyzer.pipeline_name == str(tmp_path / "pipeline")
@@ -54,6 +59,25 @@ def test_analyzer_finds_temporals_and_quantities_with_tense() -> None:
     (q,) = analysis.quantities
     assert (q.text, q.kind, q.period) == ("$4.85 million", "currency", analysis.temporals[0])
     assert analyzer.analyse("").temporals == () == analyzer.analyse("").quantities
+
+
+def test_a_second_analyzer_reads_the_loaded_pipeline_without_loading_it_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _save_pipeline(tmp_path / "pipeline")
+    kb = KnowledgeBase.open([ACME_DIR / "ontology.ttl", ACME_DIR / "kb.ttl"])
+    config = NlpConfig(pipeline=str(tmp_path / "pipeline"))
+    first = Analyzer(kb, config)
+
+    def loaded_twice(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the pipeline was loaded a second time")
+
+    monkeypatch.setattr(kgcheck.nlp.pipeline, "_base_pipeline", loaded_twice)
+    second = Analyzer(kb, config)
+    assert second.nlp is not first.nlp  # each analyzer has its own kgcheck components
+    assert second.nlp.pipe_names == first.nlp.pipe_names
+    text = "Dr. Amira Patel worked in Oncology."
+    assert second.analyse(text).claims == first.analyse(text).claims
 
 
 def test_build_base_pipeline_auto_takes_an_installed_parser() -> None:

@@ -9,6 +9,7 @@ import spacy
 from rdflib import Literal
 from rdflib.namespace import XSD
 
+from kgcheck.nlp.pipeline import build_base_pipeline
 from kgcheck.nlp.text import bounded_suffix_search, clean_text, mask_long_runs
 from kgcheck.periods import interval_of_literal, parse_period
 from kgcheck.values.temporal import TemporalRecognizer
@@ -79,3 +80,16 @@ def test_periods_end_of_calendar_is_the_last_day_not_an_error() -> None:
     held = interval_of_literal(Literal("9999-12-31", datatype=XSD.date))
     assert held is not None and held.start == datetime(9999, 12, 31)
     assert parse_period("9999-12-30") is not None
+
+
+@pytest.mark.parametrize("pipeline", ["blank", "auto"])
+def test_a_sentence_ended_without_a_space_still_ends(pipeline: str) -> None:
+    # "What about Air France?You can ...", "local time.1 layovers": the reply's sentences,
+    # each read on its own; an abbreviation or a number is not cut
+    nlp, _ = build_base_pipeline(pipeline)
+    doc = nlp("What about Air France?You leave at 4:50 am local time.1 layovers, e.g. v1.2 or 3.5.")
+    words = [t.text for t in doc]
+    assert words[:7] == ["What", "about", "Air", "France", "?", "You", "leave"]
+    assert words[words.index("time") : words.index("time") + 4] == ["time", ".", "1", "layovers"]
+    assert "e.g." in words and "v1.2" in words and "3.5" in words
+    assert next(s.text for s in doc.sents) == "What about Air France?"

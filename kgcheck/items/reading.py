@@ -616,10 +616,13 @@ def _read(
             and any(v.kind == "name" and v.holders.keys() == {row} for v in values)
         )
         if by_name:
+            names = [v.span for v in values if v.kind == "name" and v.holders.keys() == {row}]
             asked = [
                 u
                 for u in unheld
-                if u.kind == "name" and named_before(kb, u.before, text_properties(facts[row]))
+                if (u.kind == "name" and named_before(kb, u.before, text_properties(facts[row])))
+                # "a Compact CR-V": a member of a closed set written right before the name
+                or (u.kind == "entity" and any(_right_before(text, u.span, n) for n in names))
             ]
         elif len(matching) != 1 or (len(telling) < need and not (len(candidates) == 1 and rows)):
             # several rows, or one value, a name included: too little to say the item is that
@@ -690,6 +693,11 @@ def _read(
         odd_property=chosen,
         expected=tuple(expected),
     )
+
+
+def _right_before(text: str, first: Span, second: Span) -> bool:
+    """Whether ``first`` is written right before ``second``, a space or a hyphen between."""
+    return first.end <= second.start and text[first.end : second.start] in {" ", "-", " - "}
 
 
 def _clash(

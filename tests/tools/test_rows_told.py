@@ -366,3 +366,27 @@ def test_a_name_asked_about_in_place_of_the_rows_names(
     report = _check(checker, "LookupSong", SONGS, reply)
     assert [f.content for f in report.flags if f.confidence >= 0.5] == flagged
     assert report.text == reply
+
+
+CARS = [
+    {"car_name": "CR-V", "car_type": "Full-size", "pickup_location": "Canterbury Village"},
+    {"car_name": "Elantra", "car_type": "Standard", "pickup_location": "Canterbury Village"},
+]
+CAR_TYPES = {
+    "service_name": "RentalCars",
+    "slots": [
+        {"name": "car_type", "description": "Category to which rental car belongs",
+         "is_categorical": True, "possible_values": ["Compact", "Standard", "Full-size"]},
+    ],
+}  # fmt: skip
+
+
+def test_a_closed_sets_member_written_before_a_rows_name_is_that_rows(checker: Checker) -> None:
+    # "a Compact CR-V" of the full-size CR-V: no row holds "Compact", and the name says which
+    # row the member is said of
+    reply = "How about a Compact CR-V at Canterbury Village?"
+    report = _check(checker, "GetCarsAvailable", CARS, reply, CAR_TYPES)
+    assert _acted(report) == ["Compact"]
+    assert report.text == reply.replace("Compact", "Full-size")
+    true = reply.replace("Compact", "Full-size")
+    assert _acted(_check(checker, "GetCarsAvailable", CARS, true, CAR_TYPES)) == []

@@ -65,6 +65,8 @@ ConfigOption = Annotated[Path, typer.Option("--config", help="kgcheck.yaml with 
 
 
 _CLI_ACCEPT = "application/sparql-results+json, application/n-triples;q=0.9"
+#: Seconds a worker of ``kgcheck serve --workers`` may take to answer uvicorn's health check.
+_WORKER_HEALTHCHECK_S = 60
 
 
 class Format(StrEnum):
@@ -506,7 +508,15 @@ def serve(
     try:
         with multiprocess_dir():  # /metrics sums every worker's counts
             uvicorn.run(
-                "kgcheck.server:app_from_env", factory=True, host=host, port=port, workers=workers
+                "kgcheck.server:app_from_env",
+                factory=True,
+                host=host,
+                port=port,
+                workers=workers,
+                # a worker builds its checker (the parser, the KB's indexes, WordNet) before it
+                # serves, seconds of work: on a loaded machine uvicorn's 5 s answer to its
+                # health check would kill it and start another, again and again
+                timeout_worker_healthcheck=_WORKER_HEALTHCHECK_S,
             )
     finally:
         if writer is not None:

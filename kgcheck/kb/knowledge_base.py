@@ -524,16 +524,21 @@ class KnowledgeBase:
 
     def agrees_with_parts(self, stated: str, value: Node) -> bool:
         """Whether ``stated`` says a structure node's value: each of its words is a word of the
-        node's string parts, and one comma-separated piece of it is a whole part ("14
-        Knaresborough Road, Harrogate" of a postal address)."""
+        node's string parts, and one comma-separated piece of it is a whole part, or a whole
+        piece of a part written with commas ("14 Knaresborough Road, Harrogate" of a postal
+        address; "Unit 4" of the street address "Unit 4, Avonmouth Way")."""
         parts = self.shapes.parts.get(value)
         if not parts:
             return False
         own = [value_words(str(p)) for p in parts]
+        # a part written with commas of its own ("Unit 4, Avonmouth Way") has whole pieces too
+        whole = own + [value_words(x) for p in parts if "," in str(p) for x in str(p).split(",")]
         words = set(value_words(stated))
         pieces = [value_words(piece) for piece in stated.split(",")]
         return (
-            bool(words) and words <= {w for p in own for w in p} and any(p in own for p in pieces)
+            bool(words)
+            and words <= {w for p in own for w in p}
+            and any(p and p in whole for p in pieces)
         )
 
     def part_like(self, stated: str, value: Node) -> Literal | None:

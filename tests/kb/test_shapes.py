@@ -405,3 +405,38 @@ def test_string_values_read_from_the_store_as_rdflib_reads_them(tmp_path: Path) 
     assert kb.owners_of_words(("fresh", "every", "day")) == ((shop, URIRef(EX_NAV + "motto")),)
     assert (shop, URIRef(SCHEMA + "streetAddress")) in kb.owners_of_words(("1", "main", "st"))
     assert kb.owners_of_words(("corner", "shop")) == ()
+
+
+def test_an_address_node_whose_street_part_has_a_comma_agrees_piece_by_piece(
+    tmp_path: Path,
+) -> None:
+    # a newcomer's depot: streetAddress "Unit 4, Avonmouth Way"; the reply's object, cut at
+    # the first comma, is "Unit 4", a whole piece of that part (it was held back as wrong)
+    path = tmp_path / "kb.ttl"
+    path.write_text(
+        """@prefix schema: <https://schema.org/> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix ex: <https://example.org/parcels#> .
+ex:Depot a <http://www.w3.org/2002/07/owl#Class> ; rdfs:label "depot" .
+ex:bristol a ex:Depot ; rdfs:label "Bristol Depot" ;
+    schema:address [ a schema:PostalAddress ; schema:streetAddress "Unit 4, Avonmouth Way" ;
+        schema:addressLocality "Bristol" ; schema:postalCode "BS11 9YA" ] .
+ex:leeds a ex:Depot ; rdfs:label "Leeds Depot" ;
+    schema:address [ a schema:PostalAddress ; schema:streetAddress "Unit 9, Stourton Park" ;
+        schema:addressLocality "Leeds" ; schema:postalCode "LS10 1RS" ] .
+""",
+        encoding="utf-8",
+    )
+    checker = Checker(
+        config_from_dict({"knowledge_base": {"sources": [str(path)]}, "nli": {"model": "none"}})
+    )
+    true = "Bristol Depot is at Unit 4, Avonmouth Way, Bristol BS11 9YA."
+    report = checker.check_turn(true, DialogueState(session_id="shapes"))
+    assert [f.content for f in report.flags if f.confidence >= 0.5] == []
+    assert report.text == true
+    false = "Bristol Depot is at Unit 9, Stourton Park, Bristol BS11 9YA."
+    report = checker.check_turn(false, DialogueState(session_id="shapes"))
+    assert any(
+        f.confidence >= 0.5 and f.span.start <= false.index("Unit 9") < f.span.end
+        for f in report.flags
+    )

@@ -275,13 +275,17 @@ class EntityLinker:
                 # verb a name is a name however it is written
                 j = _called_end(toks, i, covered)
                 words = [t for t in toks[i:j] if t.lower not in _ENGLISH_STOP]
-                mention = self._name(toks, i, j, context, named, called=True) if words else None
-                if mention is not None:
-                    out.append(mention)
-                    for k in range(mention.token_start, mention.token_end):
-                        covered[k] = True
-                i = j
-                continue
+                if words:
+                    mention = self._name(toks, i, j, context, named, called=True)
+                    if mention is not None:
+                        out.append(mention)
+                        for k in range(mention.token_start, mention.token_end):
+                            covered[k] = True
+                        i = j
+                        continue
+                if not toks[i].is_capitalised:
+                    i = max(j, i + 1)
+                    continue
             if covered[i] or not (toks[i].is_capitalised or _is_title(toks[i])):
                 i += 1
                 continue
@@ -625,6 +629,9 @@ def _called(toks: Sequence[Tok], i: int) -> bool:
         )
         and toks[i].lower not in PRONOUNS
         and toks[i].lower not in {"a", "an", "by", "after", "for", "to", "off"}
+        # "They can be called at 415-458-3177": a preposition, no name
+        and toks[i].lower not in _AFTER_CALLED
+        and toks[i].pos not in _AFTER_CALLED_POS
         and toks[i].text[:1].isalnum()
         and _name_piece(toks[i])
     )
@@ -632,7 +639,8 @@ def _called(toks: Sequence[Tok], i: int) -> bool:
 
 def _called_end(toks: Sequence[Tok], i: int, covered: list[bool]) -> int:
     """The end of a name after a naming verb: the words up to a mark of punctuation, or a
-    word that goes on to say more of the thing ("..., which", "located at", "and it")."""
+    word that goes on to say more of the thing ("..., which", "located at", "and it"); ``i``
+    (no name) where it runs on into the word it stopped at."""
     j = i
     while j < len(toks) and toks[j].sent == toks[i].sent and not covered[j]:
         tok = toks[j]
@@ -654,6 +662,10 @@ def _called_end(toks: Sequence[Tok], i: int, covered: list[bool]) -> int:
         if not (_name_piece(tok) or tok.text == "'s") or tok.text == ":":
             break
         j += 1
+    if j < len(toks) and not toks[j - 1].space and toks[j].text[:1].isalnum():
+        # it runs on into a word it stopped at, with no space between ("Arc The.Hotel", cut
+        # at "Hotel" of another sentence or a kind's word): not all of it is here
+        return i
     while j > i + 1 and toks[j - 1].text in {".", "-", "&"}:
         j -= 1
     return max(j, i + 1)

@@ -82,8 +82,9 @@ def bounded_suffix_search(search: Callable[[str], Any], window: int = 64) -> Cal
 #: A sentence's end with no space after it, between a lower-case word and the next sentence's
 #: capitalised word or number ("What about Air France?You can ...", "local time.1 layovers"):
 #: spaCy's English infixes split "itinerary.Cost" but neither of these. An abbreviation
-#: ("e.g.", "Mr.Smith") or a number ("v1.2", "3.5") has no two lower-case letters before it.
-UNSPACED_SENTENCE_END = r"(?<=[a-z]{2})[.?!](?=[A-Z][a-z]|[0-9])"
+#: ("e.g.", "Mr.Smith") or a number ("v1.2", "3.5") has no two lower-case letters before it,
+#: and a capitalised word of three letters is no sentence's end but a name's ("Arc The.Hotel").
+UNSPACED_SENTENCE_END = r"(?<=[a-z]{2})(?<![A-Z][a-z]{2})[.?!](?=[A-Z][a-z]|[0-9])"
 
 
 def with_unspaced_sentence_ends(

@@ -299,6 +299,9 @@ def test_linker_reads_what_a_naming_verb_names_whatever_its_case(
 
 
 def test_linker_a_verb_of_calling_someone_names_nothing(analyse: Analyse) -> None:
+    assert not [m for m in analyse("They can be called at 4413.").mentions if m.kind == "name"]
+    # a name the reading would cut inside a word ("Arc The.Hotel") is left to the other readings
+    assert "Quill The" not in [m.text for m in analyse("It is called Quill The.Inn now.").mentions]
     analysis = analyse("We called Dr. Amira Patel yesterday and she called back.")
     assert [m.text for m in analysis.mentions if m.kind in {"name", "entity"}] == [
         "Dr. Amira Patel"

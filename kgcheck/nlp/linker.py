@@ -603,7 +603,9 @@ _BE = frozenset({"is", "was", "are", "were", "be", "been", "'s"})
 #: Words that end a name after a naming verb: what follows says more of the thing.
 _AFTER_CALLED = frozenset(
     {"which", "that", "who", "where", "located", "situated", "at", "in", "on", "for", "with",
-     "near", "it", "is", "was", "has", "costs", "from"}
+     "near", "it", "is", "was", "has", "costs", "from",
+     # where and when, for a pipeline that tags no part of speech ("called lattea nearby")
+     "nearby", "here", "there", "now", "today", "tonight", "tomorrow", "around", "instead"}
 )  # fmt: skip
 
 

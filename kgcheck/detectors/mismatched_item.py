@@ -118,10 +118,8 @@ class MismatchedItemDetector(Detector):
             correction = said if odd.kind == "name" else None
         else:
             said = ", ".join(kb.value_text(prop, v) for v in item.expected)
-            message = (
-                f"Not {odd.text}: the {_kind(ctx, row)} with {_listed(others)} has "
-                f"{kb.ontology.label(prop)} {said}"
-            )
+            which = f"the {_kind(ctx, row)} with {_listed(others)}" if others else kb.label(row)
+            message = f"Not {odd.text}: {which} has {kb.ontology.label(prop)} {said}"
             triples = tuple((str(row), str(prop), str(v)) for v in item.expected)
             correction = (
                 _written(ctx, prop, item.expected[0], odd.text) if len(item.expected) == 1 else None
@@ -153,6 +151,8 @@ class MismatchedItemDetector(Detector):
             # "It's in Tokyo Red and is on at £15,250", "it" the Yaris at £15,250: the sentence
             # names a thing that holds the value, whatever row the values read together tell
             alone = True
+        if item.guessed:
+            alone = True  # the row is a pronoun's resolution ("It's from 2011")
         if alone:
             # the row is told by values of other sentences ("... the Vauxhall Corsa at £38 a
             # day. If you'd rather have an automatic, ..."): which item the odd value is of is

@@ -335,6 +335,9 @@ _KIND_AFTER = re.compile(
 _KIND_CALLED = re.compile(
     r"\b(?:a|an|the)\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:called|named|titled)\s+$", re.I
 )
+#: A noun phrase saying what a name is, right before it: "the movie The Invisibles", "a
+#: restaurant Tacolicious", "a compact Escape" (the name's own article left out).
+_KIND_BEFORE = re.compile(r"\b(?:a|an|the)\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:the\s+)?$", re.I)
 #: Words that end the noun phrase of a kind: what follows says where or which it is.
 _KIND_ENDS = frozenset(
     {"in", "on", "at", "near", "with", "by", "for", "from", "of", "to", "and", "or", "but",
@@ -350,7 +353,8 @@ def _classes_by_value(ctx: DetectionContext, m: Mention) -> set[URIRef]:
     """The classes of the KB entities that hold a value the reply states of the name, right
     after it or right before it (see ``_VALUE_AFTER`` and ``_VALUE_BEFORE``): a string, or a
     node named by it (an address as a node: the classes of what points at it); or the class
-    whose label it is ("the nearest hospital")."""
+    whose label it is ("the nearest hospital"), said after it, before a naming verb, or right
+    before it ("the coffee shop Peets")."""
     kb, text = ctx.kb, ctx.analysis.text
     segments = ctx.analysis.segments
     if m.segment >= len(segments):
@@ -378,6 +382,11 @@ def _classes_by_value(ctx: DetectionContext, m: Mention) -> set[URIRef]:
     called = _KIND_CALLED.search(text, segment.start, m.span.start)
     if called is not None and called.end() == m.span.start:
         classes |= _kind_classes(kb, _WORDS.findall(called.group(1)))
+    apposed = _KIND_BEFORE.search(text, segment.start, m.span.start)
+    if apposed is not None and apposed.end() == m.span.start:
+        words = _WORDS.findall(apposed.group(1))
+        if not any(w.lower() in _KIND_ENDS for w in words):
+            classes |= _kind_classes(kb, words)
     for words in found:
         key = value_words(" ".join(words).rstrip("."))
         if key:

@@ -24,7 +24,12 @@ against whatever entity a word of the sentence happens to link to:
    Values of different rows of one kind and no odd one: ``Item.clash``. An item may run over
    several sentences ("Delta has a flight at 7 am. The ticket price is $305."); one of a
    coordination ("the Lead Climbing Course and the Kids Climbing Club at Kestrel York") is not
-   read, for what follows it is said of every one listed.
+   read, for what follows it is said of every one listed. A member of a closed set offered in
+   a question right before the item's first sentence ("How about Air France? There is a flight
+   leaving at 6:50 am ...") is the item's.
+5. **Referents**: a sentence whose values tell no row by themselves is read against the row its
+   pronoun or definite phrase was resolved to ("It's from 2011", of the song offered before);
+   the resolution is a guess, so what it finds is flagged, never rewritten (``Item.guessed``).
 
 The same rows as a KB file give the same reading, but that of a KB's entities (not a tool's
 rows) counts and odd names are not read: a KB's links run both ways and a sentence names several
@@ -71,6 +76,7 @@ from kgcheck.kb.normalize import normalize, value_words
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.anchors import bare_value, names_period
 from kgcheck.nlp.content import stem
+from kgcheck.nlp.vocabulary import is_question
 from kgcheck.numeric_claims import NumericClaim
 from kgcheck.types import Evidence, Flag, FlagType, Span
 from kgcheck.values.addresses import STREET_ADDRESS
@@ -115,6 +121,11 @@ class Item:
     #: or several records of a KB (:func:`are_records`); where a value of them stands, a name
     #: none holds is unknown (``detectors.nonexistent_entity``).
     of_results: bool = False
+    #: Whether ``row`` is the one a pronoun or a phrase such as "the flight" was resolved to,
+    #: the values read alone telling no row ("It's from 2011" of the song offered before):
+    #: the resolution is a guess, so what is read against the row is flagged, never rewritten,
+    #: and nothing is confirmed.
+    guessed: bool = False
 
     @property
     def confirmed(self) -> tuple[Span, ...]:
@@ -177,6 +188,8 @@ def read_items(
             # gives a number of it ("The phone number is ..."); a "today" or a "5 pm" beside
             # nothing of the row ("Anything else today?") is no value of it
             return (_read(kb, [], candidates, facts, codes, rows),)
+        if rows and len(candidates) > 1:
+            return tuple(_of_referents(analysis, kb, facts, stated, unheld, ()))
         return ()
     items = []
     sentences = [s.span for s in analysis.segments]
@@ -192,10 +205,63 @@ def read_items(
         start = min((s.start for s in sentences if s.start <= start < s.end), default=start)
         end = max((s.end for s in sentences if s.start < end <= s.end), default=end)
         mine = [u for u in unheld if start <= u.span.start and u.span.end <= end]
+        mine = _offered(analysis, stated, unheld, start) + mine
         items.append(
             _read(kb, values, candidates, facts, mine, rows, analysis.text, listed, unsaid)
         )
+    if rows and len(candidates) > 1:
+        items += _of_referents(analysis, kb, facts, stated, unheld, items)
     return tuple(items)
+
+
+def _of_referents(
+    analysis: TurnAnalysis,
+    kb: KnowledgeBase,
+    facts: dict[URIRef, Facts],
+    stated: Sequence[Stated],
+    unheld: Sequence[Unheld],
+    items: Sequence[Item],
+) -> list[Item]:
+    """Items read against the row a sentence's pronoun or definite phrase was resolved to,
+    where the sentence's values tell no row by themselves ("It's from 2011", of the song
+    offered in the turn before, which is from 2018): a value that row does not hold is the odd
+    one, and a value no row holds is checked against the row's one property of its type. The
+    resolution is a guess (``Item.guessed``): flagged, never rewritten."""
+    told = [v.span for item in items if item.row is not None or item.clash for v in item.values]
+    out: list[Item] = []
+    for sentence in analysis.segments:
+        span = sentence.span
+        meant = {
+            URIRef(m.iri)
+            for m in analysis.mentions
+            if m.kind == "pronoun" and m.iri is not None and span.contains(m.span)
+        }
+        if len(meant) != 1 or any(span.contains(t) for t in told):
+            continue
+        (row,) = meant
+        if row not in facts or any(
+            m.kind != "pronoun" and m.iri is not None and URIRef(m.iri) in facts
+            for m in analysis.mentions
+            if span.contains(m.span)
+        ):
+            continue  # (a sentence naming a row may say the value is of that one)
+        values = [v for v in stated if span.contains(v.span)]
+        odd = [v for v in values if row not in v.holders]
+        mine = [replace(u, sure=False) for u in unheld if span.contains(u.span)]
+        item = Item(tuple(values), (), len(values), row=row, guessed=True)
+        if len(odd) == 1:
+            held = [
+                (p, own) for p in sorted(odd[0].properties) if (own := facts[row].objects.get(p))
+            ]
+            if len(held) == 1:
+                ((prop, expected),) = held
+                item = replace(item, odd=odd[0], odd_property=prop, expected=tuple(expected))
+        elif odd:
+            continue
+        item = replace(item, unheld=_unheld(kb, row, values, facts, mine, analysis.text))
+        if item.odd is not None or item.unheld:
+            out.append(item)
+    return out
 
 
 def settle(
@@ -453,6 +519,25 @@ def _split(
         items[-1][0].append(v)
         used |= props
     return items
+
+
+def _offered(
+    analysis: TurnAnalysis, stated: Sequence[Stated], unheld: Sequence[Unheld], start: int
+) -> list[Unheld]:
+    """The members of a closed set no candidate holds offered in a question right before an
+    item's first sentence, a question that states nothing else: the item's own, offered before
+    its values are told ("How about Air France? There is a flight leaving at 6:50 am ...")."""
+    before = [s for s in analysis.segments if s.span.end <= start]
+    if not before:
+        return []
+    sentence = before[-1]
+    if (
+        start - sentence.span.end > 2
+        or not is_question(sentence.text)
+        or any(sentence.span.contains(v.span) for v in stated)
+    ):
+        return []
+    return [u for u in unheld if u.kind == "entity" and sentence.span.contains(u.span)]
 
 
 def _each_fills_one(text: str, current: Sequence[Stated], v: Stated) -> bool:

@@ -222,6 +222,8 @@ def cafes() -> Checker:
         "Lattea, which is a lovely coffee shop, is 1 mile away.",
         "There is a coffee shop called lattea nearby.",
         "We called Lattea today.",
+        "There is the coffee shop Lattea nearby.",
+        "I'd go with a table at Lattea.",
     ],
 )
 def test_one_word_places_of_the_kb_are_not_flagged(cafes: Checker, text: str) -> None:
@@ -241,6 +243,7 @@ def test_one_word_places_of_the_kb_are_not_flagged(cafes: Checker, text: str) ->
         ("Costa, which is a lovely coffee shop, is near.", "Costa"),  # the kind's noun phrase
         ("There is a coffee shop called peets nearby.", "peets"),  # a name, whatever its case
         ("There is a coffee shop called blue bottle cafe nearby.", "blue bottle cafe"),
+        ("There is the coffee shop Peets nearby.", "Peets"),  # the kind right before the name
     ],
 )
 def test_one_word_name_the_reply_makes_a_place_is_flagged(

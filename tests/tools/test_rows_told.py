@@ -390,3 +390,92 @@ def test_a_closed_sets_member_written_before_a_rows_name_is_that_rows(checker: C
     assert report.text == reply.replace("Compact", "Full-size")
     true = reply.replace("Compact", "Full-size")
     assert _acted(_check(checker, "GetCarsAvailable", CARS, true, CAR_TYPES)) == []
+
+
+FLIGHTS = [
+    {"airlines": "American Airlines", "outbound_departure_time": "06:50", "price": "104",
+     "number_stops": "0"},
+    {"airlines": "Delta Airlines", "outbound_departure_time": "14:25", "price": "98",
+     "number_stops": "0"},
+    {"airlines": "United Airlines", "outbound_departure_time": "16:20", "price": "125",
+     "number_stops": "1"},
+]  # fmt: skip
+#: the closed set of airlines holds one no row has
+OFFERED = {
+    "service_name": "Flights",
+    "slots": [
+        {"name": "airlines", "description": "Airline of the flight", "is_categorical": True,
+         "possible_values": ["Delta Airlines", "American Airlines", "United Airlines",
+                             "Air France"]},
+    ],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "How about {}? There is a flight leaving at 6:50 am that has 0 layovers for $104.",
+        "Would you like to fly with {}? This flight leaves at 6:50 am and costs $104.",
+    ],
+)
+def test_a_closed_sets_member_said_the_sentence_before_the_rows_values(
+    checker: Checker, reply: str
+) -> None:
+    # an airline no row has offered first, the flight described after: one item, not two
+    wrong = reply.format("Air France")
+    report = _check(checker, "SearchOnewayFlight", FLIGHTS, wrong, OFFERED)
+    assert _acted(report) == ["Air France"]
+    assert report.text == reply.format("American Airlines")
+    true = reply.format("American Airlines")
+    assert _acted(_check(checker, "SearchOnewayFlight", FLIGHTS, true, OFFERED)) == []
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "How about Air France? Or not. There is a flight leaving at 6:50 am for $104.",
+        "You asked about Air France. There is a flight leaving at 6:50 am for $104.",
+    ],
+)
+def test_a_closed_sets_member_not_offered_right_before_is_not_the_rows(
+    checker: Checker, reply: str
+) -> None:
+    # a sentence between, or a statement, not an offer: of another flight, perhaps
+    report = _check(checker, "SearchOnewayFlight", FLIGHTS, reply, OFFERED)
+    assert "Air France" not in _acted(report)
+
+
+def _of_offered_song(checker: Checker, reply: str) -> TurnReport:
+    state = DialogueState(session_id="told", now=NOW)
+    state.add_turn("user", "Find me a song.")
+    state.add_call(ToolResult("LookupMusic", SONGS))
+    state.add_turn("assistant", "How about Glass Harbour by Ida Fenwick?")
+    state.add_turn("user", "What year is it from?")
+    return checker.check_turn(reply, state)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "It's from 2012.",  # another row's year
+        "It came out in 2011 and it's great.",  # no row's year
+        "It is on the album Lowlands.",
+    ],
+)
+def test_a_value_said_of_the_row_a_pronoun_stands_for_is_flagged_never_rewritten(
+    checker: Checker, reply: str
+) -> None:
+    # "it" is Glass Harbour (2018, on Tidewater), offered the turn before: which row a pronoun
+    # stands for is the reading's guess, so the value is flagged, not corrected
+    report = _of_offered_song(checker, reply)
+    (flag,) = [f for f in report.flags if f.confidence >= 0.5]
+    assert "Glass Harbour" in flag.message
+    assert flag.action == "flag"
+    assert report.text == reply
+
+
+@pytest.mark.parametrize("reply", ["It's from 2018.", "It is on the album Tidewater."])
+def test_a_value_of_the_row_a_pronoun_stands_for_is_left_alone(
+    checker: Checker, reply: str
+) -> None:
+    assert _acted(_of_offered_song(checker, reply)) == []

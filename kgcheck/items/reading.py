@@ -247,7 +247,10 @@ def _of_referents(
             continue  # (a sentence naming a row may say the value is of that one)
         values = [v for v in stated if span.contains(v.span)]
         odd = [v for v in values if row not in v.holders]
-        mine = [replace(u, sure=False) for u in unheld if span.contains(u.span)]
+        # (a capitalised word no row holds, "Pick it up from ...", is no value of a type)
+        mine = [
+            replace(u, sure=False) for u in unheld if span.contains(u.span) and u.kind != "name"
+        ]
         item = Item(tuple(values), (), len(values), row=row, guessed=True)
         if len(odd) == 1:
             held = [

@@ -474,8 +474,24 @@ def test_a_value_said_of_the_row_a_pronoun_stands_for_is_flagged_never_rewritten
     assert report.text == reply
 
 
-@pytest.mark.parametrize("reply", ["It's from 2018.", "It is on the album Tidewater."])
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "It's from 2018.",
+        "It is on the album Tidewater.",
+    ],
+)
 def test_a_value_of_the_row_a_pronoun_stands_for_is_left_alone(
     checker: Checker, reply: str
 ) -> None:
     assert _acted(_of_offered_song(checker, reply)) == []
+
+
+def test_a_capitalised_word_beside_a_pronoun_is_no_value_of_its_row(checker: Checker) -> None:
+    state = DialogueState(session_id="told", now=NOW)
+    state.add_turn("user", "I need a car at Canterbury Village.")
+    state.add_call(ToolResult("GetCarsAvailable", CARS, schema=CAR_TYPES))
+    state.add_turn("assistant", "How about the Elantra?")
+    state.add_turn("user", "Sounds good.")
+    reply = "Ok, a Standard car, Pick it up from Canterbury Village."
+    assert _acted(checker.check_turn(reply, state)) == []

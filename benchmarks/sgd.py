@@ -24,6 +24,7 @@ their numbers changed only for the ``request`` figure. Figures are printed per s
 of field and per kind of change.
 
     python benchmarks/sgd.py [DIR] [--route tools|turtle] [--limit N] [--seed S] [--show K]
+        [--services A,B] [--dialogues ID,ID | --dialogues @FILE] [--record FILE]
 
 DIR defaults to ``../shared/benchmarks/sgd/dev`` beside the repository (the test split is kept
 for independent measurement).
@@ -335,6 +336,12 @@ def main() -> None:
     )
     parser.add_argument("--nli", action="store_true", help="with the NLI model (default: off)")
     parser.add_argument("--services", default="", help="comma-separated services (default: all)")
+    parser.add_argument(
+        "--dialogues",
+        default="",
+        help="comma-separated dialogue ids, or @FILE with one a line (default: all); the changes "
+        "drawn differ from a whole run's, so compare two runs of the same selection",
+    )
     args = parser.parse_args()
     folder = Path(args.path)
     schemas = {s["service_name"]: s for s in json.loads((folder / "schema.json").read_text())}
@@ -344,6 +351,14 @@ def main() -> None:
     if args.services:
         wanted = set(args.services.split(","))
         dialogues = [d for d in dialogues if set(d["services"]) & wanted]
+    if args.dialogues:
+        ids = (
+            Path(args.dialogues[1:]).read_text().split()
+            if args.dialogues.startswith("@")
+            else args.dialogues.split(",")
+        )
+        chosen = set(ids)
+        dialogues = [d for d in dialogues if d["dialogue_id"] in chosen]
     random.Random(args.seed).shuffle(dialogues)
     if args.limit:
         dialogues = dialogues[: args.limit]

@@ -236,7 +236,8 @@ def _of_referents(
             for m in analysis.mentions
             if m.kind == "pronoun" and m.iri is not None and span.contains(m.span)
         }
-        if len(meant) != 1 or any(span.contains(t) for t in told):
+        # (a question states nothing of it: "Could you confirm you'll drop it off March 14th?")
+        if len(meant) != 1 or any(span.contains(t) for t in told) or is_question(sentence.text):
             continue
         (row,) = meant
         if row not in facts or any(

@@ -633,7 +633,8 @@ def _called(toks: Sequence[Tok], i: int) -> bool:
         and toks[i].lower not in {"a", "an", "by", "after", "for", "to", "off"}
         # "They can be called at 415-458-3177": a preposition, no name
         and toks[i].lower not in _AFTER_CALLED
-        and toks[i].pos not in _AFTER_CALLED_POS
+        # (a verb may open a title: "an alarm named Pick up kids", "called Wake Up")
+        and toks[i].pos not in _AFTER_CALLED_POS - {"VERB"}
         and toks[i].text[:1].isalnum()
         and _name_piece(toks[i])
     )

@@ -290,12 +290,19 @@ def test_a_short_name_its_own_thing_alone_holds_as_a_value_is_its_name(
         ("There is a clinic called quillon family health nearby.", "quillon family health"),
         ("Try the cafe named blue door, which opens at 8.", "blue door"),
         ("The team is called Data Analytics.", "Data Analytics"),
+        ("The playlist is called Shake Things Loose.", "Shake Things Loose"),
     ],
 )
 def test_linker_reads_what_a_naming_verb_names_whatever_its_case(
     analyse: Analyse, text: str, name: str
 ) -> None:
     assert name in [m.text for m in analyse(text).mentions if m.kind in {"name", "entity"}]
+
+
+def test_linker_reads_a_name_a_verb_opens_after_a_naming_verb(analyse: Analyse) -> None:
+    # (where it ends, a parse and a pipeline without one read differently: "up" is a particle)
+    names = [m.text for m in analyse("You have an alarm named Pick up kids.").mentions]
+    assert [n for n in names if n.startswith("Pick")]
 
 
 def test_linker_a_verb_of_calling_someone_names_nothing(analyse: Analyse) -> None:

@@ -479,6 +479,7 @@ def test_a_value_said_of_the_row_a_pronoun_stands_for_is_flagged_never_rewritten
     [
         "It's from 2018.",
         "It is on the album Tidewater.",
+        "Shall I play it, or would you rather have one from 2012?",  # a question
     ],
 )
 def test_a_value_of_the_row_a_pronoun_stands_for_is_left_alone(

@@ -331,13 +331,12 @@ _KIND_AFTER = re.compile(
     r"\s+(?:a|an|the|one)\s+",
     re.I,
 )
-#: A noun phrase saying what a name is, before the naming verb: "a coffee shop called ...".
-_KIND_CALLED = re.compile(
-    r"\b(?:a|an|the)\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:called|named|titled)\s+$", re.I
+#: A noun phrase saying what a name is, right before it or before a naming verb: "the movie The
+#: Invisibles" (the name's own article left out), "a coffee shop called ..." (group 2: the verb).
+_KIND_BEFORE = re.compile(
+    r"\b(?:a|an|the)\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:(called|named|titled)\s+|(?:the\s+)?)$",
+    re.I,
 )
-#: A noun phrase saying what a name is, right before it: "the movie The Invisibles", "a
-#: restaurant Tacolicious", "a compact Escape" (the name's own article left out).
-_KIND_BEFORE = re.compile(r"\b(?:a|an|the)\s+((?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:the\s+)?$", re.I)
 #: Words that end the noun phrase of a kind: what follows says where or which it is.
 _KIND_ENDS = frozenset(
     {"in", "on", "at", "near", "with", "by", "for", "from", "of", "to", "and", "or", "but",
@@ -379,13 +378,11 @@ def _classes_by_value(ctx: DetectionContext, m: Mention) -> set[URIRef]:
                 break
             phrase.append(word.rstrip(".,"))
         classes |= _kind_classes(kb, phrase)
-    called = _KIND_CALLED.search(text, segment.start, m.span.start)
-    if called is not None and called.end() == m.span.start:
-        classes |= _kind_classes(kb, _WORDS.findall(called.group(1)))
-    apposed = _KIND_BEFORE.search(text, segment.start, m.span.start)
-    if apposed is not None and apposed.end() == m.span.start:
-        words = _WORDS.findall(apposed.group(1))
-        if not any(w.lower() in _KIND_ENDS for w in words):
+    kind_before = _KIND_BEFORE.search(text, segment.start, m.span.start)
+    if kind_before is not None and kind_before.end() == m.span.start:
+        words = _WORDS.findall(kind_before.group(1))
+        # without a naming verb, "a table at Lattea": a word saying where ends no kind
+        if kind_before.group(2) or not any(w.lower() in _KIND_ENDS for w in words):
             classes |= _kind_classes(kb, words)
     for words in found:
         key = value_words(" ".join(words).rstrip("."))

@@ -254,9 +254,7 @@ def _of_referents(
         ]
         item = Item(tuple(values), (), len(values), row=row, guessed=True)
         if len(odd) == 1:
-            held = [
-                (p, own) for p in sorted(odd[0].properties) if (own := facts[row].objects.get(p))
-            ]
+            held = _held_under(facts[row], odd[0])
             if len(held) == 1:
                 ((prop, expected),) = held
                 item = replace(item, odd=odd[0], odd_property=prop, expected=tuple(expected))
@@ -769,7 +767,7 @@ def _read(
     if sum(1 for v in telling if v is not odd and row in v.holders) < _support(kb, row, rows):
         return unread
     # the row's value of the property the others hold the odd value under: one property only
-    held = [(p, own) for p in sorted(odd.properties) if (own := facts[row].objects.get(p))]
+    held = _held_under(facts[row], odd)
     if len(held) > 1 or (not held and NAME not in odd.properties):
         return unread
     chosen, expected = held[0] if held else (NAME, [])
@@ -782,6 +780,11 @@ def _read(
         odd_property=chosen,
         expected=tuple(expected),
     )
+
+
+def _held_under(own: Facts, odd: Stated) -> list[tuple[URIRef, list[Node]]]:
+    """The row's values (``own``) of each property another row holds ``odd`` under."""
+    return [(p, held) for p in sorted(odd.properties) if (held := own.objects.get(p))]
 
 
 def _right_before(text: str, first: Span, second: Span) -> bool:

@@ -165,6 +165,7 @@ _UNITS = {
     "square meters": "m2", "square metres": "m2", "m3": "m3", "m³": "m3", "cu m": "m3",
     "cubic meters": "m3", "cubic metres": "m3", "cubic meter": "m3", "cubic metre": "m3",
     "cu ft": "ft3", "ft³": "ft3", "cubic feet": "ft3", "cubic foot": "ft3",
+    "second": "second", "seconds": "second", "sec": "second", "secs": "second",
     "minute": "minute", "minutes": "minute",
     "min": "minute", "mins": "minute", "hour": "hour", "hours": "hour", "hr": "hour",
     "hrs": "hour", "day": "day", "days": "day", "week": "week",
@@ -207,7 +208,8 @@ _CONVERSIONS: dict[str, tuple[str, Decimal]] = {
     "kg": ("mass", Decimal(1)), "g": ("mass", Decimal("0.001")),
     "lb": ("mass", Decimal("0.45359237")), "t": ("mass", Decimal(1000)),
     "sqft": ("area", Decimal("0.09290304")), "m2": ("area", Decimal(1)),
-    "minute": ("time", Decimal(60)), "hour": ("time", Decimal(3600)),
+    "second": ("time", Decimal(1)), "minute": ("time", Decimal(60)),
+    "hour": ("time", Decimal(3600)),
     "day": ("time", Decimal(86400)), "week": ("time", Decimal(604800)),
     # the Gregorian calendar's mean month and year (a twelfth of 365.2425 days): 12 months
     # are a year, as xsd:duration's P12M and P1Y compare

@@ -185,6 +185,8 @@ def test_quantities_convert_refuses_other_dimensions() -> None:
         ("takes an hour and a quarter", Decimal("1.25"), "hour"),
         ("runs for 1 hour 52 minutes", Decimal(112), "minute"),
         ("2 hours, 15 minutes", Decimal(135), "minute"),
+        ("a song that runs 7 minutes 22 seconds", Decimal(442), "second"),  # not 7 minutes
+        ("3 min 31 sec long", Decimal(211), "second"),
     ],
 )
 def test_a_length_of_time_stated_in_parts_is_one_quantity(

@@ -731,11 +731,23 @@ def _read(
                 or (named and u.kind in _NAMED)
                 # "It should arrive at about 6:26 am": a time the verb before it names
                 or (u.kind == "time" and len(_verb_named(kb, u.before, _times(facts[row]))) == 1)
+                # "Your next payment of £19 is on 1 December": a date or time said with values
+                # naming the row, of its property of that type
+                or (named and u.kind in _OF_SEVERAL)
             ]
             # "It will take 1 business days": of the row its words name, but no value of the
-            # row says the sentence is about it (a points balance is no "points expiring")
+            # row says the sentence is about it (a points balance is no "points expiring"); a
+            # date or time no verb ties to a property may be of something else the sentence
+            # speaks of: flagged, never rewritten
             asked = [
-                replace(u, sure=False) if u.kind == "count" and not telling else u for u in asked
+                replace(u, sure=False)
+                if (u.kind == "count" and not telling)
+                or (
+                    u.kind in _OF_SEVERAL
+                    and not (u.kind == "time" and _verb_named(kb, u.before, _times(facts[row])))
+                )
+                else u
+                for u in asked
             ]
         return Item(
             tuple(values),

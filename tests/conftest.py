@@ -14,6 +14,7 @@ from kgcheck.config import config_from_dict
 from kgcheck.detectors.base import DetectionContext
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.package_data import example_dir
+from kgcheck.report import TurnReport
 from tests.store.virtuoso import LocalVirtuoso, virtuoso_installed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +65,11 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         if os.environ.get("KGCHECK_CACHE_DIR") == path:
             del os.environ["KGCHECK_CACHE_DIR"]
     _OWN_CACHE.clear()
+
+
+def acted(report: TurnReport) -> list[str]:
+    """The stretches the flags the mitigator acts on (at ``flag_threshold`` 0.5) are about."""
+    return [f.content for f in report.flags if f.confidence >= 0.5]
 
 
 def local(iri: str | None) -> str | None:

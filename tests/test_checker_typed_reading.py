@@ -12,7 +12,7 @@ import pytest
 from kgcheck import Checker, DialogueState
 from kgcheck.report import TurnReport
 from kgcheck.types import FlagType
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, acted
 
 LEISURE = FIXTURES / "leisure" / "kgcheck.yaml"
 NOW = "2026-11-28T10:00:00+00:00"  # a Saturday
@@ -25,11 +25,6 @@ def leisure() -> Checker:
 
 def check(checker: Checker, reply: str) -> TurnReport:
     return checker.check_turn(reply, DialogueState(session_id="t", now=NOW))
-
-
-def acted(report: TurnReport) -> list[str]:
-    """The stretches the flags the mitigator acts on are about."""
-    return [f.content for f in report.flags if f.confidence >= 0.5]
 
 
 @pytest.mark.parametrize(

@@ -37,6 +37,7 @@ from kgcheck.nlp.analysis import Mention, Segment
 from kgcheck.nlp.attributes import is_attribute
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Evidence, Flag, FlagType, Span
+from kgcheck.values.addresses import NAME_LINKS
 from kgcheck.values.phones import find_numbers, same_number
 
 __all__ = ["SwappedValueDetector", "segment_words", "trimmed", "value_owner"]
@@ -51,7 +52,7 @@ _EDGE = ".,;:!?\"')("
 #: among them ("12 Elm Drive", "1400 North Dutton Avenue #6").
 _STREET = re.compile(
     r"(?<![\w$£€#.,:/-])\d+[A-Za-z]?(?:[-/]\d+[A-Za-z]?)?"
-    r"(?:\s+(?:[A-Z0-9][\w'.\-]*|#\s?\d+\w*))+"
+    r"(?:\s+(?:[A-Z0-9][\w'.\-]*|#\s?\d+\w*|(?:" + "|".join(NAME_LINKS) + r")(?=\s+[A-Z])))+"
 )
 
 
@@ -75,7 +76,10 @@ class SwappedValueDetector(Detector):
             found = [
                 (span, owners, list(dict.fromkeys(p for _, p in owners))) for span, owners in held
             ]
-            found += self._formed(ctx, segment, [span for span, _ in held])
+            formed = self._formed(ctx, segment, [span for span, _ in held])
+            # a held value inside a street address is the address's ("18" of "18 Fore
+            # Street", where a film is rated "18")
+            found = [f for f in found if not any(o[0].contains(f[0]) for o in formed)] + formed
             for span, owners, props in found:
                 if decided.overlaps(span):
                     continue
@@ -130,7 +134,7 @@ class SwappedValueDetector(Detector):
         return [
             (span, (), props)
             for span, props in spans
-            if not any(span.overlaps(t) for t in taken)
+            if not any(span.overlaps(t) and not (span.contains(t) and span != t) for t in taken)
             and not any(span.overlaps(m) for m in measured)
             # a part of a value the KB holds ("5 Brightside Lane" of a customer's "5 Brightside
             # Lane, Sheffield S9 2RX"): held, not misstated, whoever it is of

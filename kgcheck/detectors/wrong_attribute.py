@@ -14,6 +14,7 @@ from rdflib.term import Node
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.kb.normalize import lemma_words, name_tokens, value_words
+from kgcheck.kb.value_forms import street_parts
 from kgcheck.kb.values import format_like, matches
 from kgcheck.nlp.analysis import Claim
 from kgcheck.nlp.anchors import bare_value
@@ -126,7 +127,7 @@ class WrongAttributeDetector(Detector):
         if _leads_to_a_value(ctx, claim, p, values):
             return None  # "covers Portugal" (or "it"): Portugal is in the zone the pass covers
         functional = p in onto.functional or p in onto.complete
-        part = kb.part_like(claim.object.text, values[0]) if len(values) == 1 else None
+        part = _part_like(ctx, claim.object.text, values[0]) if len(values) == 1 else None
         if part is not None:
             # "is at 3 Bromfield Lane": another shop's street address, so the street address
             # of this one's address node is the value to state
@@ -307,6 +308,8 @@ _VALUE_TYPES = (Decimal, int, float, timedelta, date, time)
 #: Classes every thing is of: no kind of value.
 _TOP = frozenset({OWL.Thing, RDFS.Resource, URIRef("https://schema.org/Thing"),
                   URIRef("http://schema.org/Thing")})  # fmt: skip
+#: How many of a property's values show which classes it takes in use.
+_USED = 200
 #: The fewest words of a text value that is a description, not a name.
 _DESCRIPTION_WORDS = 4
 #: The share of the words said of a description that must be its own words (stemmed).
@@ -368,16 +371,39 @@ def _of_another_type(ctx: DetectionContext, claim: Claim, prop: URIRef) -> bool:
     if not classes or claim.object.iri is None:
         return False
     obj = URIRef(claim.object.iri)
-    if not bare_value(ctx.kb, obj):
-        # a thing of its own (a shop as a tour's meeting point) may be a value where the
-        # ontology leaves its class unconnected to the range: only a bare value ("paid")
-        # is surely of another kind
-        return False
     types = ctx.kb.types(obj) - _TOP
     # a person of another role ("Ellie Carter", an events coordinator, said to be the
     # community manager) is a value of the same kind, wrong: a class above both is shared
     kinds = ctx.kb.ontology.with_superclasses(set(classes)) - _TOP
-    return bool(types) and not types & kinds
+    if not types or types & kinds:
+        return False
+    if bare_value(ctx.kb, obj):
+        return True  # "paid", a bill's status: surely of another kind than a plan
+    # a thing of its own may be a value where the ontology leaves its class unconnected to the
+    # range (a shop as a tour's meeting point, a lifeguard said to be the manager); of a class
+    # no value of the property has, and tied to the subject through something else
+    # ("Sprowston has Dance Fit", a class on the club's timetable, not one of its
+    # facilities), the words speak of that tie, not of this property
+    used = [o for o in ctx.kb.some_objects(prop, _USED) if isinstance(o, URIRef)]
+    if any(ctx.kb.types(o) & types for o in used) or claim.subject_iri is None:
+        return False
+    subject = URIRef(claim.subject_iri)
+    return any(
+        r == subject or any(o == subject for _, o in ctx.kb.facts(r))
+        for r in ctx.kb.referrers(obj, through_unnamed=True)
+    )
+
+
+def _part_like(ctx: DetectionContext, stated: str, value: Node) -> Literal | None:
+    """The part of a structure node (a postal address) ``stated`` gives: the part of the
+    property that holds it elsewhere in the KB ("3 Bromfield Lane", another shop's street
+    address), else, of a house number and a street's name ("18 Quay Street"), the node's one
+    part written so."""
+    part = ctx.kb.part_like(stated, value)
+    if part is not None or street_parts(stated) is None:
+        return part
+    found = [p for p in ctx.kb.shapes.parts.get(value, ()) if street_parts(str(p)) is not None]
+    return found[0] if len(found) == 1 else None
 
 
 def _leads_to_a_value(

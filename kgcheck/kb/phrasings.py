@@ -258,13 +258,17 @@ def telling_words(labels: dict[URIRef, list[str]]) -> dict[URIRef, tuple[str, ..
     and "amount due on visit" name more than a noun), and a unit is no head ("guarantee
     days")."""
     heads: dict[str, list[URIRef]] = {}
+    # the heads of the labels that name more than a noun: no other label's own word ("fee" is
+    # no telling word of the "early cancellation fee" beside a "no-show fee")
+    shared: set[str] = set()
     for prop, words in labels.items():
         if any(not _telling(w) for w in words) or is_unit_word(words[-1]):
+            shared.add(words[-1])
             continue  # "number of visit slots", "amount due on visit", "guarantee days"
         heads.setdefault(words[-1], []).append(prop)
     out: dict[URIRef, tuple[str, ...]] = {}
     for head, props in heads.items():
-        if len(props) == 1:
+        if len(props) == 1 and head not in shared:
             out[props[0]] = (head,)
             continue
         modifiers: dict[str, list[URIRef]] = {}

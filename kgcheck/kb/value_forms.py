@@ -33,7 +33,7 @@ from rdflib.term import Node
 from kgcheck.kb.cache import per_kb
 from kgcheck.kb.knowledge_base import STRING_SAMPLE, KnowledgeBase
 from kgcheck.kb.normalize import edit_distance, value_words
-from kgcheck.values.addresses import STREET_WORDS
+from kgcheck.values.addresses import NAME_LINKS, STREET_WORDS
 from kgcheck.values.codes import code_key, is_code
 from kgcheck.values.phones import is_number, number_key, regions_of
 
@@ -65,7 +65,10 @@ def street_parts(text: str) -> tuple[str, ...] | None:
     words = first.split()
     if len(words) < 2 or not _HOUSE.fullmatch(words[0]):
         return None
-    if not all(_NAME_WORD.fullmatch(w) for w in words[1:]):
+    # "14 Prince of Wales Road": small words between capitalised ones
+    if words[-1] in NAME_LINKS or not all(
+        _NAME_WORD.fullmatch(w) or w in NAME_LINKS for w in words[1:]
+    ):
         return None
     return tuple(words)
 

@@ -792,6 +792,10 @@ class Anchorer:
                 pair[0],
             ),
         )
+        # no word of the sentence names the property: the entities' own date property is a
+        # guess ("Starfall Protocol isn't showing ... over the next few days" of a film's
+        # release date), so the reading is never certain
+        unnamed = not properties and fallback is None
         if not properties and fallback is None:
             # the one date (and the one time) property the entities of the clause have values
             # for; with several ("built", "acquired") the sentence would have to say which
@@ -892,6 +896,7 @@ class Anchorer:
             )
             certain = (
                 source is not None
+                and not unnamed
                 and ties.clear(source)
                 and ties.tied(i, source, last=last, counted=counted)
                 and not self._rival_between(toks, i, source, mentions, fits)

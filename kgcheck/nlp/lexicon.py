@@ -19,6 +19,8 @@ from kgcheck.nlp.vocabulary import NEGATIONS, SKIPPABLE
 __all__ = ["LexEntry", "Lexicon", "PredicateMatch"]
 
 _MAX_SKIPS = 3
+#: Tokens that join the words around them ("no-show", "pay-as-you-go").
+_HYPHENS = frozenset({"-", "‐"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,13 +72,14 @@ class Lexicon:
         split = lemmatize or (lambda text: text.lower().split())
         for item in forms:
             entry = item if isinstance(item, LexEntry) else LexEntry(*item)
-            lemmas = [w for w in split(entry.form) if w]
+            # a hyphen joins words ("no-show fee" and a label's "no show fee" are one form)
+            lemmas = [w for w in split(entry.form) if w and w not in _HYPHENS]
             if not lemmas:
                 continue
             # a form's words lemmatised alone ("noise cancelling" -> "noise cancel") may not be
             # what the same words are lemmatised to in a sentence ("has active noise
             # cancelling": a noun, "cancelling"): the words as written are a path too
-            written = entry.form.lower().split()
+            written = entry.form.lower().replace("-", " ").split()
             paths = (
                 [lemmas]
                 if written == lemmas or len(written) != len(lemmas)
@@ -131,6 +134,9 @@ class Lexicon:
                 best = _match(node.entries, i, j, negated)
             if j >= len(toks) or toks[j].sent != toks[i].sent:
                 break
+            if toks[j].text in _HYPHENS and node.children and j + 1 < len(toks):
+                j += 1  # "no-show fee": the words a hyphen joins, as "no show fee"
+                continue
             nxt = self._step(node, toks, j)
             if nxt is not None:
                 node = nxt

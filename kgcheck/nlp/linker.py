@@ -13,6 +13,7 @@ from kgcheck.kb.calls import named_rows
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.labels import LabelMatch
 from kgcheck.kb.normalize import TITLES, name_tokens, value_words
+from kgcheck.kb.numbering import numbering_words
 from kgcheck.nlp.analysis import Mention
 from kgcheck.nlp.coref import CorefResolver
 from kgcheck.nlp.kinds import KindIndex
@@ -28,7 +29,7 @@ from kgcheck.nlp.vocabulary import (
 )
 from kgcheck.nlp.wordlists import is_common_word, is_demonym
 from kgcheck.types import Span
-from kgcheck.values.addresses import STREET_WORDS
+from kgcheck.values.addresses import STREET_ADDRESS, STREET_WORDS
 from kgcheck.values.holidays import is_holiday_name
 from kgcheck.values.quantities import NUMBER_WORDS
 from kgcheck.values.quantities import singular as singular_noun
@@ -78,6 +79,7 @@ class EntityLinker:
             self._title_classes["dr"] = kb.ontology.class_labels["doctor"]
         self._coref = CorefResolver(kb, self._title_classes, person_names)
         self._kind_index = KindIndex(kb.entity_labels())
+        self._numbering = numbering_words(kb)
 
     def link(
         self, toks: Sequence[Tok], context: Sequence[str] = (), rows: Sequence[str] = ()
@@ -93,6 +95,7 @@ class EntityLinker:
         # answering with named rows, and naming none of them by its label
         named = named_rows(self.kb, rows) and not any(m.iri in rows for m in mentions)
         mentions += self._names(toks, covered, context, named)
+        mentions += self._ones(toks, covered, mentions)
         mentions += self._coref.pronouns(toks, covered)
         mentions += [
             self._mention(toks, t.i, t.i + 1, "speaker", how="speaker")
@@ -152,6 +155,8 @@ class EntityLinker:
                     continue
                 if n == 1 and not _may_be_single_label(toks[i]):
                     continue
+                if n == 1 and _house_number(toks, i):
+                    continue  # "is at 18 Fore Street": no film rated "18"
                 text = span_text(toks, i, i + n)
                 iris = labels.exact(text)
                 if not iris and one is not None:
@@ -293,6 +298,14 @@ class EntityLinker:
                 i = _name_end(toks, i, covered)  # "1TB SSD", "4K LED": a unit, not a name
                 continue
             j = _name_end(toks, i, covered)
+            if (
+                j < len(toks)
+                and toks[j - 1].lower in self._numbering
+                and toks[j].text.isdigit()
+                and toks[j].sent == toks[i].sent
+                and not covered[j]
+            ):
+                j += 1  # "Screen 1 at Kestrel Barnstaple": the KB names screens so
             mention = None if _is_address(toks, i, j) else self._name(toks, i, j, context, named)
             if mention is not None:
                 out.append(mention)
@@ -462,6 +475,37 @@ class EntityLinker:
         )
         return LabelMatch(found, "short", key) if found else None
 
+    def _ones(
+        self, toks: Sequence[Tok], covered: list[bool], mentions: Sequence[Mention]
+    ) -> list[Mention]:
+        """ "A medium popcorn is £4.80 and a large one is £6.20": "one" after a word stands for
+        the rest of a name said before it, with that word in place of the name's first word
+        ("large popcorn"), where the KB names one thing so."""
+        out: list[Mention] = []
+        labels = self.kb.labels
+        for k, tok in enumerate(toks):
+            if tok.lower not in {"one", "ones"} or k == 0 or covered[k] or covered[k - 1]:
+                continue
+            word = toks[k - 1]
+            if not word.is_alpha or word.lower in _ENGLISH_STOP or word.lower in NUMBER_WORDS:
+                continue
+            before = [
+                m
+                for m in mentions
+                if m.kind == "entity" and m.token_end <= k - 1 and m.segment >= tok.sent - 1
+            ]
+            for m in reversed(before):
+                words = m.text.split()
+                if len(words) < 2:
+                    continue
+                iris = labels.exact(" ".join([word.text, *words[1:]]))
+                if len(iris) == 1 and m.iri not in iris:
+                    iri = next(iter(iris))
+                    out.append(self._mention(toks, k - 1, k + 1, "entity", iri=iri, how="one"))
+                    covered[k - 1] = covered[k] = True
+                    break
+        return out
+
     # context ----------------------------------------------------------------------------
 
     def _affiliations(self, toks: Sequence[Tok], mentions: list[Mention]) -> list[Mention]:
@@ -592,6 +636,8 @@ _NAME_JOINERS = frozenset(
 )  # fmt: skip
 #: Street words ("Arbol Dr.", "Ames Ave"): after a name they end it, and are no title.
 _STREET_WORDS = STREET_WORDS
+#: The most tokens a street address opens with a number runs over ("18 Fore Street").
+_ADDRESS_TOKENS = 10
 _INITIALS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 #: Parts of speech a parsed pipeline gives words that are not names.
 _NOT_NAME_POS = frozenset({"ADJ", "ADV", "VERB", "AUX", "PRON", "DET", "ADP", "SCONJ", "INTJ"})
@@ -751,6 +797,16 @@ def _unit_of_number(toks: Sequence[Tok], i: int) -> bool:
         return False
     before = toks[i - 1]
     return not before.space and before.end == toks[i].start and before.text[-1:].isdigit()
+
+
+def _house_number(toks: Sequence[Tok], i: int) -> bool:
+    """Whether token ``i`` is the number a street address opens with ("18 Fore Street")."""
+    if not toks[i].text[:1].isdigit():
+        return False
+    end = min(i + _ADDRESS_TOKENS, len(toks))
+    while end > i + 1 and toks[end - 1].sent != toks[i].sent:
+        end -= 1
+    return STREET_ADDRESS.match(span_text(toks, i, end)) is not None
 
 
 def _is_address(toks: Sequence[Tok], i: int, j: int) -> bool:

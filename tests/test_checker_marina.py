@@ -36,8 +36,11 @@ def test_a_thing_of_a_class_no_value_of_the_property_has_is_no_wrong_value(
     assert acted(report) == []
 
 
-def test_a_date_no_word_ties_to_a_property_is_never_rewritten(marina: Checker) -> None:
-    # the course's one date is the day it was first run; "this week" was rewritten to it
+def test_a_date_of_another_verb_is_never_rewritten_to_the_entitys_one_date(
+    marina: Checker,
+) -> None:
+    # the course's one date is its launch date, which no word names; "this week" of "isn't
+    # running" was rewritten to it
     reply = (
         "Dinghy Taster isn't running at Harbourside Marina this week, but you can join it "
         "at Saltmarsh Quay Marina tomorrow."

@@ -792,10 +792,11 @@ class Anchorer:
                 pair[0],
             ),
         )
-        # no word of the sentence names the property: the entities' own date property is a
-        # guess ("Starfall Protocol isn't showing ... over the next few days" of a film's
-        # release date), so the reading is never certain
-        unnamed = not properties and fallback is None
+        # no word of the sentence names the property, and a verb of its own governs the date:
+        # the entities' own date property is a guess ("Starfall Protocol isn't showing ...
+        # over the next few days" of a film's release date), so the reading is never certain
+        # ("Your piano lesson is on Friday" is)
+        unnamed = not properties and fallback is None and _other_verb(toks, i)
         if not properties and fallback is None:
             # the one date (and the one time) property the entities of the clause have values
             # for; with several ("built", "acquired") the sentence would have to say which
@@ -1531,6 +1532,24 @@ def _iris(m: Mention) -> tuple[str, ...]:
     if m.iri is not None:
         return (m.iri,)
     return m.candidates if m.kind == "ambiguous" else ()
+
+
+def _other_verb(toks: Sequence[Tok], i: int) -> bool:
+    """Whether the verb that governs token ``i`` in the parse says something of its own (not
+    "be" nor "have"): "isn't showing ... over the next few days", not "is on Friday". Without
+    a parse, no."""
+    k, seen = toks[i].head, 0
+    while 0 <= k < len(toks) and seen < len(toks):
+        if toks[k].pos == "VERB":
+            return toks[k].lemma not in _COPULAS
+        if toks[k].pos == "AUX" or toks[k].head == k:
+            return False
+        k, seen = toks[k].head, seen + 1
+    return False
+
+
+#: Verbs that state a value without naming what it is of.
+_COPULAS = frozenset({"be", "have"})
 
 
 def _dated_by_sentence(

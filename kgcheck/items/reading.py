@@ -724,13 +724,18 @@ def _read(
             # properties as tell a row among several, a member of a closed set ("an American
             # Airlines flight at 3:55 pm ... for $740" of the one Delta flight)
             named = len({v.holders[row] for v in telling}) >= need
+            # how many of the row's times the verb before each stated time names
+            times = _times(facts[row])
+            verbs = {
+                u.span: len(_verb_named(kb, u.before, times)) for u in unheld if u.kind == "time"
+            }
             asked = [
                 u
                 for u in unheld
                 if u.kind in _OF_ONE
                 or (named and u.kind in _NAMED)
                 # "It should arrive at about 6:26 am": a time the verb before it names
-                or (u.kind == "time" and len(_verb_named(kb, u.before, _times(facts[row]))) == 1)
+                or verbs.get(u.span) == 1
                 # "Your next payment of £19 is on 1 December": a date or time said with values
                 # naming the row, of its property of that type
                 or (named and u.kind in _OF_SEVERAL)
@@ -742,10 +747,7 @@ def _read(
             asked = [
                 replace(u, sure=False)
                 if (u.kind == "count" and not telling)
-                or (
-                    u.kind in _OF_SEVERAL
-                    and not (u.kind == "time" and _verb_named(kb, u.before, _times(facts[row])))
-                )
+                or (u.kind in _OF_SEVERAL and not verbs.get(u.span))
                 else u
                 for u in asked
             ]

@@ -24,6 +24,8 @@ def numbering_words(kb: KnowledgeBase) -> frozenset[str]:
     entities: a naming scheme, not one name that holds a number."""
     seen: dict[str, set[str]] = {}
     for entity, label in kb.entity_labels():
+        if not any(c.isdigit() for c in label):
+            continue
         for match in _NUMBERED.finditer(label):
             seen.setdefault(match.group(1).lower(), set()).add(entity)
     return frozenset(word for word, entities in seen.items() if len(entities) > 1)

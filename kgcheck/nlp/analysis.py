@@ -36,8 +36,9 @@ class Mention:
     """A named thing in the reply.
 
     ``kind`` is ``entity`` (resolved to the KB: ``iri`` is set, ``how`` says how: exact, short,
-    fuzzy, context, or value: a short name the KB also holds whole as a value of other things,
-    "London" of "Ace Hotel London" where other hotels are in London), ``ambiguous`` (several KB
+    fuzzy, context, value: a short name the KB also holds whole as a value of other things,
+    "London" of "Ace Hotel London" where other hotels are in London, or one: "a large one" of
+    the large popcorn after "a medium popcorn"), ``ambiguous`` (several KB
     candidates), ``name`` (a proper name the KB does not know) or ``pronoun`` (an anaphor: a
     pronoun, or with ``how == "definite"`` a phrase such as "the department"; ``iri`` is set
     where :mod:`kgcheck.nlp.coref` resolved it). ``class_hint``

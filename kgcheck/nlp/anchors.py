@@ -792,12 +792,13 @@ class Anchorer:
                 pair[0],
             ),
         )
-        # no word of the sentence names the property, and a verb of its own governs the date:
-        # the entities' own date property is a guess ("Starfall Protocol isn't showing ...
-        # over the next few days" of a film's release date), so the reading is never certain
-        # ("Your piano lesson is on Friday" is)
-        unnamed = not properties and fallback is None and _other_verb(toks, i)
+        unnamed = False
         if not properties and fallback is None:
+            # no word names the property: where a verb of its own governs the date, the
+            # entities' own date property is a guess ("Starfall Protocol isn't showing ... over
+            # the next few days" of a film's release date), never a certain reading ("Your
+            # piano lesson is on Friday" is one)
+            unnamed = _other_verb(toks, i)
             # the one date (and the one time) property the entities of the clause have values
             # for; with several ("built", "acquired") the sentence would have to say which
             for d, m in near:

@@ -79,7 +79,7 @@ class Lexicon:
             # a form's words lemmatised alone ("noise cancelling" -> "noise cancel") may not be
             # what the same words are lemmatised to in a sentence ("has active noise
             # cancelling": a noun, "cancelling"): the words as written are a path too
-            written = entry.form.lower().replace("-", " ").split()
+            written = "".join(" " if c in _HYPHENS else c for c in entry.form.lower()).split()
             paths = (
                 [lemmas]
                 if written == lemmas or len(written) != len(lemmas)

@@ -22,11 +22,13 @@ NAME_LINKS = ("of", "the", "de", "la", "du", "upon")
 STREET_WORDS = frozenset(ABBREVIATIONS) | frozenset(ABBREVIATIONS.values()) | {"way"}
 
 #: A street address: a house number, up to six words (no time, no preposition: not "5 pm on
-#: Main Street"; "of" and "the" inside a name, "14 Prince of Wales Road"), and a street word
+#: Main Street"; a small word inside a name, "14 Prince of Wales Road"), and a street word
 #: ("89 South street", "11100 San Pablo Ave # 216").
 STREET_ADDRESS = re.compile(
     r"\b\d{1,6}[A-Za-z]?(?:\s+(?!(?:am|pm|on|in|at|of|the|a|an|to|for|and|or|from|by|with|near)\b)"
-    r"[A-Za-z0-9'.-]+(?:\s+(?:of|the)(?=\s+[A-Z]))?){0,5}?\s+(?:"
+    r"[A-Za-z0-9'.-]+(?:\s+(?:"
+    + "|".join(NAME_LINKS)
+    + r")(?=\s+(?-i:[A-Z])))?){0,5}?\s+(?:"
     + "|".join(sorted(STREET_WORDS, key=len, reverse=True))
     + r")\b(?:\s*(?:#|suite|ste|apt|unit)\s*\w+)?",
     re.IGNORECASE,

@@ -1385,9 +1385,13 @@ class _Verifier:
         March); ``None`` for a value that starts none. Read once per node and check."""
         if held.node is None:
             return None
-        if held.node not in self._series:
-            self._series[held.node] = self.kb.recurrence(held.node)
-        recurs = self._series[held.node]
+        node = held.node
+        if node == held.subject and not held.related:
+            # a value read through a structure node (a course's schedule) recurs by that node
+            node = self.kb.stating_node(held.subject, held.prop, held.value)
+        if node not in self._series:
+            self._series[node] = self.kb.recurrence(node)
+        recurs = self._series[node]
         return recurs[0] if recurs is not None and recurs[1] == held.value else None
 
     def _occurrence(self, held: _Held, value: Interval, stated: Interval) -> Interval:

@@ -14,7 +14,7 @@ from kgcheck.items import Item
 from kgcheck.kb.calls import answered_generated, named_rows
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import name_tokens, value_words
-from kgcheck.nlp.analysis import Mention
+from kgcheck.nlp.analysis import Mention, TurnAnalysis
 from kgcheck.numeric_claims import restated_spans
 from kgcheck.spans import SpanIndex
 from kgcheck.tools.graph import answered_rows
@@ -107,7 +107,9 @@ class NonexistentEntityDetector(Detector):
                 continue  # "there is no Starbucks nearby": the reply agrees it is not there
             # (a unit after a number, "60 F", "58 dergrees Faherenheit", is no name of a value)
             describing = any(d.contains(m.span) for d in (*described, *offered)) and not (
-                is_unit_word(m.text) or _AFTER_NUMBER.search(analysis.text, 0, m.span.start)
+                is_unit_word(m.text)
+                or _AFTER_NUMBER.search(analysis.text, 0, m.span.start)
+                or _set_off(analysis, m)
             )
             flag = self._unknown(ctx, m, params, describing)
             if flag is not None:
@@ -220,6 +222,18 @@ def _forms(name: str) -> tuple[str, ...]:
     return (name, f"{head} {one}".strip()) if one != last else (name,)
 
 
+def _set_off(analysis: TurnAnalysis, m: Mention) -> bool:
+    """Whether ``m`` is one word opening its sentence, set off by a comma ("Congratulations,
+    Wei!", "Unfortunately, ..."): a word before what the sentence says, not a value of it."""
+    segment = analysis.segments[m.segment] if m.segment < len(analysis.segments) else None
+    return (
+        segment is not None
+        and " " not in m.text
+        and not analysis.text[segment.span.start : m.span.start].strip()
+        and analysis.text[m.span.end : m.span.end + 1] == ","
+    )
+
+
 def _describing_results(ctx: DetectionContext) -> list[Span]:
     """The sentences that state a value of a set of results the reply picks from: the latest
     tool call's rows, or several records of a KB (the same rows as a KB file), an item of the
@@ -261,6 +275,20 @@ _MEASURED = re.compile(
 )
 
 
+#: What goes on after the second of two names a bare comma joins, where they are items of one
+#: list: a third item, or the conjunction before the last ("Arco, Jing Jing and Safeway").
+_LIST_GOES_ON = re.compile(r"\s*(?:,\s*)?(?:and|or)\b|\s*,\s*(?:(?:a|an|the)\s+)?[A-Z]")
+
+
+def _a_list(text: str, lo: int, hi: int, m: Mention, other: Mention) -> bool:
+    """Whether two names with ``text[lo:hi]`` between them are items of one list: joined by
+    "and" or "or", or by a comma where the list goes on; two names with a bare comma between
+    are no list of two ("Congratulations, Wei!": an address)."""
+    if re.search(r"\b(?:and|or)\b", text[lo:hi], re.I):
+        return True
+    return bool(_LIST_GOES_ON.match(text, max(m.span.end, other.span.end)))
+
+
 def _classes_by_neighbours(ctx: DetectionContext, m: Mention) -> set[URIRef]:
     """Classes a name takes from its neighbours: a KB entity it is listed with ("Jing Jing and
     Arco are both near": Jing Jing's class), and the domain of a quantity stated right next to
@@ -278,7 +306,7 @@ def _classes_by_neighbours(ctx: DetectionContext, m: Mention) -> set[URIRef]:
                 other.span.start,
             )
         )
-        if lo <= hi and _LISTED.match(text[lo:hi]):
+        if lo <= hi and _LISTED.match(text[lo:hi]) and _a_list(text, lo, hi, m, other):
             classes |= kb.direct_types(URIRef(other.iri))
     segment = (
         ctx.analysis.segments[m.segment].span if m.segment < len(ctx.analysis.segments) else None

@@ -456,6 +456,26 @@ class KnowledgeBase:
         upper = end.end if end is not None else datetime.max
         return Interval(lower, upper, Granularity.DAY)
 
+    def stating_node(self, subject: URIRef, predicate: URIRef, value: Node) -> Node:
+        """The node that states ``value`` of ``(subject, predicate)``: the subject, or where
+        :meth:`values` read it through the structure nodes the subject points at, the nearest
+        of those that holds it (a course's ``schema:Schedule`` node with its start date)."""
+        if (subject, predicate, value) in self.graph:
+            return subject
+        children = self.shapes.children
+        todo: list[Node] = list(children.get(subject, ()))
+        seen: set[Node] = {subject}
+        while todo and len(seen) < _MAX_STRUCTURE:
+            layer, todo = todo, []
+            for node in layer:
+                if node in seen:
+                    continue
+                seen.add(node)
+                if (node, predicate, value) in self.graph:
+                    return node
+                todo.extend(children.get(node, ()))
+        return subject
+
     def recurrence(self, node: Node) -> tuple[timedelta, Node] | None:
         """How often what ``node`` states recurs (``schema:repeatFrequency "P14D"``: every 14
         days) and the date the series starts on (its earliest date: a schedule's
@@ -921,7 +941,7 @@ VALID_FROM = frozenset({"https://schema.org/validFrom", "http://schema.org/valid
 VALID_THROUGH = frozenset({"https://schema.org/validThrough", "http://schema.org/validThrough"})
 
 _INDEX_FILE = "kgcheck-labels.json"
-_INDEX_VERSION = 12
+_INDEX_VERSION = 13
 
 
 @dataclass(frozen=True, slots=True)

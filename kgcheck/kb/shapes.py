@@ -255,8 +255,13 @@ def read_shapes(graph: Graph) -> DataShapes:
     # several nodes for one (subject, property) are qualified statements (opening hours per
     # day, a price per season): their facts hold under their qualifiers, not of the subject
     per_pair = Counter(pair for _, owners in candidates for pair in owners)
+    several = {node for node, owners in candidates if any(per_pair[p] > 1 for p in owners)}
+    # a node of a class whose nodes are read so elsewhere is one too, alone as it may be (a
+    # site's gate hours, one schema:OpeningHoursSpecification for every day, beside its
+    # office hours per day): nodes of one class are read one way
+    qualified_classes = {c for node in several for c in graph.objects(node, RDF.type)}
     for node, owners in candidates:
-        if any(per_pair[pair] > 1 for pair in owners):
+        if node in several or any(c in qualified_classes for c in graph.objects(node, RDF.type)):
             for owner, pointer in owners:
                 shapes.qualified[owner].append((node, pointer))
             continue

@@ -237,13 +237,17 @@ class Anchorer:
                 == (q.kind, q.unit, q.currency, q.per)
             ):
                 shared = [URIRef(p) for p in prev.anchor.properties]
+            last = _token_at(starts, max(q.span.end - 1, q.span.start))
+            if shared and _has_own_words(toks, last, temporals, starts):
+                # "10 ft wide by 5 ft deep", "the £40 stairs fee and the £128.70 weekend
+                # surcharge": a number with a word of its own says what it measures itself
+                shared = []
             sent = toks[i].sent
             forms = local.matches.get(sent, [])
             if q.kind == NUMBER:
                 # "a cafe on platform 2", "room 401": a bare number right after a noun names
                 # one of them; it is not how many there are
                 forms = [m for m in forms if m.end != i]
-            last = _token_at(starts, max(q.span.end - 1, q.span.start))
             q = _counted_past_adjective(q, toks, i, last)
             found_count = self._found_count(toks, i, last, q)
             if found_count is not None:
@@ -1308,6 +1312,23 @@ def _clock_range(expr: TemporalExpression) -> bool:
 def form_tokens(matches: Sequence[PredicateMatch]) -> list[int]:
     """The tokens of the reply's words naming a property."""
     return [k for p in matches for k in range(p.start, p.end)]
+
+
+def _has_own_words(
+    toks: Sequence[Tok],
+    last: int,
+    temporals: Sequence[TemporalExpression],
+    starts: Sequence[int],
+) -> bool:
+    """Whether the item ending at token ``last`` has a word of its own right after it: a noun
+    or an adjective ("5 ft deep", "£128.70 weekend surcharge"), not a day or time ("60F
+    tomorrow"); a parse-less pipeline tells none."""
+    k = last + 1
+    if k >= len(toks) or toks[k].sent != toks[last].sent or not toks[k].is_alpha:
+        return False
+    if toks[k].pos not in {"NOUN", "PROPN", "ADJ"}:
+        return False
+    return not any(t.span.start <= toks[k].start < t.span.end for t in temporals)
 
 
 def _guesses_named_elsewhere(

@@ -57,6 +57,7 @@ from kgcheck.values.quantities import (
     canonical_unit,
     is_currency,
     is_unit_word,
+    unit_in_text,
 )
 from kgcheck.vocab import KGC
 
@@ -73,6 +74,8 @@ CALL_NS = "urn:kgcheck:call#"
 RESTATED_TOLERANCE = 0.01
 #: Words naming a sum of money in a row that names its currency ("total", "amount").
 _AMOUNTS = frozenset({"total", "amount", "subtotal", "sum"})
+#: Words of a field's name that make "in pounds" a weight ("weight_pounds", "max_load").
+_WEIGHT_WORDS = frozenset({"weight", "weighs", "mass", "load", "heavy", "payload"})
 _NAME_FIELD = re.compile(r"(?:^|_|(?<=[a-z]))(?:name|title|Name|Title)$")
 #: Units of time that a field's name ends in to say which one, not how long ("release_year").
 _DATES = frozenset({"year", "month", "week", "day"})
@@ -418,6 +421,10 @@ def _property(graph: Graph, found: _Field, currency: str | None) -> tuple[URIRef
         # call-out fee")
         named = {*words_of_name(found.name), *words_of_name(spec.description or "")}
         unit = currency if named & (MONEY_NOUNS | _AMOUNTS) or _in_cents(found.values) else None
+        if unit is None and currency == "GBP" and not named & _WEIGHT_WORDS:
+            # "Weekend surcharge in pounds" in rows priced in pounds sterling: sterling, where
+            # nothing says weight
+            unit = currency if unit_in_text(spec.description or "") == "lb" else None
     if unit is None and datatype in {"integer", "decimal"}:
         # a currency its description names: "Amount including VAT, GBP", "Price in £"
         unit = _described_currency(spec.description)

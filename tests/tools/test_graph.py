@@ -151,3 +151,20 @@ def test_a_number_field_named_with_a_unit_holds_numbers_of_that_unit() -> None:
     assert (FIELD("distance_miles"), KGC.unit, Literal("mile")) in graph
     assert (FIELD("extra_data_gb"), KGC.unit, Literal("GB")) in graph
     assert not list(graph.objects(FIELD("seats"), KGC.unit))
+
+
+def test_a_field_described_in_pounds_in_rows_priced_in_sterling_is_money() -> None:
+    # "Weekend surcharge in pounds" was read as a weight, so "the £128.70 weekend surcharge"
+    # was bound to another fee of the KB and called wrong
+    rows = {"quote_ref": "Q-1", "stairs_fee": 40.0, "weekend_surcharge": 128.7,
+            "max_load": 900, "currency": "GBP"}  # fmt: skip
+    schema = {
+        "type": "object",
+        "properties": {
+            "weekend_surcharge": {"type": "number", "description": "Weekend surcharge in pounds"},
+            "max_load": {"type": "number", "description": "Maximum load in pounds"},
+        },
+    }
+    graph = results_graph([ToolResult("get_quote", rows, schema=schema)])
+    assert (FIELD("weekend_surcharge"), KGC.unit, Literal("GBP")) in graph
+    assert (FIELD("max_load"), KGC.unit, Literal("GBP")) not in graph

@@ -349,22 +349,40 @@ class KnowledgeBase:
                 found.extend(o for o in self._subjects(inverse, subject) if o not in found)
             if prop in self.ontology.symmetric:
                 found.extend(o for o in self._subjects(prop, subject) if o not in found)
-        shapes = self.shapes
         if not found:
             # through the structure nodes the subject points at, nearest first: a branch's
             # street address held by its schema:address node, a plant's price by the price
             # specification of its offer
-            todo, seen = list(shapes.children.get(subject, ())), {subject}
-            while todo and not found and len(seen) < _MAX_STRUCTURE:
-                layer, todo = todo, []
+            for layer in self._structure_layers(subject):
                 for node in layer:
-                    if node in seen:
-                        continue
-                    seen.add(node)
                     found.extend(o for o in self._objects(node, predicate) if o not in found)
-                    todo.extend(shapes.children.get(node, ()))
+                if found:
+                    break
         # a value node stands for its value: schema:weight [ schema:value 15 ]
-        return [shapes.value_of.get(o, o) for o in found]
+        return [self.shapes.value_of.get(o, o) for o in found]
+
+    def _structure_layers(self, subject: Node) -> Iterator[list[Node]]:
+        """The structure nodes ``subject`` points at, a layer at a time, nearest first (its
+        own, then theirs), up to ``_MAX_STRUCTURE`` nodes."""
+        children = self.shapes.children
+        todo: list[Node] = list(children.get(subject, ()))
+        seen: set[Node] = {subject}
+        while todo and len(seen) < _MAX_STRUCTURE:
+            layer = []
+            for node in todo:
+                if node not in seen:
+                    seen.add(node)
+                    layer.append(node)
+            todo = [child for node in layer for child in children.get(node, ())]
+            yield layer
+
+    def holds(self, subject: URIRef, predicate: URIRef) -> bool:
+        """Whether ``subject`` has a value of ``predicate`` of its own: one of :meth:`values`,
+        or one in a qualified statement of its own (its opening hours on some days; not a
+        relation node that points at it)."""
+        return bool(
+            self.values(subject, predicate) or self.qualified(subject, predicate, relations=False)
+        )
 
     def qualified(
         self, subject: URIRef, predicate: URIRef, *, relations: bool = True
@@ -460,20 +478,12 @@ class KnowledgeBase:
         """The node that states ``value`` of ``(subject, predicate)``: the subject, or where
         :meth:`values` read it through the structure nodes the subject points at, the nearest
         of those that holds it (a course's ``schema:Schedule`` node with its start date)."""
-        if (subject, predicate, value) in self.graph:
+        if value in self._objects(subject, predicate):
             return subject
-        children = self.shapes.children
-        todo: list[Node] = list(children.get(subject, ()))
-        seen: set[Node] = {subject}
-        while todo and len(seen) < _MAX_STRUCTURE:
-            layer, todo = todo, []
+        for layer in self._structure_layers(subject):
             for node in layer:
-                if node in seen:
-                    continue
-                seen.add(node)
-                if (node, predicate, value) in self.graph:
+                if value in self._objects(node, predicate):
                     return node
-                todo.extend(children.get(node, ()))
         return subject
 
     def recurrence(self, node: Node) -> tuple[timedelta, Node] | None:

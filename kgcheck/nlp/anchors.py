@@ -238,7 +238,7 @@ class Anchorer:
             ):
                 shared = [URIRef(p) for p in prev.anchor.properties]
             last = _token_at(starts, max(q.span.end - 1, q.span.start))
-            if shared and _has_own_words(toks, last, temporals, starts):
+            if shared and _has_own_words(toks, last, temporals):
                 # "10 ft wide by 5 ft deep", "the £40 stairs fee and the £128.70 weekend
                 # surcharge": a number with a word of its own says what it measures itself
                 shared = []
@@ -1200,9 +1200,7 @@ class Anchorer:
         return [
             p
             for p in sorted(self.dates | self.times)
-            if self.kb.values(subject, p)
-            or self.obs.get(subject, p)
-            or self.kb.qualified(subject, p, relations=False)
+            if self.kb.holds(subject, p) or self.obs.get(subject, p)
         ]
 
 
@@ -1314,12 +1312,7 @@ def form_tokens(matches: Sequence[PredicateMatch]) -> list[int]:
     return [k for p in matches for k in range(p.start, p.end)]
 
 
-def _has_own_words(
-    toks: Sequence[Tok],
-    last: int,
-    temporals: Sequence[TemporalExpression],
-    starts: Sequence[int],
-) -> bool:
+def _has_own_words(toks: Sequence[Tok], last: int, temporals: Sequence[TemporalExpression]) -> bool:
     """Whether the item ending at token ``last`` has a word of its own right after it: a noun
     or an adjective ("5 ft deep", "£128.70 weekend surcharge"), not a day or time ("60F
     tomorrow"); a parse-less pipeline tells none."""

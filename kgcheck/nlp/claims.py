@@ -458,13 +458,6 @@ class ClaimBuilder:
             self.onto.is_nominal(URIRef(p), match.form) for p in match.properties
         )
 
-    def _has(self, subject: URIRef, prop: URIRef) -> bool:
-        """Whether ``subject`` holds a value of ``prop``: its own, or in a qualified statement
-        of its own (its opening hours on some days)."""
-        return bool(
-            self.kb.values(subject, prop) or self.kb.qualified(subject, prop, relations=False)
-        )
-
     def _of_holder(self, claim: Claim) -> Claim:
         """``claim`` about the thing its subject's name names for short where the thing the
         name names exactly holds no value of the property ("The Sheffield branch manager is
@@ -472,9 +465,9 @@ class ClaimBuilder:
         if claim.subject_iri is None:
             return claim
         prop, subject = URIRef(claim.predicate), URIRef(claim.subject_iri)
-        if prop == RDF.type or self._has(subject, prop):
+        if prop == RDF.type or self.kb.holds(subject, prop):
             return claim
-        holder = named_short(self.kb, claim.subject, lambda s: self._has(s, prop))
+        holder = named_short(self.kb, claim.subject, lambda s: self.kb.holds(s, prop))
         if holder is None:
             return claim
         named = replace(claim.subject, iri=holder, how="short")

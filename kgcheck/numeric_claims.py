@@ -1524,7 +1524,7 @@ class _Verifier:
     def _quantities_of(self, source: Source) -> list[Quantity]:
         found = self._source_quantities.get(source.id)
         if found is None:
-            found = QuantityRecognizer().find(source.text)
+            found = QuantityRecognizer(self.onto.dollar()).find(source.text)
             self._source_quantities[source.id] = found
         return found
 

@@ -90,6 +90,8 @@ class NonexistentEntityDetector(Detector):
                 continue
             if any(ctx.kb.has_literal(t) or ctx.kb.in_literal(t) for t in _forms(m.text)):
                 continue  # a value the KB holds ("Portland", "200 Alester Ave", "Kia Niro EVs")
+            if _values_in_a_row(ctx.kb, m.text):
+                continue  # "Nelson Bay NSW": an address's town and state, two values it holds
             counted = _COUNT_FIRST.sub("", m.text)
             if counted != m.text and (
                 ctx.kb.has_literal(counted)
@@ -454,6 +456,17 @@ def _kind_classes(kb: KnowledgeBase, phrase: Sequence[str]) -> set[URIRef]:
 _HOLDERS = 8
 #: The most words of a string value looked for next to a name.
 _LONGEST_VALUE = 6
+
+
+def _values_in_a_row(kb: KnowledgeBase, text: str) -> bool:
+    """Whether the name ``text`` is two values the KB holds written one after the other: a
+    town and its state ("Nelson Bay NSW" of ``addressLocality "Nelson Bay"`` and
+    ``addressRegion "NSW"``), parts of one address a reply runs together."""
+    words = text.split()
+    return any(
+        kb.has_literal(" ".join(words[:i])) and kb.has_literal(" ".join(words[i:]))
+        for i in range(1, len(words))
+    )
 
 
 def _builds_on(kb: KnowledgeBase, text: str) -> bool:

@@ -105,10 +105,11 @@ def label_keys(label: str) -> tuple[set[str], set[str]]:
     words = name_tokens(label)
     if words and words[0] not in _ARTICLES:
         parts |= {" ".join(words[:n]) for n in range(2, len(words))}
-    if len(words) > 3 and words[0] not in _ARTICLES:
+    if len(words) > 3 and words[0] not in _ARTICLES and words[1] not in _JOINERS:
         # the name without its first word, three words or more left: "Golf Life 1.5 TSI" of
         # "Volkswagen Golf Life 1.5 TSI", the maker's name left out; and its head ("Puma
-        # ST-Line" of "Ford Puma ST-Line 1.0 EcoBoost")
+        # ST-Line" of "Ford Puma ST-Line 1.0 EcoBoost"); not what opens with a joining word
+        # ("at the Reef" of "Twilight at the Reef" is a place, not the event)
         keys.add(" ".join(words[1:]))
         parts |= {" ".join(words[1:n]) for n in range(3, len(words))}
     # no part is a clock time alone ("6:00 pm" of the "6:00 pm visit slot", a row named by its

@@ -16,6 +16,7 @@ from kgcheck.kb.profiles import profile_facts
 from kgcheck.kb.shapes import DataShapes, value_classes
 from kgcheck.kb.wikibase import entity_of
 from kgcheck.nlp.literals import NUMERIC_TYPES
+from kgcheck.values.currency import bare_dollar
 from kgcheck.values.durations import DURATION_TYPES
 from kgcheck.values.quantities import MONEY_NOUNS, canonical_unit, split_rate, unit_in_text
 from kgcheck.vocab import KGC
@@ -455,6 +456,11 @@ class OntologyView:
 
     def label(self, term: URIRef) -> str:
         return self.labels.get(term) or _local_name(term)
+
+    def dollar(self) -> str:
+        """The currency a reply's bare dollar ("$75") is read as: the one dollar currency the
+        properties' units name (AUD in a KB that prices in Australian dollars), else USD."""
+        return bare_dollar(self.unit_of(p) for p in self.unit)
 
     def unit_of(self, prop: URIRef) -> str | None:
         """The unit of ``prop``'s values as a reply's quantity writes it: its ``kgc:unit``;

@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from rdflib import BNode, Graph, Literal, URIRef
@@ -259,9 +259,14 @@ def read_shapes(graph: Graph) -> DataShapes:
     # a node of a class whose nodes are read so elsewhere is one too, alone as it may be (a
     # site's gate hours, one schema:OpeningHoursSpecification for every day, beside its
     # office hours per day): nodes of one class are read one way
+    # nodes of one class are read one way; a lone one that says nothing it holds under (an
+    # offer with a price and its currency alone) is the subject's plain value
     qualified_classes = {c for node in several for c in graph.objects(node, RDF.type)}
     for node, owners in candidates:
-        if node in several or any(c in qualified_classes for c in graph.objects(node, RDF.type)):
+        if node in several or (
+            any(c in qualified_classes for c in graph.objects(node, RDF.type))
+            and _says_when_or_what(facts[node])
+        ):
             for owner, pointer in owners:
                 shapes.qualified[owner].append((node, pointer))
             continue
@@ -434,12 +439,29 @@ def _unit(term: Node) -> str | None:
     return canonical_unit(_UNIT_CODES.get(text, _UNIT_CODES.get(text.upper(), text)))
 
 
+def _says_when_or_what(facts: list[tuple[URIRef, Node]]) -> bool:
+    """Whether a node's facts name what its value holds under: a thing (its days, a board
+    type) or a date (``validFrom``)."""
+    return any(
+        isinstance(o, URIRef)
+        or (isinstance(o, Literal) and isinstance(o.toPython(), date | datetime))
+        for _, o in facts
+    )
+
+
 def _read_units(
     shapes: DataShapes, facts: dict[Node, list[tuple[URIRef, Node]]], units_of: dict[Node, str]
 ) -> None:
     """A property's unit: the one unit stated beside every one of its numeric values (on the
     value node, read for the property pointing at it; on a structure node, for its facts)."""
     seen: dict[URIRef, set[str | None]] = defaultdict(set)
+    # a qualified statement's value is in a unit too (prices per board type, all in AUD)
+    qualified = {node for pairs in shapes.qualified.values() for node, _ in pairs}
+    for node in qualified:
+        if node not in shapes.pointers:
+            for p, o in facts.get(node, ()):
+                if isinstance(o, Literal) and _numeric(o):
+                    seen[p].add(units_of.get(node))
     for node, owners in shapes.pointers.items():
         unit = units_of.get(node)
         if node in shapes.value_of:

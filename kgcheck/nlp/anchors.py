@@ -179,6 +179,8 @@ class Anchorer:
         self.units = {p: u for p, u in self.units.items() if u is not None}
         #: "98 pounds" can be sterling: the KB prices in pounds and weighs nothing in them.
         self.pounds_sterling = "GBP" in self.units.values() and "lb" not in self.units.values()
+        #: The currency a bare "$" is read as (:meth:`OntologyView.dollar`).
+        self.dollar = self.onto.dollar()
         #: each money property's periods named by its phrases, and whether it is a one-off
         self._periods: dict[URIRef, tuple[frozenset[str], bool]] = {}
         #: each property: whether its label makes it a rate per a thing ("points per pound")
@@ -900,8 +902,13 @@ class Anchorer:
                 ),
                 None,
             )
+            # "($740 for manual)": of the things linked to what a mention names, one is meant
+            # only where nothing else links to it ("one with Alex at 5 pm": Alex's one
+            # appointment; not the one course of several things "manual" is said of)
+            through = source is not None and holders[0] not in _iris(source)
             certain = (
                 source is not None
+                and not (through and self._linked_from_several(source))
                 and not unnamed
                 and ties.clear(source)
                 and ties.tied(i, source, last=last, counted=counted)
@@ -1157,6 +1164,12 @@ class Anchorer:
             for r in self.kb.referrers(URIRef(iri))
             if self._held(r) and (here is None or self._tied_here(r, URIRef(iri), here))
         )
+
+    def _linked_from_several(self, m: Mention) -> bool:
+        """Whether more than one node of the KB points at what ``m`` names (a board type
+        several courses, an offer and an instructor are said of)."""
+        referrers = (self.kb.referrers(URIRef(iri), through_unnamed=True) for iri in _iris(m))
+        return len({r for found in referrers for r in found}) > 1
 
     def _tied_here(self, node: URIRef, of: URIRef, here: frozenset[str]) -> bool:
         """Whether ``node``, when a relation node of ``of``, ties ``of`` to nothing else or to

@@ -35,7 +35,7 @@ from kgcheck.nlp.analysis import Claim, ClaimObject, Mention, Signal
 from kgcheck.nlp.anchors import named_short
 from kgcheck.nlp.attributes import attribute_claims
 from kgcheck.nlp.lexicon import PredicateMatch
-from kgcheck.nlp.literals import parse_literal
+from kgcheck.nlp.literals import DATE_TYPES, parse_literal
 from kgcheck.nlp.syntax import SUBJECT_KINDS, Syntax, mention_at, parsed_subjects
 from kgcheck.nlp.tokens import Tok, is_parsed, span_text
 from kgcheck.nlp.vocabulary import (
@@ -59,6 +59,23 @@ _POSSESSIVE_PRONOUNS = frozenset({"his", "her", "its", "their"})
 #: Verbs a yes-or-no property is stated with by its name ("has active noise cancelling").
 _HAVING = frozenset({"have", "include", "offer", "support", "feature", "provide", "get"})
 #: Words between such a verb and the property's name ("has no", "includes full").
+#: How far back, in characters, the text before a date is read for the month it names.
+_DATE_CONTEXT = 300
+
+
+def _text_before(toks: Sequence[Tok], k: int, reach: int) -> str:
+    """The reply's text before token ``k``, back to ``reach`` characters, with the space after
+    it (whole tokens only)."""
+    if k == 0:
+        return ""
+    j = k
+    while j > 0 and toks[k].start - toks[j - 1].start <= reach:
+        j -= 1
+    return span_text(toks, j, k) + (" " if toks[k - 1].space else "")
+
+
+#: Words opening a list of two: "both manual and automatic", "either Leeds or York".
+_PRECONJUNCTIONS = frozenset({"both", "either"})
 _FEATURE_SKIP = frozenset({"also", "still", "even", "really", "both", "n't", "not", "no"})
 _LIST_GLUE = frozenset({"and", ",", "or", "as", "well"})
 #: Prepositions that attach the name after them to the noun phrase before them.
@@ -689,6 +706,8 @@ class ClaimBuilder:
         p = URIRef(prop)
         as_text = False
         if not self.onto.is_datatype_property(p):
+            if toks[k].lower in _PRECONJUNCTIONS and k + 1 in by_start:
+                k += 1  # "teaches both manual and automatic": the list after "both"
             first = by_start.get(k)
             if (
                 first is not None
@@ -728,7 +747,9 @@ class ClaimBuilder:
             return []  # "has 4 showers": a count, no address or name of a node's value
         datatypes = self.onto.range.get(p) or set()
         datatype = str(next(iter(datatypes))) if datatypes else None
-        value = parse_literal(text, datatype, now, temporal=self.temporal)
+        # the reply before the value, for a day of the month alone ("the 25th")
+        before = "" if datatype not in DATE_TYPES else _text_before(toks, k, _DATE_CONTEXT)
+        value = parse_literal(text, datatype, now, temporal=self.temporal, before=before)
         if value is None:
             return []
         start_char = toks[k].start

@@ -84,6 +84,7 @@ def parse_date(
     *,
     languages: Sequence[str] = ("en",),
     recognizer: TemporalRecognizer | None = None,
+    before: str = "",
 ) -> date | Interval | None:
     """The date or period ``text`` states: a ``date`` for a day ("2 March 2015", "yesterday"),
     an :class:`~kgcheck.periods.Interval` for a longer period ("March 2025", "Q3 2024", "the
@@ -91,11 +92,14 @@ def parse_date(
 
     kgcheck's own recognisers come first (``recognizer``, default month-first); ``dateparser``
     reads what they do not know, in ``languages`` only (its language detection is slow).
+    ``before`` is the text of the reply before ``text``: a day of the month alone takes the
+    month a date there names ("starts on Monday 21 September and finishes on Friday the 25th").
     """
     period = parse_period(text)
     if period is not None:  # "2006", "2024-Q3", "2025-03" standing alone
         return period.start.date() if period.granularity <= Granularity.DAY else period
-    found = (recognizer or _RECOGNIZER).find(text, now)
+    found = (recognizer or _RECOGNIZER).find(before + text, now)
+    found = [e for e in found if e.span.start >= len(before)]
     if found:
         expr = max(found, key=lambda e: e.span.end - e.span.start)
         interval = expr.interval
@@ -130,6 +134,7 @@ def parse_literal(
     now: datetime | None = None,
     *,
     temporal: TemporalConfig | None = None,
+    before: str = "",
 ) -> Any:
     """The value of ``text`` read as ``datatype`` (an XSD IRI); ``None`` when it is not one.
 
@@ -144,9 +149,13 @@ def parse_literal(
         return parse_number(text)
     if datatype in DATE_TYPES:
         if temporal is None:
-            return parse_date(text, now)
+            return parse_date(text, now, before=before)
         return parse_date(
-            text, now, languages=temporal.languages, recognizer=_recognizer_for(temporal)
+            text,
+            now,
+            languages=temporal.languages,
+            recognizer=_recognizer_for(temporal),
+            before=before,
         )
     if datatype == TIME_TYPE:
         return parse_clock(text)

@@ -354,18 +354,19 @@ def _make_temporal(nlp: Language, name: str, *, date_order: str, fiscal_year_sta
     return component
 
 
-class _Quantities(_KbComponent[tuple[Anchorer, ClosedValueBinder, RangeBinder]]):
-    def __init__(self) -> None:
-        super().__init__()
-        self._recognizer = QuantityRecognizer()
-
-    def build(self, kb: KnowledgeBase) -> tuple[Anchorer, ClosedValueBinder, RangeBinder]:
+class _Quantities(
+    _KbComponent[tuple[Anchorer, ClosedValueBinder, RangeBinder, QuantityRecognizer]]
+):
+    def build(
+        self, kb: KnowledgeBase
+    ) -> tuple[Anchorer, ClosedValueBinder, RangeBinder, QuantityRecognizer]:
         anchorer = Anchorer(kb)
-        return anchorer, ClosedValueBinder(anchorer), RangeBinder(anchorer)
+        # "$75" in the KB's own dollars (AUD where it prices in them)
+        recognizer = QuantityRecognizer(anchorer.dollar)
+        return anchorer, ClosedValueBinder(anchorer), RangeBinder(anchorer), recognizer
 
     def __call__(self, doc: Doc) -> Doc:
-        anchorer, binder, range_binder = self.part(doc)
-        recognizer = self._recognizer
+        anchorer, binder, range_binder, recognizer = self.part(doc)
         toks, mentions = doc._.kgc_tokens, doc._.kgc_mentions
         temporals = doc._.kgc_temporals or []
         # numbers inside dates and inside names ("The 76", "Volume 2: The Quine Tapes") are

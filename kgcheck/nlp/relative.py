@@ -41,7 +41,9 @@ _NUMBER_WORDS = (
 _SUM_BEFORE = re.compile(
     r"\b(?:in\s+total|totals|totall?ed|totall?ing|(?:a|the)\s+total\s+(?:of|is|was|comes)|"
     r"altogether|(?:comes?|came)\s+to|"
-    r"adds?\s+up\s+to|added\s+up\s+to|sum\s+of)\b[^.!?]*$",
+    r"adds?\s+up\s+to|added\s+up\s+to|sum\s+of)\b[^.!?]*$"
+    # "15 hours of driving plus the Test Day Package, all for $1,150": what was listed, summed
+    r"|\b(?:all|both)\s+for\s*$",
     re.I,
 )
 _SUM_AFTER = re.compile(

@@ -26,6 +26,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from text_to_num import text2num
 
 from kgcheck.types import Span
+from kgcheck.values.currency import DEFAULT_DOLLAR
 from kgcheck.values.durations import compound_duration
 from kgcheck.values.lemmas import known_lemma
 
@@ -534,7 +535,11 @@ def convert(value: Decimal, unit: str | None, target: str | None) -> Decimal | N
 
 
 class QuantityRecognizer:
-    """Finds quantities in text."""
+    """Finds quantities in text; a bare dollar ("$75", "75 dollars") is read as ``dollar``
+    (the knowledge base's own: :func:`kgcheck.values.currency.bare_dollar`)."""
+
+    def __init__(self, dollar: str = DEFAULT_DOLLAR) -> None:
+        self.dollar = dollar
 
     def find(self, text: str, skip: Sequence[Span] = ()) -> list[Quantity]:
         """Quantities of ``text`` in order, leaving out numbers inside the ``skip`` spans."""
@@ -629,7 +634,7 @@ class QuantityRecognizer:
         "twenty euros", "five percent", "three beds" (a count)."""
         word = _CURRENCY_WORD.match(text, end)
         if word is not None:
-            code = _currency_of(word.group("word"))
+            code = _currency_of(word.group("word"), self.dollar)
             value, stop = _with_cents(text, word.end(), value)
             return self._make(text, start, stop, CURRENCY, value, code, code)
         percent = _PERCENT.match(text, end)
@@ -655,6 +660,8 @@ class QuantityRecognizer:
             return None  # a phone number, a list of digits, an ordinal
         prefix = _PREFIX.search(text[max(0, start - 4) : start])
         currency = _SYMBOLS[prefix.group("cur")] if prefix else None
+        if prefix is not None and prefix.group("cur") == "$":
+            currency = self.dollar
         if prefix is not None:
             start -= len(prefix.group(0))
             if prefix.group("neg"):
@@ -678,7 +685,7 @@ class QuantityRecognizer:
             if word is not None:
                 return self._make(text, start, pos + word.end(), CURRENCY, value, "GBP", "GBP")
         if word is not None:
-            code = _currency_of(word.group("word"))
+            code = _currency_of(word.group("word"), self.dollar)
             return self._make(text, start, word.end(), CURRENCY, value, code, code)
         if currency is not None:
             return self._make(text, start, pos, CURRENCY, value, currency, currency)
@@ -832,13 +839,16 @@ def measure_of_rate(text: str, end: int) -> str | None:
     return unit if dimension(unit) in _RATE_DIMENSIONS else None
 
 
-def _currency_of(word: str) -> str:
+def _currency_of(word: str, dollar: str) -> str:
+    """The currency a word after a number names; "dollars" and "bucks" are ``dollar``."""
     word = word.lower()
     if "euro" in word or word == "eur":
         return "EUR"
     if "pound" in word or word == "gbp":
         return "GBP"
-    return "USD"
+    if word.startswith("us") or word == "usd":
+        return "USD"
+    return dollar
 
 
 def _ratio_context(text: str, start: int) -> bool:
@@ -850,7 +860,7 @@ def _ratio_context(text: str, start: int) -> bool:
 def rounded_agrees(stated: Decimal, expected: Decimal) -> bool:
     """Whether ``expected`` rounds to the round figure ``stated``: to the step its trailing
     zeros (or a last 5) show, "52,700" to the hundred (52,655 agrees), "300" to the hundred
-    (312 agrees), "80" to the ten, "15" to the five."""
+    (312 agrees), "80" to the ten, "15" to the five, "6" to the unit (6.1 agrees)."""
     if stated == 0:
         return False
     digits = (
@@ -865,5 +875,7 @@ def rounded_agrees(stated: Decimal, expected: Decimal) -> bool:
     if digits.rstrip("0")[-1] == "5":
         step *= 5
     if step == 1:
-        return False
+        # "about 6 km" of 6.1 km: a whole number rounds to the unit (not "about two hours"
+        # of two and a half)
+        return abs(stated - expected) * 2 < step
     return abs(stated - expected) * 2 <= step

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
@@ -257,12 +257,13 @@ class TemporalRecognizer:
             notes: gets a line for each expression left unresolved.
         """
         reference = (now or datetime.now().astimezone()).replace(tzinfo=None)
-        out = []
+        out: list[TemporalExpression] = []
         for parsed in self._parser.parse(text):
             if _house_number(text, parsed.start, parsed.end) or _month_in_name(
                 text, parsed.start, parsed.end
             ):
                 continue  # "to 2100 Avy Avenue", "at August Hall": a name, not a date
+            _month_from_before(parsed, out)
             tense = tense_at(parsed.start, parsed.end) if tense_at is not None else None
             expr = self._resolve(text, parsed, reference, tense)
             if expr.out_of_range and notes is not None:
@@ -281,7 +282,14 @@ class TemporalRecognizer:
         span = Span(p.start, p.end)
         shown = text[p.start : p.end]
         if p.parts:
-            ends = [self._resolve(text, part, now, tense) for part in p.parts]
+            first = self._resolve(text, p.parts[0], now, tense)
+            for part in p.parts[1:]:
+                _month_from_before(part, [first])
+                if part.month_from_before and first.start and (part.day or 0) < first.start.day:
+                    # "28 September to the 2nd": a range runs into the next month
+                    nxt = add_months(first.start.replace(day=1), 1)
+                    part.year, part.month = nxt.year, nxt.month
+            ends = [first, *(self._resolve(text, part, now, tense) for part in p.parts[1:])]
             first, last = ends
             starts = [e.start for e in ends if e.start is not None]
             stops = [e.end for e in ends if e.end is not None]
@@ -421,7 +429,8 @@ class TemporalRecognizer:
                     f"{calendar.month_name[p.month]} {p.year} has {last} days, not {p.day}"
                 )
             day = datetime(p.year, p.month, p.day)
-            stated |= {"year", "month"}
+            if not p.month_from_before:
+                stated |= {"year", "month"}
         elif p.month is not None:
             if p.day > _MAX_DAYS[p.month]:
                 raise _Impossible(
@@ -478,6 +487,31 @@ def _by_tense(
     if tense == FUTURE and iv.end <= now:
         return build(year + 1)
     return iv
+
+
+def _month_from_before(p: Parsed, before: Sequence[TemporalExpression]) -> None:
+    """A day of the month alone ("the 25th") after a date that names its day and month
+    ("starts on Monday 21 September and finishes on Friday the 25th", "delivered on Friday 20
+    November. It was posted on the 18th") is in that month, where its weekday, if said, fits
+    ("due next Friday, the 27th" after "10 December" is not 27 December, a Sunday)."""
+    if p.day is None or p.month is not None or p.year is not None or p.parts:
+        return
+    named = next(
+        (
+            e
+            for e in reversed(before)
+            if e.start is not None and {"day", "month"} <= e.stated and not e.parts
+        ),
+        None,
+    )
+    if named is None or named.start is None:
+        return
+    year, month = named.start.year, named.start.month
+    if p.day > calendar.monthrange(year, month)[1]:
+        return
+    if p.weekday is not None and date(year, month, p.day).weekday() != p.weekday:
+        return
+    p.year, p.month, p.month_from_before = year, month, True
 
 
 def _day_of_month(today: datetime, day: int, tense: str | None) -> datetime:

@@ -109,6 +109,9 @@ class Parsed:
     error: str | None = None
     parts: list[Parsed] = field(default_factory=list)
     explicit_weekday: bool = False
+    #: The month and year come from a date said before ("Friday the 25th" after "Monday 21
+    #: September"), not from the words: they are not stated.
+    month_from_before: bool = False
     #: The offset counts units ("in two weeks") rather than naming one ("next week").
     counted: bool = False
     #: Where a day joined with a time ("Friday at 6 pm") states the time: ``(start, end)``.

@@ -275,3 +275,6 @@ def test_label_index_a_long_name_said_without_its_first_word() -> None:
     # nor is an article a first word to drop
     assert "lighthouse keepers daughter" in label_keys("The Lighthouse Keeper's Daughter")[0]
     assert "keepers daughter" not in label_keys("The Lighthouse Keeper's Daughter")[0]
+    # nor does what is left open with a joining word: "at the Reef" of "Twilight at the Reef"
+    # is a place ("a flat white at the Reef Cafe"), not the event
+    assert "at the reef" not in label_keys("Twilight at the Reef")[0]

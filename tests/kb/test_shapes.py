@@ -259,6 +259,30 @@ def test_a_qualified_offer_is_read_through_its_price_specifications(tmp_path: Pa
     assert int(deposit.value) == 600 and deposit.per is None  # type: ignore[call-overload]
 
 
+def test_a_lone_offer_that_names_no_qualifier_is_the_subjects_own(tmp_path: Path) -> None:
+    # one product's offers per board type made every offer node a qualified statement: a
+    # lesson's one offer was no price of the lesson's, and no price had a unit (AUD)
+    kb = _kb(
+        tmp_path,
+        'ex:pack rdfs:label "Pack" ; schema:offers\n'
+        '    [ a schema:Offer ; schema:price 390 ; schema:priceCurrency "AUD" ;\n'
+        "      ex:forBoard ex:soft ] ,\n"
+        '    [ a schema:Offer ; schema:price 440 ; schema:priceCurrency "AUD" ;\n'
+        "      ex:forBoard ex:hard ] .\n"
+        'ex:lesson rdfs:label "Lesson" ; schema:offers\n'
+        '    [ a schema:Offer ; schema:price 85 ; schema:priceCurrency "AUD" ] .\n'
+        'ex:gate rdfs:label "Gate" ; ex:gateHours [ a schema:Offer ;\n'
+        '    schema:validFrom "2026-06-01"^^xsd:date ; schema:price 5 ;\n'
+        '    schema:priceCurrency "AUD" ] .\n',
+    )
+    price = URIRef(SCHEMA + "price")
+    lesson = URIRef("https://example.org/nav#lesson")
+    assert [int(v) for v in kb.values(lesson, price)] == [85]  # type: ignore[call-overload]
+    # prices per board type are in a unit too, and the lone offer with a date holds under it
+    assert kb.ontology.unit[price] == "AUD"
+    assert kb.values(URIRef("https://example.org/nav#gate"), price) == []
+
+
 def test_a_value_node_stands_for_its_value_and_gives_its_unit(tmp_path: Path) -> None:
     kb = _kb(
         tmp_path,

@@ -204,9 +204,12 @@ def test_two_lengths_of_time_joined_by_and_stay_two() -> None:
 @pytest.mark.parametrize(
     ("stated", "held", "agrees"),
     [(52700, 52655, True), (300, 312, True), (80, 78, True), (52700, 52800, False),
-     (300, 360, False), (7, 6, False)],
+     (300, 360, False), (7, 6, False), ("6", "6.1", True), ("6", "6.6", False),
+     ("2", "2.5", False)],
 )  # fmt: skip
-def test_a_round_figure_agrees_with_what_rounds_to_it(stated: int, held: int, agrees: bool) -> None:
+def test_a_round_figure_agrees_with_what_rounds_to_it(
+    stated: int | str, held: int | str, agrees: bool
+) -> None:
     assert rounded_agrees(Decimal(stated), Decimal(held)) is agrees
 
 

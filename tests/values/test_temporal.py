@@ -313,3 +313,40 @@ def test_a_number_heading_a_street_address_is_no_year(text: str, found: list[str
 )
 def test_a_month_starting_a_name_is_no_date(text: str, found: list[str]) -> None:
     assert [e.text for e in TemporalRecognizer().find(text, NOW)] == found
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        # the month of the date said before, not the current one (November)
+        (
+            "It starts on Monday 21 December and finishes on Thursday the 24th.",
+            [d(2026, 12, 21), d(2026, 12, 24)],
+        ),
+        (
+            "It was delivered on Friday 20 November. It was posted on the 18th.",
+            [d(2026, 11, 20), d(2026, 11, 18)],
+        ),
+    ],
+)
+def test_a_day_of_the_month_alone_takes_the_month_said_before(
+    text: str, dates: list[datetime]
+) -> None:
+    found = RECOGNIZER.find(text, NOW)
+    assert [e.start for e in found] == dates
+    # the month is not stated by the words: no check may take it as said
+    assert "month" not in found[-1].stated
+
+
+def test_a_range_to_a_day_alone_runs_into_the_next_month() -> None:
+    found = one("from 28 December to the 2nd")
+    assert (found.start, found.end) == (d(2026, 12, 28), d(2027, 1, 3))
+
+
+def test_a_weekday_that_does_not_fit_the_month_said_before_keeps_its_own() -> None:
+    # "due next Friday, the 27th" after "10 December": 27 December is a Sunday, so the 27th
+    # is this month's (a Friday)
+    found = RECOGNIZER.find(
+        "Your inhaler is due on 10 December, the others next Friday, the 27th.", NOW
+    )
+    assert found[-1].start == d(2026, 11, 27)

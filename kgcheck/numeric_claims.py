@@ -799,7 +799,8 @@ class _Verifier:
             if not ok and q.bound is None:
                 # "about 52,700" of 52,655; "459 km" of 285 miles: a value converted from the
                 # KB's unit is rounded as it is written
-                ok = (q.approximate and rounded_agrees(q.value, back)) or (
+                whole = dimension(q.unit) != "time"  # "about an hour" is no 45 minutes
+                ok = (q.approximate and rounded_agrees(q.value, back, to_unit=whole)) or (
                     stated != q.value
                     and dimension(q.unit) not in {None, "time"}  # "two hours" of 115 minutes
                     and _to_last_digit(q.value, back)

@@ -98,3 +98,28 @@ def test_both_before_a_list_of_values_is_no_value(school: Checker) -> None:
     assert report.text == reply
     assert acted(report) == []
     assert report.decision == "accept"
+
+
+def test_a_round_figure_of_a_tool_rows_measure_agrees_with_what_rounds_to_it(
+    school: Checker,
+) -> None:
+    # "about 6 km away" of a row's 6.1 km was flagged (and corrected to "about 6.1 km")
+    state = DialogueState(session_id="t", now=NOW)
+    state.add_tool_result(
+        "find_breaks",
+        [
+            {"name": "Shelly Beach", "address": "2 Marine Parade", "distance_km": 6.1,
+             "next_lesson": "2026-09-02"},
+            {"name": "Freshwater", "address": "40 Lumsdaine Drive", "distance_km": 13.8,
+             "next_lesson": "2026-08-25"},
+        ],
+    )  # fmt: skip
+    reply = (
+        "The closest break to you is Shelly Beach at 2 Marine Parade, about 6 km away, with the "
+        "next lesson on Wednesday 2 September. Freshwater is further out at 13.8 km."
+    )
+    report = school.check_turn(reply, state)
+    assert report.text == reply
+    assert acted(report) == []
+    wrong = school.check_turn(reply.replace("about 6 km", "about 8 km"), state)
+    assert acted(wrong) == ["8 km"]

@@ -1117,7 +1117,7 @@ def _is(kb: KnowledgeBase, u: Unheld, prop: URIRef, held: Decimal) -> bool:
     """Whether the unheld number ``u`` is ``held``, a value of ``prop`` (a measure in
     ``prop``'s unit)."""
     if u.unit is not None and isinstance(u.value, Decimal):
-        return same_measure(kb, u.value, u.unit, prop, held)
+        return same_measure(kb, u.value, u.unit, prop, held, approximate=u.approximate)
     return bool(u.value == held)
 
 

@@ -40,6 +40,7 @@ from kgcheck.values.quantities import (
     is_currency,
     minutes_of,
     restates,
+    rounded_agrees,
     singular,
 )
 from kgcheck.values.temporal import TemporalExpression, agrees
@@ -144,6 +145,8 @@ class Unheld:
     #: Whether the reading of it as the row's is certain enough to correct; a count said of
     #: the one row a call returned, by nothing else of the row, is flagged, never rewritten
     sure: bool = True
+    #: of a measure, said as a round figure ("about 6 km"): what rounds to it agrees
+    approximate: bool = False
 
 
 @dataclass
@@ -794,7 +797,11 @@ def _measure(
         return
     held = False
     for s, h in facts.items():
-        matched = [p for v, p in h.numbers + h.lengths if same_measure(kb, q.value, unit, p, v)]
+        matched = [
+            p
+            for v, p in h.numbers + h.lengths
+            if same_measure(kb, q.value, unit, p, v, approximate=q.approximate)
+        ]
         if matched:
             held = True
             add(q.span, "number", s, matched)
@@ -826,6 +833,7 @@ def _measure(
                 q.value,
                 counts=frozenset(said_of),
                 unit=q.unit,
+                approximate=q.approximate,
                 sure=False,
             )
         )
@@ -838,16 +846,26 @@ def _in_unit(kb: KnowledgeBase, q: Quantity, prop: URIRef) -> Decimal | None:
     return None if unit is None or q.unit is None else convert(q.value, q.unit, unit)
 
 
-def same_measure(kb: KnowledgeBase, value: Decimal, unit: str, prop: URIRef, held: Decimal) -> bool:
-    """Whether ``value`` in ``unit`` is ``held``, a value of ``prop``: equal in the same unit,
-    within what rounding a figure converted from another allows ("1.2 miles" of 1.93 km);
-    never where ``prop`` has no unit or one ``unit`` does not convert to."""
+def same_measure(
+    kb: KnowledgeBase,
+    value: Decimal,
+    unit: str,
+    prop: URIRef,
+    held: Decimal,
+    *,
+    approximate: bool = False,
+) -> bool:
+    r"""Whether ``value`` in ``unit`` is ``held``, a value of ``prop``: equal in the same unit
+    (or, said ``approximate``\ly, what it rounds to: "about 6 km" of 6.1 km), within what
+    rounding a figure converted from another allows ("1.2 miles" of 1.93 km); never where
+    ``prop`` has no unit or one ``unit`` does not convert to."""
     target = kb.ontology.unit_of(prop)
     converted = None if target is None else convert(value, unit, target)
     if converted is None:
         return False
     if canonical_unit(unit) == target:
-        return converted == held
+        whole = dimension(target) != "time"  # "about an hour" is no 45 minutes
+        return converted == held or (approximate and rounded_agrees(converted, held, to_unit=whole))
     return held != 0 and abs(converted - held) / abs(held) <= MEASURE_TOLERANCE
 
 

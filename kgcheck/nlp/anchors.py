@@ -533,12 +533,19 @@ class Anchorer:
         wrong_side.update(dict.fromkeys(ends, frozenset(self.onto.precedes)))
         local = _BySentence(toks, mentions, matches, claims, positions)
         ties = Ties(toks, mentions, form_tokens(matches))
-        out = []
+        out: list[TemporalExpression] = []
         for expr, i in zip(found, positions, strict=True):
             if expr.span in used or expr.start is None or id(expr) in ranges:
                 out.append(expr)
                 continue
             sent = toks[i].sent
+            listed = _listed_after(toks, starts, out[-1], expr) if out else False
+            if listed:
+                # "at 11am and 2:30pm": a time listed after another is read as that one is
+                # (of the same thing, or of nothing the reply names)
+                previous = out[-1].anchor
+                out.append(replace(expr, anchor=previous) if previous is not None else expr)
+                continue
 
             def anchored(
                 exclude: frozenset[URIRef],
@@ -1219,6 +1226,26 @@ class Anchorer:
 
 #: Words a time that ends a period follows ("open until 6pm").
 _UNTIL = frozenset({"until", "till", "til", "'til"})
+#: What may stand between the values of a list: "11am and 2:30pm", "9am, 11am or at 3pm".
+_LIST_GLUE = frozenset({",", "and", "or", "at", "&"})
+
+
+def _listed_after(
+    toks: Sequence[Tok], starts: Sequence[int], before: TemporalExpression, expr: TemporalExpression
+) -> bool:
+    """Whether ``expr`` follows ``before`` in one list of the same kind of value: two clock
+    times ("at 11am and 2:30pm") or two days, nothing but list words between them."""
+    if before.parts or expr.parts or before.start is None:
+        return False
+    if (before.has_time, before.has_date) != (expr.has_time, expr.has_date):
+        return False
+    lo = _token_at(starts, max(before.span.end - 1, before.span.start)) + 1
+    hi = _token_at(starts, expr.span.start)
+    first = _token_at(starts, before.span.start)
+    if first > 0 and toks[first - 1].lower in {"between", "from"}:
+        return False  # "between 10am and 2pm": a range's ends, each a value of its own
+    return lo < hi and all(toks[k].lower in _LIST_GLUE for k in range(lo, hi))
+
 
 #: Words of a lexical form that do not name what a count counts.
 _NOT_COUNTED = frozenset(

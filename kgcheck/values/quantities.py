@@ -857,10 +857,11 @@ def _ratio_context(text: str, start: int) -> bool:
     return any(w.lower() in _RATIO_WORDS for w in words)
 
 
-def rounded_agrees(stated: Decimal, expected: Decimal) -> bool:
+def rounded_agrees(stated: Decimal, expected: Decimal, *, to_unit: bool = True) -> bool:
     """Whether ``expected`` rounds to the round figure ``stated``: to the step its trailing
     zeros (or a last 5) show, "52,700" to the hundred (52,655 agrees), "300" to the hundred
-    (312 agrees), "80" to the ten, "15" to the five, "6" to the unit (6.1 agrees)."""
+    (312 agrees), "80" to the ten, "15" to the five, "6" to the unit (6.1 agrees) unless not
+    ``to_unit`` (a length of time: "about an hour" is no 45 minutes)."""
     if stated == 0:
         return False
     digits = (
@@ -874,6 +875,8 @@ def rounded_agrees(stated: Decimal, expected: Decimal) -> bool:
     step = Decimal(10) ** zeros
     if digits.rstrip("0")[-1] == "5":
         step *= 5
+    if step == 1 and not to_unit:
+        return False
     if step == 1:
         # "about 6 km" of 6.1 km: a whole number rounds to the unit (not "about two hours"
         # of two and a half)

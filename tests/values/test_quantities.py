@@ -213,6 +213,12 @@ def test_a_round_figure_agrees_with_what_rounds_to_it(
     assert rounded_agrees(Decimal(stated), Decimal(held)) is agrees
 
 
+def test_a_length_of_time_in_whole_units_is_not_rounded_to_the_unit() -> None:
+    # "about an hour" of 45 minutes (0.75 hours) is wrong; "about 6 km" of 6.1 km is not
+    assert rounded_agrees(Decimal(1), Decimal("0.75"), to_unit=False) is False
+    assert rounded_agrees(Decimal(60), Decimal(58), to_unit=False) is True
+
+
 def test_approximators_mark_a_round_figure() -> None:
     found = QuantityRecognizer().find("about 52,700 visitors and exactly 5 people")
     assert [(q.text, q.approximate) for q in found] == [("52,700", True), ("5", False)]

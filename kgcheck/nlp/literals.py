@@ -98,8 +98,14 @@ def parse_date(
     period = parse_period(text)
     if period is not None:  # "2006", "2024-Q3", "2025-03" standing alone
         return period.start.date() if period.granularity <= Granularity.DAY else period
-    found = (recognizer or _RECOGNIZER).find(before + text, now)
-    found = [e for e in found if e.span.start >= len(before)]
+    recognizer = recognizer or _RECOGNIZER
+    found = recognizer.find(text, now)
+    if before:
+        # read with the text before it only where that names a month ("Friday the 25th"
+        # after "Monday 21 September"); what reaches into ``text`` is its date
+        around = recognizer.find(before + text, now)
+        if any(e.span.end <= len(before) and "month" in e.stated for e in around):
+            found = [e for e in around if e.span.end > len(before)]
     if found:
         expr = max(found, key=lambda e: e.span.end - e.span.start)
         interval = expr.interval

@@ -32,12 +32,13 @@ from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
 from rdflib import Literal, URIRef
-from rdflib.namespace import RDFS
+from rdflib.namespace import PROV, RDF, RDFS
 from rdflib.term import Node
 from spacy.lang.en.stop_words import STOP_WORDS
 
 from kgcheck.config import NumericConfig, TemporalConfig
 from kgcheck.kb.cache import per_kb
+from kgcheck.kb.calls import named_by_kind
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.labels import LABEL_PREDICATES
 from kgcheck.kb.normalize import name_tokens
@@ -540,6 +541,7 @@ class _Verifier:
         self._segments: Sequence[Segment] = ()
         self._segment_starts: list[int] = []
         self._named: list[str] = []
+        self._text = ""
         self._mentioned: list[tuple[Span, str]] = []
         #: node -> its recurrence (``KnowledgeBase.recurrence``), read once per check
         self._series: dict[Node, tuple[timedelta, Node] | None] = {}
@@ -560,6 +562,7 @@ class _Verifier:
             (t.span, iv) for t in analysis.temporals if (iv := _dated_interval(t)) is not None
         ]
         self._segments = analysis.segments
+        self._text = analysis.text
         self._segment_starts = [s.span.start for s in analysis.segments]
         self._named = list(dict.fromkeys(m.iri for m in analysis.mentions if m.iri is not None))
         self._mentioned = [(m.span, m.iri) for m in analysis.mentions if m.iri is not None]
@@ -669,6 +672,18 @@ class _Verifier:
         if hit is None and compared and not anchor.certain:
             # an unsure reading: the value of another subject the sentence names is meant
             hit = self._other_reading(q, anchor, subjects, period)
+        linked: list[str] = []
+        if hit is None and compared and anchor.certain:
+            # "Our Winter Boiler Service Offer gets you a boiler service for £79": the value
+            # of a thing the reply names that links to the one read (its offer) is meant
+            linked = [
+                s
+                for s in dict.fromkeys((*anchor.subjects, *self._named))
+                if s not in subjects and self._links(s, subjects)
+            ]
+            hit = (
+                self._other_reading(q, anchor, subjects, period, others=linked) if linked else None
+            )
         if hit is not None:
             return self._numeric_verdict(q, base, VERIFIED, hit)
         if compared:
@@ -678,12 +693,20 @@ class _Verifier:
             # a relation node read from each thing it names is one statement
             read = {c[0].node if c[0].related else (c[0].subject, c[0].prop) for c in compared}
             certain = anchor.certain or self._all_named(q.span, [c[0] for c in compared])
+            if (
+                certain
+                and linked
+                and self._other_reading(q, anchor, subjects, period, linked, True)
+            ):
+                # "gets you a boiler service for £69": the offer's price or the service's
+                certain = False
             within = self._within_limits(q, compared)
             if within is not None:
                 # "At 10 miles you'd be in Zone 2, which covers 5 to 15 miles": a value inside
                 # a thing's least and most is no misstatement of either
                 return NumericClaim(**base, verdict=UNCHECKED, message=f"{q.text}: within {within}")
-            row = self._row_gives(q, {c[0].subject for c in compared})
+            row = self._row_gives(q, {c[0].subject for c in compared}, by_words=not certain)
+            row = row or self._rows_counted(q)
             if row is not None:
                 # "the Gin Masterclass still has 11 seats" with 11 seats left in its row of the
                 # results the agent saw: the row is what the reply restates, not the capacity
@@ -742,19 +765,28 @@ class _Verifier:
         anchor: Anchor,
         read: Sequence[str],
         period: TemporalExpression | None,
+        others: Sequence[str] | None = None,
+        compared: bool = False,
     ) -> tuple[_Held, bool, float | None, Decimal, float] | None:
-        """The value of another subject that agrees with ``q``, if any: of the anchor's others
-        (the sentence's other names, the conversation's), or of a thing the reply names, of a
-        property of the same kind ("plenty for the 42 km route": the tour's distance)."""
-        others = [s for s in (*anchor.subjects, *self._named) if s not in read]
+        """The value of another subject that agrees with ``q``, if any: of ``others``, by
+        default the anchor's others (the sentence's other names, the conversation's) and the
+        things the reply names, of a property of the same kind ("plenty for the 42 km route":
+        the tour's distance); with ``compared``, one that agrees or not."""
+        if others is None:
+            others = [s for s in (*anchor.subjects, *self._named) if s not in read]
         props = list(dict.fromkeys((*anchor.properties, *self._alike(q))))
         held = [h for h in self._held(others, props) if _decimal(h.value) is not None]
         held = self._under_named(q.span, held)
         return min(
-            (c for c in self._compare(q, self._at(held, period)) if c[1]),
+            (c for c in self._compare(q, self._at(held, period)) if c[1] or compared),
             key=lambda c: c[2] or 0.0,
             default=None,
         )
+
+    def _links(self, node: str, subjects: Sequence[str]) -> bool:
+        """Whether ``node`` points at one of ``subjects`` (an offer at what it offers; not a
+        pass at the sites it is valid at, nor a tour at the bike it includes)."""
+        return any(URIRef(node) in self.kb.referrers(URIRef(s)) for s in subjects)
 
     def _at(self, held: Sequence[_Held], period: TemporalExpression | None) -> list[_Held]:
         """The values of ``held`` that hold for ``period``: those of no period or of that one;
@@ -1034,7 +1066,9 @@ class _Verifier:
             held = [(h, iv) for h, iv in held if iv.granularity <= Granularity.DAY]
             if not held:
                 return None
-        kept = {id(h) for h in self._under_named(t.span, [h for h, _ in held])}
+        # (days of the week are read from the sentence's words below: "8am to 5:30pm on
+        # weekdays and 9am to 12pm on Saturdays" names Saturday, and weekdays too)
+        kept = {id(h) for h in self._under_named(t.span, [h for h, _ in held], days=False)}
         held = [(h, iv) for h, iv in held if id(h) in kept]
         if not held:
             return self._date_from_sources(t, base) if self.sources else None
@@ -1269,10 +1303,14 @@ class _Verifier:
             for _, value in self.kb.graph.subject_objects(prop)
         )
 
-    def _row_gives(self, q: Quantity, subjects: set[URIRef]) -> str | None:
+    def _row_gives(self, q: Quantity, subjects: set[URIRef], by_words: bool = False) -> str | None:
         """The field and row of a tool result the agent saw, named like one of ``subjects``,
-        that holds ``q``'s value exactly ("seats left of Festive Gin Masterclass")."""
+        that holds ``q``'s value exactly ("seats left of Festive Gin Masterclass"); with
+        ``by_words`` (a reading the reply does not surely tie to ``subjects``), or a field
+        named by a word that follows the value ("your record shows 62 paid PRSI
+        contributions" of a result's ``paid_contributions``)."""
         names = {self.kb.label(s) for s in subjects}
+        after = set(_words(self._text[q.span.end : q.span.end + 40])[:3]) if by_words else set()
         written = self._as_written(q)
         for prop in self.onto.properties:
             if not str(prop).startswith(FIELD_NS):
@@ -1286,9 +1324,51 @@ class _Verifier:
                         # or writes the measure in a value: "25kg bags" of a "25kg bag" unit
                         or (written is not None and written.search(str(value)) is not None)
                     )
-                    and self.kb.label(row) in names
+                    and (
+                        self.kb.label(row) in names
+                        # (a row named by its kind: one a name of another row is no name of)
+                        or (
+                            bool(after & set(_words(str(prop)[len(FIELD_NS) :])))
+                            and named_by_kind(self.kb, row)
+                        )
+                    )
                 ):
                     return f"the {self.onto.label(prop)} of {self.kb.label(row)}"
+        return None
+
+    def _rows_counted(self, q: Quantity) -> str | None:
+        """The call whose rows ``q`` counts: a count as large as the rows one call returned,
+        in a sentence that restates values of two of those rows, their own ("two of the three
+        fillings, on teeth 14 and 25" of a quote with three line items; not a value every row
+        shares, the call's argument); ``None`` otherwise."""
+        if q.kind != COUNT:
+            return None
+        k = bisect_right(self._segment_starts, q.span.start) - 1
+        sentence = self._segments[k].text if k >= 0 else q.text
+        said = set(re.findall(r"\w+", sentence.replace(q.text, " ").lower()))
+        for call in self.kb.graph.subjects(RDF.type, PROV.Activity):
+            rows = list(self.kb.graph.objects(call, PROV.generated))
+            if len(rows) != q.value:
+                continue
+            values = [
+                {
+                    (p, value)
+                    for p, value in self.kb.graph.predicate_objects(row)
+                    if str(p).startswith(FIELD_NS)
+                }
+                for row in rows
+            ]
+            shared = set.intersection(*values) if values else set()
+            restated = [
+                row
+                for row in values
+                if any(
+                    (words := re.findall(r"\w+", str(value).lower())) and set(words) <= said
+                    for p, value in row - shared
+                )
+            ]
+            if len(restated) > 1:
+                return f"{len(rows)} rows of {self.kb.label(call)}"
         return None
 
     @staticmethod
@@ -1340,12 +1420,15 @@ class _Verifier:
             return False
         return {h.subject for h in held} | held[0].qualifiers <= self._named_in_sentence(span)
 
-    def _under_named(self, span: Span, held: list[_Held]) -> list[_Held]:
+    def _under_named(self, span: Span, held: list[_Held], days: bool = True) -> list[_Held]:
         """Of values true beside other things (opening hours on Mondays; an offer of rubble
         at £4 and one of tyres at £5), those the sentence of ``span`` can mean: a relation
         node's only where it names another thing the node ties (the offer's item), and where
-        it names things beside some values, those values and the values beside nothing."""
+        it names things beside some values, those values and the values beside nothing. Not
+        ``days``: the days of the week it names count for nothing here."""
         named = self._named_in_sentence(span)
+        if not days:
+            named = {n for n in named if not weekdays_named(self.kb.label(n) or "")}
         held = [h for h in held if not h.related or not h.qualifiers or h.qualifiers & named]
         if any(h.qualifiers & named for h in held):
             held = [h for h in held if not h.qualifiers or h.qualifiers & named]
@@ -1803,3 +1886,13 @@ def _plain(value: Decimal) -> str:
 
 def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 6)
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text`` or of a field's name (``paid_contributions``), lower case, in the
+    singular by their last letter, common words left out."""
+    return [
+        w.removesuffix("s")
+        for w in re.findall(r"[a-z]+", text.lower())
+        if len(w) > 2 and w not in STOP_WORDS
+    ]

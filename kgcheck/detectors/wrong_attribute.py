@@ -82,6 +82,11 @@ class WrongAttributeDetector(Detector):
             for t in ctx.analysis.temporals
         ):
             return None  # "is on Thursday at 2 pm": the date checks read a weekday or a time
+        if all(isinstance(v, URIRef) for v in values) and any(
+            t.has_date and t.start is not None and claim.object.span.start == t.span.start
+            for t in ctx.analysis.temporals
+        ):
+            return None  # "closed on Monday 1 June": a date, none of the days the KB lists
         if any(
             t.relative and claim.object.span.overlaps(t.span) for t in ctx.analysis.temporals
         ) and all(

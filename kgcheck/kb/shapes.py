@@ -284,7 +284,7 @@ def read_shapes(graph: Graph) -> DataShapes:
         if strings and node not in shapes.value_of:
             shapes.parts[node] = strings
     _relations(shapes, graph, named, pointed)
-    _read_units(shapes, facts, units_of)
+    _read_units(shapes, facts, units_of, _named_values(graph, named, units_of))
     _value_types(shapes, pointed)
     _observed(shapes, graph)
     return shapes
@@ -449,12 +449,37 @@ def _says_when_or_what(facts: list[tuple[URIRef, Node]]) -> bool:
     )
 
 
+def _named_values(
+    graph: Graph, named: set[Node], units_of: dict[Node, str]
+) -> dict[URIRef, set[str | None]]:
+    """The unit of the one numeric value of a named thing that states a unit beside it (an
+    offer with its name, price and currency: ``schema:price 79 ; schema:priceCurrency
+    "GBP"``), by property; a thing with several numbers does not say which one is in it."""
+    seen: dict[URIRef, set[str | None]] = defaultdict(set)
+    for node in named:
+        unit = units_of.get(node)
+        if unit is None:
+            continue
+        numbers = [
+            p
+            for p, o in graph.predicate_objects(node)
+            if isinstance(p, URIRef) and isinstance(o, Literal) and _numeric(o)
+        ]
+        if len(numbers) == 1:
+            seen[numbers[0]].add(unit)
+    return seen
+
+
 def _read_units(
-    shapes: DataShapes, facts: dict[Node, list[tuple[URIRef, Node]]], units_of: dict[Node, str]
+    shapes: DataShapes,
+    facts: dict[Node, list[tuple[URIRef, Node]]],
+    units_of: dict[Node, str],
+    named: dict[URIRef, set[str | None]],
 ) -> None:
     """A property's unit: the one unit stated beside every one of its numeric values (on the
-    value node, read for the property pointing at it; on a structure node, for its facts)."""
-    seen: dict[URIRef, set[str | None]] = defaultdict(set)
+    value node, read for the property pointing at it; on a structure node, for its facts; on
+    a named thing with one number, for it: ``named``)."""
+    seen: dict[URIRef, set[str | None]] = defaultdict(set, {p: set(u) for p, u in named.items()})
     # a qualified statement's value is in a unit too (prices per board type, all in AUD)
     qualified = {node for pairs in shapes.qualified.values() for node, _ in pairs}
     for node in qualified:
@@ -477,4 +502,7 @@ def _read_units(
 
 
 def _numeric(value: Literal) -> bool:
-    return isinstance(value.toPython(), int | float) or str(value.datatype).endswith("decimal")
+    python = value.toPython()
+    if isinstance(python, bool):
+        return False  # a yes or no, in no unit
+    return isinstance(python, int | float) or str(value.datatype).endswith("decimal")

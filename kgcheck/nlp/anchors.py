@@ -913,9 +913,18 @@ class Anchorer:
             # only where nothing else links to it ("one with Alex at 5 pm": Alex's one
             # appointment; not the one course of several things "manual" is said of)
             through = source is not None and holders[0] not in _iris(source)
+            several = False
+            if through and source is not None:
+                # "your piano lesson with Tom": of the things linked to Tom, the one another
+                # name of the sentence names is meant
+                one = self._named_referrer(source, [m for _, m in near])
+                if one is not None and one in holders:
+                    holders = [one, *(h for h in holders if h != one)]
+                else:
+                    several = self._linked_from_several(source)
             certain = (
                 source is not None
-                and not (through and self._linked_from_several(source))
+                and not several
                 and not unnamed
                 and ties.clear(source)
                 and ties.tied(i, source, last=last, counted=counted)
@@ -1175,8 +1184,22 @@ class Anchorer:
     def _linked_from_several(self, m: Mention) -> bool:
         """Whether more than one node of the KB points at what ``m`` names (a board type
         several courses, an offer and an instructor are said of)."""
-        referrers = (self.kb.referrers(URIRef(iri), through_unnamed=True) for iri in _iris(m))
-        return len({r for found in referrers for r in found}) > 1
+        return len(self._referrers(m)) > 1
+
+    def _named_referrer(self, m: Mention, others: Sequence[Mention]) -> str | None:
+        """The one node pointing at what ``m`` names that ``others`` (the sentence's other
+        mentions) name ("your piano lesson with Tom": of Tom's piano lesson and his football
+        practice, the piano lesson), if there is one."""
+        named = {URIRef(iri) for o in others if o is not m for iri in _iris(o)}
+        found = self._referrers(m) & named
+        return str(next(iter(found))) if len(found) == 1 else None
+
+    def _referrers(self, m: Mention) -> set[URIRef]:
+        return {
+            URIRef(r)
+            for iri in _iris(m)
+            for r in self.kb.referrers(URIRef(iri), through_unnamed=True)
+        }
 
     def _tied_here(self, node: URIRef, of: URIRef, here: frozenset[str]) -> bool:
         """Whether ``node``, when a relation node of ``of``, ties ``of`` to nothing else or to

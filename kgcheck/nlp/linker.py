@@ -186,6 +186,10 @@ class EntityLinker:
                 i += 1
                 continue
             n, iris = found
+            if _dated_weekday(toks, i, n):
+                covered[i] = True  # "closed on Monday 1 June": that date, not Mondays
+                i += n
+                continue
             if _after_another_first_word(self.kb, toks, i, n, iris):
                 i += 1  # "Fenwick Fresh Whole Milk" is not the Meadowvale "Whole Milk"
                 continue
@@ -342,7 +346,11 @@ class EntityLinker:
                     # a kind's word alone ("Pharmacy: ..."), not one opening a longer name
                     # ("Home Depot" in a KB of places of the kind "home")
                     or (toks[start].lower in self.kb.ontology.class_labels and j - start == 1)
-                    or singular_noun(toks[start].lower) in CALENDAR_WORDS
+                    # ("Mondays" where the KB names the day of the week: that day)
+                    or (
+                        singular_noun(toks[start].lower) in CALENDAR_WORDS
+                        and not self.kb.labels.exact(singular_noun(toks[start].lower))
+                    )
                     or not toks[start].is_alpha
                     or (start == i and _opening_verb(toks, start))
                     # "Over Easter your collections shift": a preposition opening the sentence
@@ -610,6 +618,29 @@ def _common_noun_in_name(
 
 def _title_of(toks: Sequence[Tok], i: int, j: int) -> str | None:
     return toks[i].lower.rstrip(".") if j - i > 1 and _is_title(toks[i]) else None
+
+
+def _dated_weekday(toks: Sequence[Tok], i: int, n: int) -> bool:
+    """Whether ``toks[i:i+n]`` is a day of the week written with its date ("Monday 1 June",
+    "Friday the 27th", "Tuesday, 2 June"): the one day, never the day of the week as a thing."""
+    if n != 1 or toks[i].lower.rstrip(".") not in _WEEKDAYS:
+        return False
+    k = i + 1
+    while k < len(toks) and toks[k].lower in {",", "the"} and toks[k].sent == toks[i].sent:
+        k += 1
+    if k >= len(toks) or toks[k].sent != toks[i].sent:
+        return False
+    word = toks[k].lower
+    day = word.rstrip(".").removesuffix("st").removesuffix("nd").removesuffix("rd")
+    day = day.removesuffix("th")
+    return (day.isdigit() and 1 <= int(day) <= 31) or word.rstrip(".") in _MONTHS
+
+
+_WEEKDAYS = frozenset(
+    {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+    | {"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"}
+)
+_MONTHS = frozenset(CALENDAR_WORDS - _WEEKDAYS)
 
 
 def _singular_of(tok: Tok) -> str | None:

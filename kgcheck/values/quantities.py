@@ -859,9 +859,10 @@ def _ratio_context(text: str, start: int) -> bool:
 
 def rounded_agrees(stated: Decimal, expected: Decimal, *, to_unit: bool = True) -> bool:
     """Whether ``expected`` rounds to the round figure ``stated``: to the step its trailing
-    zeros (or a last 5) show, "52,700" to the hundred (52,655 agrees), "300" to the hundred
-    (312 agrees), "80" to the ten, "15" to the five, "6" to the unit (6.1 agrees) unless not
-    ``to_unit`` (a length of time: "about an hour" is no 45 minutes)."""
+    zeros (or a last 5 after another digit) show, "52,700" to the hundred (52,655 agrees),
+    "300" to the hundred (312 agrees), "80" and "50" to the ten, "15" to the five, "6" to the
+    unit (6.1 agrees) unless not ``to_unit`` (a length of time: "about an hour" is no 45
+    minutes)."""
     if stated == 0:
         return False
     digits = (
@@ -873,8 +874,8 @@ def rounded_agrees(stated: Decimal, expected: Decimal, *, to_unit: bool = True) 
         return False
     zeros = len(digits) - len(digits.rstrip("0"))
     step = Decimal(10) ** zeros
-    if digits.rstrip("0")[-1] == "5":
-        step *= 5
+    if len(digits.rstrip("0")) > 1 and digits.rstrip("0")[-1] == "5":
+        step *= 5  # "15", "250"; not a lone "5" nor "50" ("about 5 hours" is no 3 hours)
     if step == 1 and not to_unit:
         return False
     if step == 1:

@@ -205,7 +205,7 @@ def test_two_lengths_of_time_joined_by_and_stay_two() -> None:
     ("stated", "held", "agrees"),
     [(52700, 52655, True), (300, 312, True), (80, 78, True), (52700, 52800, False),
      (300, 360, False), (7, 6, False), ("6", "6.1", True), ("6", "6.6", False),
-     ("2", "2.5", False)],
+     ("2", "2.5", False), (15, 13, True), (5, 3, False), (50, 43, False), (50, 46, True)],
 )  # fmt: skip
 def test_a_round_figure_agrees_with_what_rounds_to_it(
     stated: int | str, held: int | str, agrees: bool
@@ -217,6 +217,8 @@ def test_a_length_of_time_in_whole_units_is_not_rounded_to_the_unit() -> None:
     # "about an hour" of 45 minutes (0.75 hours) is wrong; "about 6 km" of 6.1 km is not
     assert rounded_agrees(Decimal(1), Decimal("0.75"), to_unit=False) is False
     assert rounded_agrees(Decimal(60), Decimal(58), to_unit=False) is True
+    # "about 5 hours" of 3 hours: a lone 5 is no step of five
+    assert rounded_agrees(Decimal(5), Decimal(3), to_unit=False) is False
 
 
 def test_approximators_mark_a_round_figure() -> None:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
@@ -52,7 +52,7 @@ from kgcheck.nlp.speech_acts import restating
 from kgcheck.periods import Granularity, Interval, interval_of_literal
 from kgcheck.tools.graph import FIELD_NS
 from kgcheck.types import Span
-from kgcheck.values.arithmetic import worked_out
+from kgcheck.values.arithmetic import worked_out, worked_out_beside
 from kgcheck.values.durations import DURATION_TYPES, write_duration, write_months
 from kgcheck.values.quantities import (
     COUNT,
@@ -250,25 +250,77 @@ def verify_numeric_claims(
     _identify_row(out, few, checker, analysis)
     out += verify_stated_values(analysis, kb, checker.now, checker.implied_at, checker.held)
     out = _not_theirs(_one_value_each(_not_restated(out, analysis)), analysis, theirs, asked)
-    out = _not_worked_out(out, analysis)
+    out = _not_worked_out(out, analysis, [*theirs, *asked], kb)
     out = _said_elsewhere(out, analysis, kb)
     return tuple(sorted((_with_polarity(c, analysis, kb) for c in out), key=lambda c: c.span.start))
 
 
-def _not_worked_out(claims: list[NumericClaim], analysis: TurnAnalysis) -> list[NumericClaim]:
+def _not_worked_out(
+    claims: list[NumericClaim],
+    analysis: TurnAnalysis,
+    users: Sequence[Quantity] = (),
+    kb: KnowledgeBase | None = None,
+) -> list[NumericClaim]:
     """``claims`` with a reading of a figure the reply works out from two of its other figures
     ("packs of 10 for £18.00, which works out at £1.80 a box"; "£800 ... with the lorry at
     £75, that's £875") unchecked: it is the value of no property, however surely the words
-    around it name one (:func:`~kgcheck.values.arithmetic.worked_out`)."""
+    around it name one (:func:`~kgcheck.values.arithmetic.worked_out`).
+
+    An unsure reading may also be worked out with one figure from outside the reply
+    (:func:`~kgcheck.values.arithmetic.worked_out_beside`): a count of the user's turns
+    (``users``: "£10 per person, so that would be £90 for your group" after "a deposit for a
+    group of 9?"), the KB value it was compared with, less another amount ("another $587.60
+    would move you up to Gold" of Gold's $1,200 and the $612.40 spent), and the percentages of
+    the KB's properties the reply names ("$38.14 with HST" of $33.75 and an HST rate of 13 %)."""
     by_span = {q.span: q for q in analysis.quantities}
+    named_rates: list[Decimal] | None = None
     out = []
     for c in claims:
         q = by_span.get(c.span)
-        how = worked_out(q, analysis.quantities) if q is not None and c.verdict == WRONG else None
+        if q is None or c.verdict != WRONG:
+            out.append(c)
+            continue
+        how = worked_out(q, analysis.quantities)
+        if how is None and not c.certain:
+            if named_rates is None:
+                named_rates = _named_rates(kb, analysis) if kb is not None else []
+            how = worked_out_beside(
+                q,
+                analysis.quantities,
+                theirs=users,
+                held=_plain_decimal(c.matched),
+                rates=named_rates,
+            )
         if how is not None:
             c = _unchecked(c, f"{c.text}: worked out from the reply's other figures ({how})")
         out.append(c)
     return out
+
+
+def _named_rates(kb: KnowledgeBase, analysis: TurnAnalysis) -> list[Decimal]:
+    """The percentages the KB holds under properties whose label's own words the reply says
+    ("HST" of an "HST rate" of 13), as rates an amount may be worked out with."""
+    words = set(_words(analysis.text))
+    onto = kb.ontology
+    out: list[Decimal] = []
+    for prop in onto.unit:
+        if onto.unit_of(prop) != "%":
+            continue
+        own = set(_words(onto.label(prop))) - _RATE_WORDS
+        if not own or not own <= words:
+            continue
+        for _, value in kb.graph.subject_objects(prop):
+            number = _decimal(value)
+            if number is not None:
+                out.append(number)
+    return out
+
+
+#: What ends a phrase within a sentence.
+_PHRASE_BREAK = re.compile(r"[,;:()—–]")
+
+#: Words of a percentage property's label that name no tax or fee of its own.
+_RATE_WORDS = frozenset({"rate", "percentage", "percent", "share", "level"})
 
 
 def _said_elsewhere(
@@ -715,6 +767,29 @@ class _Verifier:
                     verdict=UNCHECKED,
                     message=f"{q.text}: a result the agent saw gives it ({row})",
                 )
+            unsure = not certain or len(read) > 1 or len(distinct) > 1
+            if (
+                unsure
+                and not self._names_property(q.span, best[0].prop)
+                and self._a_result_gives(
+                    q,
+                    anchor.properties,
+                    best[4],
+                    exact=True,
+                    not_in=self._read_of_named((c[0] for c in compared), q.span),
+                )
+            ):
+                # "one child pass at €186" read, unsure, as a card deposit, with a line of the
+                # quote the agent saw at 186.0: the reply restates the result (a row's value
+                # misquoted is the tool-result checks' to find); a sure reading the result
+                # agrees with stays a finding, unsure (below). Not where the sentence names what
+                # it read ("your total comes to €140" of a line's price of 140) or the result
+                # holds the amount in the field read, of another row (another van's 2 hours)
+                return NumericClaim(
+                    **base,
+                    verdict=UNCHECKED,
+                    message=f"{q.text}: a result the agent saw gives it ({verdict.message})",
+                )
             if certain and self._told_apart(q, {c[0].subject for c in compared}):
                 # "60p per A4 page, or £1.20 for A3": the amount's own phrase names a word of
                 # other things' names (colour A3 printing), none of the subject's
@@ -1143,6 +1218,29 @@ class _Verifier:
             # "now due on Monday 14 December" with an extension to the 14th in the results the
             # agent saw: the result is what the reply restates, the KB reading a guess
             unsure = True
+        if (
+            not agreeing
+            and unsure
+            and interval is not None
+            and not self._names_property(t.span, h.prop)
+            and self._a_result_dates(
+                interval,
+                clock=not t.has_date,
+                not_in=self._read_of_named((p[0] for p in held), t.span),
+            )
+        ):
+            # "leaves at 13:10, 14:10 and 15:10" read, unsure, as the one row the sentence
+            # names, with each time a row of the results the agent saw: the reply restates the
+            # results (a row misquoted is the tool-result checks' to find). Not where the
+            # sentence names what it read ("cancel free of charge until 6 pm tomorrow") or the
+            # result holds the day in the field read, of another row (another centre's test)
+            return replace(
+                claim,
+                verdict=UNCHECKED,
+                correction=None,
+                correction_span=None,
+                message=f"{t.text}: a result the agent saw gives it ({message})",
+            )
         if not agreeing and unsure and not t.anchor.described:
             claim = replace(claim, certain=False, message=f"{message} (an unsure reading)")
         if (
@@ -1161,6 +1259,14 @@ class _Verifier:
                 correction = written  # "on Friday" for the 8th two weeks on: the date itself
             claim = replace(claim, correction=correction, correction_span=span)
         return claim
+
+    def _read_of_named(self, compared: Iterable[_Held], span: Span) -> set[URIRef]:
+        """The properties of ``compared`` (values read and compared) held of things the
+        sentence of ``span`` names: another row's value in one of them is another thing's
+        ("the Luton Van ... the minimum is 2 hours" with the SWB Van's 2 hours), where a list
+        restating rows ("leaves at 13:10, 14:10 and 15:10") names none of them."""
+        named = self._named_in_sentence(span)
+        return {h.prop for h in compared if h.subject in named}
 
     def _named_in_sentence(self, span: Span) -> set[URIRef]:
         """The KB things the sentence of ``span`` names."""
@@ -1211,6 +1317,22 @@ class _Verifier:
         if _MOST_NAMES.search(label) or any(prop in after for after in self.onto.precedes.values()):
             return "most"
         return None
+
+    def _names_property(self, span: Span, prop: URIRef) -> bool:
+        """Whether the phrase of ``span`` (its sentence between the commas, colons or
+        semicolons around it) says a word of ``prop``'s name ("so your total comes to €140" of
+        a total; "you can cancel free of charge until 6 pm" of a free cancellation's end; not
+        "one child pass at €186, ..., and €15 in KeyCard deposits" of a deposit)."""
+        k = bisect_right(self._segment_starts, span.start) - 1
+        if k < 0:
+            return False
+        segment = self._segments[k]
+        text = segment.text
+        at = span.start - segment.span.start
+        start = max((m.end() for m in _PHRASE_BREAK.finditer(text, 0, max(at, 0))), default=0)
+        stop = _PHRASE_BREAK.search(text, max(span.end - segment.span.start, 0))
+        phrase = text[start : stop.start() if stop else len(text)]
+        return bool(set(_words(self.onto.label(prop))) & set(_words(phrase)))
 
     def _speaks_of_limit(self, q: Quantity) -> bool:
         """Whether ``q`` is said as a bound ("up to 20 kg") or its sentence speaks of a most or
@@ -1263,11 +1385,20 @@ class _Verifier:
         tail = re.split(r"[.,;:!?()]|\s(?:and|or|but)\s", tail, maxsplit=1)[0]
         return " ".join(tail.split()[:5])
 
-    def _a_result_gives(self, q: Quantity, properties: Sequence[str], tolerance: float) -> bool:
+    def _a_result_gives(
+        self,
+        q: Quantity,
+        properties: Sequence[str],
+        tolerance: float,
+        *,
+        exact: bool = False,
+        not_in: Collection[Node] = (),
+    ) -> bool:
         """Whether a row of a tool result the agent saw holds ``q``'s amount: in a field among
-        ``properties`` (the fields an anchor found the sentence could mean), or exactly in any
-        field for money ("£3.00 for colour printing" of a charge of 3.0 for five pages, not the
-        price per page) and in any field named for what a measure measures."""
+        ``properties`` (the fields an anchor found the sentence could mean; with ``exact``,
+        exactly, as in the others), or exactly in any field for money ("£3.00 for colour
+        printing" of a charge of 3.0 for five pages, not the price per page) and in any field
+        named for what a measure measures."""
         fields = [URIRef(p) for p in properties if p.startswith(FIELD_NS)]
         results = [p for p in self.onto.properties if str(p).startswith(FIELD_NS)]
         dim = dimension(q.unit) if q.kind == QUANTITY else None
@@ -1277,8 +1408,8 @@ class _Verifier:
             # a measure, to its last digit, in a field named for what it measures ("The
             # crossing takes 125 minutes" of a sailing's "duration minutes" 125)
             fields += [p for p in results if _names_words(self.onto.label(p), DIMENSION_WORDS[dim])]
-        exact = {p for p in fields if str(p) not in properties}
-        for prop in dict.fromkeys(fields):
+        exact_in = {p for p in fields if exact or str(p) not in properties}
+        for prop in dict.fromkeys(p for p in fields if p not in not_in):
             for _, value in self.kb.graph.subject_objects(prop):
                 expected = _decimal(value)
                 if expected is None:
@@ -1286,7 +1417,7 @@ class _Verifier:
                 expected = _by_size(q, expected)
                 if (
                     expected == q.value
-                    if prop in exact
+                    if prop in exact_in
                     else within_tolerance(q.value, expected, tolerance, None)
                 ):
                     return True
@@ -1394,22 +1525,37 @@ class _Verifier:
         agreeing = [c[0] for c in self._compare(q, self._held(subjects[:1], numeric)) if c[1]]
         return agreeing[0] if agreeing else None
 
-    def _a_result_dates(self, stated: Interval) -> bool:
+    def _a_result_dates(
+        self, stated: Interval, *, clock: bool = False, not_in: Collection[Node] = ()
+    ) -> bool:
         """Whether a field of a tool result the agent saw holds a date or time that ``stated``
-        (a day, or a day and time) names."""
+        (a day, or a day and time) names, or one row holds its day in one field and its time
+        in another ("tomorrow from 8am" of a slot's date and start); with ``clock``, a time of
+        day alone ("13:10" of a row's departure at 13:10) names a field's time of that day.
+        Fields among ``not_in`` (the ones the reading compared) are not looked at."""
+        days: dict[Node, set[object]] = {}
+        times: dict[Node, set[object]] = {}
         for prop in self.onto.properties:
-            if not str(prop).startswith(FIELD_NS):
+            if not str(prop).startswith(FIELD_NS) or prop in not_in:
                 continue
-            for _, value in self.kb.graph.subject_objects(prop):
+            for row, value in self.kb.graph.subject_objects(prop):
                 held = interval_of_literal(value)
-                if (
-                    held is not None
-                    and held.has_date
-                    and stated.has_date
-                    and stated.start <= held.start < stated.end
-                ):
+                if held is None:
+                    continue
+                if held.has_date and stated.has_date and stated.start <= held.start < stated.end:
                     return True
-        return False
+                if held.granularity < Granularity.DAY:
+                    if clock and held.start.time() == stated.start.time():
+                        return True
+                    times.setdefault(row, set()).add(held.start.time())
+                if held.has_date and held.granularity == Granularity.DAY:
+                    days.setdefault(row, set()).add(held.start.date())
+        if not stated.has_date or stated.granularity >= Granularity.DAY:
+            return False
+        return any(
+            stated.start.date() in day and stated.start.time() in times.get(row, set())
+            for row, day in days.items()
+        )
 
     def _all_named(self, span: Span, held: Sequence[_Held]) -> bool:
         """Whether ``held`` is one relation node's value and the sentence of ``span`` names
@@ -1506,12 +1652,27 @@ class _Verifier:
             and interval.granularity <= Granularity.DAY
         ):
             days = {WEEKDAYS[interval.start.weekday()]}  # "opens at 9am today": its day
+        if not days and not t.has_date and k >= 0:
+            # "Tonight the bar closes at 10pm": the one day the sentence names elsewhere
+            sentence = self._segments[k].span
+            days = {
+                WEEKDAYS[iv.start.weekday()]
+                for span, iv in self._reply_days
+                if sentence.contains(span)
+                and iv.granularity == Granularity.DAY
+                and iv.end - iv.start == timedelta(days=1)
+            }
+            if len(days) > 1:
+                return held
         if not days:
             return held
+        # (a value that holds on every day, an event's start, is no other day's: it stays)
         named = [
-            (h, iv) for h, iv in held if days & {self.kb.label(q).lower() for q in h.qualifiers}
+            (h, iv)
+            for h, iv in held
+            if not h.qualifiers or days & {self.kb.label(q).lower() for q in h.qualifiers}
         ]
-        return named or held
+        return named if any(h.qualifiers for h, _ in named) else held
 
     def _this_week(self, interval: Interval) -> bool:
         """Whether a weekday alone names ``interval``'s day: it is within the coming 7 days."""
@@ -1608,7 +1769,7 @@ class _Verifier:
     def _quantities_of(self, source: Source) -> list[Quantity]:
         found = self._source_quantities.get(source.id)
         if found is None:
-            found = QuantityRecognizer(self.onto.dollar()).find(source.text)
+            found = QuantityRecognizer(self.onto.dollar(), self.onto.currencies()).find(source.text)
             self._source_quantities[source.id] = found
         return found
 

@@ -72,7 +72,12 @@ class PeriodValues:
         period = r.period or self.implied(r.span.start)
         found = self._over(anchor.subjects[: anchor.nearest or None], anchor.properties, period)
         if found is None:
-            return None
+            found = self._least_and_most(
+                anchor.subjects[: anchor.nearest or None], anchor.properties
+            )
+            if found is None:
+                return None
+            period = None
         values = self._in_unit(r.high, found)
         if not values:
             return None
@@ -117,7 +122,29 @@ class PeriodValues:
             message=message,
             evidence=tuple(t for _, h in values for t in h.triples),
             functional=True,
+            certain=anchor.certain,
         )
+
+    def _least_and_most(
+        self, subjects: Sequence[str], properties: Sequence[str]
+    ) -> list[_Held] | None:
+        """The values of a least and a most the ontology pairs (``kgc:precedes``: minimum
+        delivery days before maximum delivery days) of the first of ``subjects`` that holds
+        both: "takes 2 to 4 business days" states the pair, its ends are the two values."""
+        precedes = self.kb.ontology.precedes
+        pairs = [
+            (URIRef(a), b)
+            for a in properties
+            for b in precedes.get(URIRef(a), ())
+            if str(b) in properties
+        ]
+        for subject in subjects:
+            for first, then in pairs:
+                held = self.held([subject], [str(first), str(then)])
+                ends = {h.prop for h in held if h.period is None}
+                if ends == {first, then}:
+                    return [h for h in held if h.period is None]
+        return None
 
     # --- one number over several observations ------------------------------------------------
 

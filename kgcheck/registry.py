@@ -155,6 +155,7 @@ detectors: Registry[Detector] = Registry(
         "mismatched_entry": "kgcheck.detectors.mismatched_entry:MismatchedEntryDetector",
         "mismatched_item": "kgcheck.detectors.mismatched_item:MismatchedItemDetector",
         "misstated_list": "kgcheck.detectors.misstated_list:MisstatedListDetector",
+        "misstated_days": "kgcheck.detectors.misstated_days:MisstatedDaysDetector",
         "misstated_code": "kgcheck.detectors.misstated_code:MisstatedCodeDetector",
         "misstated_total": "kgcheck.detectors.misstated_total:MisstatedTotalDetector",
         "misstated_request": "kgcheck.detectors.misstated_request:MisstatedRequestDetector",

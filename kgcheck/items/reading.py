@@ -984,6 +984,15 @@ def _said_short(said: str, held: Node) -> bool:
     return _listed(said) == _listed(str(held)) and len(_listed(said)) > 1
 
 
+def _said_before(before: Sequence[str], held: Node) -> bool:
+    """Whether the words ``before`` a name (the last one excepted) hold the last word of the
+    value ``held`` ("york" of "our North York store on" and "Maple Press North York")."""
+    if not isinstance(held, Literal):
+        return False
+    words = value_words(str(held))
+    return bool(words) and words[-1] in before[:-1]
+
+
 def _listed(text: str) -> frozenset[tuple[str, ...]]:
     """The items of a list written with commas, "and", "&" or slashes, each as its words."""
     parts = re.split(r"\s*(?:,|;|/|&|\band\b)\s*", text.strip().rstrip("."))
@@ -1075,6 +1084,11 @@ def _unheld(
             # Gotta Be A Reason by Mindy Gledhill": of the row's name, unstated
             props = named_before(kb, u.before, text_properties(own)) - filled
             if any(_said_short(u.text, o) for p in props for o in own.objects.get(p, ())):
+                continue
+            if any(_said_before(u.before, o) for p in props for o in own.objects.get(p, ())):
+                # "at our North York store on Yonge St": the store is said, by its name's last
+                # word before the word that names the field; the name after it is another
+                # thing's (its street)
                 continue
             if not props and NAME not in filled and _stands_for_name(kb, row, u, values, text):
                 out.append((u, NAME, (Literal(kb.label(row)),)))

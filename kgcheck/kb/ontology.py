@@ -16,7 +16,7 @@ from kgcheck.kb.profiles import profile_facts
 from kgcheck.kb.shapes import DataShapes, value_classes
 from kgcheck.kb.wikibase import entity_of
 from kgcheck.nlp.literals import NUMERIC_TYPES
-from kgcheck.values.currency import bare_dollar
+from kgcheck.values.currency import bare_dollar, is_iso_currency
 from kgcheck.values.durations import DURATION_TYPES
 from kgcheck.values.quantities import MONEY_NOUNS, canonical_unit, split_rate, unit_in_text
 from kgcheck.vocab import KGC
@@ -461,6 +461,13 @@ class OntologyView:
         """The currency a reply's bare dollar ("$75") is read as: the one dollar currency the
         properties' units name (AUD in a KB that prices in Australian dollars), else USD."""
         return bare_dollar(self.unit_of(p) for p in self.unit)
+
+    def currencies(self) -> frozenset[str]:
+        """The ISO 4217 currencies the properties' units name ("ZAR" of prices in rand): a
+        reply's amounts are read in these as well as in dollars, euros and pounds."""
+        return frozenset(
+            u for p in self.unit if (u := self.unit_of(p)) is not None and is_iso_currency(u)
+        )
 
     def unit_of(self, prop: URIRef) -> str | None:
         """The unit of ``prop``'s values as a reply's quantity writes it: its ``kgc:unit``;

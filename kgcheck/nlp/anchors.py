@@ -181,6 +181,8 @@ class Anchorer:
         self.pounds_sterling = "GBP" in self.units.values() and "lb" not in self.units.values()
         #: The currency a bare "$" is read as (:meth:`OntologyView.dollar`).
         self.dollar = self.onto.dollar()
+        #: The other currencies a reply's amounts are read in (:meth:`OntologyView.currencies`).
+        self.currencies = self.onto.currencies()
         #: each money property's periods named by its phrases, and whether it is a one-off
         self._periods: dict[URIRef, tuple[frozenset[str], bool]] = {}
         #: each property: whether its label makes it a rate per a thing ("points per pound")
@@ -273,11 +275,21 @@ class Anchorer:
             named: tuple[str, ...] = ()
             if anchor is not None and len(anchor.properties) > 1:
                 named = self._named_after(anchor.properties, toks, last)
+                if named and not self._some_hold(anchor.subjects, named):
+                    # "Our 2025 Sauvignon Blanc is R135 a bottle": "bottle" names the corkage
+                    # fee (per bottle), which no wine has; the wine's own price is meant
+                    named = ()
                 if named:
                     anchor = replace(anchor, properties=named)
             period = _nearest(toks, starts, i, dated.get(sent, []), last=last)
             out.append(replace(q, anchor=anchor, period=period, named=named))
         return _guesses_named_elsewhere(out, toks, starts)
+
+    def _some_hold(self, subjects: Sequence[str], properties: Sequence[str]) -> bool:
+        """Whether one of ``subjects`` has a value of one of ``properties``; true of no
+        subjects (nothing to tell)."""
+        props = [URIRef(p) for p in properties]
+        return not subjects or any(self._holds(URIRef(s), props) for s in subjects)
 
     def _named_after(
         self, properties: Sequence[str], toks: Sequence[Tok], last: int

@@ -780,8 +780,15 @@ class ClaimBuilder:
         if nxt is None or nxt.kind not in {"entity", "name", "ambiguous"}:
             return None
         # a mention followed by its own verb is the subject of the next clause, not an object
+        # ("Our winemaker is Thandi Mokoena, and Pieter de Villiers is the cellar master")
         j = nxt.token_end
-        while j < limit and (toks[j].lower in AUX_WORDS or toks[j].lower in SKIPPABLE):
+        while j < limit and toks[j].lower in SKIPPABLE:
+            j += 1
+        if j < limit and toks[j].lower in AUX_WORDS and toks[k - 1].lower == "and":
+            return None
+        while j < limit and (
+            toks[j].lower in AUX_WORDS or toks[j].lower in SKIPPABLE or toks[j].lower in ARTICLES
+        ):
             j += 1
         if j == limit and limit < sent_end:
             return None

@@ -8,8 +8,9 @@ KB class) takes the most salient *compatible* entity of the reply so far and of 
   the first mention of a sentence stands in for the subject) and halved per sentence back
   (recency); entities of earlier turns (``context``, most salient first) weigh less with each rank;
 - compatibility is the class: he/she a person, it a thing or an organisation, they an
-  organisation or a group (one person, well behind them; not one thing: "their address" after a
-  hotel took another hotel of the conversation in SGD), "the department" an instance of that
+  organisation, a group or a thing named in the plural ("Kids Group Lessons ... They run"; one
+  person, well behind them; not one thing named in the singular: "their address" after a hotel
+  took another hotel of the conversation in SGD), "the department" an instance of that
   class; a gender the KB or a title ("Ms.") gives rules out the other pronoun and breaks ties,
   and is never required;
 - when no candidate is clearly ahead of the next one, the anaphor stays unresolved: a wrong
@@ -123,6 +124,8 @@ class _Candidate:
     score: float = 0.0
     from_context: bool = False
     members: tuple[str, ...] = field(default=())
+    #: Named in the plural ("Kids Group Lessons"): a thing "they" may stand for.
+    plural: bool = False
 
 
 class CorefResolver:
@@ -309,7 +312,13 @@ class CorefResolver:
                 continue  # "Dr. Reyes called him": not Dr. Reyes
             distance = anaphor.segment - m.segment
             weight = _ROLE[reply.roles.get(m.token_start, "other")] * _SENTENCE_DECAY**distance
-            found.setdefault(candidate.key, candidate).score += weight
+            entry = found.setdefault(candidate.key, candidate)
+            entry.score += weight
+            # the tagger reads names' words unevenly ("Basics" of "Home Plumbing Basics
+            # Evenings" as plural, "Evenings" not): any plural word of the name counts
+            entry.plural |= m.kind == "entity" and any(
+                toks[k].plural for k in range(m.token_start, m.token_end)
+            )
             group = reply.groups.get(m.token_start)
             if group:
                 # the group as a whole: of the classes all its members share, as salient as the
@@ -496,7 +505,7 @@ def _fit(c: _Candidate, want: str, gender: str | None) -> float:
     if want == "thing":
         return 1.0 if c.kind in {"thing", "organisation"} else 0.0
     if want == "plural":
-        if c.kind in {"organisation", "group"}:
+        if c.kind in {"organisation", "group"} or (c.kind == "thing" and c.plural):
             return 1.0
         return _SINGULAR_THEY if c.kind == "person" else 0.0
     return 1.0

@@ -186,6 +186,10 @@ class EntityLinker:
                 i += 1
                 continue
             n, iris = found
+            dated = self._year_first(toks, i, n, covered)
+            if dated is not None:
+                # "our 2025 Sauvignon Blanc": the KB's "Sauvignon Blanc 2025", not the grape
+                i, n, iris = i - 1, n + 1, dated
             if _dated_weekday(toks, i, n):
                 covered[i] = True  # "closed on Monday 1 June": that date, not Mondays
                 i += n
@@ -226,6 +230,19 @@ class EntityLinker:
                 covered[j] = True
             i += n
         return out
+
+    def _year_first(
+        self, toks: Sequence[Tok], i: int, n: int, covered: list[bool]
+    ) -> set[str] | None:
+        """The things a name written after a year is the name of with the year after it ("2025
+        Sauvignon Blanc" of the KB's "Sauvignon Blanc 2025", a vintage); ``None`` when the
+        word before is no year or the KB has no such name."""
+        if i == 0 or covered[i - 1] or toks[i - 1].sent != toks[i].sent:
+            return None
+        year = toks[i - 1].text
+        if not (len(year) == 4 and year.isdigit() and year[:2] in {"19", "20"}):
+            return None
+        return self.kb.labels.exact(f"{span_text(toks, i, i + n)} {year}") or None
 
     def _longer_head(
         self, toks: Sequence[Tok], i: int, n: int, covered: list[bool]

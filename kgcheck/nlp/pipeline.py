@@ -361,8 +361,9 @@ class _Quantities(
         self, kb: KnowledgeBase
     ) -> tuple[Anchorer, ClosedValueBinder, RangeBinder, QuantityRecognizer]:
         anchorer = Anchorer(kb)
-        # "$75" in the KB's own dollars (AUD where it prices in them)
-        recognizer = QuantityRecognizer(anchorer.dollar)
+        # "$75" in the KB's own dollars (AUD where it prices in them), "R150" where it prices
+        # in rand
+        recognizer = QuantityRecognizer(anchorer.dollar, anchorer.currencies)
         return anchorer, ClosedValueBinder(anchorer), RangeBinder(anchorer), recognizer
 
     def __call__(self, doc: Doc) -> Doc:

@@ -55,7 +55,7 @@ class RangeBinder:
 
     def __init__(self, anchorer: Anchorer) -> None:
         self.anchorer = anchorer
-        self.recognizer = QuantityRecognizer(anchorer.dollar)
+        self.recognizer = QuantityRecognizer(anchorer.dollar, anchorer.currencies)
 
     def find(self, text: str, skip: Sequence[Span] = ()) -> list[StatedRange]:
         """The ranges of ``text`` outside the ``skip`` spans."""

@@ -9,6 +9,7 @@ from spacy.tokens import Doc
 
 __all__ = ["Tok", "is_parsed", "span_text", "tokens_of"]
 
+_PLURAL_TAGS = frozenset({"NNS", "NNPS"})
 _LEMMA_FIXES = {"n't": "not", "'re": "be", "'m": "be", "’s": "'s", "ca": "can", "wo": "will"}
 
 
@@ -27,6 +28,9 @@ class Tok:
     pos: str = ""
     dep: str = ""
     head: int = -1
+    #: Whether the tagger reads the word as a plural noun ("Lessons" of "Kids Group Lessons");
+    #: ``False`` from the blank pipeline.
+    plural: bool = False
 
     @property
     def is_capitalised(self) -> bool:
@@ -65,6 +69,7 @@ def tokens_of(doc: Doc) -> list[Tok]:
                 pos=tok.pos_ if tagged else "",
                 dep=tok.dep_ if parsed else "",
                 head=tok.head.i if parsed else -1,
+                plural=tagged and tok.tag_ in _PLURAL_TAGS,
             )
         )
     return out

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal, InvalidOperation
@@ -26,7 +26,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from text_to_num import text2num
 
 from kgcheck.types import Span
-from kgcheck.values.currency import DEFAULT_DOLLAR
+from kgcheck.values.currency import BUILT_IN, DEFAULT_DOLLAR, currency_forms
 from kgcheck.values.durations import compound_duration
 from kgcheck.values.lemmas import known_lemma
 
@@ -146,6 +146,15 @@ _CURRENCY_WORD = re.compile(
     r"\s?(?P<word>(?:us\s+)?dollars?|usd|euros?|eur|pounds\s+sterling|gbp|bucks)\b", re.I
 )
 _PERCENT = re.compile(r"\s?(?:%|percent\b|per\s+cent\b|pct\b)", re.I)
+#: Words after a bare number that make it an age ("16 or older") and before it ("aged 16").
+_OLDER = re.compile(r"\s+(?:or|and)\s+older\b", re.I)
+_AGED = re.compile(r"\baged\s+(?:between\s+)?$", re.I)
+#: A length of time with a word that says which days or hours count between the number and
+#: its unit ("2 business days", "five working days", "3 more hours"): the unit is the length's.
+_QUALIFIED_TIME = re.compile(
+    r"\s+(?!(?:and|or|to|of|per|a|an|the|in|on|at|for|from|than|each|every)\b)[a-z]{3,}"
+    r"\s+(?P<unit>seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b"
+)
 _RATIO_SUFFIX = re.compile(r"(?:x(?![A-Za-z])|\s?times\b)", re.I)
 _TEMPERATURE = re.compile(
     r"(?:\s?°\s?(?P<a>[FC])\b|(?P<b>[FC])(?![A-Za-z])|\s?degrees?(?:\s+(?P<c>fahrenheit|celsius))?\b"
@@ -438,6 +447,10 @@ _AFTER_COUNTED = frozenset(
 )
 
 
+#: Words before a counting phrase that bound the count, not change what it counts.
+_BOUND_WORDS = frozenset({"maximum", "minimum", "max", "min", "total", "average", "typical"})
+
+
 def counted_nouns(phrase: str) -> tuple[str, ...]:
     """The nouns a property's phrase counts, singular: "number of layovers", "number stops",
     "reviews count", "visitors per year"; of a noun of two words, the first, the last and the
@@ -447,6 +460,8 @@ def counted_nouns(phrase: str) -> tuple[str, ...]:
     course's size or the places left: a property labelled so counts it,
     :func:`kgcheck.nlp.anchors.counts_of`)."""
     words = [w for w in re.findall(r"[a-z]+", phrase.lower()) if w not in {"of", "the", "a"}]
+    while len(words) > 1 and words[0] in _BOUND_WORDS:
+        words = words[1:]  # "Maximum number of guests in one booking": a count of guests
     if not words:
         return ()
     if words[0] in COUNTING_WORDS:
@@ -536,10 +551,45 @@ def convert(value: Decimal, unit: str | None, target: str | None) -> Decimal | N
 
 class QuantityRecognizer:
     """Finds quantities in text; a bare dollar ("$75", "75 dollars") is read as ``dollar``
-    (the knowledge base's own: :func:`kgcheck.values.currency.bare_dollar`)."""
+    (the knowledge base's own: :func:`kgcheck.values.currency.bare_dollar`), and amounts in
+    ``currencies`` (the other ones the KB keeps amounts in: "ZAR") by their signs and names
+    ("R150", "150 rand": :func:`kgcheck.values.currency.currency_forms`)."""
 
-    def __init__(self, dollar: str = DEFAULT_DOLLAR) -> None:
+    def __init__(self, dollar: str = DEFAULT_DOLLAR, currencies: Iterable[str] = ()) -> None:
         self.dollar = dollar
+        signs: dict[str, str] = {}
+        words: dict[str, str] = {}
+        for code in sorted(set(currencies) - BUILT_IN):
+            own_signs, own_words = currency_forms(code)
+            signs.update((sign, code) for sign in own_signs if sign not in _SYMBOLS)
+            words.update((word, code) for word in own_words)
+        self._signs = signs
+        self._words = {**words, **{code.lower(): code for code in signs.values()}}
+        #: a sign before the number, not inside a word ("R150", "CHF 40"; not "BR150")
+        self._sign_before = (
+            re.compile(rf"(?P<neg>[-−])?(?<![A-Za-z0-9])(?P<cur>{_longest_first(signs)})\s?$")
+            if signs
+            else None
+        )
+        #: a number glued to a sign of letters, which no word boundary opens ("R150")
+        self._glued = (
+            re.compile(
+                rf"(?<![\w@/:#.\-])(?:{_longest_first(signs)})(?P<number>{_NUM})"
+                r"(?=(?:[bBmM][nN]|[kKmMbB])?(?![A-Za-z]))"
+            )
+            if signs
+            else None
+        )
+        #: a code or name after it ("150 ZAR", "150 rand", "40 Swiss francs")
+        self._word_after = (
+            re.compile(rf"\s?(?P<word>{_longest_first(self._words)})(?![A-Za-z])", re.I)
+            if self._words
+            else None
+        )
+
+    def _other_currency(self, text: str, pos: int) -> re.Match[str] | None:
+        """A code or name of one of the KB's other currencies right after ``pos``."""
+        return self._word_after.match(text, pos) if self._word_after is not None else None
 
     def find(self, text: str, skip: Sequence[Span] = ()) -> list[Quantity]:
         """Quantities of ``text`` in order, leaving out numbers inside the ``skip`` spans."""
@@ -562,6 +612,10 @@ class QuantityRecognizer:
                 starts.insert(k, quantity.span.start)
                 found.insert(k, quantity)
 
+        # "R1,150" first: the number glued to its sign, which "150" alone would overlap
+        for m in self._glued.finditer(text) if self._glued is not None else ():
+            if not inside_skip(m.start()):
+                add(self._read(text, m.start("number"), m.end("number"), m.group("number")))
         for m in _NUMBER.finditer(text):
             if not inside_skip(m.start()):
                 add(self._read(text, m.start(), m.end(), m.group(0)))
@@ -637,6 +691,10 @@ class QuantityRecognizer:
             code = _currency_of(word.group("word"), self.dollar)
             value, stop = _with_cents(text, word.end(), value)
             return self._make(text, start, stop, CURRENCY, value, code, code)
+        other = self._other_currency(text, end)
+        if other is not None:  # "fifty rand"
+            code = self._words[other.group("word").lower()]
+            return self._make(text, start, other.end(), CURRENCY, value, code, code)
         percent = _PERCENT.match(text, end)
         if percent is not None:
             return self._make(text, start, percent.end(), PERCENT, value, "%")
@@ -647,6 +705,11 @@ class QuantityRecognizer:
                 value, stop = _with_cents(text, stop, value)
             return self._make(
                 text, start, stop, QUANTITY, value, _UNITS[unit.group("unit").lower()]
+            )
+        qualified = _QUALIFIED_TIME.match(text, end)
+        if qualified is not None:  # "five working days"
+            return self._make(
+                text, start, qualified.end(), QUANTITY, value, _UNITS[qualified["unit"]]
             )
         return self._counted(text, start, end, value)
 
@@ -662,6 +725,10 @@ class QuantityRecognizer:
         currency = _SYMBOLS[prefix.group("cur")] if prefix else None
         if prefix is not None and prefix.group("cur") == "$":
             currency = self.dollar
+        if prefix is None and self._sign_before is not None:
+            # "R150" where the KB keeps rand (the lookbehind sees the text before the window)
+            prefix = self._sign_before.search(text, max(0, start - 8), start)
+            currency = self._signs[prefix.group("cur")] if prefix else None
         if prefix is not None:
             start -= len(prefix.group(0))
             if prefix.group("neg"):
@@ -687,11 +754,18 @@ class QuantityRecognizer:
         if word is not None:
             code = _currency_of(word.group("word"), self.dollar)
             return self._make(text, start, word.end(), CURRENCY, value, code, code)
+        other = self._other_currency(text, pos) if currency is None else None
+        if other is not None:  # "150 ZAR", "40 Swiss francs"
+            code = self._words[other.group("word").lower()]
+            return self._make(text, start, other.end(), CURRENCY, value, code, code)
         if currency is not None:
             return self._make(text, start, pos, CURRENCY, value, currency, currency)
         percent = _PERCENT.match(text, pos)
         if percent is not None:
             return self._make(text, start, percent.end(), PERCENT, value, "%")
+        if _OLDER.match(text, pos) or _AGED.search(text, max(0, start - 8), start):
+            # "16 or older", "aged 16": an age, in years
+            return self._make(text, start, pos, QUANTITY, value, "year")
         ratio = _RATIO_SUFFIX.match(text, pos)
         if ratio is not None:
             return self._make(text, start, ratio.end(), RATIO, value, "x")
@@ -716,6 +790,11 @@ class QuantityRecognizer:
             return self._make(text, start, metres.end(), QUANTITY, value, "m")
         if re.match(r"[A-Za-z]", text[pos : pos + 1]):
             return None  # "3rd", "4b", "v2": letters glued to the number
+        qualified = _QUALIFIED_TIME.match(text, pos)
+        if qualified is not None and scale is None:  # "2 business days"
+            return self._make(
+                text, start, qualified.end(), QUANTITY, value, _UNITS[qualified["unit"]]
+            )
         if re.match(r"\s+(?:[A-Z][a-z]+\s+)*[A-Z][a-z]+\b", text[pos:]) and scale is None:
             return None  # "434 Arastradero Rd": a house number
         counted = self._counted(text, start, pos, value)

@@ -302,6 +302,8 @@ class TemporalRecognizer:
                 tense=tense,
                 stated=first.stated | last.stated,
                 relative=first.relative and last.relative,
+                # "Tuesday from 8am to 12pm": both ends are of the one day it names
+                weekday=first.weekday if first.weekday == last.weekday else None,
                 error=first.error or last.error,
                 parts=tuple(ends),
                 out_of_range=first.out_of_range or last.out_of_range,

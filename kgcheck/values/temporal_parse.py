@@ -519,8 +519,15 @@ class TemporalParser:
         """Join a day and a time ("Monday at 3 pm") and the ends of a range ("from May to July
         2024"), giving the first end the year the second states."""
         out: list[Parsed] = []
+        day: Parsed | None = None  # the day of a range of times opened after it
         for k, p in enumerate(parsed):
             prev = out[-1] if out else None
+            if prev is not None and day is not None:
+                # "on Sunday 3 May from 12pm to 4pm": the range's end is of the day as well
+                end = _join_day_time(day, p)
+                out[-1] = _join_range(prev, replace(end, start=p.start, end=p.end))
+                day = None
+                continue
             if prev is not None:
                 between = text[prev.end : p.start]
                 if (
@@ -528,6 +535,8 @@ class TemporalParser:
                     and ((prev.is_day and p.is_time) or (prev.is_time and p.is_day))
                     and not _opens_day_range(text, p, parsed[k + 1 : k + 2])
                 ):
+                    if prev.is_day and _opens_clock_range(text, p, parsed[k + 1 : k + 2]):
+                        day = prev
                     out[-1] = _join_day_time(prev, p)
                     continue
                 before = text[max(0, prev.start - 64) : prev.start]  # bounded look-back
@@ -567,6 +576,16 @@ def _opens_day_range(text: str, p: Parsed, following: list[Parsed]) -> bool:
         and after.day is None
         and bool(_RANGE_GLUE.fullmatch(text[p.end : after.start]))
     )
+
+
+def _opens_clock_range(text: str, p: Parsed, following: list[Parsed]) -> bool:
+    """Whether the time ``p`` opens a range of times ("on Sunday 3 May from 12pm to 4pm"):
+    the day before it is the day of both ends, not the first's alone."""
+    if not p.is_time or not following or not following[0].is_time:
+        return False
+    between = text[p.end : following[0].start]
+    before = text[max(0, p.start - 64) : p.start]
+    return bool(_RANGE_GLUE.fullmatch(between)) and _range_ok(p, following[0], before, between)
 
 
 def _range_ok(a: Parsed, b: Parsed, before: str, between: str) -> bool:

@@ -11,7 +11,7 @@ import re
 
 from kgcheck.values.temporal import WEEKDAYS as _NAMES
 
-__all__ = ["weekdays_named"]
+__all__ = ["weekday_mentions", "weekdays_named"]
 
 #: The days of the week, Monday first, as this module compares them.
 WEEKDAYS = tuple(day.lower() for day in _NAMES)
@@ -41,19 +41,30 @@ def weekdays_named(text: str) -> set[str]:
     """The weekdays ``text`` names, lower case; a range ("Monday to Thursday") gives each day
     from its first to its last."""
     days: set[str] = set()
+    for _, _, named in weekday_mentions(text):
+        days.update(named)
+    return days
+
+
+def weekday_mentions(text: str) -> list[tuple[int, int, tuple[str, ...]]]:
+    """Where ``text`` names days of the week, and which: ``(start, end, days)`` for each day
+    ("on Sundays"), range of days ("Monday to Saturday": each day from its first to its last)
+    and group ("weekdays", "every day"), in order of position."""
+    out: list[tuple[int, int, tuple[str, ...]]] = []
     covered: list[tuple[int, int]] = []
     for m in _RANGE.finditer(text):
         a, b = _day(m["a"]), _day(m["b"])
         if a in WEEKDAYS and b in WEEKDAYS:
             i, j = WEEKDAYS.index(a), WEEKDAYS.index(b)
-            days.update(WEEKDAYS[k % 7] for k in range(i, j + 1 if j >= i else j + 8))
+            days = tuple(WEEKDAYS[k % 7] for k in range(i, j + 1 if j >= i else j + 8))
+            out.append((m.start(), m.end(), days))
             covered.append(m.span())
     for m in _ONE.finditer(text):
         if not any(a <= m.start() < b for a, b in covered):
             day = _day(m.group(0))
             if day in WEEKDAYS:
-                days.add(day)
+                out.append((m.start(), m.end(), (day,)))
     for pattern, group in _GROUPS:
-        if pattern.search(text):
-            days.update(group)
-    return days
+        for m in pattern.finditer(text):
+            out.append((m.start(), m.end(), group))
+    return sorted(out)

@@ -139,6 +139,14 @@ def triples(analysis: TurnAnalysis) -> list[tuple[Any, ...]]:
             id="and-coordinated-subjects",
         ),
         pytest.param(
+            # a name after "and" with its own verb opens the next clause: Kwame Mensah is not a
+            # second lead of Cardiology (a winery's "Our winemaker is Thandi Mokoena, and
+            # Pieter de Villiers is the cellar master")
+            "The lead of Cardiology is Amira Patel, and Kwame Mensah is our oncologist.",
+            [("cardiology", "leads", "amiraPatel", True)],
+            id="and-name-with-its-own-verb",
+        ),
+        pytest.param(
             "Amira Patel is a doctor and leads Cardiology.",
             [
                 ("amiraPatel", "type", "Doctor", True),

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
-from kgcheck.values.arithmetic import worked_out
+from kgcheck.values.arithmetic import worked_out, worked_out_beside
 from kgcheck.values.quantities import QuantityRecognizer
 
 
@@ -44,3 +46,40 @@ def test_a_figure_worked_out_from_two_others(text: str, figure: str, how: str) -
 )
 def test_a_figure_no_two_others_give_is_not_worked_out(text: str, figure: str) -> None:
     assert _worked(text, figure) is None
+
+
+def _beside(
+    text: str,
+    figure: str,
+    users: str = "",
+    held: Decimal | None = None,
+    rates: tuple[Decimal, ...] = (),
+) -> str | None:
+    found = QuantityRecognizer().find(text)
+    (q,) = [q for q in found if q.text == figure]
+    theirs = QuantityRecognizer().find(users)
+    return worked_out_beside(q, found, theirs=theirs, held=held, rates=rates)
+
+
+def test_an_amount_times_a_count_the_user_gave_is_worked_out() -> None:
+    # "a deposit for a group of 9?" then "£10 per person, so £90 for your group"
+    text = "The deposit is £10 per person, so that would be £90 for your group."
+    assert _beside(text, "£90", "Can I book for a group of 9 people?") == "£10 x 9"
+    assert _beside(text, "£90", "Can I book for a group of 8 people?") is None
+
+
+def test_what_is_left_of_a_held_amount_is_worked_out_but_never_a_sum_with_it() -> None:
+    # Gold at $1,200 in the KB, $612.40 spent: "another $587.60 moves you up"
+    text = "You've spent $612.40, so another $587.60 would move you up to Gold."
+    assert _beside(text, "$587.60", held=Decimal("1200")) == "1200 - $612.40"
+    # "£230 in total" against a held £220 is a misstatement, not £220 plus the £10 surcharge
+    text = "£210 for the inspection and a £10 travel surcharge, which makes £230 in total."
+    assert _beside(text, "£230", held=Decimal("220")) is None
+    # nor is the held amount ever the smaller side ("£18 ... £10" of a held £8)
+    assert _beside("Seats are £18, and under-16s pay £10.", "£10", held=Decimal("8")) is None
+
+
+def test_an_amount_with_a_named_rate_is_worked_out() -> None:
+    text = "The service is $33.75, which comes to $38.14 with HST."
+    assert _beside(text, "$38.14", rates=(Decimal("13"),)) == "$33.75 + 13%"
+    assert _beside(text, "$38.14", rates=(Decimal("5"),)) is None

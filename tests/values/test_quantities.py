@@ -235,6 +235,9 @@ def test_approximators_mark_a_round_figure() -> None:
         ("Number of stops in the itinerary", ("stop",)),
         ("reviews count", ("review",)),
         ("minimum rider age", ()),
+        # a winery's "Maximum number of guests": a bound word opening the phrase counts nothing
+        ("Maximum number of guests", ("guest",)),
+        ("Total number of bottles", ("bottle",)),
     ],
 )
 def test_a_phrase_counts_its_noun_and_a_two_word_noun_written_as_one(
@@ -325,3 +328,42 @@ def test_a_measure_stated_in_two_units_is_one(
     text: str, found: list[tuple[str, str, Decimal]]
 ) -> None:
     assert [(q.text, q.unit, q.value) for q in QuantityRecognizer().find(text)] == found
+
+
+@pytest.mark.parametrize(
+    ("text", "figure"),
+    [
+        ("Tastings are for guests 18 or older.", "18"),
+        ("Open to anyone 16 and older.", "16"),
+        ("The course is for children aged 6 to 14.", "6"),
+        ("Members aged 65 get a discount.", "65"),
+    ],
+)
+def test_a_bare_number_said_as_an_age_is_years(text: str, figure: str) -> None:
+    (q,) = [q for q in QuantityRecognizer().find(text) if q.text.startswith(figure)]
+    assert (q.kind, q.unit, q.value) == ("quantity", "year", Decimal(figure))
+
+
+def test_a_bare_number_not_said_as_an_age_is_no_measure() -> None:
+    (q,) = QuantityRecognizer().find("We have 18 tables and more are coming.")
+    assert q.unit != "year"
+
+
+@pytest.mark.parametrize(
+    ("text", "shown", "unit"),
+    [
+        ("Delivery takes 4 business days.", "4 business days", "day"),
+        ("Allow five working days.", "five working days", "day"),
+        ("We need 3 more hours.", "3 more hours", "hour"),
+    ],
+)
+def test_a_word_between_a_number_and_a_unit_of_time_keeps_the_unit(
+    text: str, shown: str, unit: str
+) -> None:
+    (q,) = QuantityRecognizer().find(text)
+    assert (q.text, q.kind, q.unit) == (shown, "quantity", unit)
+
+
+def test_a_word_between_a_number_and_a_noun_is_no_unit() -> None:
+    (q,) = QuantityRecognizer().find("I have 3 adult tickets.")
+    assert q.kind == "count"

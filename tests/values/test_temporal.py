@@ -350,3 +350,21 @@ def test_a_weekday_that_does_not_fit_the_month_said_before_keeps_its_own() -> No
         "Your inhaler is due on 10 December, the others next Friday, the 27th.", NOW
     )
     assert found[-1].start == d(2026, 11, 27)
+
+
+def test_a_day_before_a_range_of_times_is_the_day_of_both_ends() -> None:
+    # a winery's "on Sunday 3 May from 12pm to 4pm": not the day at 12pm and 4pm of no day
+    t = one("The tasting is on Sunday 3 May from 12pm to 4pm.")
+    assert t.text == "Sunday 3 May from 12pm to 4pm"
+    assert [p.start for p in t.parts] == [d(2026, 5, 3, 12), d(2026, 5, 3, 16)]
+    # a collection slot on "Tuesday from 8am to 12pm" is a Tuesday's, not any day's
+    t = one("We can collect on Tuesday from 8am to 12pm.")
+    assert t.weekday == 1
+    assert not agrees(t, day_interval(d(2026, 11, 27)))  # a Friday
+    assert agrees(t, day_interval(d(2026, 11, 24)))
+
+
+def test_the_end_of_a_range_of_times_is_not_joined_to_the_next_day() -> None:
+    # "from 1pm to 5pm, tomorrow from 8am": 5pm is today's
+    found = RECOGNIZER.find("Slots: this afternoon from 1pm to 5pm, tomorrow from 8am.", NOW)
+    assert [t.text for t in found] == ["this afternoon from 1pm to 5pm", "tomorrow from 8am"]

@@ -97,12 +97,13 @@ def _dedupe(
 ) -> tuple[list[Flag], set[int]]:
     """One flag per problem, and the ids of the kept flags another detector corroborates.
 
-    Flags of the same type on the same span, flags of several detectors on the same claim, and a
-    flag on a name together with the flag on the claim that name is the subject of ("Dr. Helen
-    Brooks" / "Dr. Helen Brooks leads Oncology") become one: the flag of the most severe type is
-    kept (of one type, the flag a rule raised: it carries the rule's severity and action; a flag
-    with symbolic evidence before one an NLI model raised alone), with the others' evidence and,
-    where it has none, their correction.
+    Flags of the same type on the same span, flags of several detectors on the same claim (or
+    on the object of a flagged claim), and a flag on a name together with the flag on
+    the claim that name is the subject of ("Dr. Helen Brooks" / "Dr. Helen Brooks leads
+    Oncology") become one: the flag of the most severe type is kept (of one type, the flag a
+    rule raised: it carries the rule's severity and action; a flag with symbolic evidence before
+    one an NLI model raised alone), with the others' evidence and, where it has none, their
+    correction.
 
     A kept flag is corroborated when a flag of another detector was merged into it or overlaps
     it: two detectors agreeing on one claim earn the ``consistency`` weight. A model's finding
@@ -114,13 +115,21 @@ def _dedupe(
         for c in reversed(analysis.claims)
         if c.index in flagged_claims
     }
+    # a flag on the object of a flagged claim ("Fridays" of "is in on Mondays, Wednesdays and
+    # Fridays", by the claim and by the days named) is of that claim
+    claim_of_span = {
+        (c.object.span.start, c.object.span.end): c.index
+        for c in reversed(analysis.claims)
+        if c.index in flagged_claims
+    }
     seen: dict[tuple[object, ...], Flag] = {}
     detectors: dict[int, set[str]] = {}
     order = sorted(flags, key=lambda f: (f.by_model, -base(f.type), f.rule is None))
     for flag in order:
         claim = flag.claim_index
         if claim is None:
-            claim = claim_of_subject.get((flag.span.start, flag.span.end))
+            span = (flag.span.start, flag.span.end)
+            claim = claim_of_subject.get(span, claim_of_span.get(span))
         key: tuple[object, ...] = (
             ("claim", claim) if claim is not None else (flag.type, flag.span.start, flag.span.end)
         )

@@ -4,16 +4,18 @@ days the KB holds for it.
 "Eikeboom Restaurant is open from Monday to Saturday" of a restaurant whose opening hours are
 given for Wednesday to Sunday; "North York Zone pickups happen on Tuesdays, Thursdays and
 Sundays" of a zone whose delivery days are Tuesday, Thursday and Saturday. A sentence naming
-days of the week and one KB thing that holds days of the week is read against them: the days
+days of the week is read against the days its first KB thing (its topic) holds: the days
 are the values of one of its properties that are days (``lc:deliveryDay schema:Tuesday``), or
 those of the nodes it links to (``schema:openingHoursSpecification`` nodes' ``dayOfWeek``: the
 days it has hours). A day, range or group of days the sentence names that holds a day the thing
-does not is wrong, flagged (0.8) and never corrected: which day was meant, a list rarely says.
+does not is wrong: flagged, never corrected or removed (which day was meant, a list rarely says).
 
 Left alone: a question; a sentence that denies or makes an exception ("closed on Mondays",
 "every day except Monday", "not on Sundays"); a day said as one date ("next Monday", "ready
-since Monday", "Saturday, June 20"); a sentence naming no such thing or two of them; a thing
-holding days under two properties (delivery days and collection days) or none.
+since Monday", "Saturday, June 20", "for Saturday to Monday", "the two weekends"); days
+narrowed by a clause ("every day we're open"); a day inside a name, and a first thing named by
+a day ("the Saturday morning slot"); a first thing holding days under two properties (delivery
+days and collection days) or none.
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ _NOT_ON = re.compile(
 )
 #: Before a day of the week: it names one date ("next Monday", "ready since Monday").
 _DATE_BEFORE = re.compile(
-    r"\b(?:next|this|last|coming|since|by|until|till|before|after|tomorrow|today)\s*,?\s*$",
+    r"\b(?:next|this|last|coming|since|by|until|till|before|after|tomorrow|today|for|the|"
+    r"two|three|four|both)\s*,?\s*$",
     re.I,
 )
 #: After a day of the week: the date it is ("Saturday, June 20", "Friday 19 June").
@@ -49,6 +52,8 @@ _DATE_AFTER = re.compile(
     r"nov|dec)[a-z]*\.?\s+\d)",
     re.I,
 )
+#: After a day or group: a clause that narrows it ("every day we're open", "weekdays when").
+_RESTRICTED = re.compile(r"\s+(?:we|you|they|it|that|when|which|where)\b", re.I)
 #: A triple behind a thing's days: (subject, property, day).
 _Triple = tuple[str, str, str]
 
@@ -67,19 +72,32 @@ class MisstatedDaysDetector(Detector):
             mentions = weekday_mentions(text)
             if not mentions:
                 continue
-            things = dict.fromkeys(
-                URIRef(m.iri)
-                for m in analysis.mentions
-                if m.segment == segment.index and m.iri is not None
+            named = sorted(
+                (m for m in analysis.mentions if m.segment == segment.index and m.iri is not None),
+                key=lambda m: m.span.start,
             )
-            holding = [(t, d) for t in things if (d := _days_of(ctx.kb, t)) is not None]
-            if len(holding) != 1:
+            if not named:
                 continue
-            thing, (held, triples) = holding[0]
+            # the days are the sentence's first thing's, its topic ("The Weekend Intensive at
+            # Frankston ... two weekends" speaks of the course, not of the branch's hours); a
+            # thing named by a day ("the Saturday morning slot") says nothing of other days
+            thing = URIRef(str(named[0].iri))
+            found = _days_of(ctx.kb, thing)
+            if found is None or weekday_mentions(ctx.kb.label(thing)):
+                continue
+            held, triples = found
+            inside = [
+                (m.span.start - segment.span.start, m.span.end - segment.span.start) for m in named
+            ]
             said = ", ".join(d.title() for d in WEEKDAYS if d in held)
             for start, end, days in mentions:
                 missing = [d for d in days if d not in held]
-                if not missing or _one_date(text, start, end):
+                if (
+                    not missing
+                    or _one_date(text, start, end)
+                    or _RESTRICTED.match(text, end)
+                    or any(a <= start < b for a, b in inside)  # a day in a name
+                ):
                     continue
                 span = Span(segment.span.start + start, segment.span.start + end)
                 shown = analysis.text[span.start : span.end]
@@ -93,7 +111,8 @@ class MisstatedDaysDetector(Detector):
                         content=shown,
                         message=message,
                         evidence=[Evidence("kb", message, tuple(triples))],
-                        kb_strength=0.8,
+                        # flagged, never removed: which day was meant is not said
+                        kb_strength=0.6,
                     )
                 )
         return flags

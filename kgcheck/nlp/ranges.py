@@ -22,7 +22,15 @@ from dataclasses import dataclass, replace
 from kgcheck.nlp.anchors import Anchor, Anchorer, _token_at
 from kgcheck.nlp.items import ItemBinder
 from kgcheck.types import Span
-from kgcheck.values.quantities import CURRENCY, PERCENT, QUANTITY, Quantity, QuantityRecognizer
+from kgcheck.values.quantities import (
+    COUNT,
+    CURRENCY,
+    PERCENT,
+    QUANTITY,
+    Quantity,
+    QuantityRecognizer,
+    qualified_time,
+)
 from kgcheck.values.temporal import TemporalExpression
 
 __all__ = ["RangeBinder", "StatedRange"]
@@ -67,6 +75,9 @@ class RangeBinder:
             if any(s.overlaps(span) for s in skip):
                 continue
             high = next(iter(self.recognizer.find(text[m.start("high") :])), None)
+            if high is not None and high.kind == COUNT:
+                # "2 to 4 business days": a range of a length of time, in days
+                high = _as_time(high, text[m.start("high") :])
             if high is None or high.span.start != 0 or high.kind not in _KINDS:
                 continue
             low_end = m.end("low_unit") if m.group("low_unit") else m.end("low")
@@ -116,3 +127,14 @@ class RangeBinder:
             )
             out.append(replace(r, anchor=anchor, period=period))
         return out
+
+
+def _as_time(q: Quantity, text: str) -> Quantity:
+    """``q``, a count of qualified units of time ("4 business days"), as that length of time;
+    any other count as it is."""
+    found = qualified_time(text, q.span.end)
+    if found is None:
+        return q
+    unit, end = found
+    span = Span(q.span.start, end)
+    return replace(q, kind=QUANTITY, unit=unit, span=span, text=text[span.start : span.end])

@@ -56,6 +56,7 @@ __all__ = [
     "is_unit_word",
     "measure_of_rate",
     "minutes_of",
+    "qualified_time",
     "restates",
     "rounded_agrees",
     "same_counted",
@@ -149,8 +150,8 @@ _PERCENT = re.compile(r"\s?(?:%|percent\b|per\s+cent\b|pct\b)", re.I)
 #: Words after a bare number that make it an age ("16 or older") and before it ("aged 16").
 _OLDER = re.compile(r"\s+(?:or|and)\s+older\b", re.I)
 _AGED = re.compile(r"\baged\s+(?:between\s+)?$", re.I)
-#: A length of time with a word that says which days or hours count between the number and
-#: its unit ("2 business days", "five working days", "3 more hours"): the unit is the length's.
+#: A word that says which days or hours count, then a unit of time ("business days", "more
+#: hours"): read after a number, a count of those days (:func:`qualified_time`).
 _QUALIFIED_TIME = re.compile(
     r"\s+(?!(?:and|or|to|of|per|a|an|the|in|on|at|for|from|than|each|every)\b)[a-z]{3,}"
     r"\s+(?P<unit>seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b"
@@ -186,6 +187,15 @@ _UNITS = {
     "millilitres": "ml", "milliliter": "ml", "milliliters": "ml", "inch": "in", "inches": "in",
     "mb": "MB", "gb": "GB", "tb": "TB", "hz": "Hz", "khz": "kHz", "mhz": "MHz", "ghz": "GHz",
 }  # fmt: skip
+
+
+def qualified_time(text: str, pos: int) -> tuple[str, int] | None:
+    """The unit of time and the end of a qualified unit of time at ``pos`` ("2 *business
+    days*", "five *working days*", "3 *more hours*"), or ``None``. A number before one is read
+    as a count of the compound ("business days", which a field may count); a range of them
+    ("2 to 4 business days") is a range of a length of time in that unit."""
+    m = _QUALIFIED_TIME.match(text, pos)
+    return (_UNITS[m["unit"]], m.end()) if m is not None else None
 
 
 def _longest_first(words: dict[str, str]) -> str:
@@ -706,11 +716,6 @@ class QuantityRecognizer:
             return self._make(
                 text, start, stop, QUANTITY, value, _UNITS[unit.group("unit").lower()]
             )
-        qualified = _QUALIFIED_TIME.match(text, end)
-        if qualified is not None:  # "five working days"
-            return self._make(
-                text, start, qualified.end(), QUANTITY, value, _UNITS[qualified["unit"]]
-            )
         return self._counted(text, start, end, value)
 
     def _read(self, text: str, start: int, end: int, digits: str) -> Quantity | None:
@@ -790,11 +795,6 @@ class QuantityRecognizer:
             return self._make(text, start, metres.end(), QUANTITY, value, "m")
         if re.match(r"[A-Za-z]", text[pos : pos + 1]):
             return None  # "3rd", "4b", "v2": letters glued to the number
-        qualified = _QUALIFIED_TIME.match(text, pos)
-        if qualified is not None and scale is None:  # "2 business days"
-            return self._make(
-                text, start, qualified.end(), QUANTITY, value, _UNITS[qualified["unit"]]
-            )
         if re.match(r"\s+(?:[A-Z][a-z]+\s+)*[A-Z][a-z]+\b", text[pos:]) and scale is None:
             return None  # "434 Arastradero Rd": a house number
         counted = self._counted(text, start, pos, value)

@@ -18,6 +18,7 @@ covers the same text, the model's evidence joins that flag instead of standing o
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable
 
 from kgcheck.config import ScoringConfig
@@ -98,7 +99,7 @@ def _dedupe(
     """One flag per problem, and the ids of the kept flags another detector corroborates.
 
     Flags of the same type on the same span, flags of several detectors on the same claim (or
-    on the object of a flagged claim), and a flag on a name together with the flag on
+    of its type on the object of a flagged claim), and a flag on a name together with the flag on
     the claim that name is the subject of ("Dr. Helen Brooks" / "Dr. Helen Brooks leads
     Oncology") become one: the flag of the most severe type is kept (of one type, the flag a
     rule raised: it carries the rule's severity and action; a flag with symbolic evidence before
@@ -115,8 +116,12 @@ def _dedupe(
         for c in reversed(analysis.claims)
         if c.index in flagged_claims
     }
-    # a flag on the object of a flagged claim ("Fridays" of "is in on Mondays, Wednesdays and
-    # Fridays", by the claim and by the days named) is of that claim
+    # a flag on the object of a flagged claim, of a type flagged on it ("Fridays" of "is in on
+    # Mondays, Wednesdays and Fridays", by the claim and by the days named) is of that claim
+    types_of: dict[int, set[str]] = defaultdict(set)
+    for f in flags:
+        if f.claim_index is not None:
+            types_of[f.claim_index].add(str(f.type))
     claim_of_span = {
         (c.object.span.start, c.object.span.end): c.index
         for c in reversed(analysis.claims)
@@ -129,7 +134,10 @@ def _dedupe(
         claim = flag.claim_index
         if claim is None:
             span = (flag.span.start, flag.span.end)
-            claim = claim_of_subject.get(span, claim_of_span.get(span))
+            claim = claim_of_subject.get(span)
+            on_object = claim_of_span.get(span)
+            if claim is None and on_object is not None and str(flag.type) in types_of[on_object]:
+                claim = on_object
         key: tuple[object, ...] = (
             ("claim", claim) if claim is not None else (flag.type, flag.span.start, flag.span.end)
         )

@@ -25,11 +25,13 @@ from kgcheck.types import Span
 from kgcheck.values.quantities import (
     COUNT,
     CURRENCY,
+    NUMBER,
     PERCENT,
     QUANTITY,
     Quantity,
     QuantityRecognizer,
     qualified_time,
+    said_as_age,
 )
 from kgcheck.values.temporal import TemporalExpression
 
@@ -78,6 +80,9 @@ class RangeBinder:
             if high is not None and high.kind == COUNT:
                 # "2 to 4 business days": a range of a length of time, in days
                 high = _as_time(high, text[m.start("high") :])
+            if high is not None and high.kind in {COUNT, NUMBER} and said_as_age(text, m.start()):
+                # "children aged 8 to 11": a range of ages, in years
+                high = replace(high, kind=QUANTITY, unit="year", currency=None)
             if high is None or high.span.start != 0 or high.kind not in _KINDS:
                 continue
             low_end = m.end("low_unit") if m.group("low_unit") else m.end("low")

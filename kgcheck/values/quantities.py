@@ -59,6 +59,7 @@ __all__ = [
     "qualified_time",
     "restates",
     "rounded_agrees",
+    "said_as_age",
     "same_counted",
     "singular",
     "split_rate",
@@ -187,6 +188,12 @@ _UNITS = {
     "millilitres": "ml", "milliliter": "ml", "milliliters": "ml", "inch": "in", "inches": "in",
     "mb": "MB", "gb": "GB", "tb": "TB", "hz": "Hz", "khz": "kHz", "mhz": "MHz", "ghz": "GHz",
 }  # fmt: skip
+
+
+def said_as_age(text: str, start: int) -> bool:
+    """Whether the number at ``start`` is said as an age ("aged 16", "aged between 8 and
+    11")."""
+    return bool(_AGED.search(text, max(0, start - 16), start))
 
 
 def qualified_time(text: str, pos: int) -> tuple[str, int] | None:
@@ -768,7 +775,7 @@ class QuantityRecognizer:
         percent = _PERCENT.match(text, pos)
         if percent is not None:
             return self._make(text, start, percent.end(), PERCENT, value, "%")
-        if _OLDER.match(text, pos) or _AGED.search(text, max(0, start - 8), start):
+        if _OLDER.match(text, pos) or said_as_age(text, start):
             # "16 or older", "aged 16": an age, in years
             return self._make(text, start, pos, QUANTITY, value, "year")
         ratio = _RATIO_SUFFIX.match(text, pos)

@@ -14,6 +14,7 @@ from kgcheck.values.quantities import (
     counted_nouns,
     qualified_time,
     rounded_agrees,
+    said_as_age,
     singular,
     unit_in_text,
 )
@@ -374,3 +375,11 @@ def test_a_word_between_a_number_and_a_noun_is_no_unit_of_time() -> None:
     text = "I have 3 adult tickets."
     (q,) = QuantityRecognizer().find(text)
     assert q.kind == "count" and qualified_time(text, q.span.end) is None
+
+
+def test_a_number_after_aged_is_said_as_an_age_and_so_is_a_range_of_them() -> None:
+    # "for children aged 8 to 11": 8 is no maximum age; the range is one of ages
+    text = "For children aged 8 to 11, or aged between 5 and 7."
+    assert said_as_age(text, text.index("8"))
+    assert said_as_age(text, text.index("5"))
+    assert not said_as_age(text, text.index("11"))

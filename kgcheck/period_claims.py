@@ -78,6 +78,9 @@ class PeriodValues:
             if found is None:
                 return None
             period = None
+            paired = True
+        else:
+            paired = False
         values = self._in_unit(r.high, found)
         if not values:
             return None
@@ -90,14 +93,19 @@ class PeriodValues:
                 r.high.value, hi, tolerance
             )
         first = values[0][1]
-        names = sorted({self.kb.ontology.label(h.prop) for _, h in values})
+        if paired:  # the least first: "the minimum delivery days and maximum delivery days"
+            ordered = sorted(values, key=lambda v: v[0])
+            names = list(dict.fromkeys(self.kb.ontology.label(h.prop) for _, h in ordered))
+        else:
+            names = sorted({self.kb.ontology.label(h.prop) for _, h in values})
         what = f"{' and '.join(names)} of {self.kb.label(first.subject)}"
         when = _when(values)
         kb_range = f"{_like(r.low, lo)} to {_like(r.high, hi)}" if lo != hi else _like(r.high, hi)
+        verb = "are" if paired else "is"
         message = (
-            f"{r.text} agrees with the KB: the {what} is {kb_range}{when}"
+            f"{r.text} agrees with the KB: the {what} {verb} {kb_range}{when}"
             if ok
-            else f"Not {r.text}: the {what} is {kb_range}{when} in the KB"
+            else f"Not {r.text}: the {what} {verb} {kb_range}{when} in the KB"
         )
         correction = None
         if not ok and lo != hi:

@@ -41,7 +41,7 @@ from kgcheck.kb.cache import per_kb
 from kgcheck.kb.calls import named_by_kind
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.labels import LABEL_PREDICATES
-from kgcheck.kb.normalize import name_tokens
+from kgcheck.kb.normalize import name_tokens, value_words
 from kgcheck.kb.observations import observations
 from kgcheck.kb.values import format_like, relative_difference, within_tolerance
 from kgcheck.nlp.analysis import Segment, TurnAnalysis
@@ -74,7 +74,7 @@ from kgcheck.values.quantities import (
     same_counted,
     units_of,
 )
-from kgcheck.values.temporal import TemporalExpression, TemporalRecognizer, agrees
+from kgcheck.values.temporal import TemporalExpression, TemporalRecognizer, agrees, may_state
 from kgcheck.values.weekdays import WEEKDAYS, weekdays_named
 from kgcheck.vocab import KGC
 
@@ -184,6 +184,9 @@ class _Held:
     #: Whether the value is read from a relation node that points at the subject (an offer
     #: of rubble by a recycling centre), true only beside the other things it names.
     related: bool = False
+    #: For a count of a call's rows: the yes-or-no field the rows counted have true ("with
+    #: available true": of the windows a slot search returned, those still available).
+    where: str = ""
 
 
 def verify_numeric_claims(
@@ -594,6 +597,7 @@ class _Verifier:
         self._segment_starts: list[int] = []
         self._named: list[str] = []
         self._text = ""
+        self._quantities: Sequence[Quantity] = ()
         self._mentioned: list[tuple[Span, str]] = []
         #: node -> its recurrence (``KnowledgeBase.recurrence``), read once per check
         self._series: dict[Node, tuple[timedelta, Node] | None] = {}
@@ -615,6 +619,7 @@ class _Verifier:
         ]
         self._segments = analysis.segments
         self._text = analysis.text
+        self._quantities = analysis.quantities
         self._segment_starts = [s.span.start for s in analysis.segments]
         self._named = list(dict.fromkeys(m.iri for m in analysis.mentions if m.iri is not None))
         self._mentioned = [(m.span, m.iri) for m in analysis.mentions if m.iri is not None]
@@ -703,6 +708,7 @@ class _Verifier:
             held = [h for h in held if h.per == q.per] or held
         held = self._under_named(q.span, held)
         held = self._as_limits(q, held)
+        held = self._rows_where(q.span, held)
         if not held:
             if anchor is not None and (anchor.guessed or not anchor.certain) and not self.sources:
                 return NumericClaim(
@@ -776,7 +782,9 @@ class _Verifier:
                     anchor.properties,
                     best[4],
                     exact=True,
-                    not_in=self._read_of_named((c[0] for c in compared), q.span),
+                    not_in=self._read_of_named((c[0] for c in compared), q.span)
+                    # a count of all the rows is no count of those the sentence names
+                    | {c[0].prop for c in compared if c[0].where},
                 )
             ):
                 # "one child pass at €186" read, unsure, as a card deposit, with a line of the
@@ -812,6 +820,19 @@ class _Verifier:
                     verdict=UNCHECKED,
                     message=f"{q.text}: another quantity than the one it was read as "
                     f"({verdict.message})",
+                )
+            if not certain and (others := self._named_apart(q, {c[0].subject for c in compared})):
+                # "Preservation takes about six weeks" read, unsure, as a dress's dry cleaning:
+                # the clause names a word of another thing's name ("Wedding Dress Cleaning and
+                # Preservation"), none of the one read
+                hit = self._other_reading(q, anchor, subjects, period, others=sorted(others))
+                if hit is not None:
+                    return self._numeric_verdict(q, base, VERIFIED, hit)
+                names = " or ".join(sorted(self.kb.label(URIRef(o)) for o in others))
+                return NumericClaim(
+                    **base,
+                    verdict=UNCHECKED,
+                    message=f"{q.text}: the sentence names {names} ({verdict.message})",
                 )
             if len(distinct) == 1 and certain and len(read) == 1:
                 correction = self._written(q, best[0], best[3])
@@ -1241,6 +1262,16 @@ class _Verifier:
                 correction_span=None,
                 message=f"{t.text}: a result the agent saw gives it ({message})",
             )
+        if not agreeing and unsure and interval is not None:
+            other = self._of_another_date(t, interval, held)
+            if other is not None:
+                return replace(
+                    claim,
+                    verdict=UNCHECKED,
+                    correction=None,
+                    correction_span=None,
+                    message=f"{t.text}: {other} ({message})",
+                )
         if not agreeing and unsure and not t.anchor.described:
             claim = replace(claim, certain=False, message=f"{message} (an unsure reading)")
         if (
@@ -1259,6 +1290,37 @@ class _Verifier:
                 correction = written  # "on Friday" for the 8th two weeks on: the date itself
             claim = replace(claim, correction=correction, correction_span=span)
         return claim
+
+    def _of_another_date(
+        self, t: TemporalExpression, stated: Interval, held: Sequence[tuple[_Held, Interval]]
+    ) -> str | None:
+        """Why a date read, unsure, against ``held`` is the date of something else, or
+        ``None``: said without a year or from today, it is a day near today, no slip of dates
+        years away ("We'll be back to regular hours on Thursday, July 2" of the days shops
+        opened, "Today the dairy closes at 6pm" of the day it opened); or
+        another value of the thing read holds it ("named one of the Absa Top 10 Pinotage
+        wines in 2025" of a wine with the award "Absa Top 10 Pinotage 2025", not its
+        vintage)."""
+        if (
+            t.has_date
+            and ("year" not in t.stated or t.relative)
+            and all(iv.has_date and not may_state(stated.start.date(), True, iv) for _, iv in held)
+        ):
+            return "a day near today, none of the KB's dates years away"
+        if "year" not in t.stated or t.stated - {"year"}:
+            return None
+        said = value_words(t.text)
+        for h in {h for h, _ in held}:
+            for prop, value in self.kb.facts(h.subject):
+                if (
+                    prop != h.prop
+                    and isinstance(value, Literal)
+                    and isinstance(value.toPython(), str)
+                    and said
+                    and _contains(value_words(str(value)), said)
+                ):
+                    return f"the {self.onto.label(prop)} of {self.kb.label(h.subject)} holds it"
+        return None
 
     def _read_of_named(self, compared: Iterable[_Held], span: Span) -> set[URIRef]:
         """The properties of ``compared`` (values read and compared) held of things the
@@ -1279,11 +1341,28 @@ class _Verifier:
         only where the sentence of ``q`` speaks of a limit ("up to 8", "at most", "you can
         have"): "You have two titles on BorrowBox" counts the user's loans, not the limit. A
         measure ("from 12 weeks of age") is stated of a limit as often as not."""
+        said = self._side_said(q)
+        if said is not None:
+            # "a maximum of two bottles per table" is no value of a minimum order, "at least
+            # 18" none of a maximum age: a most is never a least misstated
+            held = [h for h in held if self._limit_side(h.prop) in {None, said}]
         if q.kind != COUNT or q.bound is not None or not any(self._a_limit(h.prop) for h in held):
             return held
         if self._speaks_of_limit(q):
             return held
         return [h for h in held if not self._a_limit(h.prop)]
+
+    def _side_said(self, q: Quantity) -> str | None:
+        """``"most"`` for a value said as a most ("up to 20", "a maximum of two"), ``"least"``
+        for one said as a least ("at least 18", "a minimum of 6"), else ``None``."""
+        if q.bound is not None:
+            return "most" if q.bound == "max" else "least"
+        before = self._text[max(0, q.span.start - 24) : q.span.start]
+        if _MOST_BEFORE.search(before):
+            return "most"
+        if _LEAST_BEFORE.search(before):
+            return "least"
+        return None
 
     def _within_limits(
         self, q: Quantity, compared: Sequence[tuple[_Held, bool, float | None, Decimal, float]]
@@ -1358,7 +1437,13 @@ class _Verifier:
         """Whether the phrase right after ``q`` ("for A3", up to the clause's end) names a word
         that is in the names of other KB things of the subjects' kind and in none of
         ``subjects``' names."""
-        rest = self._text_after(q)
+        # a word of another thing of the subject's kind ("A3 printing")
+        return bool(self._others_named(self._text_after(q), subjects, first=True))
+
+    def _others_named(self, text: str, subjects: set[URIRef], first: bool = False) -> set[str]:
+        """The KB things of the kinds of ``subjects`` that ``text`` names by a word of their
+        names that is in none of ``subjects``' names; with ``first``, those of the first such
+        word only."""
         kinds = {t for s in subjects for t in self.kb.types(s)}
         own = {
             w
@@ -1367,13 +1452,34 @@ class _Verifier:
             if str(p) in LABEL_PREDICATES
             for w in name_tokens(str(label))
         }
-        for word in name_tokens(rest):
+        found: set[str] = set()
+        for word in name_tokens(text):
             if word in own or word in STOP_WORDS or word.isdigit():
                 continue
             others = self.kb.labels.with_token(word) - {str(s) for s in subjects}
-            if any(self.kb.types(URIRef(o)) & kinds for o in others):
-                return True  # a word of another thing of the subject's kind ("A3 printing")
-        return False
+            found |= {o for o in others if self.kb.types(URIRef(o)) & kinds}
+            if found and first:
+                break
+        return found
+
+    def _named_apart(self, q: Quantity, subjects: set[URIRef]) -> set[str]:
+        """The KB things of the kinds of ``subjects`` that the clause before ``q`` names by a
+        word of their names that is in none of ``subjects``' ("Preservation takes about six
+        weeks" of a wedding dress's preservation, read against a dress's dry cleaning)."""
+        k = bisect_right(self._segment_starts, q.span.start) - 1
+        if k < 0:
+            return set()
+        segment = self._segments[k]
+        # the clause's words since the value before (each of "6 bottles of the Pinotage 2022 at
+        # R195 each and 6 of the Chardonnay 2023 at R215" has its own)
+        start = max(
+            [segment.span.start]
+            + [o.span.end for o in self._quantities if o.span.end <= q.span.start]
+        )
+        before = self._text[start : q.span.start]
+        clause = _PHRASE_BREAK.split(before)[-1]
+        # a thing the sentence names is a reading the anchor weighed, not one it missed
+        return self._others_named(clause, subjects | self._named_in_sentence(q.span))
 
     def _text_after(self, q: Quantity) -> str:
         """The words after ``q`` in its clause (to the next punctuation), at most five."""
@@ -1466,6 +1572,46 @@ class _Verifier:
                 ):
                     return f"the {self.onto.label(prop)} of {self.kb.label(row)}"
         return None
+
+    def _rows_where(self, span: Span, held: list[_Held]) -> list[_Held]:
+        """``held`` with a count of a call's rows made the count of those of its rows that
+        have true the one yes-or-no field the sentence names ("3 windows still available" of
+        four slots, one of them ``available: false``); the rows a sentence counts without
+        naming such a field are all of them."""
+        if not any(str(h.prop).startswith(_ROW_COUNTS) for h in held):
+            return held
+        k = bisect_right(self._segment_starts, span.start) - 1
+        said = set(_words(self._segments[k].text if k >= 0 else ""))
+        out = []
+        for h in held:
+            rows = list(self.kb.graph.objects(h.subject, PROV.generated))
+            if not rows or not str(h.prop).startswith(_ROW_COUNTS):
+                out.append(h)
+                continue
+            answers: dict[URIRef, list[bool]] = {}
+            for row in rows:
+                for p, value in self.kb.graph.predicate_objects(row):
+                    if (
+                        isinstance(p, URIRef)
+                        and str(p).startswith(FIELD_NS)
+                        and isinstance(value, Literal)
+                        and isinstance(value.toPython(), bool)
+                    ):
+                        answers.setdefault(p, []).append(bool(value.toPython()))
+            named = [
+                p
+                for p, values in answers.items()
+                if len(values) == len(rows)
+                and (words := set(_words(str(p)[len(FIELD_NS) :])))
+                and words <= said
+            ]
+            if len(named) != 1:
+                out.append(h)
+                continue
+            count = sum(answers[named[0]])
+            where = f"{self.onto.label(named[0])} true"
+            out.append(replace(h, value=Literal(count), where=where))
+        return out
 
     def _rows_counted(self, q: Quantity) -> str | None:
         """The call whose rows ``q`` counts: a count as large as the rows one call returned,
@@ -1756,6 +1902,15 @@ class _Verifier:
                 subject=subject,
                 message=f"{q.text}: the KB holds it as the {self._describe(held)}",
             )
+        if q.kind == CURRENCY and self._a_result_gives(q, props, tolerance, exact=True):
+            # "You'll owe $41.08 including HST" of an order's ``balance_due`` 41.08: a result
+            # the agent saw supports it, though no word says which of its fields it restates
+            return NumericClaim(
+                **base,
+                verdict=UNCHECKED,
+                subject=subject,
+                message=f"{q.text}: a result the agent saw gives it",
+            )
         what = f" ({self._describe_anchor(q)})" if props else ""
         return NumericClaim(
             **base,
@@ -1844,6 +1999,8 @@ class _Verifier:
 
     def _describe(self, held: _Held) -> str:
         what = f"{self.onto.label(held.prop)} of {self.kb.label(held.subject)}"
+        if held.where:  # "the number of results of list_delivery_slots call with available"
+            what += f" with {held.where}"
         if held.related and held.qualifiers:  # "the price of Northfield with badminton racket"
             what += " with " + " and ".join(sorted(self.kb.label(q) for q in held.qualifiers))
         return what
@@ -1888,6 +2045,14 @@ _LIMIT_NAMES = re.compile(r"\b(?:max(?:imum)?|min(?:imum)?|limit|cap|ceiling)\b"
 #: Words naming a property whose value is itself a most or a least: "seats up to 30" states a
 #: capacity of 30, "delivers up to 4 miles" a radius of 4 miles.
 _BOUND_NAMES = re.compile(r"\b(?:capacity|radius|allowance|payload|threshold)\b", re.I)
+
+
+#: A most or a least named right before a value: "a maximum of two", "the minimum of 6".
+_MOST_BEFORE = re.compile(r"\b(?:max(?:imum)?|max\.)\s+(?:of\s+)?$", re.I)
+_LEAST_BEFORE = re.compile(r"\b(?:min(?:imum)?|min\.)\s+(?:of\s+)?$", re.I)
+
+#: The counts of a call's rows (:func:`kgcheck.tools.graph.results_graph`).
+_ROW_COUNTS = FIELD_NS + "number_of_"
 
 
 def _bounds_described(kb: KnowledgeBase) -> frozenset[URIRef]:
@@ -2047,6 +2212,12 @@ def _plain(value: Decimal) -> str:
 
 def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 6)
+
+
+def _contains(words: Sequence[str], part: Sequence[str]) -> bool:
+    """Whether ``part`` occurs in ``words`` as a run of whole words."""
+    n = len(part)
+    return any(tuple(words[i : i + n]) == tuple(part) for i in range(len(words) - n + 1))
 
 
 def _words(text: str) -> list[str]:

@@ -119,3 +119,112 @@ def test_a_time_of_day_is_of_the_day_the_sentence_names_elsewhere(dairy: Checker
     assert acted(check(dairy, "Today Alpina Show Dairy closes at 4pm.")) == ["4pm"]
     reply = "On Sunday Alpina Show Dairy closes at 4pm."
     assert acted(check(dairy, reply)) == []
+
+
+SLOTS = (
+    "tasting_slots",
+    {
+        "date": "2026-12-05",
+        "slots": [
+            {"slot_id": "A", "start": "10:00", "available": True},
+            {"slot_id": "B", "start": "13:00", "available": False},
+            {"slot_id": "C", "start": "15:00", "available": True},
+        ],
+    },
+)
+ORDER = (
+    "order_status",
+    {
+        "order": "AL-1001",
+        "items": [
+            {"cheese": "Gruyère 2024", "qty": 1, "price": 32.0},
+            {"cheese": "Vacherin", "qty": 1, "price": 6.4},
+        ],
+        "subtotal": 38.4,
+        "vat": 3.1,
+        "balance_due": 41.5,
+        "currency": "CHF",
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "tool"),
+    [
+        # an address said in pieces, its place after "in" (the winery's "41 Dorp Street in
+        # Stellenbosch" of a postal address node was flagged)
+        ("Alpina Show Dairy is at 12 Place du Village in Gruyères.", None),
+        # a value said in its own words, in another order ("Double Gold at the 2025 Veritas
+        # Awards" of "Double Gold, Veritas Awards 2025" was flagged)
+        ("The Gruyère 2024 won Gold at the 2025 World Cheese Awards.", None),
+        # a year another value of the thing holds is no misstated vintage ("named one of the
+        # Absa Top 10 Pinotage wines in 2025" of a 2022 wine was flagged)
+        ("Our Gruyère 2024 costs CHF 32. It was named the best Gruyère of 2025.", None),
+        # a date said without a year is near today, no slip of an opening date years back (the
+        # dry cleaner's "back to regular hours on Thursday, July 2" was flagged)
+        (
+            "Alpina Show Dairy is closed on Christmas Day, Friday, December 25. We'll be back "
+            "to regular hours on Saturday, December 26.",
+            None,
+        ),
+        # a most said per a thing is of the property counted per it, never of a least (the
+        # winery's "a maximum of two bottles per table" was read as a minimum order of 6)
+        (
+            "A tasting at Alpina Show Dairy is CHF 25, with a maximum of 5 cheeses per tasting.",
+            None,
+        ),
+        # the rows a sentence counts are those with the yes-or-no field it names (the dry
+        # cleaner's "3 windows still available" of four slots, one full, was flagged)
+        ("There are 2 slots still available on Saturday.", SLOTS),
+        # an amount a result holds exactly is no unsupported figure ("You'll owe $41.08
+        # including HST" of an order's balance due)
+        ("That's your Gruyère 2024 and a Vacherin. You'll owe CHF 41.50 including VAT.", ORDER),
+    ],
+)
+def test_true_reply_restating_a_part_a_result_row_count_or_a_date_near_today_is_untouched(
+    dairy: Checker, reply: str, tool: tuple[str, Any] | None
+) -> None:
+    state = DialogueState(session_id="t", now=NOW)
+    if tool is not None:
+        state.add_turn("user", "What do you have?")
+        state.add_tool_result(*tool)
+    report = dairy.check_turn(reply, state)
+    assert (report.text, [f.content for f in report.flags]) == (reply, [])
+
+
+@pytest.mark.parametrize(
+    ("reply", "tool", "wrong"),
+    [
+        ("Alpina Show Dairy is at 14 Place du Village in Gruyères.", None, None),
+        ("The Gruyère 2024 won Silver at the 2025 World Cheese Awards.", None, None),
+        (
+            "A tasting at Alpina Show Dairy is CHF 25, and you can taste up to 8 cheeses per "
+            "tasting.",
+            None,
+            "8",
+        ),
+        # four slots were returned, two are available: "3 available" is wrong
+        ("There are 3 slots available on Saturday.", SLOTS, "3"),
+    ],
+)
+def test_wrong_part_of_an_address_award_most_per_thing_or_count_of_rows_is_flagged(
+    dairy: Checker, reply: str, tool: tuple[str, Any] | None, wrong: str | None
+) -> None:
+    state = DialogueState(session_id="t", now=NOW)
+    if tool is not None:
+        state.add_turn("user", "What do you have?")
+        state.add_tool_result(*tool)
+    found = acted(dairy.check_turn(reply, state))
+    assert found == [wrong] if wrong else len(found) == 1 and found[0] in reply
+
+
+def test_a_value_of_the_thing_the_clause_names_by_a_word_of_its_name_is_read_of_it(
+    dairy: Checker,
+) -> None:
+    # the dry cleaner's "Preservation takes about six weeks", after a wedding dress, was read
+    # against a dress's dry cleaning (3 days): "preservation" names another service
+    state = DialogueState(session_id="t", now=NOW)
+    state.add_turn("user", "I booked the dairy tour. How long is it?")
+    report = dairy.check_turn("Lunch takes about three hours.", state)
+    assert [f.content for f in report.flags] == []
+    assert [c.verdict for c in report.numeric_claims] == ["verified"]

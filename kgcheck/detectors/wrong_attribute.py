@@ -121,6 +121,8 @@ class WrongAttributeDetector(Detector):
         described = _described_alike(claim, values)
         if described:
             return None  # "means our staff are collecting your items": the KB's sentence
+        if _same_words(claim.object.text, values):
+            return None  # "Double Gold at the 2025 Veritas Awards": "Double Gold, Veritas ... 2025"
         if any(kb.agrees_with_parts(claim.object.text, v) for v in values):
             return None  # "at 14 Knaresborough Road, Harrogate": the parts of its address node
         if _runs_on(ctx, claim, values):
@@ -364,6 +366,23 @@ def _described_alike(claim: Claim, values: list[Node]) -> bool | None:
     if not said:
         return None
     return len(said & content_words(str(held))) >= _DESCRIBED_SHARE * len(said)
+
+
+def _same_words(stated: str, values: list[Node]) -> bool:
+    """Whether ``stated`` has the very words of a string value of several words, in another
+    order and joined by other small words ("Double Gold at the 2025 Veritas Awards" of "Double
+    Gold, Veritas Awards 2025")."""
+    said = set(value_words(stated)) - _JOINING_WORDS
+    return len(said) > 1 and any(
+        isinstance(v, Literal)
+        and isinstance(v.toPython(), str)
+        and set(value_words(str(v))) - _JOINING_WORDS == said
+        for v in values
+    )
+
+
+#: The small words that join the pieces of a value said in a sentence.
+_JOINING_WORDS = frozenset({"a", "an", "the", "at", "in", "of", "on", "for", "from", "and"})
 
 
 def _of_another_type(ctx: DetectionContext, claim: Claim, prop: URIRef) -> bool:

@@ -554,17 +554,19 @@ class KnowledgeBase:
 
     def agrees_with_parts(self, stated: str, value: Node) -> bool:
         """Whether ``stated`` says a structure node's value: each of its words is a word of the
-        node's string parts, and one comma-separated piece of it is a whole part, or a whole
-        piece of a part written with commas ("14 Knaresborough Road, Harrogate" of a postal
-        address; "Unit 4" of the street address "Unit 4, Avonmouth Way")."""
+        node's string parts, and one piece of it (between commas, or before "in" a place) is
+        a whole part, or a whole piece of a part written with commas ("14 Knaresborough Road,
+        Harrogate" and "41 Dorp Street in Stellenbosch" of a postal address; "Unit 4" of the
+        street address "Unit 4, Avonmouth Way")."""
         parts = self.shapes.parts.get(value)
         if not parts:
             return False
         own = [value_words(str(p)) for p in parts]
         # a part written with commas of its own ("Unit 4, Avonmouth Way") has whole pieces too
         whole = own + [value_words(x) for p in parts if "," in str(p) for x in str(p).split(",")]
-        words = set(value_words(stated))
-        pieces = [value_words(piece) for piece in stated.split(",")]
+        # a locality after "in" is a piece of its own: "41 Dorp Street in Stellenbosch"
+        pieces = [value_words(piece) for piece in _PIECE_BREAK.split(stated)]
+        words = {w for piece in pieces for w in piece}
         return (
             bool(words)
             and words <= {w for p in own for w in p}
@@ -906,6 +908,9 @@ _MAX_LITERAL_CHARS = 256
 _MAX_TRANSITIVE = 256
 _MAX_GRAM = 6
 #: A web address as a value's word ("netflix.com", "www.tesco.co.uk"): the name of the site.
+#: Where a value stated in pieces breaks: a comma, or "in" before a place ("41 Dorp Street in
+#: Stellenbosch").
+_PIECE_BREAK = re.compile(r",|\s+in\s+(?=[A-Z0-9])")
 _SITE = re.compile(r"(?:www\.)?([a-z0-9-]+)(?:\.[a-z]{2,6}){1,2}")
 _STRING_TYPES = frozenset({None, XSD.string})
 #: The same, as Oxigraph names them (a language-tagged string is an ``rdf:langString``).

@@ -409,10 +409,12 @@ class EntityLinker:
             match = None  # "Analyze ..." at the start of a sentence is a word, not a typo
         if match is not None and match.how == "short" and sentence_initial and word:
             heads = [name_tokens(self.kb.label(URIRef(iri)))[-1:] for iri in match.iris]
-            if all(h == name_tokens(name) for h in heads):
+            said = [singular_noun(w) for w in name_tokens(name)]
+            if all([singular_noun(w) for w in h] == said for h in heads):
                 # "Installation takes about 12 days": an ordinary word opening a sentence that
-                # ends a longer name ("Smart Meter Installation"), not that name nor another
-                # ("Cats from 1 to 6 kg"); a first name stays one ("Grace charges £75")
+                # ends a longer name ("Smart Meter Installation"), in any number ("Tours at
+                # the dairy" of a "Dairy Tour"), not that name nor another ("Cats from 1 to 6
+                # kg"); a first name stays one ("Grace charges £75")
                 return None
         class_hint = self._title_classes.get(title) if title else None
         if match is not None:

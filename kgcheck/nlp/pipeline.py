@@ -58,7 +58,7 @@ from kgcheck.nlp.tokens import tokens_of
 from kgcheck.nlp.vocabulary import DEFAULT_CERTAINTY, DEFAULT_HEDGES
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Span
-from kgcheck.values.quantities import QuantityRecognizer
+from kgcheck.values.quantities import QUANTITY, QuantityRecognizer
 from kgcheck.values.temporal import TemporalRecognizer
 from kgcheck.values.tense import Word, clause_tense
 
@@ -395,7 +395,9 @@ class _Quantities(
         # points per £1": what a rate is per, no values either
         quantities = [
             replace(q, anchor=None, derived=True)
-            if is_relative(text, q.span) or is_summed_over(text, q.span) or is_per(text, q.span)
+            if is_relative(text, q.span, measured=q.kind == QUANTITY)
+            or is_summed_over(text, q.span)
+            or is_per(text, q.span)
             else anchorer.as_sum(q)
             if is_aggregate(text, q.span)
             else q

@@ -7,6 +7,7 @@ property its unit names: a unit price of $12.50 does not make a total of $25 wro
 Usage::
 
     is_relative(text, quantity.span)      # "2 miles farther than Starbucks": True
+    is_relative(text, quantity.span)      # "260 points away from your next reward": True
     is_aggregate(text, quantity.span)     # "Two tickets for Tideline cost $25 in total": True
     is_summed_over(text, quantity.span)   # "three days" of "£7.50 for three days": True
     is_per(text, quantity.span)           # "£1" of "2 points per £1": True
@@ -28,9 +29,18 @@ _COMPARATIVE = re.compile(
 )
 
 
-def is_relative(text: str, span: Span) -> bool:
-    """Whether the quantity at ``span`` is followed by a comparative: a difference."""
-    return _COMPARATIVE.match(text, span.end) is not None
+#: A gap to a goal after a count or an amount: "260 points away from your next reward",
+#: "$50 short of Gold", "two stamps to go". After a length or a time, "away" is a distance.
+_SHORT_OF = re.compile(r"\s*(?:[a-z]+\s+)?(?:away\s+from|short\s+of|(?:left\s+)?to\s+go\b)", re.I)
+
+
+def is_relative(text: str, span: Span, *, measured: bool = False) -> bool:
+    """Whether the quantity at ``span`` is followed by a comparative: a difference; or, when it
+    is no measure (``measured``: a length, a time), by a gap to a goal ("260 points away
+    from your next reward")."""
+    return _COMPARATIVE.match(text, span.end) is not None or (
+        not measured and _SHORT_OF.match(text, span.end) is not None
+    )
 
 
 _NUMBER_WORDS = (
@@ -52,7 +62,10 @@ _SUM_AFTER = re.compile(
     rf"(?:in\s+total|total(?=\s*(?:[.,;!?]|$))|altogether|all\s+together|combined|"
     rf"for\s+(?:both|all|each\s+of|the\s+{_NUMBER_WORDS}|{_NUMBER_WORDS})|"
     # "1,400 miles over the seven days": the days summed over, not "over the 12 km"
-    rf"over\s+(?:the\s+)?{_NUMBER_WORDS}\s+(?:days|nights|weeks|months|years))\b",
+    rf"over\s+(?:the\s+)?{_NUMBER_WORDS}\s+(?:days|nights|weeks|months|years)|"
+    # "R3,184 after your discount", "$36.16 after tax": what is left once taken off or added
+    r"after\s+(?:(?:your|the|any|all)\s+)?(?:[a-z]+\s+)?"
+    r"(?:discounts?|tax(?:es)?|savings|deductions?|rebates?|fees))\b",
     re.I,
 )
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")

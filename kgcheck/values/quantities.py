@@ -84,7 +84,9 @@ class Quantity:
     counted noun); ``currency`` an ISO code. ``bound`` is ``min`` for "more than", "at least",
     ``max`` for "less than", "up to". ``anchor`` binds it to KB subjects and properties and
     ``period`` to the temporal expression it holds for (both set by the pipeline);
-    ``approximate``: said after "about", "around", "roughly". ``derived``:
+    ``approximate``: said after "about", "around", "roughly". ``per``: what an amount is a
+    rate per (a period, a measure: "£3.80 per kg") or a count is counted per ("two bottles per
+    table": ``table``). ``derived``:
     a difference or a sum ("2 miles farther", "$25 in total": ``kgcheck.nlp.relative``), the
     value of no property, so never checked.
     """
@@ -844,6 +846,8 @@ class QuantityRecognizer:
             approximate=bool(_APPROXIMATE.search(before)),
             per=(period_of_rate(text, start, end) or measure_of_rate(text, end))
             if kind == CURRENCY
+            else thing_of_count(text, end)
+            if kind == COUNT
             else None,
         )
 
@@ -923,6 +927,17 @@ def measure_of_rate(text: str, end: int) -> str | None:
     word = m["unit"].lower()
     unit = canonical_unit("kg" if word.startswith("kilo") else word)
     return unit if dimension(unit) in _RATE_DIMENSIONS else None
+
+
+#: After a count, its noun and the thing it is counted per: "two bottles per table".
+_COUNT_PER = re.compile(r"\s*[a-z]+\s+per\s+(?P<thing>[a-z]+)\b", re.I)
+
+
+def thing_of_count(text: str, end: int) -> str | None:
+    """The thing a count ending at ``end`` is said per, in the singular ("two bottles per
+    table": ``table``), or ``None``."""
+    m = _COUNT_PER.match(text, end)
+    return singular(m["thing"].lower()) if m is not None else None
 
 
 def _currency_of(word: str, dollar: str) -> str:

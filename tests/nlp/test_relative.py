@@ -28,6 +28,27 @@ def test_is_relative(text: str, relative: bool) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "measured", "relative"),
+    [
+        # a gap to a goal: the dry cleaner's "260 points away from your next $10 reward" was
+        # read against the 740 points held
+        ("You're 260 points away from your next reward.", False, True),
+        ("Only $50 short of Gold.", False, True),
+        ("Just 3 stamps to go.", False, True),
+        # after a length or a time, "away" is a distance
+        ("The shop is 2 km away from you.", True, False),
+        ("You have 260 points.", False, False),
+    ],
+)
+def test_a_gap_to_a_goal_after_a_count_is_a_difference(
+    text: str, measured: bool, relative: bool
+) -> None:
+    m = re.search(r"\$?\d+", text)
+    assert m is not None
+    assert is_relative(text, Span(m.start(), m.end()), measured=measured) is relative
+
+
+@pytest.mark.parametrize(
     ("text", "aggregate"),
     [
         ("Booking two tickets for Tideline. That comes to $25.", True),
@@ -35,6 +56,9 @@ def test_is_relative(text: str, relative: bool) -> None:
         ("Tickets are $12.50 each, so $25 for two.", True),
         ("The bill totals $40.", True),
         ("A total of $40 for both.", True),
+        # what is left once a discount or tax is taken off or added: worked out, no price
+        ("4 bottles each of three wines, for $3184 after your discount.", True),
+        ("A coat is $36 after tax.", True),
         # a property named "total ...": a value
         ("Harbor Point's total revenue was $40.", False),
         # several of something is not enough: "240 units and an NOI of $1.2M" is a value

@@ -383,3 +383,18 @@ def test_a_number_after_aged_is_said_as_an_age_and_so_is_a_range_of_them() -> No
     assert said_as_age(text, text.index("8"))
     assert said_as_age(text, text.index("5"))
     assert not said_as_age(text, text.index("11"))
+
+
+@pytest.mark.parametrize(
+    ("text", "per"),
+    [
+        # the winery's "a maximum of two bottles per table" was no value of "maximum corkage
+        # bottles per table": a count said per a thing is of a property counted per it
+        ("with a maximum of two bottles per table", "table"),
+        ("up to 5 cheeses per tasting", "tasting"),
+        ("two bottles", None),
+    ],
+)
+def test_a_count_said_per_a_thing_knows_the_thing(text: str, per: str | None) -> None:
+    (q,) = QuantityRecognizer().find(text)
+    assert (q.kind, q.per) == ("count", per)

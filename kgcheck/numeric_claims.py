@@ -59,6 +59,7 @@ from kgcheck.values.quantities import (
     CURRENCY,
     DIMENSION_WORDS,
     PERCENT,
+    PERIOD_OF,
     PERIOD_WORDS,
     QUANTITY,
     RATIO,
@@ -680,32 +681,33 @@ class _Verifier:
             )
         held = self._held(subjects, anchor.properties) if anchor is not None else []
         # a rate per day is no value of "£114 for the three days", nor of "£315 a week"; a
-        # price in pounds none of "€5.50"
+        # price in pounds none of "€5.50" (a count's thing, "per table", is no price's unit)
+        per = q.per if q.kind == CURRENCY else None
         held = [
             h
             for h in held
             if _decimal(h.value) is not None
             and (
-                h.per == q.per
+                h.per == per
                 # an amount per a measure is of a price kept per it, or named per it, or
                 # kept per nothing the KB says (a price of one offer, its unit unread)
                 or (
                     h.per is None
                     and (
-                        q.per is None
-                        or q.per in PERIOD_WORDS
-                        or names_unit(self.kb, h.prop, q.per)
-                        or dimension(q.per) is not None
+                        per is None
+                        or per in PERIOD_WORDS
+                        or names_unit(self.kb, h.prop, per)
+                        or dimension(per) is not None
                     )
                 )
             )
             and (h.currency is None or q.currency is None or h.currency == q.currency)
             and self._unit_fits(q, h)
         ]
-        if q.per is not None and q.per not in PERIOD_WORDS:
+        if per is not None and per not in PERIOD_WORDS:
             # "£3.60 per metre": a price kept per a metre where the KB says per what, else
             # one it does not say ("£32 a tonne" of a price per tonne, not per bulk bag)
-            held = [h for h in held if h.per == q.per] or held
+            held = [h for h in held if h.per == per] or held
         held = self._under_named(q.span, held)
         held = self._as_limits(q, held)
         held = self._rows_where(q.span, held)
@@ -821,18 +823,22 @@ class _Verifier:
                     message=f"{q.text}: another quantity than the one it was read as "
                     f"({verdict.message})",
                 )
-            if not certain and (others := self._named_apart(q, {c[0].subject for c in compared})):
+            others = self._named_apart(q, {c[0].subject for c in compared}) if not certain else ()
+            hit = (
+                self._other_reading(q, anchor, subjects, period, sorted(others), True)
+                if others
+                else None
+            )
+            if hit is not None:
                 # "Preservation takes about six weeks" read, unsure, as a dress's dry cleaning:
                 # the clause names a word of another thing's name ("Wedding Dress Cleaning and
-                # Preservation"), none of the one read
-                hit = self._other_reading(q, anchor, subjects, period, others=sorted(others))
-                if hit is not None:
+                # Preservation"), none of the one read, and that thing holds such a value
+                if hit[1]:
                     return self._numeric_verdict(q, base, VERIFIED, hit)
-                names = " or ".join(sorted(self.kb.label(URIRef(o)) for o in others))
-                return NumericClaim(
-                    **base,
-                    verdict=UNCHECKED,
-                    message=f"{q.text}: the sentence names {names} ({verdict.message})",
+                # "or a compatible one for £29.95" of the compatible pump's £27.95
+                verdict = self._numeric_verdict(q, base, WRONG, hit)
+                return replace(
+                    verdict, certain=False, message=f"{verdict.message} (an unsure reading)"
                 )
             if len(distinct) == 1 and certain and len(read) == 1:
                 correction = self._written(q, best[0], best[3])
@@ -1454,8 +1460,8 @@ class _Verifier:
         }
         found: set[str] = set()
         for word in name_tokens(text):
-            if word in own or word in STOP_WORDS or word.isdigit():
-                continue
+            if word in own or word in STOP_WORDS or word.isdigit() or word in PERIOD_OF:
+                continue  # ("€35 a day" names no "1-Day Pass")
             others = self.kb.labels.with_token(word) - {str(s) for s in subjects}
             found |= {o for o in others if self.kb.types(URIRef(o)) & kinds}
             if found and first:
@@ -1528,6 +1534,25 @@ class _Verifier:
                 ):
                     return True
         return q.kind == QUANTITY and self._written_in_a_result(q)
+
+    def _named_row_differs(self, q: Quantity) -> bool:
+        """Whether a row of a tool result the sentence of ``q`` names holds another amount in
+        a field where another row holds ``q``'s ("Jones Bay Wharf Parking ... charges $9 an
+        hour" with its row at 12 and another car park's at 9)."""
+        named = self._named_in_sentence(q.span)
+        holding = {
+            prop
+            for prop in self.onto.properties
+            if str(prop).startswith(FIELD_NS)
+            for _, value in self.kb.graph.subject_objects(prop)
+            if _decimal(value) == q.value
+        }
+        return any(
+            (value := _decimal(v)) is not None and value != q.value
+            for row in named
+            for prop in holding
+            for v in self.kb.graph.objects(row, prop)
+        )
 
     def _written_in_a_result(self, q: Quantity) -> bool:
         """Whether a row of a tool result the agent saw writes the measure ``q`` inside a value
@@ -1902,7 +1927,11 @@ class _Verifier:
                 subject=subject,
                 message=f"{q.text}: the KB holds it as the {self._describe(held)}",
             )
-        if q.kind == CURRENCY and self._a_result_gives(q, props, tolerance, exact=True):
+        if (
+            q.kind == CURRENCY
+            and self._a_result_gives(q, props, tolerance, exact=True)
+            and not self._named_row_differs(q)
+        ):
             # "You'll owe $41.08 including HST" of an order's ``balance_due`` 41.08: a result
             # the agent saw supports it, though no word says which of its fields it restates
             return NumericClaim(

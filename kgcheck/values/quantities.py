@@ -935,9 +935,10 @@ _COUNT_PER = re.compile(r"\s*[a-z]+\s+per\s+(?P<thing>[a-z]+)\b", re.I)
 
 def thing_of_count(text: str, end: int) -> str | None:
     """The thing a count ending at ``end`` is said per, in the singular ("two bottles per
-    table": ``table``), or ``None``."""
+    table": ``table``), or ``None`` (for a period too: "3 lessons per week" is a rate)."""
     m = _COUNT_PER.match(text, end)
-    return singular(m["thing"].lower()) if m is not None else None
+    thing = singular(m["thing"].lower()) if m is not None else None
+    return None if thing is None or thing in PERIOD_OF else thing  # "3 lessons per week": a rate
 
 
 def _currency_of(word: str, dollar: str) -> str:

@@ -228,3 +228,20 @@ def test_a_value_of_the_thing_the_clause_names_by_a_word_of_its_name_is_read_of_
     report = dairy.check_turn("Lunch takes about three hours.", state)
     assert [f.content for f in report.flags] == []
     assert [c.verdict for c in report.numeric_claims] == ["verified"]
+
+
+def test_a_person_said_to_be_a_role_at_a_place_is_read_as_working_there(dairy: Checker) -> None:
+    # the dry cleaner's "Anh Nguyen, who specializes in suit tailoring, is our tailor at the
+    # North York store" gave no claim: a role at a place is the relation the ontology phrases
+    # "at" between a person and a place, whatever the role
+    for reply in (
+        "Marco Rossi is our tour guide at Alpina Show Dairy.",
+        "Marco Rossi, who speaks four languages, is our tour guide at Alpina Show Dairy.",
+    ):
+        report = check(dairy, reply)
+        assert (report.text, [f.content for f in report.flags]) == (reply, [])
+    for reply in (
+        "Marco Rossi is our tour guide at Bergkäserei Gstaad.",
+        "The tour guide at Bergkäserei Gstaad is Marco Rossi.",
+    ):
+        assert acted(check(dairy, reply)) == ["Bergkäserei Gstaad"]

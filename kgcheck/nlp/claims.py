@@ -36,6 +36,7 @@ from kgcheck.nlp.anchors import named_short
 from kgcheck.nlp.attributes import attribute_claims
 from kgcheck.nlp.lexicon import PredicateMatch
 from kgcheck.nlp.literals import DATE_TYPES, parse_literal
+from kgcheck.nlp.roles import role_claims
 from kgcheck.nlp.syntax import SUBJECT_KINDS, Syntax, mention_at, parsed_subjects
 from kgcheck.nlp.tokens import Tok, is_parsed, span_text
 from kgcheck.nlp.vocabulary import (
@@ -196,6 +197,8 @@ class ClaimBuilder:
                 else:
                     boundary = max(boundary, event.end)
         claims.extend(attribute_claims(toks, mentions, claims))
+        # "Anh Nguyen is our tailor at the North York store": where they work
+        claims.extend(role_claims(self.kb, toks, mentions, claims))
         claims = [self._of_holder(c) for c in claims]
         claims.sort(key=lambda c: c.span.start)
         out = []

@@ -245,3 +245,14 @@ def test_a_person_said_to_be_a_role_at_a_place_is_read_as_working_there(dairy: C
         "The tour guide at Bergkäserei Gstaad is Marco Rossi.",
     ):
         assert acted(check(dairy, reply)) == ["Bergkäserei Gstaad"]
+
+
+def test_an_email_address_stated_of_a_thing_is_its_email_address(dairy: Checker) -> None:
+    # the winery's "You can email the Estate Tasting Room at tastings@oudekloof.co.za" (of
+    # tasting@...) passed: an e-mail address is the evidence of the property whose values
+    # are e-mail addresses, as a telephone number is
+    reply = "You can email Alpina Show Dairy at visit@alpina.example."
+    report = check(dairy, reply)
+    assert (report.text, [f.content for f in report.flags]) == (reply, [])
+    report = check(dairy, "You can email Alpina Show Dairy at visits@alpina.example.")
+    assert report.text == "You can email Alpina Show Dairy at visit@alpina.example."

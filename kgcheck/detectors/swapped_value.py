@@ -10,7 +10,7 @@ even where no verb or noun of the ontology says so. Two kinds of stretch are rea
   common phrase;
 - a value the KB does not hold but written in the form of a property's values
   (:mod:`kgcheck.kb.value_forms`): a telephone number ("650-522-9698", "+1 416-663-9500" and
-  "416-663-9500" being one number) or a street address ("12 Elm Drive").
+  "416-663-9500" being one number), a street address ("12 Elm Drive") or an e-mail address.
 
 Each is taken to be about the nearest KB entity before it in its sentence (else the nearest
 after it; else, when the sentence names nothing, the one entity it describes by a string value
@@ -31,13 +31,14 @@ from rdflib.term import Node
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.kb.normalize import value_words
-from kgcheck.kb.value_forms import PHONE, STREET, street_parts, value_forms
+from kgcheck.kb.value_forms import EMAIL, PHONE, STREET, street_parts, value_forms
 from kgcheck.kb.values import matches
 from kgcheck.nlp.analysis import Mention, Segment
 from kgcheck.nlp.attributes import is_attribute
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Evidence, Flag, FlagType, Span
 from kgcheck.values.addresses import NAME_LINKS
+from kgcheck.values.emails import find_emails
 from kgcheck.values.phones import find_numbers, same_number
 
 __all__ = ["SwappedValueDetector", "segment_words", "trimmed", "value_owner"]
@@ -97,10 +98,17 @@ class SwappedValueDetector(Detector):
         properties."""
         forms = value_forms(ctx.kb)
         phones, streets = forms.properties(PHONE), forms.properties(STREET)
-        if not (phones or streets) or not any(c.isdigit() for c in segment.text):
-            return []
+        emails = forms.properties(EMAIL)
         text, base = ctx.analysis.text, segment.span.start
         spans: list[tuple[Span, list[URIRef]]] = []
+        if emails and "@" in segment.text:
+            # "You can email the Estate Tasting Room at tastings@...": an e-mail address
+            spans += [
+                (Span(base + m.start(), base + m.end()), list(emails))
+                for m in find_emails(segment.text)
+            ]
+        if not (phones or streets) or not any(c.isdigit() for c in segment.text):
+            phones = streets = ()
         if phones:
             for start, end in find_numbers(segment.text, forms.regions):
                 spans.append((Span(base + start, base + end), list(phones)))

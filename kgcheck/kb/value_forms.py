@@ -9,6 +9,7 @@ values (and at least one) have it:
 - ``PHONE``: a telephone number (:func:`kgcheck.values.phones.is_number`, read in the regions
   of the KB's own numbers);
 - ``CODE``: an identifier, capitals and digits ("LCH-583172", "MA24 KXR", "BS1 6QS");
+- ``EMAIL``: an e-mail address ("club@oudekloof.co.za");
 - ``STREET``: a house number and a street's name ("80 Blue Jays Way", "45 Quail Ct # 200",
   before any comma) on at least half of the values, a common street word
   (:data:`~kgcheck.values.addresses.STREET_WORDS`) in some: the words that end the KB's own
@@ -35,10 +36,12 @@ from kgcheck.kb.knowledge_base import STRING_SAMPLE, KnowledgeBase
 from kgcheck.kb.normalize import edit_distance, value_words
 from kgcheck.values.addresses import NAME_LINKS, STREET_WORDS
 from kgcheck.values.codes import code_key, is_code
+from kgcheck.values.emails import is_email
 from kgcheck.values.phones import is_number, number_key, regions_of
 
 __all__ = [
     "CODE",
+    "EMAIL",
     "PHONE",
     "STREET",
     "ValueForms",
@@ -49,6 +52,7 @@ __all__ = [
 PHONE = "phone"
 STREET = "street"
 CODE = "code"
+EMAIL = "email"
 #: The share of a property's string values that must have a form for the property to take it.
 _SHARE = 0.8
 #: The share of a property's values that must be written as a house number and a street.
@@ -87,6 +91,9 @@ class ValueForms:
         for prop, texts in sorted(values.items()):
             if _share(texts, lambda t: is_number(t, self.regions)) >= _SHARE:
                 self._by_form[PHONE].append(prop)
+                continue
+            if _share(texts, is_email) >= _SHARE:
+                self._by_form[EMAIL].append(prop)
                 continue
             if _share(texts, is_code) >= _SHARE:
                 self._by_form[CODE].append(prop)

@@ -256,3 +256,23 @@ def test_an_email_address_stated_of_a_thing_is_its_email_address(dairy: Checker)
     assert (report.text, [f.content for f in report.flags]) == (reply, [])
     report = check(dairy, "You can email Alpina Show Dairy at visits@alpina.example.")
     assert report.text == "You can email Alpina Show Dairy at visit@alpina.example."
+
+
+def test_each_thing_before_a_count_is_what_it_is_counted_per(dairy: Checker) -> None:
+    # the winery's "Each Cellar Club shipment has 12 bottles" (of 6) was read as a minimum
+    # order: "each shipment" makes the count one of "bottles per shipment"
+    reply = "Each tasting at Alpina Show Dairy serves a maximum of 5 cheeses."
+    report = check(dairy, reply)
+    assert (report.text, [f.content for f in report.flags]) == (reply, [])
+    assert acted(
+        check(dairy, "Each tasting at Alpina Show Dairy serves a maximum of 7 cheeses.")
+    ) == ["7"]
+
+
+def test_a_second_object_after_the_preposition_said_again_is_read(dairy: Checker) -> None:
+    # the winery's "offered at the Estate Tasting Room and at the Oudekloof Wine Bar" read the
+    # first place only
+    reply = "The Dairy Tour is offered at Alpina Show Dairy."
+    assert acted(check(dairy, reply)) == []
+    wrong = "The Dairy Tour is offered at Alpina Show Dairy and at Bergkäserei Gstaad."
+    assert acted(check(dairy, wrong)) == ["Bergkäserei Gstaad"]

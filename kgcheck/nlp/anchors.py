@@ -361,6 +361,10 @@ class Anchorer:
             return False
         if q.per is None and self._rate_of_thing(prop):
             return False  # "Silver at 3,000 points" is no value of "points per pound"
+        if q.kind == COUNT and q.per is not None and self._rate_of_thing(prop):
+            # "two bottles per table" is of "bottles per table", not of "bottles per shipment"
+            rate = split_rate(self.onto.label(prop))
+            return rate is not None and singular(rate[1]) == q.per
         unit = self.units.get(prop)
         if q.kind == CURRENCY:
             # once the KB says which properties are money, only those take an amount

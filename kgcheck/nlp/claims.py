@@ -777,7 +777,13 @@ class ClaimBuilder:
         k = m.token_end
         if k >= limit or toks[k].lower not in {"and", ",", "or"}:
             return None
-        while k < limit and toks[k].lower in {"and", ",", "or"} | ARTICLES:
+        # "offered at the Estate Tasting Room and at the Wine Bar": the first's preposition,
+        # said again, opens the next
+        j = m.token_start - 1
+        while j > 0 and toks[j].lower in ARTICLES:
+            j -= 1
+        again = {toks[j].lower} if j >= 0 and toks[j].pos == "ADP" else set()
+        while k < limit and toks[k].lower in {"and", ",", "or"} | ARTICLES | again:
             k += 1
         nxt = by_start.get(k)
         if nxt is None or nxt.kind not in {"entity", "name", "ambiguous"}:

@@ -846,7 +846,7 @@ class QuantityRecognizer:
             approximate=bool(_APPROXIMATE.search(before)),
             per=(period_of_rate(text, start, end) or measure_of_rate(text, end))
             if kind == CURRENCY
-            else thing_of_count(text, end)
+            else thing_of_count(text, end, start)
             if kind == COUNT
             else None,
         )
@@ -931,14 +931,24 @@ def measure_of_rate(text: str, end: int) -> str | None:
 
 #: After a count, its noun and the thing it is counted per: "two bottles per table".
 _COUNT_PER = re.compile(r"\s*[a-z]+\s+per\s+(?P<thing>[a-z]+)\b", re.I)
+#: Before a count in its clause, each of what it is counted per: "Each Cellar Club shipment
+#: has 12 bottles" (a name's words may stand between "each" and the thing).
+_EACH_BEFORE = re.compile(
+    r"\b(?i:each|every)\s+(?:[A-Z][\w'&-]*\s+){0,4}(?P<thing>[a-z]+)\b[^.;:!?,]*$"
+)
 
 
-def thing_of_count(text: str, end: int) -> str | None:
-    """The thing a count ending at ``end`` is said per, in the singular ("two bottles per
-    table": ``table``), or ``None`` (for a period too: "3 lessons per week" is a rate)."""
+def thing_of_count(text: str, end: int, start: int | None = None) -> str | None:
+    """The thing a count ending at ``end`` (and starting at ``start``) is said per, in the
+    singular ("two bottles per table", "Each shipment has 12 bottles": ``table``,
+    ``shipment``), or ``None`` (for a period too: "3 lessons per week" is a rate)."""
     m = _COUNT_PER.match(text, end)
+    if m is None and start is not None:
+        m = _EACH_BEFORE.search(text, max(0, start - 60), start)
     thing = singular(m["thing"].lower()) if m is not None else None
-    return None if thing is None or thing in PERIOD_OF else thing  # "3 lessons per week": a rate
+    if thing is None or thing in PERIOD_OF or thing in _STOP_NOUNS:
+        return None  # "3 lessons per week": a rate; "each of them"
+    return thing
 
 
 def _currency_of(word: str, dollar: str) -> str:

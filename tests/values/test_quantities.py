@@ -393,6 +393,11 @@ def test_a_number_after_aged_is_said_as_an_age_and_so_is_a_range_of_them() -> No
         ("with a maximum of two bottles per table", "table"),
         ("up to 5 cheeses per tasting", "tasting"),
         ("two bottles", None),
+        # "each" before names what the count is per: the winery's "Each Cellar Club shipment
+        # has 12 bottles" (of 6) was read against a minimum order
+        ("Each Cellar Club shipment has 12 bottles", "shipment"),
+        ("Each of our tastings has 5 wines", None),
+        ("3 lessons per week", None),
     ],
 )
 def test_a_count_said_per_a_thing_knows_the_thing(text: str, per: str | None) -> None:

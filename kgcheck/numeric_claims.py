@@ -1162,6 +1162,16 @@ class _Verifier:
             # a time alone ("at 7 pm") says nothing of the day
             and (t.has_date or not iv.has_date or iv.granularity < Granularity.DAY)
         ]
+        if interval is not None and "weekday" in t.stated and not t.stated & _CALENDAR_FIELDS:
+            # "open every day except Sunday": a day of the week alone is a day near today or
+            # every such day, no slip of a date years away (the day a dairy opened)
+            held = [
+                (h, iv)
+                for h, iv in held
+                if not iv.has_date or may_state(interval.start.date(), True, iv)
+            ]
+            if not held:
+                return None
         if t.relative and interval is not None and interval.granularity <= Granularity.DAY:
             # "open from 2pm tomorrow": a day named from today is no value of a property kept
             # in years or months (the year a library opened)
@@ -2079,6 +2089,9 @@ _BOUND_NAMES = re.compile(r"\b(?:capacity|radius|allowance|payload|threshold)\b"
 #: A most or a least named right before a value: "a maximum of two", "the minimum of 6".
 _MOST_BEFORE = re.compile(r"\b(?:max(?:imum)?|max\.)\s+(?:of\s+)?$", re.I)
 _LEAST_BEFORE = re.compile(r"\b(?:min(?:imum)?|min\.)\s+(?:of\s+)?$", re.I)
+
+#: The fields of a date that fix it in the calendar, beside its day of the week.
+_CALENDAR_FIELDS = frozenset({"day", "month", "year"})
 
 #: The counts of a call's rows (:func:`kgcheck.tools.graph.results_graph`).
 _ROW_COUNTS = FIELD_NS + "number_of_"

@@ -10,8 +10,9 @@ those of the nodes it links to (``schema:openingHoursSpecification`` nodes' ``da
 days it has hours). A day, range or group of days the sentence names that holds a day the thing
 does not is wrong: flagged, never corrected or removed (which day was meant, a list rarely says).
 
-Left alone: a question; a sentence that denies or makes an exception ("closed on Mondays",
-"every day except Monday", "not on Sundays"); a day said as one date ("next Monday", "ready
+Every day but some ("every day except Monday", "daily apart from Sundays") is the week less
+those days, read so. Left alone: a question; a sentence that denies or makes another exception
+("closed on Mondays", "not on Sundays"); a day said as one date ("next Monday", "ready
 since Monday", "Saturday, June 20", "for Saturday to Monday", "the two weekends"); days
 narrowed by a clause ("every day we're open"); a day inside a name, and a first thing named by
 a day ("the Saturday morning slot"); a first thing holding days under two properties (delivery
@@ -38,6 +39,13 @@ __all__ = ["MisstatedDaysDetector"]
 _NOT_ON = re.compile(
     r"\b(?:not|no|never|closed?|closes|shut|except|excluding|apart\s+from|other\s+than|"
     r"besides|only\s+not|unavailable|off)\b|n't\b",
+    re.I,
+)
+#: Every day but some: "every day except Monday", "daily apart from Sundays and Mondays".
+_ALL_BUT = re.compile(
+    r"\b(?:every\s+day|each\s+day|daily|seven\s+days\s+a\s+week)\s*,?\s*"
+    r"(?:except|but|apart\s+from|other\s+than|excluding|besides)\s+(?:on\s+|for\s+)?"
+    r"(?P<days>(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?(?:\s*,\s*|\s+(?:and|or)\s+)?)+)",
     re.I,
 )
 #: Before a day of the week: it names one date ("next Monday", "ready since Monday").
@@ -67,9 +75,20 @@ class MisstatedDaysDetector(Detector):
         flags: list[Flag] = []
         for segment in analysis.segments:
             text = segment.text
-            if is_question(text) or _NOT_ON.search(text):
+            but = _ALL_BUT.search(text)
+            if but is not None:
+                # "every day except Monday": the week less the days excepted, when nothing
+                # else in the sentence denies
+                rest = text[: but.start()] + text[but.end() :]
+                excepted = {d for _, _, days in weekday_mentions(but["days"]) for d in days}
+                end = but.start() + len(but.group().rstrip(" ,"))
+                mentions = [(but.start(), end, tuple(d for d in WEEKDAYS if d not in excepted))]
+                if is_question(text) or _NOT_ON.search(rest) or not excepted:
+                    continue
+            elif is_question(text) or _NOT_ON.search(text):
                 continue
-            mentions = weekday_mentions(text)
+            else:
+                mentions = weekday_mentions(text)
             if not mentions:
                 continue
             named = sorted(

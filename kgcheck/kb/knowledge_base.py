@@ -956,7 +956,7 @@ VALID_FROM = frozenset({"https://schema.org/validFrom", "http://schema.org/valid
 VALID_THROUGH = frozenset({"https://schema.org/validThrough", "http://schema.org/validThrough"})
 
 _INDEX_FILE = "kgcheck-labels.json"
-_INDEX_VERSION = 16
+_INDEX_VERSION = 17
 
 
 @dataclass(frozen=True, slots=True)

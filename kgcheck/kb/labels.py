@@ -144,6 +144,8 @@ class LabelIndex:
         self._deletions: dict[str, set[str]] | None = defaultdict(set)
         self._typos_lock = threading.Lock()
         self._display: dict[str, tuple[int, str]] = {}
+        #: the keys of labels the KB writes in lower case ("cellar tour"): common nouns
+        self._lower: set[str] = set()
         self.fuzzy_min_length = fuzzy_min_length
         self.max_tokens = 1
         self._ends: frozenset[str] | None = None  # see ends_label
@@ -160,6 +162,8 @@ class LabelIndex:
         self._ends = None
         for key in keys:
             self._exact[key].add(iri)
+        if label.islower():
+            self._lower.update(keys)
         for key in parts:
             self._parts[key].add(iri)
         # every piece of the full form, titles and punctuation too, so that "Dr. Lee" does
@@ -231,6 +235,7 @@ class LabelIndex:
             "parts": postings(self._parts),
             "short": postings(self._short),
             "tokens": postings(self._token_iris),
+            "lower": sorted(self._lower),
         }
 
     @classmethod
@@ -251,6 +256,7 @@ class LabelIndex:
         ):
             for key, ids in data[name].items():
                 table[key] = {iris[i] for i in ids}
+        index._lower = set(data["lower"])
         index._deletions = None  # derived again on first use (_typo_table)
         return index
 
@@ -270,6 +276,12 @@ class LabelIndex:
     def display(self, iri: str) -> str | None:
         entry = self._display.get(iri)
         return entry[1] if entry else None
+
+    def written_lower(self, name: str) -> bool:
+        """Whether the KB writes a label that ``name`` is in lower case ("cellar tour"): a
+        common noun, whose plural names a kind ("cellar tours")."""
+        key = self._exact_key(name)
+        return key is not None and key in self._lower
 
     def exact(self, name: str) -> set[str]:
         key = self._exact_key(name)

@@ -162,10 +162,12 @@ class EntityLinker:
                 if not iris and one is not None:
                     # of a label the KB writes in lower case, a kind of value ("adult"); a
                     # name's plural is a kind of thing ("two story times" of "Story Time")
+                    named = f"{span_text(toks, i, k)} {one}".strip()
+                    lower = labels.written_lower(named)  # "cellar tours" of "cellar tour"
                     iris = {
                         iri
-                        for iri in labels.exact(f"{span_text(toks, i, k)} {one}".strip())
-                        if (labels.display(iri) or "A")[:1].islower()
+                        for iri in labels.exact(named)
+                        if lower or (labels.display(iri) or "A")[:1].islower()
                     }
                 if not iris and ("'s " in text or "’s " in text):
                     # "Jill's house" for the KB's "Jills house"

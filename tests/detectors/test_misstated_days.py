@@ -62,3 +62,12 @@ def test_days_the_thing_holds_or_days_said_otherwise_are_left_alone(
     dairy: Checker, reply: str
 ) -> None:
     assert days_flagged(dairy, reply) == []
+
+
+def test_every_day_but_some_is_the_week_less_those_days(dairy: Checker) -> None:
+    # the winery's "We run cellar tours every day except Monday" of tours run Monday to
+    # Saturday passed: "every day except" says every other day
+    assert days_flagged(dairy, "Alpina Show Dairy is open every day except Sunday.") == [
+        "every day except Sunday"
+    ]
+    assert days_flagged(dairy, "Alpina Show Dairy is open daily apart from Mondays.") == []

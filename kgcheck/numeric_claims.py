@@ -1549,7 +1549,7 @@ class _Verifier:
         """Whether a row of a tool result the sentence of ``q`` names holds another amount in
         a field where another row holds ``q``'s ("Jones Bay Wharf Parking ... charges $9 an
         hour" with its row at 12 and another car park's at 9)."""
-        named = self._named_in_sentence(q.span)
+        named = self._named_in_sentence(q.span) | self._rows_stated(q.span)
         holding = {
             prop
             for prop in self.onto.properties
@@ -1563,6 +1563,27 @@ class _Verifier:
             for prop in holding
             for v in self.kb.graph.objects(row, prop)
         )
+
+    def _rows_stated(self, span: Span) -> set[URIRef]:
+        """The rows of the tool results the agent saw one of whose words values the sentence
+        of ``span`` states ("the Kia Niro EV" of the row of an "Electric" class whose
+        ``example_model`` is "Kia Niro EV")."""
+        k = bisect_right(self._segment_starts, span.start) - 1
+        sentence = f" {' '.join(value_words(self._segments[k].text))} " if k >= 0 else ""
+        found: set[URIRef] = set()
+        for prop in self.onto.properties:
+            if not str(prop).startswith(FIELD_NS):
+                continue
+            for row, value in self.kb.graph.subject_objects(prop):
+                words = value_words(str(value)) if isinstance(value, Literal) else ()
+                if (
+                    isinstance(row, URIRef)
+                    and len(words) > 1
+                    and not any(w.isdigit() for w in words)
+                    and f" {' '.join(words)} " in sentence
+                ):
+                    found.add(row)
+        return found
 
     def _written_in_a_result(self, q: Quantity) -> bool:
         """Whether a row of a tool result the agent saw writes the measure ``q`` inside a value

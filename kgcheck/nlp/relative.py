@@ -52,8 +52,9 @@ _SUM_BEFORE = re.compile(
     r"\b(?:in\s+total|totals|totall?ed|totall?ing|(?:a|the)\s+total\s+(?:of|is|was|comes)|"
     r"altogether|(?:comes?|came)\s+to|"
     r"adds?\s+up\s+to|added\s+up\s+to|sum\s+of)\b[^.!?]*$"
-    # "15 hours of driving plus the Test Day Package, all for $1,150": what was listed, summed
-    r"|\b(?:all|both)\s+for\s*$",
+    # "15 hours of driving plus the Test Day Package, all for $1,150": what was listed, summed;
+    # "4 bottles each of the Kloof Reserve, the Syrah and the Chenin, for R3,184"
+    r"|\b(?:all|both)\s+for\s*$|\beach\s+of\s[^.!?]*,\s*for\s*$",
     re.I,
 )
 _SUM_AFTER = re.compile(
@@ -62,10 +63,7 @@ _SUM_AFTER = re.compile(
     rf"(?:in\s+total|total(?=\s*(?:[.,;!?]|$))|altogether|all\s+together|combined|"
     rf"for\s+(?:both|all|each\s+of|the\s+{_NUMBER_WORDS}|{_NUMBER_WORDS})|"
     # "1,400 miles over the seven days": the days summed over, not "over the 12 km"
-    rf"over\s+(?:the\s+)?{_NUMBER_WORDS}\s+(?:days|nights|weeks|months|years)|"
-    # "R3,184 after your discount", "$36.16 after tax": what is left once taken off or added
-    r"after\s+(?:(?:your|the|any|all)\s+)?(?:[a-z]+\s+)?"
-    r"(?:discounts?|tax(?:es)?|savings|deductions?|rebates?|fees))\b",
+    rf"over\s+(?:the\s+)?{_NUMBER_WORDS}\s+(?:days|nights|weeks|months|years))\b",
     re.I,
 )
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")

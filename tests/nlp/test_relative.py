@@ -56,9 +56,10 @@ def test_a_gap_to_a_goal_after_a_count_is_a_difference(
         ("Tickets are $12.50 each, so $25 for two.", True),
         ("The bill totals $40.", True),
         ("A total of $40 for both.", True),
-        # what is left once a discount or tax is taken off or added: worked out, no price
-        ("4 bottles each of three wines, for $3184 after your discount.", True),
-        ("A coat is $36 after tax.", True),
+        # an amount for a list after "each of": the sum for all of them
+        ("4 bottles each of the Syrah, the Merlot and the Chenin, for $3184 after tax.", True),
+        # a price after a discount is one thing's price still
+        ("The headphones were $264 after the discount.", False),
         # a property named "total ...": a value
         ("Harbor Point's total revenue was $40.", False),
         # several of something is not enough: "240 units and an NOI of $1.2M" is a value

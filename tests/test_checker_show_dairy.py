@@ -276,3 +276,12 @@ def test_a_second_object_after_the_preposition_said_again_is_read(dairy: Checker
     assert acted(check(dairy, reply)) == []
     wrong = "The Dairy Tour is offered at Alpina Show Dairy and at Bergkäserei Gstaad."
     assert acted(check(dairy, wrong)) == ["Bergkäserei Gstaad"]
+
+
+def test_a_year_said_before_a_name_of_one_vintage_is_read_against_it(dairy: Checker) -> None:
+    # the winery's "We currently sell the 2021 Syrah" of its one Syrah, "Syrah 2022", passed:
+    # "Syrah" was read as the grape and the year as nothing
+    reply = "The 2022 Sbrinz costs CHF 29."
+    report = check(dairy, reply)
+    assert (report.text, [f.content for f in report.flags]) == (reply, [])
+    assert check(dairy, "The 2021 Sbrinz costs CHF 29.").text == "The 2022 Sbrinz costs CHF 29."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -192,6 +193,10 @@ class EntityLinker:
             if dated is not None:
                 # "our 2025 Sauvignon Blanc": the KB's "Sauvignon Blanc 2025", not the grape
                 i, n, iris = i - 1, n + 1, dated
+            elif (vintage := self._of_another_year(toks, i, n, covered)) is not None:
+                # "the 2021 Syrah" where the KB's one Syrah of a year is "Syrah 2022": that
+                # wine, its year misstated (read against it), not the grape
+                iris = vintage
             if _dated_weekday(toks, i, n):
                 covered[i] = True  # "closed on Monday 1 June": that date, not Mondays
                 i += n
@@ -245,6 +250,29 @@ class EntityLinker:
         if not (len(year) == 4 and year.isdigit() and year[:2] in {"19", "20"}):
             return None
         return self.kb.labels.exact(f"{span_text(toks, i, i + n)} {year}") or None
+
+    def _of_another_year(
+        self, toks: Sequence[Tok], i: int, n: int, covered: list[bool]
+    ) -> set[str] | None:
+        """The one thing named like ``toks[i:i+n]`` with a year after it ("Syrah 2022"), where
+        a year other than its own stands before the name ("the 2021 Syrah"); ``None`` where
+        no year stands there, or no such thing or several are."""
+        if i == 0 or covered[i - 1] or toks[i - 1].sent != toks[i].sent:
+            return None
+        year = toks[i - 1].text
+        if not (len(year) == 4 and year.isdigit() and year[:2] in {"19", "20"}):
+            return None
+        labels, name = self.kb.labels, span_text(toks, i, i + n)
+        if labels.with_tokens([*name_tokens(name), year]):
+            return None  # "the 2023 Chenin Blanc" may be the "Old Vine Chenin Blanc 2023"
+        found = {
+            iri
+            for iri in labels.with_tokens(name_tokens(name))
+            if (last := (name_tokens(labels.display(iri) or "") or [""])[-1]) != year
+            and _YEAR.fullmatch(last)
+            and iri in labels.exact(f"{name} {last}")
+        }
+        return found if len(found) == 1 else None
 
     def _longer_head(
         self, toks: Sequence[Tok], i: int, n: int, covered: list[bool]
@@ -657,6 +685,7 @@ def _dated_weekday(toks: Sequence[Tok], i: int, n: int) -> bool:
     return (day.isdigit() and 1 <= int(day) <= 31) or word.rstrip(".") in _MONTHS
 
 
+_YEAR = re.compile(r"(?:19|20)\d\d")
 _WEEKDAYS = frozenset(
     {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
     | {"mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"}

@@ -285,3 +285,12 @@ def test_a_year_said_before_a_name_of_one_vintage_is_read_against_it(dairy: Chec
     report = check(dairy, reply)
     assert (report.text, [f.content for f in report.flags]) == (reply, [])
     assert check(dairy, "The 2021 Sbrinz costs CHF 29.").text == "The 2022 Sbrinz costs CHF 29."
+
+
+def test_a_yes_or_no_property_stated_by_its_verb_phrase_is_read(dairy: Checker) -> None:
+    # the winery's "Only our Dorp Street Tasting Lounge allows dogs" of a lounge that does not
+    # gave no claim: a form that is a whole verb phrase ("allow dogs") states yes
+    for reply in ("Alpina Show Dairy doesn't allow dogs.", "Bergkäserei Gstaad allows dogs."):
+        report = check(dairy, reply)
+        assert (report.text, [f.content for f in report.flags]) == (reply, [])
+    assert acted(check(dairy, "Alpina Show Dairy allows dogs.")) == ["allows dogs"]

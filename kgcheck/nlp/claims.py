@@ -401,6 +401,24 @@ class ClaimBuilder:
                 for s in subjects
             ]
             return [c for c in map(_inverted, made) if c is not None]
+        if (
+            pattern == "verbal"
+            and XSD.boolean in self.onto.range.get(URIRef(prop), set())
+            and toks[event.start].pos == "VERB"
+            and (k >= limit or not toks[k].is_alpha or toks[k].lower in _JOINS)
+        ):
+            # "Eikeboom allows dogs", "doesn't allow dogs": a yes-or-no property stated by its
+            # verb phrase, the value yes (no where the clause is negated)
+            obj = ClaimObject(
+                span=Span(toks[event.start].start, toks[event.end - 1].end),
+                text=span_text(toks, event.start, event.end),
+                value=True,
+                datatype=str(XSD.boolean),
+            )
+            return [
+                self._claim(toks, s, prop, obj, not negated, event, event.match.form, pattern)
+                for s in subjects
+            ]
         if k >= limit:
             return []
         role = (

@@ -356,16 +356,7 @@ class ClaimBuilder:
             prop = self._choose_property(event.match, subjects[0])
             # "doesn't have", "has no", "does not include"
             negated = negated or _has_negation(toks, max(boundary, feature - 3), event.start, named)
-            obj = ClaimObject(
-                span=Span(toks[event.start].start, toks[event.end - 1].end),
-                text=span_text(toks, event.start, event.end),
-                value=True,
-                datatype=str(XSD.boolean),
-            )
-            return [
-                self._claim(toks, s, prop, obj, not negated, event, event.match.form, "feature")
-                for s in subjects
-            ]
+            return self._yes(toks, event, subjects, prop, negated, "feature")
         # skip copulas, articles and negations before the object
         k = object_from
         while k < limit and (
@@ -409,16 +400,7 @@ class ClaimBuilder:
         ):
             # "Eikeboom allows dogs", "doesn't allow dogs": a yes-or-no property stated by its
             # verb phrase, the value yes (no where the clause is negated)
-            obj = ClaimObject(
-                span=Span(toks[event.start].start, toks[event.end - 1].end),
-                text=span_text(toks, event.start, event.end),
-                value=True,
-                datatype=str(XSD.boolean),
-            )
-            return [
-                self._claim(toks, s, prop, obj, not negated, event, event.match.form, pattern)
-                for s in subjects
-            ]
+            return self._yes(toks, event, subjects, prop, negated, pattern)
         if k >= limit:
             return []
         role = (
@@ -456,6 +438,29 @@ class ClaimBuilder:
         if prop in event.match.inverted:  # "Pine Hollow is served by the Express"
             return [c for c in map(_inverted, made) if c is not None]
         return made
+
+    def _yes(
+        self,
+        toks: Sequence[Tok],
+        event: _Event,
+        subjects: Sequence[Mention],
+        prop: str,
+        negated: bool,
+        pattern: str,
+    ) -> list[Claim]:
+        """Claims that ``subjects`` have yes for the yes-or-no ``prop`` the event's words
+        state (no where ``negated``)."""
+        assert event.match is not None
+        obj = ClaimObject(
+            span=Span(toks[event.start].start, toks[event.end - 1].end),
+            text=span_text(toks, event.start, event.end),
+            value=True,
+            datatype=str(XSD.boolean),
+        )
+        return [
+            self._claim(toks, s, prop, obj, not negated, event, event.match.form, pattern)
+            for s in subjects
+        ]
 
     def _feature(self, toks: Sequence[Tok], event: _Event, boundary: int) -> int | None:
         """Where the verb of having that states a yes-or-no property by its name stands ("has

@@ -294,3 +294,14 @@ def test_a_yes_or_no_property_stated_by_its_verb_phrase_is_read(dairy: Checker) 
         report = check(dairy, reply)
         assert (report.text, [f.content for f in report.flags]) == (reply, [])
     assert acted(check(dairy, "Alpina Show Dairy allows dogs.")) == ["allows dogs"]
+
+
+def test_who_is_allowed_where_is_read_of_each_place_named(dairy: Checker) -> None:
+    # the winery's "Children are welcome at the Estate Tasting Room ... and at the Dorp Street
+    # Tasting Lounge" (closed to children) gave no claim: "<who> are <allowed> at <place>"
+    # states the yes-or-no property "<who> <allowed>" of each place, "but not at" denies
+    reply = "Dogs are allowed at Bergkäserei Gstaad, but not at Alpina Show Dairy."
+    report = check(dairy, reply)
+    assert (report.text, [f.content for f in report.flags]) == (reply, [])
+    wrong = "Dogs are allowed at Bergkäserei Gstaad and at Alpina Show Dairy."
+    assert len(acted(check(dairy, wrong))) == 1

@@ -31,6 +31,7 @@ from rdflib.term import Node
 from kgcheck.config import TemporalConfig
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import value_words
+from kgcheck.nlp.allowances import allowance_claims
 from kgcheck.nlp.analysis import Claim, ClaimObject, Mention, Signal
 from kgcheck.nlp.anchors import named_short
 from kgcheck.nlp.attributes import attribute_claims
@@ -202,6 +203,8 @@ class ClaimBuilder:
         claims.extend(role_claims(self.kb, toks, mentions, claims))
         # "the 2021 Syrah" of the KB's "Syrah 2022": its vintage
         claims.extend(year_claims(self.kb, toks, mentions, claims))
+        # "Dogs are welcome at X, but not at Y": X's and Y's "dogs welcome"
+        claims.extend(allowance_claims(self.kb, toks, mentions, claims))
         claims = [self._of_holder(c) for c in claims]
         claims.sort(key=lambda c: c.span.start)
         out = []

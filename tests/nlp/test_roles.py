@@ -6,14 +6,8 @@ from __future__ import annotations
 import pytest
 
 from kgcheck import Checker
-from tests.conftest import FIXTURES
 
 WORKS_AT = "https://example.org/dairy#worksAt"
-
-
-@pytest.fixture(scope="module")
-def dairy() -> Checker:
-    return Checker.from_config(FIXTURES / "dairy" / "kgcheck.yaml")
 
 
 @pytest.mark.parametrize(

@@ -1546,9 +1546,9 @@ class _Verifier:
         return q.kind == QUANTITY and self._written_in_a_result(q)
 
     def _named_row_differs(self, q: Quantity) -> bool:
-        """Whether a row of a tool result the sentence of ``q`` names holds another amount in
-        a field where another row holds ``q``'s ("Jones Bay Wharf Parking ... charges $9 an
-        hour" with its row at 12 and another car park's at 9)."""
+        """Whether the rows of tool results the sentence of ``q`` names hold other amounts, and
+        none ``q``'s, in a field where another row holds ``q``'s ("Jones Bay Wharf Parking ...
+        charges $9 an hour" with its row at 12 and another car park's at 9)."""
         named = self._named_in_sentence(q.span) | self._rows_stated(q.span)
         holding = {
             prop
@@ -1557,12 +1557,16 @@ class _Verifier:
             for _, value in self.kb.graph.subject_objects(prop)
             if _decimal(value) == q.value
         }
-        return any(
-            (value := _decimal(v)) is not None and value != q.value
+        values = {
+            value
             for row in named
             for prop in holding
             for v in self.kb.graph.objects(row, prop)
-        )
+            if (value := _decimal(v)) is not None
+        }
+        # (one of the rows it names holding it, the amount is that row's: "Gareth Lloyd
+        # serviced your boiler (£95), and Megan Hart fixed a leak (£148.80)")
+        return bool(values) and q.value not in values
 
     def _rows_stated(self, span: Span) -> set[URIRef]:
         """The rows of the tool results the agent saw one of whose words values the sentence

@@ -305,3 +305,25 @@ def test_who_is_allowed_where_is_read_of_each_place_named(dairy: Checker) -> Non
     assert (report.text, [f.content for f in report.flags]) == (reply, [])
     wrong = "Dogs are allowed at Bergkäserei Gstaad and at Alpina Show Dairy."
     assert len(acted(check(dairy, wrong))) == 1
+
+
+@pytest.mark.parametrize(
+    ("reply", "tool"),
+    [
+        # the person spoken to is no name the KB must hold (the optician's "Thanks for waiting,
+        # Mr Paterson." was removed as an unknown name)
+        ("Thanks for waiting, Mr Brunner. Alpina Show Dairy closes at 6pm today.", None),
+        # common words beside a property whose values are names are another kind of value (the
+        # optician's "as it's in the shopping centre" was rewritten "as it's in the Glasgow")
+        ("Alpina Show Dairy is in the village square, so parking is easy.", None),
+    ],
+)
+def test_true_reply_naming_the_reader_or_a_common_place_is_untouched(
+    dairy: Checker, reply: str, tool: tuple[str, Any] | None
+) -> None:
+    state = DialogueState(session_id="t", now=NOW)
+    state.add_turn("user", "Can I come on Saturday?")
+    if tool is not None:
+        state.add_tool_result(*tool)
+    report = dairy.check_turn(reply, state)
+    assert (report.text, acted(report)) == (reply, [])

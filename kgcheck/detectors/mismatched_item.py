@@ -23,6 +23,8 @@ from rdflib import Literal, Node, URIRef
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.items import NAME, Item, Unheld, modifies_noun
 from kgcheck.items.values import money_like
+from kgcheck.kb.knowledge_base import KnowledgeBase
+from kgcheck.kb.normalize import value_words
 from kgcheck.kb.values import format_like
 from kgcheck.types import Evidence, Flag, FlagType, Span
 from kgcheck.values.quantities import QUANTITY
@@ -212,6 +214,8 @@ class MismatchedItemDetector(Detector):
         assert item.row is not None
         if not expected:
             return None
+        if _said_of_the_named(kb, text, expected):
+            return None  # "at our Byres Road branch, 305 Byres Road": the branch's address
         others = [v.text for v in item.values if item.row in v.holders]
         if prop == NAME:
             # a capitalised stretch where the row's name would stand: a name, perhaps, or not,
@@ -293,3 +297,23 @@ def _sentence_of(ctx: DetectionContext, span: Span) -> int:
     return next(
         (s.index for s in ctx.analysis.segments if s.span.start <= span.start < s.span.end), -1
     )
+
+
+def _said_of_the_named(kb: KnowledgeBase, text: str, expected: tuple[Node, ...]) -> bool:
+    """Whether ``text`` is a value of the thing an expected value names, whole or a part of a
+    structure node of it ("305 Byres Road" of the branch "Clearview Byres Road" a row names:
+    its address, said beside its name)."""
+    said = value_words(text)
+    for value in expected:
+        things = (
+            [value]
+            if isinstance(value, URIRef)
+            else [URIRef(i) for i in kb.labels.exact(str(value))]
+        )
+        for thing in things:
+            for _, held in kb.facts(thing):
+                if isinstance(held, Literal) and value_words(str(held)) == said:
+                    return True
+                if held in kb.shapes.parts and kb.agrees_with_parts(text, held):
+                    return True
+    return False

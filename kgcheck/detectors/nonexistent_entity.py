@@ -15,6 +15,7 @@ from kgcheck.kb.calls import answered_generated, named_rows
 from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import name_tokens, value_words
 from kgcheck.nlp.analysis import Mention, TurnAnalysis
+from kgcheck.nlp.speech_acts import greets_reader
 from kgcheck.numeric_claims import restated_spans
 from kgcheck.spans import SpanIndex
 from kgcheck.tools.graph import answered_rows
@@ -107,6 +108,8 @@ class NonexistentEntityDetector(Detector):
                 continue  # the user introduced this name: a conversation entity
             if _DENIED.search(analysis.text[max(0, m.span.start - 40) : m.span.start]):
                 continue  # "there is no Starbucks nearby": the reply agrees it is not there
+            if greets_reader(analysis.text, m.span):
+                continue  # "Thanks for waiting, Mr Paterson.": the person spoken to
             # (a unit after a number, "60 F", "58 dergrees Faherenheit", is no name of a value)
             describing = any(d.contains(m.span) for d in (*described, *offered)) and not (
                 is_unit_word(m.text)

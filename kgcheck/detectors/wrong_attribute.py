@@ -13,6 +13,7 @@ from rdflib.namespace import OWL, RDF, RDFS, XSD
 from rdflib.term import Node
 
 from kgcheck.detectors.base import DetectionContext, Detector
+from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import lemma_words, name_tokens, value_words
 from kgcheck.kb.value_forms import street_parts
 from kgcheck.kb.values import format_like, matches
@@ -121,6 +122,8 @@ class WrongAttributeDetector(Detector):
         described = _described_alike(claim, values)
         if described:
             return None  # "means our staff are collecting your items": the KB's sentence
+        if _common_noun_of_names(kb, claim.object.text, values):
+            return None  # "as it's in the shopping centre": no town's name, of a town's
         if _same_words(claim.object.text, values):
             return None  # "Double Gold at the 2025 Veritas Awards": "Double Gold, Veritas ... 2025"
         if any(kb.agrees_with_parts(claim.object.text, v) for v in values):
@@ -161,7 +164,14 @@ class WrongAttributeDetector(Detector):
             ),
             correction_span=claim.object.span,
             focus=str(s),
-            kb_strength=1.0 if functional else params.open_world_strength,
+            # whose value it is, a pronoun after several things that hold one only guesses
+            # ("It's fully accessible and has free parking too" after two branches): a finding
+            # to show, never grounds to rewrite
+            kb_strength=(
+                1.0
+                if functional and not _pronoun_of_several(ctx, claim, p)
+                else params.open_world_strength
+            ),
             claim_index=claim.index,
         )
 
@@ -379,6 +389,38 @@ def _same_words(stated: str, values: list[Node]) -> bool:
         and set(value_words(str(v))) - _JOINING_WORDS == said
         for v in values
     )
+
+
+def _pronoun_of_several(ctx: DetectionContext, claim: Claim, prop: URIRef) -> bool:
+    """Whether the claim's subject is an ungendered pronoun ("it", "they") said after the
+    reply named two things or more that hold a value of ``prop``: which one it stands for is a
+    guess ("he" after one man and one woman is not)."""
+    if claim.subject.kind != "pronoun" or claim.subject.text.lower() not in _UNGENDERED:
+        return False
+    before = {
+        m.iri
+        for m in ctx.analysis.mentions
+        if m.kind == "entity"
+        and m.iri is not None
+        and m.span.end <= claim.subject.span.start
+        and ctx.kb.values(URIRef(m.iri), prop)
+    }
+    return len(before) > 1
+
+
+#: Pronouns that say nothing of which of several things they stand for.
+_UNGENDERED = frozenset({"it", "its", "they", "them", "their", "it's"})
+
+
+def _common_noun_of_names(kb: KnowledgeBase, stated: str, values: list[Node]) -> bool:
+    """Whether ``stated`` is common words (no capital, no digit: "the shopping centre") where
+    every value is a name written with capitals ("Glasgow"): a value of another kind, said
+    beside the property's own, no misstatement of it."""
+    words = stated.strip()
+    if not words or any(c.isupper() or c.isdigit() for c in words):
+        return False
+    shown = [str(v) if isinstance(v, Literal) else kb.label(v) for v in values]
+    return all(text[:1].isupper() for text in shown)
 
 
 #: The small words that join the pieces of a value said in a sentence.

@@ -20,6 +20,7 @@ from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import normalize, value_words
 from kgcheck.nlp.analysis import TurnAnalysis
 from kgcheck.nlp.anchors import counts_of, property_phrases
+from kgcheck.nlp.speech_acts import addresses_reader
 from kgcheck.nlp.synonyms import named_by
 from kgcheck.nlp.vocabulary import CALENDAR_WORDS, is_question
 from kgcheck.numeric_claims import VERIFIED, NumericClaim, restated_spans
@@ -220,13 +221,6 @@ def facts_of(kb: KnowledgeBase, subject: URIRef) -> Facts:
 # -- the reply's values -----------------------------------------------------------------------
 
 
-#: What a name the reply addresses the reader by follows ("Of course, Kenji.", "Hi Sam, ...")
-#: and ends on ("Kenji, your bike is ready"), at the edge of its sentence.
-_GREETING = re.compile(r"\b(?:hi|hello|hey|dear|thanks|thank\s+you)\s+$", re.IGNORECASE)
-_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
-_ADDRESS_AFTER = re.compile(r"\s*(?:[,!?]|\.(?:\s|$)|$)")
-
-
 def _people(kb: KnowledgeBase, held: dict[URIRef, set[URIRef]]) -> bool:
     """Whether the things holding a name are people (of a class the ontology takes for
     people's): a name set off by a comma may address one of them, not a place's."""
@@ -234,20 +228,6 @@ def _people(kb: KnowledgeBase, held: dict[URIRef, set[URIRef]]) -> bool:
     return bool(held) and all(
         any(onto.is_person_class(c) for c in onto.with_superclasses(kb.direct_types(s)))
         for s in held
-    )
-
-
-def _addressed(text: str, span: Span) -> bool:
-    """Whether the name at ``span`` addresses the reader (set off by a comma or a greeting at
-    the edge of its sentence): the person spoken to, no value of a row."""
-    before = text[max(0, span.start - 40) : span.start]
-    after = text[span.end :]
-    if not _ADDRESS_AFTER.match(after):
-        return False
-    return (
-        before.rstrip().endswith(",")
-        or bool(_GREETING.search(before))
-        or (bool(_SENTENCE_START.search(before)) and after.lstrip().startswith(","))
     )
 
 
@@ -495,7 +475,7 @@ def stated_values(
             said = text[span.start : span.end]
             if any(t.overlaps(span) for t in taken):
                 continue
-            if " " not in said and _addressed(text, span):
+            if " " not in said and addresses_reader(text, span):
                 continue  # "Of course, Kenji.": the reader's first name
             before = _words_before(analysis, span)
             if " " not in said:
@@ -517,7 +497,7 @@ def stated_values(
         if not any(a.contains(span) for a in aside)
         # a name compared with is not what the sentence describes, nor one addressed
         and not (kind == "name" and _COMPARED.search(text, max(0, span.start - 30), span.start))
-        and not (kind == "name" and _addressed(text, span) and _people(kb, held))
+        and not (kind == "name" and addresses_reader(text, span) and _people(kb, held))
     ]
     # a day or time no row holds, in a question, is asked about ("Anything else today?",
     # "Would you like to go tomorrow?"), not stated (an airline or a price offered in one,

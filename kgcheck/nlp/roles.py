@@ -124,7 +124,7 @@ def _role_first(
         start -= 1
     if start == 0 or toks[start - 1].lower not in _DETERMINERS:
         return None
-    if any(t.pos not in {"NOUN", "ADJ", "PROPN"} for t in toks[start:at]):
+    if not all(_nounish(t) or t.pos == "PROPN" for t in toks[start:at]):
         return None
     k = place.token_end
     if k >= len(toks) or toks[k].lower not in _COPULAS:
@@ -144,11 +144,19 @@ def _role(toks: Sequence[Tok], k: int) -> int | None:
         return None
     k += 1
     start = k
-    while k < len(toks) and k - start < _MAX_ROLE_TOKENS and toks[k].pos in {"NOUN", "ADJ"}:
+    while k < len(toks) and k - start < _MAX_ROLE_TOKENS and _nounish(toks[k]):
         k += 1
-    if k == start or toks[k - 1].pos != "NOUN":
+    if k == start or toks[k - 1].pos not in {"NOUN", ""}:
         return None
     return k
+
+
+def _nounish(tok: Tok) -> bool:
+    """A noun or an adjective; without a tagger (the blank pipeline), a lower-case word that
+    is no preposition ("tour guide", not "at")."""
+    if tok.pos:
+        return tok.pos in {"NOUN", "ADJ"}
+    return tok.is_alpha and tok.text.islower() and tok.lower not in _PLACE_WORDS | _DETERMINERS
 
 
 def _place(

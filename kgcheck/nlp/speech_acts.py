@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from kgcheck.nlp.vocabulary import is_question
+from kgcheck.types import Span as TextSpan
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -54,6 +55,8 @@ __all__ = [
     "REPORT",
     "REQUEST",
     "STATEMENT",
+    "addresses_reader",
+    "greets_reader",
     "is_formula",
     "mood_of",
     "mood_of_text",
@@ -322,3 +325,48 @@ def mood_of(sentence: Span, parsed: bool) -> str:
     if _reports(sentence):
         return REPORT
     return STATEMENT
+
+
+#: What a name the reply addresses the reader by follows ("Of course, Kenji.", "Hi Sam, ...",
+#: "Thanks for waiting, Mr Paterson.") and ends on ("Kenji, your bike is ready"), at the edge of
+#: its sentence.
+_GREETING = re.compile(r"\b(?:hi|hello|hey|dear|thanks|thank\s+you)\s+$", re.IGNORECASE)
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
+_ADDRESS_AFTER = re.compile(r"\s*(?:[,!?]|\.(?:\s|$)|$)")
+
+
+def addresses_reader(text: str, span: TextSpan) -> bool:
+    """Whether the name at ``span`` addresses the reader (set off by a comma or a greeting at
+    the edge of its sentence): the person spoken to, no claim about the KB and no value of a
+    row."""
+    before = text[max(0, span.start - 40) : span.start]
+    after = text[span.end :]
+    if not _ADDRESS_AFTER.match(after):
+        return False
+    return (
+        before.rstrip().endswith(",")
+        or bool(_GREETING.search(before))
+        or (bool(_SENTENCE_START.search(before)) and after.lstrip().startswith(","))
+    )
+
+
+#: How a sentence that addresses the reader by name opens: a greeting, thanks, an apology or
+#: an assent ("Thanks for waiting, Mr Paterson.", "Of course, Kenji.").
+_GREETING_OPENS = re.compile(
+    r"(?:^|[.!?]\s+)(?:hi|hello|hey|dear|thanks|thank\s+you|sorry|i'm\s+sorry|welcome|"
+    r"good\s+(?:morning|afternoon|evening)|of\s+course|sure|great|no\s+problem|certainly)\b"
+    r"[^.!?]*$",
+    re.IGNORECASE,
+)
+
+
+def greets_reader(text: str, span: TextSpan) -> bool:
+    """Whether the name at ``span`` addresses the reader in a sentence that greets, thanks or
+    answers them ("Thanks for waiting, Mr Paterson."), or opens its sentence ("Kenji, your
+    bike is ready"): not a name set off by a comma after a statement ("our optometrist, Dr
+    Neil Buchanan.")."""
+    if not addresses_reader(text, span):
+        return False
+    before = text[max(0, span.start - 80) : span.start]
+    opens = bool(_SENTENCE_START.search(before))
+    return opens or bool(_GREETING_OPENS.search(before))

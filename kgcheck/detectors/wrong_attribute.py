@@ -122,7 +122,8 @@ class WrongAttributeDetector(Detector):
         described = _described_alike(claim, values)
         if described:
             return None  # "means our staff are collecting your items": the KB's sentence
-        if _common_noun_of_names(kb, claim.object.text, values):
+        before = ctx.analysis.text[: claim.object.span.start].split()[-1:]
+        if _common_noun_of_names(kb, " ".join([*before, claim.object.text]), values):
             return None  # "as it's in the shopping centre": no town's name, of a town's
         if _same_words(claim.object.text, values):
             return None  # "Double Gold at the 2025 Veritas Awards": "Double Gold, Veritas ... 2025"
@@ -413,14 +414,19 @@ _UNGENDERED = frozenset({"it", "its", "they", "them", "their", "it's"})
 
 
 def _common_noun_of_names(kb: KnowledgeBase, stated: str, values: list[Node]) -> bool:
-    """Whether ``stated`` is common words (no capital, no digit: "the shopping centre") where
+    """Whether ``stated`` is a description in common words (an article, no capital, no digit:
+    "the shopping centre") where
     every value is a name written with capitals ("Glasgow"): a value of another kind, said
     beside the property's own, no misstatement of it."""
     words = stated.strip()
     if not words or any(c.isupper() or c.isdigit() for c in words):
         return False
+    if words.split()[0] not in {"the", "a", "an", "our", "your"}:
+        return False  # "taught in the autumn term" names a value, as "Autumn" would
     shown = [str(v) if isinstance(v, Literal) else kb.label(v) for v in values]
-    return all(text[:1].isupper() for text in shown)
+    said = set(value_words(words))
+    # (a word of a value said, "the autumn term" of "Spring term", is that kind of value)
+    return all(text[:1].isupper() and not said & set(value_words(text)) for text in shown)
 
 
 #: The small words that join the pieces of a value said in a sentence.

@@ -54,9 +54,7 @@ _SUM_BEFORE = re.compile(
     r"adds?\s+up\s+to|added\s+up\s+to|sum\s+of)\b[^.!?]*$"
     # "15 hours of driving plus the Test Day Package, all for $1,150": what was listed, summed;
     # "4 bottles each of the Kloof Reserve, the Syrah and the Chenin, for R3,184"
-    r"|\b(?:all|both)\s+for\s*$|\beach\s+of\s[^.!?]*,\s*for\s*$"
-    # "ten one-hour lessons for $690": several of a thing, then what they cost together
-    rf"|\b{_NUMBER_WORDS}\s+(?:[a-z-]+\s+){{0,2}}[a-z-]+s\s+for\s*$",
+    r"|\b(?:all|both)\s+for\s*$|\beach\s+of\s[^.!?]*,\s*for\s*$",
     re.I,
 )
 _SUM_AFTER = re.compile(

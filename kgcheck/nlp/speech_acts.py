@@ -362,11 +362,9 @@ _GREETING_OPENS = re.compile(
 
 def greets_reader(text: str, span: TextSpan) -> bool:
     """Whether the name at ``span`` addresses the reader in a sentence that greets, thanks or
-    answers them ("Thanks for waiting, Mr Paterson."), or opens its sentence ("Kenji, your
-    bike is ready"): not a name set off by a comma after a statement ("our optometrist, Dr
-    Neil Buchanan.")."""
+    answers them ("Thanks for waiting, Mr Paterson.", "Hi Sam, ..."): not a name set off by a
+    comma after a statement ("our optometrist, Dr Neil Buchanan.") nor one opening its
+    sentence ("Costa, which is a lovely coffee shop, is near")."""
     if not addresses_reader(text, span):
         return False
-    before = text[max(0, span.start - 80) : span.start]
-    opens = bool(_SENTENCE_START.search(before))
-    return opens or bool(_GREETING_OPENS.search(before))
+    return bool(_GREETING_OPENS.search(text[max(0, span.start - 80) : span.start]))

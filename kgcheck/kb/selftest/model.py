@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from rdflib.term import Node
@@ -16,8 +17,9 @@ __all__ = [
     "Statement",
 ]
 
-#: How a true statement is phrased.
-PHRASINGS = ("active", "passive", "noun", "pronoun", "coordinated")
+#: How a statement is phrased: the first five alone; ``unit`` and ``relative`` a value in
+#: another unit or a date relative to the clock; ``reply`` a fact inside a reply template.
+PHRASINGS = ("active", "passive", "noun", "pronoun", "coordinated", "unit", "relative", "reply")
 #: How a perturbed statement was made false.
 PERTURBATIONS = ("other_value", "unknown_subject", "negation", "number", "date")
 TRUE, PERTURBED = "true", "perturbed"
@@ -32,7 +34,10 @@ class Statement:
     KB's values of (subject, property) as written. ``subject`` is the subject's IRI, or the
     made-up name of an ``unknown_subject`` perturbation. ``phrasing`` is one of
     :data:`PHRASINGS` (``passive`` is the inverse property's form with the object first);
-    ``form`` the lexical form used, ``period`` the period of an observation.
+    ``form`` the lexical form used, ``period`` the period of an observation. ``now`` is the
+    clock the statement is read at (``None``: the configuration's); ``template`` the reply
+    template around a ``reply`` statement (``split/id``: ``held_out/h07``) and ``span`` where
+    its fact stands in ``text``.
     """
 
     text: str
@@ -47,6 +52,9 @@ class Statement:
     perturbation: str | None = None
     expected: tuple[str, ...] = ()
     period: str | None = None
+    now: datetime | None = None
+    template: str | None = None
+    span: tuple[int, int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -61,6 +69,8 @@ class Statement:
             "form": self.form,
             "expected": list(self.expected),
             "period": self.period,
+            "now": self.now.isoformat() if self.now is not None else None,
+            "template": self.template,
         }
 
 
@@ -70,23 +80,33 @@ class Outcome:
 
     ``flags`` are ``(type, confidence, message)`` of the flags at or above the flag threshold;
     ``claimed`` whether the analysis holds a claim for the statement's property (or its
-    inverse): an s/p/o claim or a number bound to the property.
+    inverse): an s/p/o claim or a number bound to the property. ``on_fact`` whether one of
+    the flags lies on the statement's ``span`` (a statement without one: whether any does); a
+    perturbed statement is caught only by a flag on its fact, not by one elsewhere in its
+    reply.
     """
 
     statement: Statement
     flags: tuple[tuple[str, float, str], ...]
     decision: str
     claimed: bool
+    on_fact: bool | None = None
 
     @property
     def flagged(self) -> bool:
         return bool(self.flags)
+
+    @property
+    def caught(self) -> bool:
+        """A flag on the fact (for a perturbed statement: the catch)."""
+        return self.flagged if self.on_fact is None else self.on_fact
 
     def to_dict(self) -> dict[str, Any]:
         return {
             **self.statement.to_dict(),
             "decision": self.decision,
             "claimed": self.claimed,
+            "on_fact": self.on_fact,
             "flags": [{"type": t, "confidence": c, "message": m} for t, c, m in self.flags],
         }
 
@@ -120,7 +140,7 @@ class PropertyRow:
             self.unparsed += not outcome.claimed
         else:
             self.perturbed += 1
-            self.caught += outcome.flagged
+            self.caught += outcome.caught
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -164,12 +184,23 @@ class SelftestResult:
 
     @property
     def misses(self) -> list[Outcome]:
-        return [o for o in self.outcomes if o.statement.kind != TRUE and not o.flagged]
+        return [o for o in self.outcomes if o.statement.kind != TRUE and not o.caught]
 
     @property
     def unparsed(self) -> list[Outcome]:
         """True statements that produced no claim for their property."""
         return [o for o in self.outcomes if o.statement.kind == TRUE and not o.claimed]
+
+    def by_phrasing(self) -> dict[str, PropertyRow]:
+        """Counts per phrasing; a reply's by its template's split (``reply development``,
+        ``reply held_out``)."""
+        out: dict[str, PropertyRow] = {}
+        for o in self.outcomes:
+            phrasing = o.statement.phrasing
+            if o.statement.template is not None:
+                phrasing += " " + o.statement.template.split("/")[0]
+            out.setdefault(phrasing, PropertyRow(phrasing, phrasing)).add(o)
+        return out
 
     def recall_by_perturbation(self) -> dict[str, tuple[int, int]]:
         """``perturbation -> (caught, perturbed)``."""
@@ -178,7 +209,7 @@ class SelftestResult:
             kind = o.statement.perturbation
             if kind is not None:
                 caught, n = out.get(kind, (0, 0))
-                out[kind] = (caught + o.flagged, n + 1)
+                out[kind] = (caught + o.caught, n + 1)
         return out
 
     def passes(self, *, max_false_alarm_rate: float, min_recall: float) -> bool:
@@ -195,6 +226,7 @@ class SelftestResult:
             "seconds": round(self.seconds, 3),
             "totals": self.totals.to_dict(),
             "properties": [r.to_dict() for r in self.rows],
+            "phrasings": {k: r.to_dict() for k, r in sorted(self.by_phrasing().items())},
             "recall_by_perturbation": {
                 k: {"caught": c, "perturbed": n, "recall": c / n}
                 for k, (c, n) in sorted(self.recall_by_perturbation().items())

@@ -19,13 +19,14 @@ from rdflib import Literal, URIRef
 from rdflib.namespace import XSD
 from rdflib.term import Node
 
+from kgcheck.kb.selftest.draft import Draft
 from kgcheck.kb.selftest.english import Form, date_of, number_of
 from kgcheck.kb.selftest.facts import Fact, holds, tolerance_of
-from kgcheck.kb.selftest.model import PERTURBED, Statement
+from kgcheck.kb.selftest.model import Statement
 from kgcheck.kb.selftest.phrasing import Phraser, Rendering
 from kgcheck.periods import Granularity
 
-__all__ = ["perturbed_statements"]
+__all__ = ["perturbed_drafts", "perturbed_statements", "wrong_number"]
 
 _FIRST = ("Helen", "Oskar", "Greta", "Anselm", "Marisol", "Tobias", "Lidia", "Casimir")
 _LAST = ("Brookhart", "Varga", "Lindqvale", "Okonjo", "Castellane", "Whitcombe", "Ferrante")
@@ -39,7 +40,20 @@ def perturbed_statements(
     tolerances: Mapping[str, float],
     notes: list[str],
 ) -> Iterator[Statement]:
-    """The perturbed statements of ``facts`` (property -> facts), each false against the KB.
+    """The perturbed statements of ``facts`` (property -> facts), each false against the KB
+    (the drafts of :func:`perturbed_drafts`, each as a sentence)."""
+    for draft in perturbed_drafts(phraser, facts, rng, tolerances, notes):
+        yield draft.statement()
+
+
+def perturbed_drafts(
+    phraser: Phraser,
+    facts: dict[URIRef, list[Fact]],
+    rng: random.Random,
+    tolerances: Mapping[str, float],
+    notes: list[str],
+) -> Iterator[Draft]:
+    """The perturbed drafts of ``facts`` (property -> facts), each false against the KB.
 
     ``tolerances`` are the relative tolerances per numeric kind (``numeric.tolerances``); a
     wrong number is outside both them and the property's ``kgc:tolerance``. ``notes`` get a
@@ -74,7 +88,7 @@ def perturbed_statements(
                 if others:
                     other = rng.choice(others)
                     yield make("other_value", other, phraser.write(prop, other, form, shown.grain))
-            number = _wrong_number(fact, tolerance, phraser)
+            number = wrong_number(fact, tolerance, phraser)
             if number is not None:
                 yield make("number", number, phraser.write(prop, number, form))
             for wrong, grain in _wrong_dates(fact, shown, rng, phraser):
@@ -82,7 +96,7 @@ def perturbed_statements(
 
 
 class _Maker:
-    """Builds the perturbed statements of one fact in one form."""
+    """Builds the perturbed drafts of one fact in one form."""
 
     def __init__(self, phraser: Phraser, fact: Fact, form: Form, shown: Rendering) -> None:
         self.phraser, self.fact, self.form, self.shown = phraser, fact, form, shown
@@ -95,23 +109,16 @@ class _Maker:
         *,
         polarity: bool = True,
         subject: str | None = None,
-    ) -> Statement:
-        text = self.phraser.sentence(
-            self.fact, self.form, value_text, subject=subject, polarity=polarity, value=value
-        )
-        return Statement(
-            text=text,
-            kind=PERTURBED,
-            phrasing="active",
-            subject=subject if subject is not None else str(self.fact.subject),
-            property=str(self.fact.prop),
-            value=value,
-            value_text=value_text,
-            form=self.form.text,
+    ) -> Draft:
+        return Draft(
+            self.phraser,
+            self.fact,
+            self.form,
+            value,
+            value_text,
             polarity=polarity,
+            subject=subject,
             perturbation=perturbation,
-            expected=self.phraser.expected(self.fact),
-            period=self.fact.period.label() if self.fact.period is not None else None,
         )
 
 
@@ -133,7 +140,9 @@ def _unknown_name(phraser: Phraser, subject: URIRef, rng: random.Random) -> str 
     return None
 
 
-def _wrong_number(fact: Fact, tolerance: float, phraser: Phraser) -> Literal | None:
+def wrong_number(fact: Fact, tolerance: float, phraser: Phraser) -> Literal | None:
+    """The fact's number x1.5 (x0.5, x2, x3 while that is within ``tolerance``) in its own
+    datatype; ``None`` for a value that is no number."""
     number = number_of(fact.value)
     if number is None or not isinstance(fact.value, Literal):
         return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -15,12 +15,16 @@ from kgcheck.config import Config
 from kgcheck.errors import KnowledgeBaseError
 from kgcheck.history.state import DialogueState
 from kgcheck.kb.knowledge_base import KnowledgeBase
-from kgcheck.kb.selftest.facts import collect_facts
+from kgcheck.kb.selftest.draft import Draft
+from kgcheck.kb.selftest.facts import Fact, collect_facts, tolerance_of
 from kgcheck.kb.selftest.generate import true_statements
 from kgcheck.kb.selftest.model import Outcome, PropertyRow, SelftestResult, Statement
-from kgcheck.kb.selftest.perturb import perturbed_statements
+from kgcheck.kb.selftest.perturb import perturbed_drafts
 from kgcheck.kb.selftest.phrasing import Phraser
+from kgcheck.kb.selftest.replies import SPLITS, Template, load_templates, reply_statements
+from kgcheck.kb.selftest.variants import relative_drafts, unit_drafts
 from kgcheck.report import TurnReport
+from kgcheck.types import Span
 
 if TYPE_CHECKING:
     from kgcheck.checker import Checker
@@ -31,6 +35,7 @@ __all__ = [
     "load_checker",
     "run_statements",
     "selftest",
+    "templates_of",
 ]
 
 
@@ -76,8 +81,14 @@ def generate_statements(
     max_facts_per_property: int | None = 20,
     tolerances: Mapping[str, float] | None = None,
     notes: list[str] | None = None,
+    templates: Sequence[Template] = (),
 ) -> list[Statement]:
     """The true and perturbed statements of ``kb``: the same list for the same seed.
+
+    Each fact is stated alone in every phrasing its forms allow (:mod:`.generate`), made false
+    (:mod:`.perturb`), said in another unit or relative to the clock (:mod:`.variants`), and,
+    with ``templates``, once true and once per perturbation inside a reply
+    (:mod:`.replies`).
 
     Args:
         kb: the knowledge base and its ontology.
@@ -87,6 +98,7 @@ def generate_statements(
         tolerances: relative tolerances per numeric kind (default: ``numeric.tolerances``'
             defaults); a wrong number lies outside them and the property's ``kgc:tolerance``.
         notes: gets a line for each thing left out and why.
+        templates: reply templates (:func:`~kgcheck.kb.selftest.replies.load_templates`).
     """
     from kgcheck.config import NUMERIC_KINDS
 
@@ -96,8 +108,40 @@ def generate_statements(
     facts = collect_facts(kb, rng, max_facts_per_property, notes)
     statements = list(true_statements(phraser, facts, rng))
     kinds = NUMERIC_KINDS if tolerances is None else tolerances
-    statements.extend(perturbed_statements(phraser, facts, rng, kinds, notes))
+    false = list(perturbed_drafts(phraser, facts, rng, kinds, notes))
+    statements.extend(d.statement() for d in false)
+    said = [
+        draft
+        for prop_facts in facts.values()
+        for fact in prop_facts
+        for draft in (
+            *unit_drafts(phraser, fact, rng, tolerance_of(kb, fact.prop, kinds)),
+            *relative_drafts(phraser, fact, rng),
+        )
+    ]
+    statements.extend(d.statement() for d in said)
+    if templates:
+        plain = [d for f in _all(facts) if (d := _draft(phraser, f, rng)) is not None]
+        others: dict[URIRef, list[Draft]] = {}
+        for d in plain:
+            if d.fact.period is None:
+                others.setdefault(d.fact.subject, []).append(d)
+        statements.extend(reply_statements([*plain, *false, *said], others, templates, rng))
     return statements
+
+
+def _all(facts: dict[URIRef, list[Fact]]) -> Iterator[Fact]:
+    for prop_facts in facts.values():
+        yield from prop_facts
+
+
+def _draft(phraser: Phraser, fact: Fact, rng: random.Random) -> Draft | None:
+    """The fact in one of its forms, chosen with ``rng``, as the KB holds it."""
+    options = [(f, r) for f in phraser.forms(fact.prop) for r in phraser.renderings(fact, f)]
+    if not options:
+        return None
+    form, shown = rng.choice(options)
+    return Draft(phraser, fact, form, fact.value, shown.text)
 
 
 def run_statements(
@@ -118,17 +162,20 @@ def run_statements(
     outcomes: list[Outcome] = []
     rows: dict[str, PropertyRow] = {}
     for statement in statements:
-        state = DialogueState(session_id="selftest", now=checker.config.now)
+        now = statement.now or checker.config.now
+        state = DialogueState(session_id="selftest", now=now)
         report = checker.check_turn(statement.text, state, record=False)
+        acted = [f for f in report.flags if f.confidence >= limit]
+        on_fact = None
+        if statement.span is not None:
+            fact = Span(*statement.span)
+            on_fact = any(f.span.overlaps(fact) for f in acted)
         outcome = Outcome(
             statement=statement,
-            flags=tuple(
-                (str(f.type), round(f.confidence, 4), f.message)
-                for f in report.flags
-                if f.confidence >= limit
-            ),
+            flags=tuple((str(f.type), round(f.confidence, 4), f.message) for f in acted),
             decision=str(report.decision),
             claimed=_claimed(checker.kb, report, statement.property),
+            on_fact=on_fact,
         )
         outcomes.append(outcome)
         prop = statement.property
@@ -163,8 +210,13 @@ def selftest(
     max_facts_per_property: int | None = 20,
     threshold: float | None = None,
     on_result: Callable[[Outcome], None] | None = None,
+    templates: str | Sequence[Template] = "all",
 ) -> SelftestResult:
     """Generate true and perturbed statements from the checker's KB and check each one.
+
+    ``templates`` are the reply templates: a split (``development``, ``held_out``), ``all``
+    (both), ``none``, or templates loaded with
+    :func:`~kgcheck.kb.selftest.replies.load_templates`.
 
     Usage::
 
@@ -179,7 +231,24 @@ def selftest(
         max_facts_per_property=max_facts_per_property,
         tolerances=checker.config.numeric.tolerances,
         notes=notes,
+        templates=templates_of(templates),
     )
     result = run_statements(checker, statements, threshold=threshold, on_result=on_result)
     result.notes = notes
     return result
+
+
+def templates_of(which: str | Sequence[Template]) -> tuple[Template, ...]:
+    """The reply templates ``which`` names: a split, ``all``, ``none``, or the templates
+    themselves.
+
+    Raises:
+        ConfigError: no such split.
+    """
+    if not isinstance(which, str):
+        return tuple(which)
+    if which == "none":
+        return ()
+    if which == "all":
+        return tuple(t for split in SPLITS for t in load_templates(split))
+    return load_templates(which)

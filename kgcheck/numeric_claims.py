@@ -663,6 +663,7 @@ class _Verifier:
             and anchor.guessed
             and not self.sources
             and self._other_units(q, anchor)
+            and not self._measure_named(q, anchor.properties)
         ):
             # bound by its unit alone to a property kept in another unit ("each lasting two
             # hours" and a technician's years of experience): no word says they measure one thing
@@ -767,6 +768,8 @@ class _Verifier:
                 return NumericClaim(**base, verdict=UNCHECKED, message=f"{q.text}: within {within}")
             row = self._row_gives(q, {c[0].subject for c in compared}, by_words=not certain)
             row = row or self._rows_counted(q)
+            if row is None and not any(str(c[0].prop).startswith(_ROW_COUNTS) for c in compared):
+                row = self._stated_row_holds(q)  # (a count of the rows is of the rows)
             if row is not None:
                 # "the Gin Masterclass still has 11 seats" with 11 seats left in its row of the
                 # results the agent saw: the row is what the reply restates, not the capacity
@@ -1056,7 +1059,18 @@ class _Verifier:
         unit = self.kb.ontology.unit_of(prop)
         if q.unit is None or unit is None or convert(Decimal(1), q.unit, unit) is None:
             return True  # no dimension both have: what binds it decides
-        return _plausible(q.unit, unit)
+        if _plausible(q.unit, unit):
+            return True
+        # units far apart ("6200 m" of a length kept in km) where the sentence says what the
+        # unit measures and the property is named for it, and the value is of that size
+        in_kb_unit = convert(q.value, q.unit, unit)
+        value = _decimal(held.value)
+        return (
+            in_kb_unit is not None
+            and value is not None
+            and self._measure_named(q, (str(prop),))
+            and not _another_magnitude(in_kb_unit, value)
+        )
 
     def _other_units(self, q: Quantity, anchor: Anchor) -> bool:
         """Whether every property of ``anchor`` keeps its values in a unit other than the one
@@ -1072,6 +1086,20 @@ class _Verifier:
         units = [self.kb.ontology.unit_of(URIRef(p)) for p in anchor.properties]
         return all(
             unit is not None and unit != stated and not _plausible(stated, unit) for unit in units
+        )
+
+    def _measure_named(self, q: Quantity, properties: Sequence[str]) -> bool:
+        """Whether the sentence of ``q`` says what its unit measures ("long", "distance") and
+        one of ``properties`` is named for it ("length"): "Fern Loop is 6200 m long" is of a
+        length kept in km, however far apart metres and kilometres are."""
+        dim = dimension(q.unit) if q.kind == QUANTITY else None
+        if dim is None:
+            return False
+        words = DIMENSION_WORDS[dim]
+        k = bisect_right(self._segment_starts, q.span.start) - 1
+        sentence = self._segments[k].text if k >= 0 else q.text
+        return _names_words(sentence, words) and any(
+            _names_words(self.onto.label(URIRef(p)), words) for p in properties
         )
 
     def _written(self, q: Quantity, held: _Held, value: Decimal) -> str:
@@ -1567,6 +1595,22 @@ class _Verifier:
         # (one of the rows it names holding it, the amount is that row's: "Gareth Lloyd
         # serviced your boiler (£95), and Megan Hart fixed a leak (£148.80)")
         return bool(values) and q.value not in values
+
+    def _stated_row_holds(self, q: Quantity) -> str | None:
+        """The field of a row of a tool result that the sentence of ``q`` restates (it states
+        one of the row's worded values) and that holds ``q``'s amount exactly ("Reference
+        BK-5521: 2 places in Kids' Cupcake Decorating ... at Fitzroy" of a booking whose
+        ``participants`` is 2): the sentence restates the row, whatever the KB holds of the
+        things it names."""
+        for row in sorted(self._rows_stated(q.span)):
+            for prop, value in sorted(self.kb.graph.predicate_objects(row)):
+                if (
+                    isinstance(prop, URIRef)
+                    and str(prop).startswith(FIELD_NS)
+                    and _decimal(value) == q.value
+                ):
+                    return f"{self.onto.label(prop)} {value}"
+        return None
 
     def _rows_stated(self, span: Span) -> set[URIRef]:
         """The rows of the tool results the agent saw one of whose words values the sentence

@@ -327,3 +327,66 @@ def test_true_reply_naming_the_reader_or_a_common_place_is_untouched(
         state.add_tool_result(*tool)
     report = dairy.check_turn(reply, state)
     assert (report.text, acted(report)) == (reply, [])
+
+
+BOOKING = (
+    "book_visit",
+    {
+        "booking_reference": "AT-2231",
+        "visit": "Dairy Tour with Fondue Lunch",
+        "date": "2026-12-05",
+        "guests": 2,
+        "dairy": "Alpina Show Dairy",
+    },
+)
+
+
+def test_a_number_a_restated_row_holds_is_the_rows_not_a_kb_value_misstated(
+    dairy: Checker,
+) -> None:
+    # the bakery's "Reference BK-5521: 2 places in Kids' Cupcake Decorating ... at Fitzroy"
+    # (a booking of 2 participants) was rewritten "24 places", the shop's seats
+    reply = (
+        "All booked! Reference AT-2231: 2 seats in Dairy Tour with Fondue Lunch this Saturday "
+        "at Alpina Show Dairy."
+    )
+    report = check(dairy, reply, BOOKING)
+    assert (report.text, acted(report)) == (reply, [])
+    # without the row, the KB's number of seats is what the sentence states
+    wrong = check(dairy, "Alpina Show Dairy has 30 seats.")
+    assert wrong.text == "Alpina Show Dairy has 40 seats."
+
+
+@pytest.mark.parametrize(
+    ("reply", "right"),
+    [
+        (
+            "Hi there! You asked about the cheese: the 2024 Gruyère costs CHF 40. Anything else?",
+            "Hi there! You asked about the cheese: the 2024 Gruyère costs CHF 32. Anything else?",
+        ),
+        (
+            "You asked about the shop: the minimum order of Alpina Web Shop is 5.",
+            "You asked about the shop: the minimum order of Alpina Web Shop is 3.",
+        ),
+    ],
+)
+def test_a_clause_after_a_colon_is_read_as_a_sentence_of_its_own(
+    dairy: Checker, reply: str, right: str
+) -> None:
+    # the self-test's reply template "You asked about the property: <fact>" read no claim:
+    # a clause after a clause and a colon is a sentence of its own
+    assert check(dairy, reply).text == right
+    assert acted(check(dairy, right)) == []
+
+
+def test_a_measure_in_a_unit_far_from_the_kbs_is_read_where_the_sentence_names_it(
+    dairy: Checker,
+) -> None:
+    # the self-test's "Fern Loop is 6200 m long" (a length kept in km) was read as no value of
+    # anything: metres and kilometres are a thousand apart, but "away" says what is measured
+    true = "Alpina Show Dairy is 1200 m away from the station."
+    report = check(dairy, true)
+    assert (report.text, acted(report)) == (true, [])
+    assert [(n.property or "").split("#")[-1] for n in report.numeric_claims] == ["stationDistance"]
+    wrong = check(dairy, "Alpina Show Dairy is 1800 m away from the station.")
+    assert acted(wrong) == ["1800 m"]

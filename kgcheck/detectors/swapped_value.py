@@ -214,6 +214,10 @@ class SwappedValueDetector(Detector):
                 continue
             if any(_agrees(ctx, stated, v) for v in held):
                 return None
+            if any(_said_elsewhere(ctx, segment, span, v) for v in held):
+                # "go for C14 or C16 – D3 has no shore power": the sentence states the holder's
+                # own value too, so it lists several things' values, none of them swapped
+                return None
             facts = [kb.verbalise(entity, prop, v) for v in held]
             owner = next((s for s, p in owners if p == prop), None)
             whose = (
@@ -239,6 +243,18 @@ class SwappedValueDetector(Detector):
                 kb_strength=1.0,
             )
         return None
+
+
+def _said_elsewhere(ctx: DetectionContext, segment: Segment, span: Span, value: Node) -> bool:
+    """Whether the sentence of ``span`` states ``value`` outside ``span`` (as written, as
+    words apart)."""
+    text = ctx.analysis.text
+    written = re.escape(ctx.kb.label(value))
+    return any(
+        not span.overlaps(Span(m.start(), m.end()))
+        for m in re.finditer(rf"(?<!\w){written}(?!\w)", text[: segment.span.end])
+        if m.start() >= segment.span.start
+    )
 
 
 def _agrees(ctx: DetectionContext, stated: str, value: Node) -> bool:

@@ -5,6 +5,11 @@ where a sentence starts ("leads Cardiology [S0].", "rebuilt in 1988. [S1]": the 
 to the sentence before it, as with the blank pipeline's sentencizer). The parser keeps the
 boundaries it is told are not there.
 
+A colon between two clauses ("You asked about the property: Cedar Court's income was
+$310,500") starts a sentence, as a full stop would: what follows has its own subject and verb,
+and is read alone. A colon after a heading ("Cedar Court's figures: income was ...") or before
+a list or a value ("we have three: A, B and C") starts none.
+
 A sentence is at most :data:`MAX_SENTENCE_TOKENS` tokens long: a longer run is cut after a
 comma, semicolon or colon once it is that long (at twice that length wherever it is). Every
 later stage binds within a sentence, so this bounds what one sentence costs and keeps the
@@ -31,12 +36,16 @@ MAX_SENTENCE_TOKENS = 128
 _CLOSING = frozenset({".", "!", "?", ",", ";", ":"})
 _ENDING = frozenset({".", "!", "?"})
 _CLAUSE = frozenset({",", ";", ":"})
+#: Fine-grained tags of a finite verb (a tense or a modal): a clause has one.
+_FINITE = frozenset({"VBZ", "VBP", "VBD", "MD"})
 
 
 @Language.component(SENTENCE_HINTS)
 def sentence_hints(doc: Doc) -> Doc:
-    """Tokens of a bracketed citation, and the punctuation right after one, start no sentence."""
+    """Tokens of a bracketed citation, and the punctuation right after one, start no sentence;
+    the word after a colon followed by a clause does."""
     texts, starts = _read(doc)
+    _clauses_after_colons(doc, texts, starts)
     depth = 0
     after_bracket = False
     for k in range(1, len(texts)):
@@ -79,6 +88,30 @@ def bounded_sentences(doc: Doc) -> Doc:
 
 
 _YES, _NO = 1, -1
+
+
+def _clauses_after_colons(doc: Doc, texts: list[str], starts: list[int]) -> None:
+    """Marks the word after a colon as a sentence start where a clause ends at it (a finite
+    verb since the sentence began) and another follows (a finite verb before the next
+    punctuation); "Cedar Court's figures: income was $310,500" stays one sentence, its
+    subject before the colon. Tags are the tagger's, which runs before the parser; without
+    tags nothing is marked."""
+    tags = [t.tag_ for t in doc]
+    if not any(tags):
+        return
+    clause = False  # a finite verb since the last end of a sentence
+    for k, text in enumerate(texts[:-1]):
+        if text in _ENDING:
+            clause = False
+        clause = clause or tags[k] in _FINITE
+        if text != ":" or not clause or starts[k + 1] == _NO or texts[k + 1] in _CLOSING:
+            continue
+        for j in range(k + 1, len(texts)):
+            if texts[j] in _CLOSING:
+                break  # (a list's "A, B and C, which has ...": no clause of its own)
+            if tags[j] in _FINITE:
+                starts[k + 1] = _YES
+                break
 
 
 def _read(doc: Doc) -> tuple[list[str], list[int]]:

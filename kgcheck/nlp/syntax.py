@@ -34,6 +34,7 @@ _APART = frozenset({"–", "—", "-", "--", ":", ";"})
 #: A clause whose subject is its head's: "Patel works in Cardiology and leads ...", "X continues
 #: to serve Y".
 _SHARED_SUBJECT_DEPS = frozenset({"conj", "xcomp"})
+_SUBJECT_PRONOUNS = frozenset({"he", "she", "they", "we", "it"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,9 +95,29 @@ class Syntax:
             return None
         if tok.dep in _MODIFIER_DEPS:
             return [tok.head]
+        if tok.dep == "conj" and (before := self._name_before(i)) is not None:
+            # "X is $55 per child and Sofia Russo runs it": a name right before a coordinated
+            # verb is its subject, wherever the parser hung it ("child and Sofia Russo")
+            return [before]
         if tok.dep in _SHARED_SUBJECT_DEPS:
             return self.subjects(tok.head, _depth + 1)
         return None
+
+    def _name_before(self, i: int) -> int | None:
+        """The name or subject pronoun right before the verb ``i`` (adverbs between), after
+        "and", "but" or a comma, when the parse hangs it from something else."""
+        j = i - 1
+        while j > 0 and self.toks[j].pos == "ADV":
+            j -= 1
+        if j < 1 or self.toks[j].head == i:
+            return None
+        tok = self.toks[j]
+        if not (tok.pos == "PROPN" or tok.lower in _SUBJECT_PRONOUNS):
+            return None
+        k = j
+        while k > 0 and self.toks[k - 1].pos == "PROPN":
+            k -= 1  # the first word of the name
+        return j if k > 0 and self.toks[k - 1].lower in {"and", "but", ","} else None
 
     def passive(self, start: int, end: int) -> Passive | None:
         """The agent and patient of a passive whose verb is in ``[start, end)`` and whose

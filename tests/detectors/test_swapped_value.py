@@ -172,3 +172,22 @@ def test_the_value_as_held_in_another_form_and_what_is_no_such_value_are_not_fla
     hotels: Checker, reply: str
 ) -> None:
     assert swapped(hotels, reply, _after_bisha(hotels)) == []
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "Try 528 Anton Ct or 611 Ames Ave; Valero is at 611 Ames Ave.",
+        "Drive to 528 Anton Ct, not 611 Ames Ave, which is Valero.",
+        "For pizza go to 528 Anton Ct – Valero is at 611 Ames Ave.",
+    ],
+)
+def test_swapped_value_silent_where_the_sentence_states_the_holders_own_value_too(
+    checker: Checker, reply: str
+) -> None:
+    """The marina trial's "go for C14 or C16 – D3 has no shore power" (three berths of a search)
+    was rewritten "go for D3 or D3 D3 has ...": a sentence that states the holder's own value
+    beside another lists several things' values; none of them is swapped."""
+    report = checker.check_turn(reply, DialogueState())
+    assert report.text == reply
+    assert swapped(checker, reply) == []

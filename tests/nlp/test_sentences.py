@@ -28,6 +28,33 @@ def test_sentences_a_citation_belongs_to_the_sentence_before_it(
     assert [s.text for s in NLP(text).sents] == sentences
 
 
+@pytest.mark.skipif(FOUND == "blank:en", reason="no pretrained spaCy pipeline installed")
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        # a clause, a colon, a clause: two sentences, the second read alone
+        (
+            "You asked about the cheese shop: Alpkäserei Gstaad opens at 9 am.",
+            ["You asked about the cheese shop:", "Alpkäserei Gstaad opens at 9 am."],
+        ),
+        # a heading before the colon: one sentence, its subject before the colon
+        (
+            "Gstaad's hours: the shop opens at 9 am.",
+            ["Gstaad's hours: the shop opens at 9 am."],
+        ),
+        # a list after the colon, a relative clause after a comma: one sentence
+        (
+            "I found 3 tours: Alp and Cellar, both in German, and Valley, which has seats.",
+            ["I found 3 tours: Alp and Cellar, both in German, and Valley, which has seats."],
+        ),
+    ],
+)
+def test_sentences_a_colon_between_two_clauses_starts_a_sentence(
+    text: str, sentences: list[str]
+) -> None:
+    assert [s.text for s in NLP(text).sents] == sentences
+
+
 @pytest.mark.parametrize("name", ["auto", "blank"])
 def test_one_long_sentence_of_numbers_is_cut_into_bounded_sentences(name: str) -> None:
     """The issue 34 reply: one sentence of 100 clauses took minutes to bind; every later stage

@@ -178,6 +178,21 @@ def test_syntax_subjects_follow_relative_clauses_and_conjoined_verbs() -> None:
 
 
 @needs_parser
+def test_syntax_a_name_right_before_a_conjoined_verb_is_its_subject() -> None:
+    """The bakery trial's "Kids' Cupcake Decorating is $55 per child and Sofia Russo runs it"
+    was read as the class running itself, and rewritten: the parser hangs the name from
+    "child" and gives "runs" the first clause's subject."""
+    nlp, _ = build_base_pipeline("auto")
+    toks = tokens_of(nlp("The Dairy Tour is CHF 25 per child and Lena Russo runs it."))
+    runs = next(t.i for t in toks if t.text == "runs")
+    assert Syntax(toks).subjects(runs) == [runs - 1]  # runs <- Russo
+    # no name before the verb: the first clause's subject, as before
+    toks = tokens_of(nlp("Dr. Patel works in Cardiology and often leads Oncology."))
+    leads = next(t.i for t in toks if t.text == "leads")
+    assert Syntax(toks).subjects(leads) == [1]
+
+
+@needs_parser
 def test_syntax_passive_form_of_its_own_is_not_turned_round() -> None:
     nlp, _ = build_base_pipeline("auto")
     toks = tokens_of(nlp("The Petrel is captained by Mara Lind."))

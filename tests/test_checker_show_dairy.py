@@ -313,6 +313,9 @@ def test_who_is_allowed_where_is_read_of_each_place_named(dairy: Checker) -> Non
         # the person spoken to is no name the KB must hold (the optician's "Thanks for waiting,
         # Mr Paterson." was removed as an unknown name)
         ("Thanks for waiting, Mr Brunner. Alpina Show Dairy closes at 6pm today.", None),
+        # the marina's "All looks good, Mr Whitfield – you've got the Kittiwake RIB ...": a name
+        # with a title of address set off by a comma is the reader, whatever the sentence says
+        ("All set, Mr Brunner – Alpina Show Dairy closes at 6pm today.", None),
         # common words beside a property whose values are names are another kind of value (the
         # optician's "as it's in the shopping centre" was rewritten "as it's in the Glasgow")
         ("Alpina Show Dairy is in the village square, so parking is easy.", None),
@@ -390,3 +393,26 @@ def test_a_measure_in_a_unit_far_from_the_kbs_is_read_where_the_sentence_names_i
     assert [(n.property or "").split("#")[-1] for n in report.numeric_claims] == ["stationDistance"]
     wrong = check(dairy, "Alpina Show Dairy is 1800 m away from the station.")
     assert acted(wrong) == ["1800 m"]
+
+
+def test_a_length_of_time_with_and_a_half_is_read_whole(dairy: Checker) -> None:
+    # the bakery's "the Croissant Masterclass runs for 3 and a half hours" (4.5 in the KB) was
+    # read as a bare 3, of nothing
+    wrong = check(dairy, "The Dairy Tour with Fondue Lunch takes two and a half hours.")
+    assert acted(wrong) == ["two and a half hours"]
+    true = "The Dairy Tour with Fondue Lunch takes three hours, and the Dairy Tour one."
+    assert acted(check(dairy, true)) == []
+
+
+def test_people_said_to_be_at_least_a_number_are_that_age(dairy: Checker) -> None:
+    # the bakery's "Participants need to be at least 14 for Sourdough Basics" (16 in the KB)
+    wrong = check(dairy, "Visitors need to be at least 10 for Alpina Show Dairy.")
+    assert acted(wrong) == ["10"]
+    true = "Visitors need to be at least 12 for Alpina Show Dairy."
+    assert acted(check(dairy, true)) == []
+
+
+def test_a_titled_name_beside_a_role_is_no_reader(dairy: Checker) -> None:
+    # "our cheesemaker, Mr Brunner" says who the cheesemaker is: a name the KB must hold
+    report = check(dairy, "Please ask our cheesemaker, Mr Brunner.")
+    assert "Mr Brunner" in acted(report)

@@ -332,7 +332,14 @@ def mood_of(sentence: Span, parsed: bool) -> str:
 #: its sentence.
 _GREETING = re.compile(r"\b(?:hi|hello|hey|dear|thanks|thank\s+you)\s+$", re.IGNORECASE)
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
-_ADDRESS_AFTER = re.compile(r"\s*(?:[,!?]|\.(?:\s|$)|$)")
+_ADDRESS_AFTER = re.compile(r"\s*(?:[,!?]|\.(?:\s|$)|$|[–—]|-\s)")
+#: A title people are addressed by ("Mr Whitfield"): set off by commas or a dash, the person
+#: spoken to, whatever the sentence says ("All looks good, Mr Whitfield – ...").
+_COURTESY_TITLE = re.compile(r"(?:mr|mrs|ms|miss|mx)\.?\s", re.IGNORECASE)
+#: A noun phrase a name after a comma may stand beside: "our manager, ", "the skipper, ".
+_APPOSED = re.compile(
+    r"\b(?:our|the|your|my|his|her|their)\s+[\w-]+(?:\s+[\w-]+)?\s*,\s*$", re.IGNORECASE
+)
 
 
 def addresses_reader(text: str, span: TextSpan) -> bool:
@@ -362,9 +369,17 @@ _GREETING_OPENS = re.compile(
 
 def greets_reader(text: str, span: TextSpan) -> bool:
     """Whether the name at ``span`` addresses the reader in a sentence that greets, thanks or
-    answers them ("Thanks for waiting, Mr Paterson.", "Hi Sam, ..."): not a name set off by a
+    answers them ("Thanks for waiting, Mr Paterson.", "Hi Sam, ..."), or a name with a title of
+    address set off by a comma ("All looks good, Mr Whitfield – ..."): not a name set off by a
     comma after a statement ("our optometrist, Dr Neil Buchanan.") nor one opening its
     sentence ("Costa, which is a lovely coffee shop, is near")."""
     if not addresses_reader(text, span):
         return False
+    before = text[max(0, span.start - 40) : span.start]
+    if (
+        _COURTESY_TITLE.match(text, span.start)
+        and before.rstrip().endswith(",")
+        and not _APPOSED.search(before)  # "ask our manager, Mr Whitfield": who the manager is
+    ):
+        return True
     return bool(_GREETING_OPENS.search(text[max(0, span.start - 80) : span.start]))

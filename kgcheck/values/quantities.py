@@ -153,6 +153,17 @@ _PERCENT = re.compile(r"\s?(?:%|percent\b|per\s+cent\b|pct\b)", re.I)
 #: Words after a bare number that make it an age ("16 or older") and before it ("aged 16").
 _OLDER = re.compile(r"\s+(?:or|and)\s+older\b", re.I)
 _AGED = re.compile(r"\baged\s+(?:between\s+)?$", re.I)
+#: People said to be at least or under a bare number: "Participants need to be at least 14",
+#: "you must be over 18", "children have to be under 12".
+_PEOPLE_BE = re.compile(
+    r"\b(?:participants|children|kids|students|guests|visitors|customers|drivers|riders"
+    r"|skippers?|members|learners|applicants|passengers|people|everyone|anyone|you|they|he"
+    r"|she)\s+(?:\w+\s+){0,2}?(?:be|are|is)\s+(?:at\s+least|over|under|older\s+than"
+    r"|younger\s+than)\s+$",
+    re.I,
+)
+#: What may follow an age said bare: the end of the clause, "to", "for", "or", "and".
+_AFTER_BARE_AGE = re.compile(r"\s*(?:$|[.,;:!?)]|(?:to|for|and|or|on|at|in|if)\b)", re.I)
 #: A word that says which days or hours count, then a unit of time ("business days", "more
 #: hours"): read after a number, a count of those days (:func:`qualified_time`).
 _QUALIFIED_TIME = re.compile(
@@ -285,6 +296,17 @@ _LENGTH_BEFORE = re.compile(
 )
 #: The units of a length of time (as :data:`_UNITS` names them) that one length is stated in.
 _TIME_UNITS = frozenset({"second", "minute", "hour", "day", "week"})
+#: A number, a fraction after "and", and a unit: "3 and a half hours", "two and a quarter km".
+_AND_FRACTION = re.compile(
+    rf"(?<![\w.,])(?P<number>\d+|{_SPELLED})\s+and\s+(?P<fraction>a\s+half|a\s+quarter"
+    rf"|three\s+quarters)\s+(?P<unit>{_longest_first(_UNITS)})(?![\w])",
+    re.I,
+)
+_FRACTION_OF = {
+    "a half": Decimal("0.5"),
+    "a quarter": Decimal("0.25"),
+    "three quarters": Decimal("0.75"),
+}
 _RATIO_WORDS = frozenset({"ratio", "dscr", "coverage", "multiple", "multiplier", "ltv", "leverage"})
 _MIN_WORDS = r"(?:more than|over|above|at least|exceeding|greater than|upwards of)"
 _MAX_WORDS = r"(?:less than|under|below|at most|up to|fewer than|no more than|within)"
@@ -631,6 +653,14 @@ class QuantityRecognizer:
                 starts.insert(k, quantity.span.start)
                 found.insert(k, quantity)
 
+        # "3 and a half hours" first: one measure, which "3" alone would overlap
+        for m in _AND_FRACTION.finditer(text):
+            number = m["number"].lower()
+            whole = int(number) if number.isdigit() else 1 if number == "one" else _spelled(number)
+            if whole is not None and not inside_skip(m.start()):
+                fraction = _FRACTION_OF[" ".join(m["fraction"].lower().split())]
+                unit = _UNITS[m["unit"].lower()]
+                add(self._make(text, m.start(), m.end(), QUANTITY, whole + fraction, unit))
         # "R1,150" first: the number glued to its sign, which "150" alone would overlap
         for m in self._glued.finditer(text) if self._glued is not None else ():
             if not inside_skip(m.start()):
@@ -777,8 +807,15 @@ class QuantityRecognizer:
         percent = _PERCENT.match(text, pos)
         if percent is not None:
             return self._make(text, start, percent.end(), PERCENT, value, "%")
-        if _OLDER.match(text, pos) or said_as_age(text, start):
-            # "16 or older", "aged 16": an age, in years
+        if (
+            _OLDER.match(text, pos)
+            or said_as_age(text, start)
+            or (
+                _PEOPLE_BE.search(text, max(0, start - 60), start)
+                and _AFTER_BARE_AGE.match(text, pos)
+            )
+        ):
+            # "16 or older", "aged 16", "participants need to be at least 16": an age, in years
             return self._make(text, start, pos, QUANTITY, value, "year")
         ratio = _RATIO_SUFFIX.match(text, pos)
         if ratio is not None:

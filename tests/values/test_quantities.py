@@ -403,3 +403,49 @@ def test_a_number_after_aged_is_said_as_an_age_and_so_is_a_range_of_them() -> No
 def test_a_count_said_per_a_thing_knows_the_thing(text: str, per: str | None) -> None:
     (q,) = QuantityRecognizer().find(text)
     assert (q.kind, q.per) == ("count", per)
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "value", "unit"),
+    [
+        # the bakery trial's "runs for 3 and a half hours" was read as a bare 3
+        ("The masterclass runs for 3 and a half hours.", "3 and a half hours", "3.5", "hour"),
+        ("It takes three and a half hours.", "three and a half hours", "3.5", "hour"),
+        ("It takes one and a half hours.", "one and a half hours", "1.5", "hour"),
+        ("a walk of two and a quarter km", "two and a quarter km", "2.25", "km"),
+        ("it weighs 2 and three quarters kg", "2 and three quarters kg", "2.75", "kg"),
+    ],
+)
+def test_a_number_and_a_fraction_before_a_unit_is_one_measure(
+    text: str, said: str, value: str, unit: str
+) -> None:
+    (q,) = QuantityRecognizer().find(text)
+    assert (q.text, q.kind, q.value, q.unit) == (said, "quantity", Decimal(value), unit)
+
+
+def test_a_number_and_another_number_stay_two() -> None:
+    found = QuantityRecognizer().find("Sessions last between 3 and 4 hours.")
+    assert [(q.text, q.value) for q in found] == [("3", Decimal(3)), ("4 hours", Decimal(4))]
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        # the bakery's "Participants need to be at least 14 for Sourdough Basics" read no age
+        ("Participants need to be at least 14 for the class.", "14"),
+        ("You must be over 18 to hire it.", "18"),
+        ("Children have to be under 12.", "12"),
+        ("the skipper needs to be at least 21 and hold a licence", "21"),
+    ],
+)
+def test_people_said_to_be_at_least_a_bare_number_are_that_age(text: str, age: str) -> None:
+    (q,) = QuantityRecognizer().find(text)
+    assert (q.text, q.kind, q.unit) == (age, "quantity", "year")
+
+
+@pytest.mark.parametrize(
+    "text", ["You need to be at least 150 cm tall.", "Guests are at least 4 people per table."]
+)
+def test_a_number_with_a_unit_or_noun_after_being_at_least_is_no_age(text: str) -> None:
+    (q,) = QuantityRecognizer().find(text)
+    assert q.unit != "year"

@@ -416,3 +416,16 @@ def test_a_titled_name_beside_a_role_is_no_reader(dairy: Checker) -> None:
     # "our cheesemaker, Mr Brunner" says who the cheesemaker is: a name the KB must hold
     report = check(dairy, "Please ask our cheesemaker, Mr Brunner.")
     assert "Mr Brunner" in acted(report)
+
+
+def test_the_one_thing_of_a_kind_is_what_its_kind_names(dairy: Checker) -> None:
+    # the marina's "The fuel dock is at Batson Creek Pontoon" (its one fuel dock, at the other
+    # site) read no subject: a definite description with nothing to point back to is of the
+    # one thing the KB holds of its class
+    # (read of the thing itself, sure: corrected, not only flagged as a guess of its holder)
+    wrong = check(dairy, "The shop's minimum order is 5 cheeses.")
+    assert wrong.text == "The shop's minimum order is 3 cheeses."
+    assert acted(check(dairy, "The shop's minimum order is 3 cheeses.")) == []
+    # two dairies: "the dairy" names neither
+    report = check(dairy, "The dairy allows dogs.")
+    assert (report.text, acted(report)) == ("The dairy allows dogs.", [])

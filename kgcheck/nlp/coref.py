@@ -150,6 +150,7 @@ class CorefResolver:
         self._kinds: dict[str, tuple[str, frozenset[URIRef]]] = {}
         self._known: dict[str, tuple[str | None, str]] = {}  # an entity's gender and label
         self._heads: dict[str, URIRef] | None = None
+        self._only: dict[URIRef, str | None] = {}
         self._class_labels = {
             key: cls_
             for key, cls_ in kb.ontology.class_labels.items()
@@ -217,11 +218,35 @@ class CorefResolver:
                 out.append(replace(m, iri=named.iri, candidates=(named.text,)))
                 continue
             resolved = self._resolve_one(reply, m, out)
+            if resolved is None and m.how == "definite" and m.class_hint:
+                only = self._only_instance(URIRef(m.class_hint))
+                if only is not None:
+                    # "The fuel dock is at Batson Creek Pontoon" with nothing before it to
+                    # point back to: the one thing of its class the KB holds
+                    resolved = replace(m, kind="entity", iri=only, candidates=())
             if resolved is not None:
                 out.append(resolved)
             elif m.how != "definite":
                 out.append(m)
         return out
+
+    def _only_instance(self, cls_: URIRef) -> str | None:
+        """The one KB thing of ``cls_`` (its subclasses included); ``None`` for none or
+        several."""
+        found = self._only.get(cls_, False)
+        if found is not False:
+            return found
+        classes = {cls_} | {
+            c for c, above in self.kb.ontology.superclasses.items() if cls_ in above
+        }
+        members: set[str] = set()
+        for c in sorted(classes):
+            members.update(str(n) for n in self.kb.some_instances(c, 2) if isinstance(n, URIRef))
+            if len(members) > 1:
+                break
+        one = next(iter(members)) if len(members) == 1 else None
+        self._only[cls_] = one
+        return one
 
     def _same_kind_after(
         self, toks: Sequence[Tok], anaphor: Mention, mentions: Sequence[Mention]

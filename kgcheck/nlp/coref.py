@@ -233,9 +233,8 @@ class CorefResolver:
     def _only_instance(self, cls_: URIRef) -> str | None:
         """The one KB thing of ``cls_`` (its subclasses included); ``None`` for none or
         several."""
-        found = self._only.get(cls_, False)
-        if found is not False:
-            return found
+        if cls_ in self._only:
+            return self._only[cls_]
         classes = {cls_} | {
             c for c, above in self.kb.ontology.superclasses.items() if cls_ in above
         }

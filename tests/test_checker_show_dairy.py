@@ -429,3 +429,17 @@ def test_the_one_thing_of_a_kind_is_what_its_kind_names(dairy: Checker) -> None:
     # two dairies: "the dairy" names neither
     report = check(dairy, "The dairy allows dogs.")
     assert (report.text, acted(report)) == ("The dairy allows dogs.", [])
+
+
+def test_a_yes_or_no_property_of_a_form_be_adjective_is_read(dairy: Checker) -> None:
+    # the bakery's "Fitzroy is dog-friendly", "South Melbourne isn't wheelchair accessible" and
+    # "Fitzroy and Brunswick are both wheelchair accessible" (forms "be dog-friendly", "be
+    # wheelchair accessible") gave no claim
+    for true in (
+        "Alpina Show Dairy is wheelchair accessible.",
+        "Sorry, Bergkäserei Gstaad isn't wheelchair accessible.",
+    ):
+        assert acted(check(dairy, true)) == [], true
+    wrong = check(dairy, "Alpina Show Dairy and Bergkäserei Gstaad are both wheelchair accessible.")
+    (flag,) = [f for f in wrong.flags if f.confidence >= 0.5]
+    assert "Bergkäserei Gstaad is not wheelchair accessible" in flag.message

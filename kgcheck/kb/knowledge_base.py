@@ -851,6 +851,14 @@ class KnowledgeBase:
             return f"{subj} is {article} {noun}."
         phrase = self._phrase(predicate)
         shown = self.value_text(predicate, obj)
+        if isinstance(obj, Literal) and obj.datatype == XSD.boolean and " " in phrase:
+            # a yes-or-no verb phrase: "Fitzroy is not wheelchair accessible.", "X does not
+            # allow dogs.", not "X be wheelchair accessible false."
+            yes = obj.toPython() is True
+            head, *rest = phrase.split()
+            if head == "be":
+                return f"{subj} {'is' if yes else 'is not'} {' '.join(rest)}."
+            return f"{subj} {_third_person(phrase) if yes else 'does not ' + phrase}."
         if self.ontology.is_nominal(predicate, phrase):
             return f"The {phrase} of {subj} is {shown}."
         return f"{subj} {_third_person(phrase)} {shown}."

@@ -398,7 +398,8 @@ class ClaimBuilder:
         if (
             pattern == "verbal"
             and XSD.boolean in self.onto.range.get(URIRef(prop), set())
-            and toks[event.start].pos == "VERB"
+            # "allows dogs"; "is dog-friendly", "isn't wheelchair accessible" of a form "be ..."
+            and (toks[event.start].pos == "VERB" or event.match.form.startswith("be "))
             and (k >= limit or not toks[k].is_alpha or toks[k].lower in _JOINS)
         ):
             # "Eikeboom allows dogs", "doesn't allow dogs": a yes-or-no property stated by its

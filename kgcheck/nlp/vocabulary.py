@@ -36,7 +36,7 @@ SKIPPABLE = frozenset(
     {
         "not", "n't", "never", "no", "longer", "also", "still", "currently", "now", "actually",
         "really", "definitely", "certainly", "probably", "possibly", "indeed", "only", "already",
-        "presumably", "likely", "apparently", "usually", "always", "officially",
+        "presumably", "likely", "apparently", "usually", "always", "officially", "both",
     }
 )  # fmt: skip
 AUX_WORDS = frozenset(

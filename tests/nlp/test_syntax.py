@@ -183,9 +183,9 @@ def test_syntax_a_name_right_before_a_conjoined_verb_is_its_subject() -> None:
     was read as the class running itself, and rewritten: the parser hangs the name from
     "child" and gives "runs" the first clause's subject."""
     nlp, _ = build_base_pipeline("auto")
-    toks = tokens_of(nlp("The Dairy Tour is CHF 25 per child and Lena Russo runs it."))
+    toks = tokens_of(nlp("The Dairy Tour is $55 per child and Nina Berger runs it."))
     runs = next(t.i for t in toks if t.text == "runs")
-    assert Syntax(toks).subjects(runs) == [runs - 1]  # runs <- Russo
+    assert Syntax(toks).subjects(runs) == [runs - 1]  # runs <- Berger
     # no name before the verb: the first clause's subject, as before
     toks = tokens_of(nlp("Dr. Patel works in Cardiology and often leads Oncology."))
     leads = next(t.i for t in toks if t.text == "leads")

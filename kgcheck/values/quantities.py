@@ -26,6 +26,7 @@ from spacy.lang.en.stop_words import STOP_WORDS
 from text_to_num import text2num
 
 from kgcheck.types import Span
+from kgcheck.values.addresses import STREET_WORDS
 from kgcheck.values.currency import BUILT_IN, DEFAULT_DOLLAR, currency_forms
 from kgcheck.values.durations import compound_duration
 from kgcheck.values.lemmas import known_lemma
@@ -296,6 +297,11 @@ _LENGTH_BEFORE = re.compile(
 )
 #: The units of a length of time (as :data:`_UNITS` names them) that one length is stated in.
 _TIME_UNITS = frozenset({"second", "minute", "hour", "day", "week"})
+#: A number, capitalised words (a name) and a lower-case plural noun: "4 Country Sourdough
+#: loaves" (a count of the named thing, not a house number).
+_NAMED_COUNT = re.compile(
+    r"\s+(?:[A-Z][\w'-]*\s+(?:&\s+)?){0,4}(?P<last>[A-Z][\w'-]*)\s+(?P<noun>[a-z]{3,}s)\b"
+)
 #: A number, a fraction after "and", and a unit: "3 and a half hours", "two and a quarter km".
 _AND_FRACTION = re.compile(
     rf"(?<![\w.,])(?P<number>\d+|{_SPELLED})\s+and\s+(?P<fraction>a\s+half|a\s+quarter"
@@ -841,6 +847,11 @@ class QuantityRecognizer:
             return self._make(text, start, metres.end(), QUANTITY, value, "m")
         if re.match(r"[A-Za-z]", text[pos : pos + 1]):
             return None  # "3rd", "4b", "v2": letters glued to the number
+        named = _NAMED_COUNT.match(text, pos)
+        if named is not None and named["last"].lower() not in STREET_WORDS and scale is None:
+            # "4 Country Sourdough loaves", "2 Rye & Caraway loaves": a count of a named thing,
+            # the lower-case noun after its name what is counted
+            return self._make(text, start, pos, COUNT, value, named["noun"])
         if re.match(r"\s+(?:[A-Z][a-z]+\s+)*[A-Z][a-z]+\b", text[pos:]) and scale is None:
             return None  # "434 Arastradero Rd": a house number
         counted = self._counted(text, start, pos, value)

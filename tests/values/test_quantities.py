@@ -449,3 +449,25 @@ def test_people_said_to_be_at_least_a_bare_number_are_that_age(text: str, age: s
 def test_a_number_with_a_unit_or_noun_after_being_at_least_is_no_age(text: str) -> None:
     (q,) = QuantityRecognizer().find(text)
     assert q.unit != "year"
+
+
+@pytest.mark.parametrize(
+    ("text", "noun"),
+    [
+        # the bakery's "Brunswick still has 4 Country Sourdough loaves" read no number at all
+        ("Brunswick still has 4 Country Sourdough loaves on the shelf.", "loaves"),
+        ("It has 2 Rye & Caraway loaves left.", "loaves"),
+    ],
+)
+def test_a_number_before_a_name_and_a_plural_noun_counts_the_named_thing(
+    text: str, noun: str
+) -> None:
+    (q,) = QuantityRecognizer().find(text)
+    assert (q.kind, q.unit) == ("count", noun)
+
+
+@pytest.mark.parametrize(
+    "text", ["Meet at 434 Arastradero Rd tomorrow.", "See the 3 Main Street shops."]
+)
+def test_a_house_number_before_a_street_is_no_count(text: str) -> None:
+    assert QuantityRecognizer().find(text) == []

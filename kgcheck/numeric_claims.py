@@ -69,6 +69,7 @@ from kgcheck.values.quantities import (
     convert,
     counts_in,
     dimension,
+    is_unit_word,
     minutes_of,
     restates,
     rounded_agrees,
@@ -1095,10 +1096,16 @@ class _Verifier:
         dim = dimension(q.unit) if q.kind == QUANTITY else None
         if dim is None:
             return False
-        words = DIMENSION_WORDS[dim]
-        k = bisect_right(self._segment_starts, q.span.start) - 1
-        sentence = self._segments[k].text if k >= 0 else q.text
-        return _names_words(sentence, words) and any(
+        # a word of the measure beside the value ("6200 m long", "a distance of 1200 m"), not
+        # a unit's name ("76p per litre" names no volume) nor another measure's ("50 metres
+        # long and 750 mm wide": "long" is the 50 metres')
+        words = frozenset(w for w in DIMENSION_WORDS[dim] if not is_unit_word(w))
+        text = self._text
+        after = " ".join(text[q.span.end : q.span.end + 40].split()[:2])
+        before = re.split(r"[,;]|\band\b|\bor\b", text[max(0, q.span.start - 25) : q.span.start])[
+            -1
+        ]
+        return _names_words(f"{before} {after}", words) and any(
             _names_words(self.onto.label(URIRef(p)), words) for p in properties
         )
 

@@ -443,3 +443,21 @@ def test_a_yes_or_no_property_of_a_form_be_adjective_is_read(dairy: Checker) -> 
     wrong = check(dairy, "Alpina Show Dairy and Bergkäserei Gstaad are both wheelchair accessible.")
     (flag,) = [f for f in wrong.flags if f.confidence >= 0.5]
     assert "Bergkäserei Gstaad is not wheelchair accessible" in flag.message
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        # the storage trial's "Each Bubble Wrap Roll is 50 metres long and 750 mm wide": "long"
+        # is said of the 50 metres, the 750 mm is a width the KB does not hold
+        "Alpina Show Dairy is 1.2 km away from the station, and its car park is 900 m wide.",
+        # the language school's "ten weeks of classes, 20 hours a week" (hours per week): a
+        # unit's name ("hours") says nothing of which length of time a number is
+        "The Dairy Tour is one hour a day for ten weeks.",
+    ],
+)
+def test_a_measure_far_from_the_kbs_unit_is_read_only_beside_its_own_word(
+    dairy: Checker, reply: str
+) -> None:
+    report = check(dairy, reply)
+    assert (report.text, acted(report)) == (reply, [])

@@ -778,6 +778,8 @@ class ClaimBuilder:
         text = span_text(toks, k, end).rstrip(".!?")
         if as_text and not _NAMED_VALUE.match(text):
             return []  # "has 4 showers": a count, no address or name of a node's value
+        if as_text and _superlative(toks[k]):
+            return []  # "has the longest season of our parks": a comparison, no value
         datatypes = self.onto.range.get(p) or set()
         datatype = str(next(iter(datatypes))) if datatypes else None
         # the reply before the value, for a day of the month alone ("the 25th")
@@ -924,6 +926,13 @@ class ClaimBuilder:
     @staticmethod
     def _token_after(toks: Sequence[Tok], span: Span) -> int:
         return bisect_left(toks, span.end, key=lambda t: t.start)
+
+
+def _superlative(tok: Tok) -> bool:
+    """Whether ``tok`` is a superlative ("longest", "best", "most")."""
+    if tok.lower in {"most", "least", "best", "worst"}:
+        return True
+    return tok.pos == "ADJ" and tok.lower.endswith("est") and len(tok.lower) > 4
 
 
 def _auxiliary(toks: Sequence[Tok], match: PredicateMatch) -> bool:

@@ -7,8 +7,9 @@ boundaries it is told are not there.
 
 A colon between two clauses ("You asked about the property: Cedar Court's income was
 $310,500") starts a sentence, as a full stop would: what follows has its own subject and verb,
-and is read alone. A colon after a heading ("Cedar Court's figures: income was ...") or before
-a list or a value ("we have three: A, B and C") starts none.
+and is read alone. A colon after a heading ("Cedar Court's figures: income was ..."), before a
+list or a value ("we have three: A, B and C") or before a clause that points back ("X is the
+one for you: it's £2.75") starts none.
 
 A sentence is at most :data:`MAX_SENTENCE_TOKENS` tokens long: a longer run is cut after a
 comma, semicolon or colon once it is that long (at twice that length wherever it is). Every
@@ -36,6 +37,8 @@ MAX_SENTENCE_TOKENS = 128
 _CLOSING = frozenset({".", "!", "?", ",", ";", ":"})
 _ENDING = frozenset({".", "!", "?"})
 _CLAUSE = frozenset({",", ";", ":"})
+#: Words after a colon that point back to what the clause before it named.
+_BACK = frozenset({"it", "it's", "they", "he", "she", "this", "that", "these", "those", "its"})
 #: Fine-grained tags of a finite verb (a tense or a modal): a clause has one.
 _FINITE = frozenset({"VBZ", "VBP", "VBD", "MD"})
 
@@ -106,6 +109,8 @@ def _clauses_after_colons(doc: Doc, texts: list[str], starts: list[int]) -> None
         clause = clause or tags[k] in _FINITE
         if text != ":" or not clause or starts[k + 1] == _NO or texts[k + 1] in _CLOSING:
             continue
+        if texts[k + 1].lower() in _BACK:
+            continue  # "X is the one for you: it's £2.75": what follows speaks of what went before
         for j in range(k + 1, len(texts)):
             if texts[j] in _CLOSING:
                 break  # (a list's "A, B and C, which has ...": no clause of its own)

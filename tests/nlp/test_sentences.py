@@ -42,6 +42,11 @@ def test_sentences_a_citation_belongs_to_the_sentence_before_it(
             "Gstaad's hours: the shop opens at 9 am.",
             ["Gstaad's hours: the shop opens at 9 am."],
         ),
+        # a clause that points back to what the one before the colon named: one sentence
+        (
+            "The Gruyère is the one for you: it's CHF 32 and it keeps well.",
+            ["The Gruyère is the one for you: it's CHF 32 and it keeps well."],
+        ),
         # a list after the colon, a relative clause after a comma: one sentence
         (
             "I found 3 tours: Alp and Cellar, both in German, and Valley, which has seats.",

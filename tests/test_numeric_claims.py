@@ -98,9 +98,10 @@ def test_numeric_claims_unsupported(finance: Checker) -> None:
 
 
 def test_a_value_no_word_binds_is_unchecked_not_flagged(finance: Checker) -> None:
-    # no word names a property that "$3.7M" is a value of (marketing spend is none): the value
-    # is not read, which the report lists, and nothing is flagged
-    report = check(finance, "The portfolio spent $3.7M on marketing.")
+    # no word names a property that "$3.7M" is a value of (marketing spend is none), nor a KB
+    # thing ("the portfolio" would be the KB's one portfolio): the value is not read, which
+    # the report lists, and nothing is flagged
+    report = check(finance, "The agency spent $3.7M on marketing.")
     assert [c.verdict for c in report.numeric_claims] == [UNCHECKED]
     assert report.flags == []
 

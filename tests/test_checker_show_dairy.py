@@ -461,3 +461,16 @@ def test_a_measure_far_from_the_kbs_unit_is_read_only_beside_its_own_word(
 ) -> None:
     report = check(dairy, reply)
     assert (report.text, acted(report)) == (reply, [])
+
+
+def test_a_title_set_beside_a_person_is_checked_as_their_job_title(dairy: Checker) -> None:
+    # the marina's "Our yard manager, Tom Hext, looks after all lift-outs" (Dave Yeo is) read
+    # no claim: flagged, never rewritten (a person may hold more than one title)
+    wrong = check(dairy, "Our tour guide, Anna Keller, will meet you at the door.")
+    assert wrong.text == "Our tour guide, Anna Keller, will meet you at the door."
+    (flagged,) = acted(wrong)
+    assert "tour guide" in flagged
+    true = (
+        "Anna Keller, our head cheesemaker, makes the Gruyère, and Marco Rossi is our tour guide."
+    )
+    assert acted(check(dairy, true)) == []

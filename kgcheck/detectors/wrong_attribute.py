@@ -123,7 +123,10 @@ class WrongAttributeDetector(Detector):
         if described:
             return None  # "means our staff are collecting your items": the KB's sentence
         before = ctx.analysis.text[: claim.object.span.start].split()[-1:]
-        if _common_noun_of_names(kb, " ".join([*before, claim.object.text]), values):
+        if claim.form != "title" and _common_noun_of_names(
+            kb, " ".join([*before, claim.object.text]), values
+        ):
+            # (a title is read only where it is word for word one the KB holds)
             return None  # "as it's in the shopping centre": no town's name, of a town's
         if _same_words(claim.object.text, values):
             return None  # "Double Gold at the 2025 Veritas Awards": "Double Gold, Veritas ... 2025"

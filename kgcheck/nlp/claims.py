@@ -39,6 +39,7 @@ from kgcheck.nlp.lexicon import PredicateMatch
 from kgcheck.nlp.literals import DATE_TYPES, parse_literal
 from kgcheck.nlp.roles import role_claims
 from kgcheck.nlp.syntax import SUBJECT_KINDS, Syntax, mention_at, parsed_subjects
+from kgcheck.nlp.titles import title_claims
 from kgcheck.nlp.tokens import Tok, is_parsed, span_text
 from kgcheck.nlp.vintages import year_claims
 from kgcheck.nlp.vocabulary import (
@@ -201,6 +202,8 @@ class ClaimBuilder:
         claims.extend(attribute_claims(toks, mentions, claims))
         # "Anh Nguyen is our tailor at the North York store": where they work
         claims.extend(role_claims(self.kb, toks, mentions, claims))
+        # "Dave Yeo, our yard manager, ...": his job title
+        claims.extend(title_claims(self.kb, toks, mentions, claims))
         # "the 2021 Syrah" of the KB's "Syrah 2022": its vintage
         claims.extend(year_claims(self.kb, toks, mentions, claims))
         # "Dogs are welcome at X, but not at Y": X's and Y's "dogs welcome"

@@ -8,7 +8,7 @@ follows its measure ("be long": "48.5 km long").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 
 from rdflib import Literal, URIRef
@@ -18,6 +18,7 @@ from rdflib.term import Node
 from kgcheck.kb.knowledge_base import KnowledgeBase, _third_person
 from kgcheck.kb.phrasings import regular_past
 from kgcheck.periods import Granularity, Interval, interval_of_literal
+from kgcheck.values.durations import write_duration, write_months
 from kgcheck.values.quantities import canonical_unit
 
 __all__ = [
@@ -248,6 +249,8 @@ def write_value(
         return kb.label(value)
     if isinstance(value, Literal) and value.datatype == XSD.time:
         return kb.value_text(prop, value)  # "9:30 am", not "09:30:00"
+    if isinstance(value, Literal) and value.datatype == XSD.duration:
+        return _write_length(value)  # "90 minutes", "2 hours", "12 months", not "PT1H30M"
     interval = date_of(value)
     if interval is not None:
         return write_period(interval, grain=grain, quarters=False)
@@ -255,6 +258,18 @@ def write_value(
     if number is None:
         return kb.label(value)
     return write_number(number, kb.ontology.unit.get(prop) if unit else None)
+
+
+def _write_length(value: Literal) -> str:
+    """A length of time as a reply says it: "90 minutes", "2 hours", "12 months"."""
+    length = value.toPython()
+    if isinstance(length, timedelta):
+        return write_duration(length)
+    months = int(getattr(length, "years", 0)) * 12 + int(getattr(length, "months", 0))
+    rest = getattr(length, "tdelta", timedelta())
+    if months and not rest:
+        return write_months(months)
+    return write_duration(rest) if not months else str(value)
 
 
 def write_number(number: Decimal, unit: str | None) -> str:

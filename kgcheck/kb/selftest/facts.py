@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rdflib import URIRef
+from rdflib import BNode, URIRef
 from rdflib.namespace import OWL, RDF, RDFS, SKOS
 from rdflib.term import Node
 
@@ -58,6 +58,7 @@ def collect_facts(
     annotation = set(graph.subjects(RDF.type, OWL.AnnotationProperty))
     found: dict[URIRef, list[Fact]] = {}
     unnamed: set[URIRef] = set()
+    nodes: set[URIRef] = set()
     for s, p, o in graph:
         if not isinstance(s, URIRef) or not isinstance(p, URIRef) or p == RDF.type:
             continue
@@ -65,6 +66,9 @@ def collect_facts(
             continue
         if not _nameable(kb, p):
             unnamed.add(p)
+            continue
+        if isinstance(o, BNode):
+            nodes.add(p)  # an address or opening-hours node: its parts are stated, not it
             continue
         found.setdefault(p, []).append(Fact(s, p, o))
     skipped_periods = 0
@@ -81,6 +85,8 @@ def collect_facts(
                     unnamed.add(p)
     for p in sorted(unnamed):
         notes.append(f"{kb.label(p)} <{p}>: no kgc:lexicalForm or label, not stated")
+    for p in sorted(nodes - set(found)):
+        notes.append(f"{kb.label(p)} <{p}>: its values are blank nodes, not stated")
     if skipped_periods:
         notes.append(
             f"{skipped_periods} observation value(s) without a day, month, quarter, half or "

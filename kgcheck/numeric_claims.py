@@ -769,8 +769,11 @@ class _Verifier:
                 return NumericClaim(**base, verdict=UNCHECKED, message=f"{q.text}: within {within}")
             row = self._row_gives(q, {c[0].subject for c in compared}, by_words=not certain)
             row = row or self._rows_counted(q)
-            if row is None and not any(str(c[0].prop).startswith(_ROW_COUNTS) for c in compared):
-                row = self._stated_row_holds(q)  # (a count of the rows is of the rows)
+            if row is None:
+                # a count of the rows is of the rows, unless the sentence restates one row
+                # alone ("Confirmation TWK-7MR2D, 2 Bar Standing tickets": its quantity)
+                of_rows = any(str(c[0].prop).startswith(_ROW_COUNTS) for c in compared)
+                row = self._stated_row_holds(q, alone=of_rows)
             if row is not None:
                 # "the Gin Masterclass still has 11 seats" with 11 seats left in its row of the
                 # results the agent saw: the row is what the reply restates, not the capacity
@@ -1603,13 +1606,16 @@ class _Verifier:
         # serviced your boiler (£95), and Megan Hart fixed a leak (£148.80)")
         return bool(values) and q.value not in values
 
-    def _stated_row_holds(self, q: Quantity) -> str | None:
+    def _stated_row_holds(self, q: Quantity, *, alone: bool = False) -> str | None:
         """The field of a row of a tool result that the sentence of ``q`` restates (it states
         one of the row's worded values) and that holds ``q``'s amount exactly ("Reference
         BK-5521: 2 places in Kids' Cupcake Decorating ... at Fitzroy" of a booking whose
         ``participants`` is 2): the sentence restates the row, whatever the KB holds of the
-        things it names."""
-        for row in sorted(self._rows_stated(q.span)):
+        things it names. ``alone``: only where the sentence restates one row."""
+        rows = self._rows_stated(q.span)
+        if alone and len(rows) != 1:
+            return None  # ("There are 3 Sourdough Basics sessions": two rows, one with 3 left)
+        for row in sorted(rows):
             for prop, value in sorted(self.kb.graph.predicate_objects(row)):
                 if (
                     isinstance(prop, URIRef)

@@ -474,3 +474,15 @@ def test_a_title_set_beside_a_person_is_checked_as_their_job_title(dairy: Checke
         "Anna Keller, our head cheesemaker, makes the Gruyère, and Marco Rossi is our tour guide."
     )
     assert acted(check(dairy, true)) == []
+
+
+def test_a_count_of_things_a_restated_row_holds_is_the_rows_quantity(dairy: Checker) -> None:
+    # the concert trial's "Confirmation TWK-7MR2D, 2 Bar Standing tickets" of one booking row
+    # with a quantity of 2 was read as a count of the call's rows (1)
+    tickets = (
+        "book_tickets",
+        [{"confirmation_code": "AT-7MR2D", "visit": "Dairy Tour", "quantity": 2, "total": 50.0}],
+    )
+    reply = "You're booked! Confirmation AT-7MR2D, 2 Dairy Tour tickets for Saturday."
+    report = check(dairy, reply, tickets)
+    assert (report.text, acted(report)) == (reply, [])

@@ -8,8 +8,9 @@ boundaries it is told are not there.
 A colon between two clauses ("You asked about the property: Cedar Court's income was
 $310,500") starts a sentence, as a full stop would: what follows has its own subject and verb,
 and is read alone. A colon after a heading ("Cedar Court's figures: income was ..."), before a
-list or a value ("we have three: A, B and C") or before a clause that points back ("X is the
-one for you: it's £2.75") starts none.
+list or a value ("we have three: A, B and C"), before a clause that points back ("X is the one
+for you: it's £2.75") or before a question ("X is 4 miles away: does it sound good?") starts
+none.
 
 A sentence is at most :data:`MAX_SENTENCE_TOKENS` tokens long: a longer run is cut after a
 comma, semicolon or colon once it is that long (at twice that length wherever it is). Every
@@ -111,6 +112,9 @@ def _clauses_after_colons(doc: Doc, texts: list[str], starts: list[int]) -> None
             continue
         if texts[k + 1].lower() in _BACK:
             continue  # "X is the one for you: it's £2.75": what follows speaks of what went before
+        ending = next((t for t in texts[k + 1 :] if t in _ENDING), ".")
+        if ending == "?":
+            continue  # "There is Dominos 4 miles away: does it sound good?": a question of it
         for j in range(k + 1, len(texts)):
             if texts[j] in _CLOSING:
                 break  # (a list's "A, B and C, which has ...": no clause of its own)

@@ -47,6 +47,11 @@ def test_sentences_a_citation_belongs_to_the_sentence_before_it(
             "The Gruyère is the one for you: it's CHF 32 and it keeps well.",
             ["The Gruyère is the one for you: it's CHF 32 and it keeps well."],
         ),
+        # a question after the colon asks about what the clause before it said: one sentence
+        (
+            "There is Alpina Show Dairy 4 miles away: does it sound good?",
+            ["There is Alpina Show Dairy 4 miles away: does it sound good?"],
+        ),
         # a list after the colon, a relative clause after a comma: one sentence
         (
             "I found 3 tours: Alp and Cellar, both in German, and Valley, which has seats.",

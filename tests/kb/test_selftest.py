@@ -285,3 +285,28 @@ def test_generate_never_writes_the_passive_of_a_verb_with_an_entity_object() -> 
     texts = [s.text for s in generate_statements(kb, now=config.now, seed=13)]
     assert any(t.endswith("sells Ventolin.") for t in texts)
     assert not any(" is sold " in t and " is sold by " not in t for t in texts)
+
+
+def test_generate_writes_a_yes_or_no_value_as_the_clauses_polarity(tmp_path: Path) -> None:
+    # "Fitzroy has parking false" was a false alarm of the generator's own making
+    (tmp_path / "kb.ttl").write_text(
+        "@prefix ex: <https://example.org/t#> .\n"
+        "@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n"
+        "@prefix owl: <http://www.w3.org/2002/07/owl#> .\n"
+        "@prefix xsd: <http://www.w3.org/2001/XMLSchema#> .\n"
+        "@prefix kgc: <https://w3id.org/kgcheck#> .\n"
+        'ex:Shop a owl:Class ; rdfs:label "shop" .\n'
+        "ex:hasParking a owl:DatatypeProperty , owl:FunctionalProperty ; "
+        'rdfs:label "has parking" ; rdfs:domain ex:Shop ; rdfs:range xsd:boolean ; '
+        'kgc:lexicalForm "have parking" .\n'
+        'ex:a a ex:Shop ; rdfs:label "Alder Street" ; ex:hasParking true .\n'
+        'ex:b a ex:Shop ; rdfs:label "Birch Lane" ; ex:hasParking false .\n',
+        encoding="utf-8",
+    )
+    kb = KnowledgeBase.open([tmp_path / "kb.ttl"])
+    statements = generate_statements(kb, seed=0)
+    true = {s.text for s in _true(statements) if s.phrasing == "active"}
+    assert true == {"Alder Street has parking.", "Birch Lane does not have parking."}
+    negated = {s.text for s in _perturbed(statements, "negation")}
+    assert negated == {"Alder Street does not have parking.", "Birch Lane has parking."}
+    assert not any("true" in s.text or "false" in s.text for s in statements)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from rdflib import URIRef
+from rdflib import Literal, URIRef
+from rdflib.namespace import XSD
 from rdflib.term import Node
 
 from kgcheck.kb.knowledge_base import KnowledgeBase
@@ -90,6 +91,9 @@ class Phraser:
         """The value of ``fact`` as ``form`` can take it: dates "on 2 March 2015" after "on",
         "in March 2015" and "in 2015" after "in"; other values once."""
         value = fact.value
+        if _is_boolean(value):
+            # "has parking", "does not have parking": the verb phrase says it; no noun does
+            return () if form.shape == NOUN else (Rendering(""),)
         interval = date_of(value)
         if interval is None or form.shape == NOUN:
             return (Rendering(self.write(fact.prop, value, form)),)
@@ -132,7 +136,14 @@ class Phraser:
         if fact.period is not None:
             on_day = fact.period.granularity <= Granularity.DAY  # "on 23 November 2026"
             period = ("on " if on_day else "in ") + write_period(fact.period, quarters=True)
-        tense = tense_of(fact.period or (value if value is not None else fact.value), self.now)
+        stated = value if value is not None else fact.value
+        if _is_boolean(stated):
+            # a yes-or-no value is the clause's polarity: "X does not have parking" for false
+            polarity = (
+                polarity == bool(stated.toPython()) if isinstance(stated, Literal) else polarity
+            )
+            obj = ""
+        tense = tense_of(fact.period or stated, self.now)
         if form.shape == NOUN and fact.period is None:
             tense = "present"  # "her start date is 2 March 2015"
         text = clause(
@@ -175,6 +186,10 @@ class Phraser:
                 if label:
                     return label
         return None
+
+
+def _is_boolean(value: Node | None) -> bool:
+    return isinstance(value, Literal) and value.datatype == XSD.boolean
 
 
 def article(noun: str) -> str:

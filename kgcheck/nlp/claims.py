@@ -931,11 +931,21 @@ class ClaimBuilder:
         return bisect_left(toks, span.end, key=lambda t: t.start)
 
 
+#: Words ending "-est" that are no superlatives ("the guest", "a request").
+_EST_NOUNS = frozenset(
+    {"guest", "guests", "interest", "forest", "request", "harvest", "contest", "protest",
+     "honest", "modest", "chest", "quest", "nest", "west", "rest", "test", "digest"}
+)  # fmt: skip
+
+
 def _superlative(tok: Tok) -> bool:
     """Whether ``tok`` is a superlative ("longest", "best", "most")."""
     if tok.lower in {"most", "least", "best", "worst"}:
         return True
-    return tok.pos == "ADJ" and tok.lower.endswith("est") and len(tok.lower) > 4
+    if not tok.lower.endswith("est") or len(tok.lower) <= 4:
+        return False
+    # without a tagger (the blank pipeline), a word ending "-est" but a noun's
+    return tok.pos == "ADJ" or (not tok.pos and tok.lower not in _EST_NOUNS)
 
 
 def _auxiliary(toks: Sequence[Tok], match: PredicateMatch) -> bool:

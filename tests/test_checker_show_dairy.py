@@ -486,3 +486,20 @@ def test_a_count_of_things_a_restated_row_holds_is_the_rows_quantity(dairy: Chec
     reply = "You're booked! Confirmation AT-7MR2D, 2 Dairy Tour tickets for Saturday."
     report = check(dairy, reply, tickets)
     assert (report.text, acted(report)) == (reply, [])
+
+
+@pytest.mark.parametrize(
+    ("now", "flagged"),
+    [
+        ("2026-12-05T10:00:00+00:00", []),  # a Saturday: Fondue Sunday is tomorrow
+        ("2026-12-02T10:00:00+00:00", ["tomorrow"]),  # a Wednesday: it is not
+    ],
+)
+def test_a_day_said_relative_to_today_needs_no_on(
+    dairy: Checker, now: str, flagged: list[str]
+) -> None:
+    # the self-test's "EHR Migration ended yesterday" (a form "end on") read no claim: English
+    # leaves out the "on" before "yesterday", "today" and "tomorrow"
+    state = DialogueState(session_id="t", now=now)
+    report = dairy.check_turn("Fondue Sunday takes place tomorrow.", state)
+    assert acted(report) == flagged

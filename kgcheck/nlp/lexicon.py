@@ -19,6 +19,8 @@ from kgcheck.nlp.vocabulary import NEGATIONS, SKIPPABLE
 __all__ = ["LexEntry", "Lexicon", "PredicateMatch"]
 
 _MAX_SKIPS = 3
+#: Days said relative to today, which take no "on" ("it opened yesterday").
+_DAY_WORDS = frozenset({"yesterday", "today", "tomorrow", "tonight"})
 #: Tokens that join the words around them ("no-show", "pay-as-you-go").
 _HYPHENS = frozenset({"-", "‐"})
 
@@ -151,6 +153,11 @@ class Lexicon:
                 skips += 1
                 j += 1
                 continue
+            on = node.children.get("on")
+            if on is not None and on.entries and toks[j].lower in _DAY_WORDS:
+                # "ended yesterday", "opens tomorrow": a form's "on" before a day said
+                # relative to today, which English leaves out ("end on": "ended yesterday")
+                best = _match(on.entries, i, j, negated)
             break
         return best
 

@@ -27,7 +27,7 @@ import sys
 import time
 from pathlib import Path
 
-from kgcheck.kb.selftest import SPLITS, Outcome, SelftestResult, load_checker, selftest
+from kgcheck.kb.selftest import SPLITS, SelftestResult, load_checker, selftest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,7 +71,7 @@ def report(name: str, result: SelftestResult, load_s: float, show: int) -> None:
             f"{row.caught:6d} {_rate(row.recall):>7}"
         )
     for title, found in (("false alarm", result.false_alarms), ("miss", result.misses)):
-        outcomes = [o for o in found if not _held_out(o)]
+        outcomes = [o for o in found if not o.statement.held_out()]
         for o in outcomes[:show]:
             flags = "; ".join(f"{t} {c:.2f}: {m}" for t, c, m in o.flags) or o.decision
             print(
@@ -79,16 +79,11 @@ def report(name: str, result: SelftestResult, load_s: float, show: int) -> None:
                 f"{o.statement.text}\n      -> {flags}"
             )
     seen = set()
-    for o in (o for o in result.unparsed if not _held_out(o)):
+    for o in (o for o in result.unparsed if not o.statement.held_out()):
         key = (o.statement.property, o.statement.phrasing, o.statement.form)
         if key not in seen:
             seen.add(key)
             print(f"   no claim: [{o.statement.phrasing} '{o.statement.form}'] {o.statement.text}")
-
-
-def _held_out(outcome: Outcome) -> bool:
-    template = outcome.statement.template
-    return template is not None and template.startswith("held_out/")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1093,21 +1093,19 @@ class _Verifier:
         )
 
     def _measure_named(self, q: Quantity, properties: Sequence[str]) -> bool:
-        """Whether the sentence of ``q`` says what its unit measures ("long", "distance") and
-        one of ``properties`` is named for it ("length"): "Fern Loop is 6200 m long" is of a
-        length kept in km, however far apart metres and kilometres are."""
+        """Whether a word beside ``q`` says what its unit measures ("long", "distance") and one
+        of ``properties`` is named for it ("length"): "Fern Loop is 6200 m long" is of a length
+        kept in km, however far apart metres and kilometres are."""
         dim = dimension(q.unit) if q.kind == QUANTITY else None
         if dim is None:
             return False
         # a word of the measure beside the value ("6200 m long", "a distance of 1200 m"), not
         # a unit's name ("76p per litre" names no volume) nor another measure's ("50 metres
         # long and 750 mm wide": "long" is the 50 metres')
-        words = frozenset(w for w in DIMENSION_WORDS[dim] if not is_unit_word(w))
+        words = _MEASURE_WORDS[dim]
         text = self._text
         after = " ".join(text[q.span.end : q.span.end + 40].split()[:2])
-        before = re.split(r"[,;]|\band\b|\bor\b", text[max(0, q.span.start - 25) : q.span.start])[
-            -1
-        ]
+        before = _CLAUSE_JOINS.split(text[max(0, q.span.start - 25) : q.span.start])[-1]
         return _names_words(f"{before} {after}", words) and any(
             _names_words(self.onto.label(URIRef(p)), words) for p in properties
         )
@@ -2174,6 +2172,14 @@ _LEAST_BEFORE = re.compile(r"\b(?:min(?:imum)?|min\.)\s+(?:of\s+)?$", re.I)
 
 #: The fields of a date that fix it in the calendar, beside its day of the week.
 _CALENDAR_FIELDS = frozenset({"day", "month", "year"})
+
+#: The words that name what a unit measures, by dimension, less units' own names ("litre").
+_MEASURE_WORDS = {
+    dim: frozenset(w for w in words if not is_unit_word(w))
+    for dim, words in DIMENSION_WORDS.items()
+}
+#: What parts the clause of one measure from another's before it ("50 metres long and ...").
+_CLAUSE_JOINS = re.compile(r"[,;]|\band\b|\bor\b")
 
 #: The counts of a call's rows (:func:`kgcheck.tools.graph.results_graph`).
 _ROW_COUNTS = FIELD_NS + "number_of_"

@@ -123,10 +123,7 @@ class WrongAttributeDetector(Detector):
         if described:
             return None  # "means our staff are collecting your items": the KB's sentence
         before = ctx.analysis.text[: claim.object.span.start].split()[-1:]
-        if claim.form != "title" and _common_noun_of_names(
-            kb, " ".join([*before, claim.object.text]), values
-        ):
-            # (a title is read only where it is word for word one the KB holds)
+        if _common_noun_of_names(kb, p, " ".join([*before, claim.object.text]), values):
             return None  # "as it's in the shopping centre": no town's name, of a town's
         if _same_words(claim.object.text, values):
             return None  # "Double Gold at the 2025 Veritas Awards": "Double Gold, Veritas ... 2025"
@@ -416,22 +413,29 @@ def _pronoun_of_several(ctx: DetectionContext, claim: Claim, prop: URIRef) -> bo
 _UNGENDERED = frozenset({"it", "its", "they", "them", "their", "it's"})
 
 
-def _common_noun_of_names(kb: KnowledgeBase, stated: str, values: list[Node]) -> bool:
+def _common_noun_of_names(kb: KnowledgeBase, prop: URIRef, stated: str, values: list[Node]) -> bool:
     """Whether ``stated`` is a description in common words (an article, no capital, no digit:
     "the shopping centre") where
     every value is a name written with capitals ("Glasgow"): a value of another kind, said
-    beside the property's own, no misstatement of it."""
+    beside the property's own, no misstatement of it. Words that are, after the article, a
+    value the KB holds of ``prop`` for anything ("our yard manager" of a "Yard Manager") are
+    that kind of value."""
     words = stated.strip()
     if not words or any(c.isupper() or c.isdigit() for c in words):
         return False
     if words.split()[0] not in {"the", "a", "an", "our", "your"}:
         return False  # "taught in the autumn term" names a value, as "Autumn" would
+    rest = value_words(" ".join(words.split()[1:]))
+    if any(value_words(str(v)) == rest for v in kb.some_objects(prop, _SAMPLE_VALUES)):
+        return False
     shown = [str(v) if isinstance(v, Literal) else kb.label(v) for v in values]
     said = set(value_words(words))
     # (a word of a value said, "the autumn term" of "Spring term", is that kind of value)
     return all(text[:1].isupper() and not said & set(value_words(text)) for text in shown)
 
 
+#: How many of a property's values are read to tell a description from a value of it.
+_SAMPLE_VALUES = 2000
 #: The small words that join the pieces of a value said in a sentence.
 _JOINING_WORDS = frozenset({"a", "an", "the", "at", "in", "of", "on", "for", "from", "and"})
 

@@ -266,11 +266,7 @@ def render_selftest(result: SelftestResult, console: Console, *, show: int = 10)
 
 def _shown(outcomes: list[Outcome]) -> list[Outcome]:
     """``outcomes`` but those of replies of the held-out templates."""
-    return [
-        o
-        for o in outcomes
-        if o.statement.template is None or not o.statement.template.startswith("held_out/")
-    ]
+    return [o for o in outcomes if not o.statement.held_out()]
 
 
 def _print_outcomes(console: Console, title: str, outcomes: list[Outcome], show: int) -> None:

@@ -100,6 +100,8 @@ def _clauses_after_colons(doc: Doc, texts: list[str], starts: list[int]) -> None
     punctuation); "Cedar Court's figures: income was $310,500" stays one sentence, its
     subject before the colon. Tags are the tagger's, which runs before the parser; without
     tags nothing is marked."""
+    if ":" not in texts:
+        return
     tags = [t.tag_ for t in doc]
     if not any(tags):
         return

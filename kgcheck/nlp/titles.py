@@ -28,7 +28,7 @@ from kgcheck.nlp.tokens import Tok
 from kgcheck.nlp.vocabulary import NEGATIONS
 from kgcheck.types import Span
 
-__all__ = ["title_claims", "title_properties"]
+__all__ = ["title_claims"]
 
 #: Words of a property's name that say its values are titles.
 _TITLE_WORDS = frozenset({"title", "role", "position", "occupation", "job"})
@@ -41,12 +41,8 @@ _MAX_WORDS = 5
 _AFTER = frozenset({",", ".", "!", "?", ";", ":", "-", "–", "—", "at", "in", "and", "for", "here"})
 
 
-def title_properties(kb: KnowledgeBase) -> dict[tuple[str, ...], set[URIRef]]:
-    """The titles the KB holds, as lower-case words, and the title properties holding each."""
-    return _titles(kb)
-
-
 def _read_titles(kb: KnowledgeBase) -> dict[tuple[str, ...], set[URIRef]]:
+    """The titles the KB holds, as lower-case words, and the title properties holding each."""
     onto = kb.ontology
     out: dict[tuple[str, ...], set[URIRef]] = {}
     for prop in onto.properties:

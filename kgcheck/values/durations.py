@@ -20,6 +20,7 @@ from itertools import pairwise
 
 __all__ = [
     "DURATION_TYPES",
+    "FRACTIONS",
     "compound_duration",
     "parse_duration",
     "write_duration",
@@ -44,10 +45,10 @@ _WORDS: dict[str, int | Decimal] = {
     "quarter": Decimal("0.25"), "a quarter": Decimal("0.25"),
 }  # fmt: skip
 #: What "and ..." adds to the amount before or after a unit: "an hour and a half".
-_FRACTIONS = {"a half": Decimal("0.5"), "a quarter": Decimal("0.25"),
-              "three quarters": Decimal("0.75")}  # fmt: skip
+FRACTIONS = {"a half": Decimal("0.5"), "a quarter": Decimal("0.25"),
+             "three quarters": Decimal("0.75")}  # fmt: skip
 _AMOUNT = r"\d+(?:\.\d+)?|" + "|".join(sorted((re.escape(w) for w in _WORDS), key=len)[::-1])
-_FRACTION = "|".join(_FRACTIONS)
+_FRACTION = "|".join(FRACTIONS)
 _PART = re.compile(
     rf"(?P<amount>\b(?:{_AMOUNT}))?(?:\s+and\s+(?P<and_half>{_FRACTION}))?[\s-]*"
     r"(?<![A-Za-z])(?P<unit>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)\b"
@@ -78,7 +79,7 @@ def parse_duration(text: str) -> timedelta | None:
             number = Decimal(_WORDS[amount.lower()])
         fraction = m.group("half") or (m.group("and_half") if amount is not None else None)
         if fraction:
-            number += _FRACTIONS[fraction.lower()]
+            number += FRACTIONS[fraction.lower()]
         unit = m.group("unit").lower().rstrip("s")
         total += number * _SECONDS[unit]
         found = True

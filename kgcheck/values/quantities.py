@@ -28,7 +28,7 @@ from text_to_num import text2num
 from kgcheck.types import Span
 from kgcheck.values.addresses import STREET_WORDS
 from kgcheck.values.currency import BUILT_IN, DEFAULT_DOLLAR, currency_forms
-from kgcheck.values.durations import compound_duration
+from kgcheck.values.durations import FRACTIONS, compound_duration
 from kgcheck.values.lemmas import known_lemma
 
 if TYPE_CHECKING:
@@ -303,16 +303,12 @@ _NAMED_COUNT = re.compile(
     r"\s+(?:[A-Z][\w'-]*\s+(?:&\s+)?){0,4}(?P<last>[A-Z][\w'-]*)\s+(?P<noun>[a-z]{3,}s)\b"
 )
 #: A number, a fraction after "and", and a unit: "3 and a half hours", "two and a quarter km".
+_SAID_FRACTIONS = "|".join(r"\s+".join(f.split()) for f in FRACTIONS)
 _AND_FRACTION = re.compile(
-    rf"(?<![\w.,])(?P<number>\d+|{_SPELLED})\s+and\s+(?P<fraction>a\s+half|a\s+quarter"
-    rf"|three\s+quarters)\s+(?P<unit>{_longest_first(_UNITS)})(?![\w])",
+    rf"(?<![\w.,])(?P<number>\d+|{_SPELLED})\s+and\s+(?P<fraction>{_SAID_FRACTIONS})"
+    rf"\s+(?P<unit>{_longest_first(_UNITS)})(?![\w])",
     re.I,
 )
-_FRACTION_OF = {
-    "a half": Decimal("0.5"),
-    "a quarter": Decimal("0.25"),
-    "three quarters": Decimal("0.75"),
-}
 _RATIO_WORDS = frozenset({"ratio", "dscr", "coverage", "multiple", "multiplier", "ltv", "leverage"})
 _MIN_WORDS = r"(?:more than|over|above|at least|exceeding|greater than|upwards of)"
 _MAX_WORDS = r"(?:less than|under|below|at most|up to|fewer than|no more than|within)"
@@ -664,7 +660,7 @@ class QuantityRecognizer:
             number = m["number"].lower()
             whole = int(number) if number.isdigit() else 1 if number == "one" else _spelled(number)
             if whole is not None and not inside_skip(m.start()):
-                fraction = _FRACTION_OF[" ".join(m["fraction"].lower().split())]
+                fraction = FRACTIONS[" ".join(m["fraction"].lower().split())]
                 unit = _UNITS[m["unit"].lower()]
                 add(self._make(text, m.start(), m.end(), QUANTITY, whole + fraction, unit))
         # "R1,150" first: the number glued to its sign, which "150" alone would overlap

@@ -4,7 +4,7 @@ polarity, the subject's name; written alone (:meth:`Draft.statement`) or inside 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 
 from rdflib.term import Node
@@ -86,7 +86,3 @@ class Draft:
             template=template,
             span=span,
         )
-
-    def but(self, **changes: object) -> Draft:
-        """This draft with ``changes``."""
-        return replace(self, **changes)  # type: ignore[arg-type]

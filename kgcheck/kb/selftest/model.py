@@ -56,6 +56,11 @@ class Statement:
     template: str | None = None
     span: tuple[int, int] | None = None
 
+    def held_out(self) -> bool:
+        """Whether the statement is a reply of a held-out template (counted, never shown; a
+        method: the field ``property`` shadows the decorator in the class body)."""
+        return self.template is not None and self.template.startswith("held_out/")
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "text": self.text,

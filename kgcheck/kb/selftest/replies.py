@@ -23,8 +23,7 @@ from __future__ import annotations
 import random
 import string
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, replace
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -34,6 +33,7 @@ from rdflib import URIRef
 
 from kgcheck.errors import ConfigError
 from kgcheck.kb.selftest.draft import Draft
+from kgcheck.kb.selftest.english import plural
 from kgcheck.kb.selftest.model import Statement
 
 __all__ = ["SPLITS", "Template", "load_templates", "reply_statements"]
@@ -153,7 +153,7 @@ def reply_statements(
         template = rng.choice(fits)
         companion = rng.choice(other) if other and template.needs_other else None
         if companion is not None and draft.now is not None:
-            companion = companion.but(phraser=draft.phraser)  # its tense at the draft's clock
+            companion = replace(companion, phraser=draft.phraser)  # its tense at that clock
         text, span = _fill(template, draft, companion, noun)
         name = f"{template.split}/{template.id}"
         yield draft.statement(text, phrasing="reply", template=name, span=span)
@@ -170,7 +170,7 @@ def _fill(
     values["subject"] = draft.name()
     if noun is not None:
         values["class"] = noun.lower()
-        values["classes"] = _plural(noun.lower())
+        values["classes"] = plural(noun.lower())
     out: list[str] = []
     spans: list[tuple[int, int]] = []
     length = 0
@@ -198,10 +198,3 @@ def _shapes(draft: Draft, prefix: str) -> dict[str, str]:
         f"{prefix}pronoun_clause": pronoun,
         f"{prefix}pronoun_clause_mid": pronoun[:1].lower() + pronoun[1:],
     }
-
-
-@lru_cache(maxsize=256)
-def _plural(noun: str) -> str:
-    import inflect
-
-    return str(inflect.engine().plural_noun(noun))

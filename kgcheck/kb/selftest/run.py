@@ -112,8 +112,7 @@ def generate_statements(
     statements.extend(d.statement() for d in false)
     said = [
         draft
-        for prop_facts in facts.values()
-        for fact in prop_facts
+        for fact in _all(facts)
         for draft in (
             *unit_drafts(phraser, fact, rng, tolerance_of(kb, fact.prop, kinds)),
             *relative_drafts(phraser, fact, rng),

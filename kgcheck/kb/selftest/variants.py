@@ -10,14 +10,12 @@ from collections.abc import Iterator
 from dataclasses import replace
 from datetime import datetime, time, timedelta
 from decimal import Decimal
-from functools import lru_cache
-from typing import Any
 
 from rdflib import Literal
 from rdflib.namespace import XSD
 
 from kgcheck.kb.selftest.draft import Draft
-from kgcheck.kb.selftest.english import NOUN, Form, date_of, number_of, write_number
+from kgcheck.kb.selftest.english import NOUN, Form, date_of, number_of, plural, write_number
 from kgcheck.kb.selftest.facts import Fact
 from kgcheck.kb.selftest.perturb import wrong_number
 from kgcheck.kb.selftest.phrasing import Phraser
@@ -119,19 +117,7 @@ def _write(number: Decimal, unit: str) -> str:
     text = write_number(number, None if unit in _WORD_UNITS else unit)
     if unit not in _WORD_UNITS:
         return text
-    return f"{text} {unit if number == 1 else _plural(unit)}"
-
-
-@lru_cache(maxsize=64)
-def _plural(word: str) -> str:
-    return str(_inflector().plural_noun(word))
-
-
-@lru_cache(maxsize=1)
-def _inflector() -> Any:
-    import inflect
-
-    return inflect.engine()
+    return f"{text} {unit if number == 1 else plural(unit)}"
 
 
 def _names_a_unit(form: Form) -> bool:

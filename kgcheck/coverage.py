@@ -3,7 +3,8 @@
 A reply sentence **states something** when it is a statement (not a question, a request or a
 formula; not a restatement of what the user asked for) that names a thing (a KB entity or an
 unknown proper name), a number or a date or time. It was **read** when it produced a claim, a
-number or date checked against the KB or the sources (any verdict but ``unchecked``), or a flag.
+number or date checked against the KB or the sources (any verdict but ``unchecked``) or found in
+a tool result the agent saw, or a flag.
 An unread sentence is a gap in what kgcheck understands, not a pass: the report lists them, and
 ``benchmarks/trial.py``, ``benchmarks/selftest.py`` and ``kgcheck eval`` print the share read.
 
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kgcheck.nlp.analysis import TurnAnalysis
-from kgcheck.numeric_claims import UNCHECKED, NumericClaim, restated_spans
+from kgcheck.numeric_claims import RESULTS, UNCHECKED, NumericClaim, restated_spans
 from kgcheck.types import Flag, Span
 
 __all__ = ["Coverage", "coverage"]
@@ -71,7 +72,7 @@ def coverage(
     stating |= {at(q.span) for q in analysis.quantities}
     stating |= {at(t.span) for t in analysis.temporals}
     read = {c.segment for c in analysis.claims}
-    read |= {at(n.span) for n in numeric if n.verdict != UNCHECKED}
+    read |= {at(n.span) for n in numeric if n.verdict != UNCHECKED or n.source == RESULTS}
     read |= {at(f.span) for f in flags}
     restated = set(restated_spans(analysis))  # whole sentences
     stated: list[Span] = []

@@ -53,6 +53,7 @@ from kgcheck.periods import Granularity, Interval, interval_of_literal
 from kgcheck.tools.graph import FIELD_NS
 from kgcheck.types import Span
 from kgcheck.values.arithmetic import worked_out, worked_out_beside
+from kgcheck.values.currency import is_iso_currency
 from kgcheck.values.durations import DURATION_TYPES, write_duration, write_months
 from kgcheck.values.quantities import (
     COUNT,
@@ -74,6 +75,7 @@ from kgcheck.values.quantities import (
     restates,
     rounded_agrees,
     same_counted,
+    singular,
     units_of,
 )
 from kgcheck.values.temporal import TemporalExpression, TemporalRecognizer, agrees, may_state
@@ -85,6 +87,7 @@ if TYPE_CHECKING:
     from kgcheck.nlp.anchors import Anchor
 
 __all__ = [
+    "RESULTS",
     "UNCHECKED",
     "UNSUPPORTED",
     "VERIFIED",
@@ -109,13 +112,19 @@ _STANDALONE = frozenset({CURRENCY, PERCENT, RATIO})
 Triple = tuple[str, str, str]
 
 
+#: The ``source`` of a number a tool result the agent saw gives (unchecked against the KB,
+#: read all the same: the reply restates the result).
+RESULTS = "results"
+
+
 @dataclass(frozen=True, slots=True)
 class NumericClaim:
     """One number or date of the reply and what checking it found.
 
     ``value`` is the stated value (in the stated unit; a date as its period label), ``matched``
     the value that decided (the KB's or a source's, in the stated unit), ``difference`` the
-    relative difference between them, ``source`` ``kb`` or a source document's id, and
+    relative difference between them, ``source`` ``kb``, a source document's id or
+    :data:`RESULTS` (a tool result the agent saw gives the number), and
     ``confidence`` how far the verdict can be trusted (1.0 for the KB, the configured source
     confidence for a document). ``correction`` is the KB value written like the stated one.
     """
@@ -324,6 +333,9 @@ def _named_rates(kb: KnowledgeBase, analysis: TurnAnalysis) -> list[Decimal]:
 #: What ends a phrase within a sentence.
 _PHRASE_BREAK = re.compile(r"[,;:()—–]")
 
+#: A code of letters and digits ("b2", "po-77348"), a value that names one row.
+_CODE = re.compile(r"(?=[a-z-]*\d)(?=[\d-]*[a-z])[a-z\d][a-z\d-]+")
+
 #: Words of a percentage property's label that name no tax or fee of its own.
 _RATE_WORDS = frozenset({"rate", "percentage", "percent", "share", "level"})
 
@@ -375,6 +387,16 @@ def _said_elsewhere(
                 )
         out.append(c)
     return out
+
+
+def _states(sentence: str, value: Node) -> bool:
+    """Whether ``sentence`` (its words, spaced at both ends) states the worded ``value``: its
+    words, several and no number among them, or a code of letters and digits ("B2")."""
+    words = value_words(str(value)) if isinstance(value, Literal) else ()
+    return (
+        (len(words) > 1 and not any(w.isdigit() for w in words))
+        or (len(words) == 1 and _CODE.fullmatch(words[0]) is not None)
+    ) and f" {' '.join(words)} " in sentence
 
 
 def _unchecked(claim: NumericClaim, message: str) -> NumericClaim:
@@ -769,6 +791,8 @@ class _Verifier:
                 return NumericClaim(**base, verdict=UNCHECKED, message=f"{q.text}: within {within}")
             row = self._row_gives(q, {c[0].subject for c in compared}, by_words=not certain)
             row = row or self._rows_counted(q)
+            if row is None and not certain:
+                row = self._field_named(q)
             if row is None:
                 # a count of the rows is of the rows, unless the sentence restates one row
                 # alone ("Confirmation TWK-7MR2D, 2 Bar Standing tickets": its quantity)
@@ -780,6 +804,7 @@ class _Verifier:
                 return NumericClaim(
                     **base,
                     verdict=UNCHECKED,
+                    source=RESULTS,
                     message=f"{q.text}: a result the agent saw gives it ({row})",
                 )
             unsure = not certain or len(read) > 1 or len(distinct) > 1
@@ -805,6 +830,7 @@ class _Verifier:
                 return NumericClaim(
                     **base,
                     verdict=UNCHECKED,
+                    source=RESULTS,
                     message=f"{q.text}: a result the agent saw gives it ({verdict.message})",
                 )
             if certain and self._told_apart(q, {c[0].subject for c in compared}):
@@ -1312,6 +1338,7 @@ class _Verifier:
                 verdict=UNCHECKED,
                 correction=None,
                 correction_span=None,
+                source=RESULTS,
                 message=f"{t.text}: a result the agent saw gives it ({message})",
             )
         if not agreeing and unsure and interval is not None:
@@ -1450,20 +1477,42 @@ class _Verifier:
         return None
 
     def _names_property(self, span: Span, prop: URIRef) -> bool:
-        """Whether the phrase of ``span`` (its sentence between the commas, colons or
-        semicolons around it) says a word of ``prop``'s name ("so your total comes to €140" of
-        a total; "you can cancel free of charge until 6 pm" of a free cancellation's end; not
-        "one child pass at €186, ..., and €15 in KeyCard deposits" of a deposit)."""
+        """Whether the phrase of ``span`` says a word of ``prop``'s name ("so your total comes
+        to €140" of a total; "you can cancel free of charge until 6 pm" of a free
+        cancellation's end; not "one child pass at €186, ..., and €15 in KeyCard deposits" of
+        a deposit)."""
+        return bool(set(_words(self.onto.label(prop))) & set(_words(self._phrase(span))))
+
+    def _phrase(self, span: Span) -> str:
+        """The phrase of ``span``: its sentence between the commas, colons, semicolons or
+        dashes around it."""
         k = bisect_right(self._segment_starts, span.start) - 1
         if k < 0:
-            return False
+            return ""
         segment = self._segments[k]
         text = segment.text
         at = span.start - segment.span.start
         start = max((m.end() for m in _PHRASE_BREAK.finditer(text, 0, max(at, 0))), default=0)
         stop = _PHRASE_BREAK.search(text, max(span.end - segment.span.start, 0))
-        phrase = text[start : stop.start() if stop else len(text)]
-        return bool(set(_words(self.onto.label(prop))) & set(_words(phrase)))
+        return text[start : stop.start() if stop else len(text)]
+
+    def _field_named(self, q: Quantity) -> str | None:
+        """The field of a tool result the agent saw that the phrase of ``q`` names by all the
+        words of its name, in any number ("You've got 340 points" of a member's ``points``;
+        "serving 20" of a quote's ``servings``), where a row holds ``q``'s amount exactly:
+        the reply restates the result, whatever the KB holds under a property of like words."""
+        said = {singular(w) for w in _words(self._phrase(q.span))}
+        for prop in self.onto.properties:
+            if not str(prop).startswith(FIELD_NS):
+                continue
+            words = {singular(w) for w in _words(self.onto.label(prop))}
+            if not words or not words <= said or not self._field_fits(q, prop):
+                continue
+            for _, value in self.kb.graph.subject_objects(prop):
+                held = _decimal(value)
+                if held is not None and _by_size(q, held) == q.value:
+                    return f"{self.onto.label(prop)} {value}"
+        return None
 
     def _speaks_of_limit(self, q: Quantity) -> bool:
         """Whether ``q`` is said as a bound ("up to 20 kg") or its sentence speaks of a most or
@@ -1619,29 +1668,43 @@ class _Verifier:
                     isinstance(prop, URIRef)
                     and str(prop).startswith(FIELD_NS)
                     and _decimal(value) == q.value
+                    and self._field_fits(q, prop)
                 ):
                     return f"{self.onto.label(prop)} {value}"
         return None
 
+    def _field_fits(self, q: Quantity, prop: URIRef) -> bool:
+        """Whether a field of a tool result may hold ``q``: an amount of money in a field of
+        money and only there ("5 concerts" is no concert's ``from_price`` of 5.0), a measure
+        in a field of its dimension where the field has a unit."""
+        unit = self.onto.unit_of(prop)
+        if unit is None:
+            return True
+        money = is_iso_currency(unit)
+        if (q.kind == CURRENCY) != money:
+            return False
+        if q.kind == QUANTITY and not money:
+            return dimension(unit) == dimension(q.unit)
+        return True
+
     def _rows_stated(self, span: Span) -> set[URIRef]:
-        """The rows of the tool results the agent saw one of whose words values the sentence
-        of ``span`` states ("the Kia Niro EV" of the row of an "Electric" class whose
-        ``example_model`` is "Kia Niro EV")."""
+        """The rows of the tool results the agent saw one of whose words values (or codes:
+        "B2") the sentence of ``span`` states ("the Kia Niro EV" of the row of an "Electric"
+        class whose ``example_model`` is "Kia Niro EV")."""
         k = bisect_right(self._segment_starts, span.start) - 1
         sentence = f" {' '.join(value_words(self._segments[k].text))} " if k >= 0 else ""
         found: set[URIRef] = set()
+        rows: set[URIRef] = set()
         for prop in self.onto.properties:
             if not str(prop).startswith(FIELD_NS):
                 continue
             for row, value in self.kb.graph.subject_objects(prop):
-                words = value_words(str(value)) if isinstance(value, Literal) else ()
-                if (
-                    isinstance(row, URIRef)
-                    and len(words) > 1
-                    and not any(w.isdigit() for w in words)
-                    and f" {' '.join(words)} " in sentence
-                ):
-                    found.add(row)
+                if isinstance(row, URIRef):
+                    rows.add(row)
+                    if _states(sentence, value):
+                        found.add(row)
+        # or the row's name: "T2" of a row named by its ``table`` field
+        found |= {row for row in rows - found if _states(sentence, Literal(self.kb.label(row)))}
         return found
 
     def _written_in_a_result(self, q: Quantity) -> bool:
@@ -2028,7 +2091,17 @@ class _Verifier:
                 **base,
                 verdict=UNCHECKED,
                 subject=subject,
+                source=RESULTS,
                 message=f"{q.text}: a result the agent saw gives it",
+            )
+        field = self._field_named(q)
+        if field is not None:
+            return NumericClaim(
+                **base,
+                verdict=UNCHECKED,
+                subject=subject,
+                source=RESULTS,
+                message=f"{q.text}: a result the agent saw gives it ({field})",
             )
         what = f" ({self._describe_anchor(q)})" if props else ""
         return NumericClaim(

@@ -503,3 +503,70 @@ def test_a_day_said_relative_to_today_needs_no_on(
     state = DialogueState(session_id="t", now=now)
     report = dairy.check_turn("Fondue Sunday takes place tomorrow.", state)
     assert acted(report) == flagged
+
+
+def test_the_parts_of_one_address_listed_are_no_contradiction(dairy: Checker) -> None:
+    # the marina's "Batson Creek Pontoon is on Creek Lane, Batson, TQ8 8NJ" was flagged as
+    # contradicting itself: the street and the town were read as two places it is on
+    reply = "Alpina Show Dairy is on Place du Village, Gruyères, 1663."
+    report = check(dairy, reply)
+    assert (report.text, acted(report)) == (reply, [])
+
+
+def test_a_place_said_of_a_thing_by_another_propertys_form_is_read_where_it_is(
+    dairy: Checker,
+) -> None:
+    # the marina's "The scrubbing grid is at Island Quay Marina": "located at" is said of
+    # facilities, and the KB says where a yard service is "offered at"; the one property of
+    # the thing that points at a place is the one the sentence states
+    reply = "The Dairy Tour is located at Alpina Show Dairy."
+    assert acted(check(dairy, reply)) == []
+    report = check(dairy, "The Dairy Tour is located at Bergkäserei Gstaad.")
+    assert report.text == reply
+
+
+@pytest.mark.parametrize(
+    ("reply", "flagged"),
+    [
+        # the marina's "Batson Creek Pontoon has showers and a laundry" (no laundry there)
+        ("Alpina Show Dairy has a café and parking.", ["parking"]),
+        ("Bergkäserei Gstaad has parking and a café.", ["café"]),
+        ("Bergkäserei Gstaad has parking, and the café is closed on Mondays.", []),
+        # "There's no laundry at Batson Creek Pontoon", "There's a pump-out at both ..."
+        ("There's no parking at Alpina Show Dairy.", []),
+        ("There's parking at both Alpina Show Dairy and Bergkäserei Gstaad.", ["parking"]),
+        ("There isn't a café at Alpina Show Dairy.", ["café"]),
+    ],
+)
+def test_yes_or_no_properties_listed_or_said_to_be_there_are_read(
+    dairy: Checker, reply: str, flagged: list[str]
+) -> None:
+    report = check(dairy, reply)
+    assert acted(report) == flagged
+    assert report.coverage is None or report.coverage.unread == ()
+
+
+TABLES = ("tables", [{"table": "T2", "max_guests": 6}, {"table": "T7", "max_guests": 4}])
+
+
+def test_a_number_of_a_row_named_by_its_code_is_the_rows(dairy: Checker) -> None:
+    # the marina's "B2 is the bigger one – it takes boats up to 10 metres" was read as the
+    # pontoon's maximum boat length: B2 names a row of the results the agent saw
+    reply = "T2 takes up to 6 guests, while T7 takes 4."
+    report = check(dairy, reply, TABLES)
+    assert (report.text, acted(report)) == (reply, [])
+    assert [n.source for n in report.numeric_claims] == ["results"]
+
+
+def test_a_count_is_no_amount_of_money_a_named_row_holds(dairy: Checker) -> None:
+    # a theatre's "I found 5 concerts in March, starting with the Spring Brass Gala" (four
+    # concerts) passed once a row named in the sentence counted: its from_price was 5.0
+    tastings = (
+        "tastings",
+        [
+            {"tasting": "Gruyère Morning", "price": 3.0, "currency": "CHF"},
+            {"tasting": "Sbrinz Evening", "price": 9.0, "currency": "CHF"},
+        ],
+    )
+    reply = "I found 3 tastings, starting with the Gruyère Morning."
+    assert acted(check(dairy, reply, tastings)) == ["3"]

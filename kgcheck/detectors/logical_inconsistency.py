@@ -131,8 +131,13 @@ class LogicalInconsistencyDetector(ModelDetector):
         return params.model_strength
 
     def _different_values(self, ctx: DetectionContext, first: Claim, second: Claim) -> bool:
-        """Two positive claims with different objects that cannot both hold."""
+        """Two positive claims with different objects that cannot both hold: not the objects
+        one statement lists ("is on Creek Lane, Batson, TQ8 8NJ": the parts of one address;
+        "is based at A and B" is a wrong value, if any, for the KB to find, not two
+        statements)."""
         if object_key(first) == object_key(second):
+            return False
+        if _one_statement(first, second):
             return False
         onto = ctx.kb.ontology
         if second.predicate == str(RDF.type):
@@ -153,3 +158,13 @@ class LogicalInconsistencyDetector(ModelDetector):
             kb_strength=0.5,
             claim_index=second.index,
         )
+
+
+def _one_statement(first: Claim, second: Claim) -> bool:
+    """Whether two claims are read from one statement: one subject as written, one form of
+    the predicate, in one sentence (its objects listed)."""
+    return (
+        first.segment == second.segment
+        and first.subject.span == second.subject.span
+        and first.form == second.form
+    )

@@ -21,7 +21,7 @@ from kgcheck.nlp.analysis import Claim
 from kgcheck.nlp.anchors import bare_value
 from kgcheck.nlp.content import content_words
 from kgcheck.nlp.literals import parse_literal, parse_number
-from kgcheck.numeric_claims import DATE, VERIFIED, WRONG
+from kgcheck.numeric_claims import DATE, RESULTS, VERIFIED, WRONG
 from kgcheck.periods import Granularity, interval_of_literal
 from kgcheck.tools.graph import KIND_NS
 from kgcheck.types import Evidence, Flag, FlagType, Span
@@ -67,8 +67,11 @@ class WrongAttributeDetector(Detector):
         if not values:
             # a sub-property claim names a value of its functional super-property
             p, values = kb.bounding_values(s, p)
-            if not values:
-                return None
+        if not values and claim.object.iri is not None:
+            # the one property of the subject that points at things of the object's kind
+            p, values = kb.alike_values(s, p, URIRef(claim.object.iri))
+        if not values:
+            return None
         if any(q.derived and claim.object.span.contains(q.span) for q in ctx.analysis.quantities):
             return None  # "cost $25 in total": a sum, not the value (kgcheck.nlp.relative)
         if _addressee(ctx, claim):
@@ -97,13 +100,18 @@ class WrongAttributeDetector(Detector):
             return None  # "open until 6pm tomorrow": no value of the year a shop opened in
         if any(
             n.kind != DATE
-            and (n.verdict == VERIFIED or (n.verdict == WRONG and not n.certain))
+            and (
+                n.verdict == VERIFIED
+                or (n.verdict == WRONG and not n.certain)
+                or n.source == RESULTS
+            )
             and claim.object.span.overlaps(n.span)
             for n in ctx.verified_numbers()
         ):
             # numeric_claim reads a number with its unit, bound and tolerance: where it finds
-            # the number right, or wrong on a reading it is unsure of, that is the verdict (a
-            # sure mismatch both find is one flag, corroborated)
+            # the number right, or wrong on a reading it is unsure of, or given by a result the
+            # agent saw, that is the verdict (a sure mismatch both find is one flag,
+            # corroborated)
             return None
         if _in_another_unit(ctx, claim, onto.unit.get(p)):
             return None  # "grows to 5 metres" of a height in cm: numeric_claim converts it

@@ -514,6 +514,39 @@ class KnowledgeBase:
                     return sup, found
         return predicate, []
 
+    def alike_values(
+        self, subject: URIRef, predicate: URIRef, obj: URIRef
+    ) -> tuple[URIRef, list[Node]]:
+        """The one other property of ``subject`` that points at things of the kind ``obj`` and
+        ``predicate``'s range are of, and its values, where ``subject`` holds no value of
+        ``predicate`` and is of no class its domain names: "The scrubbing grid is at Island
+        Quay" read by a form of "located at" (of facilities, at a site) of a yard service the
+        KB says is "offered at" a site. ``(predicate, [])`` where there is none, or several."""
+        onto = self.ontology
+        kinds = onto.range.get(predicate, set()) & self.types(obj)
+        domain = onto.domain.get(predicate)
+        if (
+            not kinds
+            or self.values(subject, predicate)
+            or (domain and domain & self.types(subject))
+        ):
+            return predicate, []
+        found: dict[URIRef, list[Node]] = {}
+        for prop, value in self.graph.predicate_objects(subject):
+            if (
+                isinstance(prop, URIRef)
+                and prop != predicate
+                and isinstance(value, URIRef)
+                and prop in onto.range
+                and onto.range[prop] & kinds
+                and self.types(value) & kinds
+            ):
+                found.setdefault(prop, []).append(value)
+        if len(found) != 1:
+            return predicate, []
+        ((prop, values),) = found.items()
+        return prop, values
+
     def rank_properties(
         self, candidates: Sequence[str], subject: str | None, inverted: Sequence[str] = ()
     ) -> list[str]:

@@ -318,6 +318,18 @@ class ClaimBuilder:
             # a noun made from a label ("traffic") names the property only as "X's traffic"
             # or "the traffic of X": in "moderate traffic is being noted" it is no claim
             return []
+        if not subjects and self._listed_feature(toks, event, boundary, prev_subjects):
+            prop = self._choose_property(event.match, prev_subjects[0])  # type: ignore[arg-type]
+            negated = negated or _has_negation(toks, boundary, event.start, named)
+            return self._yes(toks, event, prev_subjects, prop, negated, "listed")
+        if not subjects and (there := self._there_is(toks, event, boundary)) is not None:
+            # "There's no laundry at Batson Creek", "there's a pump-out at both A and B": a
+            # yes-or-no property named as a thing there is, of the places after it
+            places = self._places_after(toks, event, limit, by_start)
+            if places:
+                prop = self._choose_property(event.match, places[0])  # type: ignore[arg-type]
+                negated = negated or _has_negation(toks, there, event.start, named)
+                return self._yes(toks, event, places, prop, negated, "existential")
         if not subjects and syntax is not None:
             parsed = parsed_subjects(syntax, event.start, event.end, mentions)
             if parsed is not None:
@@ -476,8 +488,7 @@ class ClaimBuilder:
         words before it, articles, adjectives and a few adverbs skipped, end in such a verb;
         ``None`` else."""
         assert event.match is not None
-        props = [URIRef(p) for p in event.match.properties]
-        if not props or not all(XSD.boolean in self.onto.range.get(p, set()) for p in props):
+        if not self._all_boolean(event.match):
             return None
         if toks[event.start].lemma in _HAVING:
             return event.start  # the form names the verb too ("have noise cancelling")
@@ -493,6 +504,64 @@ class ClaimBuilder:
         ):
             return k
         return None
+
+    def _there_is(self, toks: Sequence[Tok], event: _Event, boundary: int) -> int | None:
+        """Where "there" stands when the event names a yes-or-no property as a thing there is
+        ("There's no laundry", "there isn't a pump-out", "There are showers"): every
+        property the match names is of ``xsd:boolean`` and the words before it, articles,
+        adjectives and negations skipped, are a form of "be" after "there"; ``None`` else."""
+        if event.match is None or not self._all_boolean(event.match):
+            return None
+        k = event.start - 1
+        while k >= boundary and (
+            toks[k].lower in ARTICLES or toks[k].lower in _FEATURE_SKIP or toks[k].pos == "ADJ"
+        ):
+            k -= 1
+        if k - 1 >= boundary and _is_be(toks[k]) and toks[k - 1].lower == "there":
+            return k - 1
+        return None
+
+    def _listed_feature(
+        self, toks: Sequence[Tok], event: _Event, boundary: int, prev_subjects: list[Mention]
+    ) -> bool:
+        """Whether the event names a yes-or-no property listed right after the one the claims
+        before it stated ("has showers and a laundry"): only "and", commas, articles and
+        adjectives stand between them."""
+        if not prev_subjects or event.match is None or not self._all_boolean(event.match):
+            return False
+        if event.end < len(toks) and toks[event.end].pos in {"AUX", "VERB"}:
+            return False  # "has showers and the laundry is closed": its own clause
+        between = toks[boundary : event.start]
+        return any(t.lower in {"and", ","} for t in between) and all(
+            t.lower in {"and", ","} or t.lower in ARTICLES or t.lower in _FEATURE_SKIP
+            for t in between
+        )
+
+    def _places_after(
+        self, toks: Sequence[Tok], event: _Event, limit: int, by_start: dict[int, Mention]
+    ) -> list[Mention]:
+        """The things named right after the event's words by a preposition of place ("at
+        both Island Quay Marina and Batson Creek Pontoon"), with those listed with them."""
+        k = event.end
+        if k >= limit or toks[k].lower not in {"at", "in", "on"}:
+            return []
+        k += 1
+        while k < limit and (toks[k].lower in _PRECONJUNCTIONS or toks[k].lower in ARTICLES):
+            k += 1
+        first = by_start.get(k)
+        if first is None or first.iri is None:
+            return []
+        found = [first]
+        nxt = self._coordinated(toks, first, limit, limit, by_start)
+        while nxt is not None and nxt.iri is not None:
+            found.append(nxt)
+            nxt = self._coordinated(toks, nxt, limit, limit, by_start)
+        return found
+
+    def _all_boolean(self, match: PredicateMatch) -> bool:
+        """Whether every property ``match`` names is of ``xsd:boolean``."""
+        props = [URIRef(p) for p in match.properties]
+        return bool(props) and all(XSD.boolean in self.onto.range.get(p, set()) for p in props)
 
     def _names_role(self, toks: Sequence[Tok], first: int, event: _Event, prop: URIRef) -> bool:
         """Whether the noun phrase from ``first`` to the form names ``prop`` itself: the form
@@ -936,6 +1005,11 @@ _EST_NOUNS = frozenset(
     {"guest", "guests", "interest", "forest", "request", "harvest", "contest", "protest",
      "honest", "modest", "chest", "quest", "nest", "west", "rest", "test", "digest"}
 )  # fmt: skip
+
+
+def _is_be(tok: Tok) -> bool:
+    """Whether ``tok`` is a form of "be" ("is", "'s" of "there's")."""
+    return tok.lemma == "be" or tok.lower in {"'s", "’s"}
 
 
 def _superlative(tok: Tok) -> bool:

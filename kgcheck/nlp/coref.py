@@ -203,7 +203,8 @@ class CorefResolver:
         clearly the most salient compatible one; unresolved definite phrases are dropped."""
         ordered = sorted(mentions, key=lambda m: m.token_start)
         groups = self._groups(toks, ordered)
-        reply = _Reply(toks, _roles(toks, ordered, groups), groups, tuple(context))
+        kinds = frozenset(self._class_labels)
+        reply = _Reply(toks, _roles(toks, ordered, groups, kinds), groups, tuple(context))
         by_sentence: dict[int, list[Mention]] = defaultdict(list)
         for m in ordered:
             by_sentence[toks[m.token_start].sent].append(m)
@@ -536,15 +537,19 @@ def _fit(c: _Candidate, want: str, gender: str | None) -> float:
 
 
 def _roles(
-    toks: Sequence[Tok], mentions: Sequence[Mention], groups: Mapping[int, tuple[int, ...]]
+    toks: Sequence[Tok],
+    mentions: Sequence[Mention],
+    groups: Mapping[int, tuple[int, ...]],
+    kinds: frozenset[str] = frozenset(),
 ) -> dict[int, str]:
     """Each mention's grammatical role, by its first token: from the parse when there is one,
     else the first mention of its sentence (not after a preposition) stands for the subject, and
-    the mentions coordinated with it share its role."""
+    the mentions coordinated with it share its role. ``kinds``: the class labels of the KB (a
+    name before one of them, "The next Sourdough Basics class", has the noun's role)."""
     roles: dict[int, str] = {}
     if is_parsed(toks):
         for m in mentions:
-            roles[m.token_start] = _parsed_role(toks, m)
+            roles[m.token_start] = _parsed_role(toks, m, kinds)
         return roles
     subject_of: dict[int, int] = {}
     for m in mentions:
@@ -564,8 +569,11 @@ def _roles(
     return roles
 
 
-def _parsed_role(toks: Sequence[Tok], m: Mention) -> str:
+def _parsed_role(toks: Sequence[Tok], m: Mention, kinds: frozenset[str] = frozenset()) -> str:
     tok = _root(toks, m)
+    if tok.dep == "compound" and tok.head > tok.i and toks[tok.head].lemma in kinds:
+        # "The next Sourdough Basics class is on Saturday": the class is Sourdough Basics
+        tok = toks[tok.head]
     seen = 0
     while tok.dep in {"conj", "appos"} and tok.head >= 0 and seen < 10:
         tok = toks[tok.head]  # "Dr. Patel and Dr. Mensah work ...": the first conjunct's role

@@ -23,6 +23,7 @@ Usage::
 
 from __future__ import annotations
 
+import itertools
 import re
 from bisect import bisect_right
 from collections.abc import Collection, Iterable, Sequence
@@ -32,7 +33,7 @@ from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
 from rdflib import Literal, URIRef
-from rdflib.namespace import PROV, RDF, RDFS
+from rdflib.namespace import PROV, RDF, RDFS, XSD
 from rdflib.term import Node
 from spacy.lang.en.stop_words import STOP_WORDS
 
@@ -240,7 +241,7 @@ def verify_numeric_claims(
         if q.derived and q.anchor is None:
             continue  # "2 miles farther", "$25 in total": a difference, or a sum of no total
         bound = q.anchor is not None and bool(q.anchor.subjects)
-        if not bound and q.kind not in _STANDALONE:
+        if not bound and q.kind not in _STANDALONE and checker.row_counted(q) is None:
             continue  # "a grocery store 6 miles away": about nothing the KB can name
         handled, found = over.quantity(q)
         if handled:
@@ -333,6 +334,27 @@ def _named_rates(kb: KnowledgeBase, analysis: TurnAnalysis) -> list[Decimal]:
 #: What ends a phrase within a sentence.
 _PHRASE_BREAK = re.compile(r"[,;:()—–]")
 
+#: What follows a length of time said as an offset: "48 hours before arrival".
+_OFFSET = re.compile(r"\s*(?:before|after|ahead|prior|in\s+advance|beforehand)\b", re.I)
+
+#: What joins the items of a list: "150 points gets you a free coffee and 200 points ...".
+_LISTED = re.compile(r",|\band\b|\bor\b")
+
+#: A clause of having before a count: "Brunswick still has", "there are", "we've got".
+_HAVING_BEFORE = re.compile(
+    r"\b(?:has|have|'ve|had|there\s+(?:are|is|were)|there's|there're)\s+"
+    r"(?:(?:still|only|just|got|currently|now)\s+)*$",
+    re.I,
+)
+#: Words after a counted thing that say the count is what is on hand.
+_ON_HAND = frozenset({"left", "available", "remaining", "in"})
+#: The datatypes of whole numbers, by name (a property's ``rdfs:range``).
+_WHOLE_NAMES = frozenset(
+    str(t) for t in (XSD.integer, XSD.int, XSD.long, XSD.nonNegativeInteger, XSD.positiveInteger)
+)
+#: The datatypes of whole numbers, as tool results' integers are typed.
+_WHOLE_NUMBERS = frozenset({XSD.integer, XSD.int, XSD.long, XSD.nonNegativeInteger})
+
 #: A code of letters and digits ("b2", "po-77348"), a value that names one row.
 _CODE = re.compile(r"(?=[a-z-]*\d)(?=[\d-]*[a-z])[a-z\d][a-z\d-]+")
 
@@ -397,6 +419,46 @@ def _states(sentence: str, value: Node) -> bool:
         (len(words) > 1 and not any(w.isdigit() for w in words))
         or (len(words) == 1 and _CODE.fullmatch(words[0]) is not None)
     ) and f" {' '.join(words)} " in sentence
+
+
+def _paired_in_order(analysis: TurnAnalysis) -> dict[Span, str]:
+    """Values of one property a sentence lists with as many things that hold it, each value
+    paired with the thing in the same place of the order ("150 points gets you a free coffee
+    and 200 points a free pastry", "Free Coffee and Free Pastry take 150 and 200 points"): a
+    value is its own thing's, not the nearest name's across the "and"."""
+    groups: dict[tuple[int, tuple[str, ...], tuple[str, ...]], list[Quantity]] = {}
+    for q in analysis.quantities:
+        a = q.anchor
+        if a is not None and len(a.subjects) > 1 and a.claim_index is None:
+            segment = next((s.index for s in analysis.segments if s.span.contains(q.span)), -1)
+            key = (segment, tuple(sorted(a.subjects)), a.properties)
+            groups.setdefault(key, []).append(q)
+    out: dict[Span, str] = {}
+    for (segment, subjects, _), listed in groups.items():
+        named = [
+            m.iri
+            for m in sorted(analysis.mentions, key=lambda m: m.span.start)
+            if m.segment == segment and m.iri in subjects and m.kind == "entity"
+        ]
+        ordered = sorted(listed, key=lambda q: q.span.start)
+        between = [analysis.text[a.span.end : b.span.start] for a, b in itertools.pairwise(ordered)]
+        if len(listed) == len(named) == len(set(named)) == len(subjects) and all(
+            _LISTED.search(gap)
+            for gap in between  # ("£62 instead of £90": no list)
+        ):
+            out.update({q.span: iri for q, iri in zip(ordered, named, strict=True) if iri})
+    return out
+
+
+def _opens(words: Sequence[str], name: Sequence[str]) -> bool:
+    """Whether ``words`` open with ``name``, its last word in the singular or the plural
+    ("Vegan Apple Danishes" of "Vegan Apple Danish")."""
+    n = len(name)
+    return (
+        len(words) >= n
+        and tuple(words[: n - 1]) == tuple(name[: n - 1])
+        and singular(words[n - 1]) == singular(name[-1])
+    )
 
 
 def _unchecked(claim: NumericClaim, message: str) -> NumericClaim:
@@ -622,6 +684,8 @@ class _Verifier:
         self._named: list[str] = []
         self._text = ""
         self._quantities: Sequence[Quantity] = ()
+        #: a value listed with others of its property -> the name it is paired with in order
+        self._in_order: dict[Span, str] = {}
         self._mentioned: list[tuple[Span, str]] = []
         #: node -> its recurrence (``KnowledgeBase.recurrence``), read once per check
         self._series: dict[Node, tuple[timedelta, Node] | None] = {}
@@ -644,6 +708,7 @@ class _Verifier:
         self._segments = analysis.segments
         self._text = analysis.text
         self._quantities = analysis.quantities
+        self._in_order = _paired_in_order(analysis)
         self._segment_starts = [s.span.start for s in analysis.segments]
         self._named = list(dict.fromkeys(m.iri for m in analysis.mentions if m.iri is not None))
         self._mentioned = [(m.span, m.iri) for m in analysis.mentions if m.iri is not None]
@@ -677,10 +742,20 @@ class _Verifier:
             "period": period.text if period is not None else None,
             "claim_index": anchor.claim_index if anchor is not None else None,
         }
+        counted = self.row_counted(q)
+        if counted is not None:
+            return self._row_count_verdict(q, base, *counted)
         # "Jing Jing 4 miles away and P.F. Changs 1 mile away": each number is the nearest
         # name's, not whichever of the sentence's names has that value
         subjects = anchor.subjects[: anchor.nearest or None] if anchor is not None else ()
+        if q.span in self._in_order:
+            # "150 points gets you a free coffee and 200 points a free pastry": respectively
+            subjects = (self._in_order[q.span],)
+        few = len(subjects)
         subjects = self._told_by_words(q.span, subjects)
+        # "For visitor berths you can cancel ...": of the few holders none is named, and the
+        # words tell one apart; the others are no other reading of the value
+        told = anchor is not None and anchor.how == "few" and len(subjects) < few
         if (
             anchor is not None
             and anchor.guessed
@@ -755,7 +830,8 @@ class _Verifier:
         hit = min((c for c in compared if c[1]), key=lambda c: c[2] or 0.0, default=None)
         if hit is None and compared and not anchor.certain:
             # an unsure reading: the value of another subject the sentence names is meant
-            hit = self._other_reading(q, anchor, subjects, period)
+            named = [s for s in self._named if s not in subjects] if told else None
+            hit = self._other_reading(q, anchor, subjects, period, others=named)
         linked: list[str] = []
         if hit is None and compared and anchor.certain:
             # "Our Winter Boiler Service Offer gets you a boiler service for £79": the value
@@ -877,6 +953,20 @@ class _Verifier:
                 correction = self._written(q, best[0], best[3])
                 verdict = replace(verdict, correction=correction, correction_span=q.span)
             elif not certain or len(read) > 1 or len(distinct) > 1:
+                # (not the property read: another holder's value of it is the classic
+                # misstatement, "2 showers" of a sibling site's 2)
+                readings, apart = self._named_readings(q, [str(c[0].prop) for c in compared])
+                agreeing = [c[0] for c in readings if c[1]]
+                if agreeing:
+                    return NumericClaim(
+                        **base,
+                        verdict=UNCHECKED,
+                        message=f"{q.text}: the KB holds it as the {self._describe(agreeing[0])}",
+                    )
+                if apart and len({(c[0].subject, c[0].prop) for c in readings}) == 1:
+                    # "For the dairy tour you can cancel for free up to 48 hours before": the
+                    # value of the one thing the words tell apart, under the property named
+                    verdict = self._numeric_verdict(q, base, WRONG, readings[0])
                 # several values the reply may mean, none named: which is wrong is not known
                 verdict = replace(
                     verdict, certain=False, message=f"{verdict.message} (an unsure reading)"
@@ -956,7 +1046,12 @@ class _Verifier:
             expected = _by_size(q, expected)
             tolerance = self.onto.tolerance.get(h.prop, self.config.tolerance(q.kind))
             # "up to 5 lenses" of a maximum states the maximum itself, not a value under it
-            bound = None if self._a_limit(h.prop) or self._a_bound(h.prop) else q.bound
+            # and "cancel for free up to 48 hours before arrival" states the notice itself
+            bound = (
+                None
+                if self._a_limit(h.prop) or self._a_bound(h.prop) or self._an_offset(q)
+                else q.bound
+            )
             ok = within_tolerance(stated, expected, tolerance, bound)
             back = self._in_stated_unit(q, h.prop, expected, stated)
             if ok and q.kind == CURRENCY and not q.approximate and q.bound is None:
@@ -995,8 +1090,12 @@ class _Verifier:
         if len(subjects) < 2:
             return subjects
         k = bisect_right(self._segment_starts, span.start) - 1
-        words = set(name_tokens(self._segments[k].text)) if k >= 0 else set()
-        scores = {s: len(set(name_tokens(self.kb.label(URIRef(s)))) & words) for s in subjects}
+        # (in the singular: "opened TVs" of "TV returns")
+        words = {singular(w) for w in name_tokens(self._segments[k].text)} if k >= 0 else set()
+        scores = {
+            s: len({singular(w) for w in name_tokens(self.kb.label(URIRef(s)))} & words)
+            for s in subjects
+        }
         best = max(scores.values())
         if all(v == best for v in scores.values()):
             return subjects
@@ -1521,6 +1620,12 @@ class _Verifier:
         sentence = self._segments[k].text if k >= 0 else q.text
         return q.bound is not None or bool(_LIMIT_WORDS.search(sentence))
 
+    def _an_offset(self, q: Quantity) -> bool:
+        """Whether ``q`` is a length of time before or after something ("up to 48 hours
+        before arrival", "at least 7 days in advance"): a bound said of it is the limit
+        itself, not a range around the value."""
+        return q.kind == QUANTITY and bool(_OFFSET.match(self._text, q.span.end))
+
     def _a_limit(self, prop: URIRef) -> bool:
         """Whether ``prop`` is a limit: its name says so ("maximum items", "min. age")."""
         return bool(_LIMIT_NAMES.search(self.onto.label(prop)))
@@ -1835,9 +1940,172 @@ class _Verifier:
             return None
         return re.compile(rf"(?<![\d.,]){re.escape(parts['n'])}\s*{re.escape(parts['u'])}\b", re.I)
 
-    def _held_otherwise(self, q: Quantity, subjects: Sequence[str]) -> _Held | None:
-        """A value of ``subjects`` under any numeric property that agrees with ``q`` ("three
-        courses for £42" of a menu whose offer's price is 42, not its three-course price)."""
+    def row_counted(self, q: Quantity) -> tuple[str, URIRef, URIRef, Literal] | None:
+        """The row of a tool result the agent saw whose name follows the count ``q`` in a
+        sentence of having ("still has 4 Country Sourdough loaves", "there are 3 Rye & Caraway
+        Loaves left"), with its one count (its one field of whole numbers, with no unit) and
+        that count: a count of a named thing the agent looked up is the row's count."""
+        if q.kind != COUNT or not re.match(r"\s+[A-Z]", self._text[q.span.end :]):
+            return None  # ("two oven specialists": a kind of row, no row's name)
+        clause = self._text[max(0, q.span.start - 40) : q.span.start]
+        clause = re.split(r"[.;:!?,(]", clause)[-1]
+        after = value_words(self._text[q.span.end : q.span.end + 80])
+        rows = sorted(self._result_rows())
+        for row in rows:
+            words, name = next(
+                ((w, n) for w, n in self._row_names(row) if _opens(after, w)), ((), "")
+            )
+            if not words:
+                continue
+            if any(
+                words in (w for w, _ in self._row_names(other)) for other in rows if other != row
+            ):
+                return None  # "two Story Times" of two rows so named: a count of rows
+            rest = set(after[len(words) : len(words) + 3])
+            if not (_HAVING_BEFORE.search(clause) or rest & _ON_HAND):
+                return None  # "I've put 2 Country Sourdough loaves aside": no count on hand
+            counts = [
+                (prop, value)
+                for prop, value in self.kb.graph.predicate_objects(row)
+                if isinstance(prop, URIRef)
+                and str(prop).startswith(FIELD_NS)
+                and isinstance(value, Literal)
+                and value.datatype in _WHOLE_NUMBERS
+                and self.onto.unit_of(prop) is None
+            ]
+            if len(counts) != 1:
+                return None
+            ((prop, value),) = counts
+            return name, row, prop, value
+        return None
+
+    def _row_count_verdict(
+        self,
+        q: Quantity,
+        base: dict[str, Any],
+        name: str,
+        row: URIRef,
+        prop: URIRef,
+        value: Literal,
+    ) -> NumericClaim:
+        """``q`` checked against the count of the row it names (:meth:`row_counted`)."""
+        held = _decimal(value)
+        what = f'the {self.onto.label(prop)} of "{name}"'
+        base = {**base, "subject": str(row), "property": str(prop), "matched": str(value)}
+        if held == q.value:
+            return NumericClaim(
+                **base,
+                verdict=VERIFIED,
+                source=RESULTS,
+                confidence=1.0,
+                message=f"{q.text} agrees with the result the agent saw: {what} is {value}",
+            )
+        return NumericClaim(
+            **base,
+            verdict=WRONG,
+            source=RESULTS,
+            confidence=1.0,
+            correction=str(value),
+            correction_span=q.span,
+            message=f"Not {q.text}: {what} is {value} in the result the agent saw",
+        )
+
+    def _row_names(self, row: URIRef) -> list[tuple[tuple[str, ...], str]]:
+        """A row's names, with their words: its label and its fields' worded values, a thing of
+        the KB a field points at by its label ("Country Sourdough" of a stock row)."""
+        names = [self.kb.label(row)]
+        for prop, value in self.kb.graph.predicate_objects(row):
+            if not (isinstance(prop, URIRef) and str(prop).startswith(FIELD_NS)):
+                continue
+            if isinstance(value, URIRef):
+                names.append(self.kb.label(value))
+            elif isinstance(value, Literal) and _decimal(value) is None:
+                names.append(str(value))
+        return [(words, name) for name in names if (words := value_words(name))]
+
+    def _result_rows(self) -> set[URIRef]:
+        """The rows of the tool results the agent saw."""
+        return {
+            row
+            for prop in self.onto.properties
+            if str(prop).startswith(FIELD_NS)
+            for row in self.kb.graph.subjects(prop)
+            if isinstance(row, URIRef)
+        }
+
+    def _held_as_named(self, q: Quantity, read: Sequence[str] = ()) -> _Held | None:
+        """A value the KB holds, agreeing with ``q`` in its type, under a property a word of
+        whose name the phrase of ``q`` says ("a class credit that's valid for 6 months" of a
+        policy's credit validity of six months; "The balance is due 28 days before the
+        start" of its balance due before start): where the reading of ``q`` is unsure, the
+        sentence may mean that value, and a value it agrees with is no misstatement. Not the
+        properties ``read``, whose holder the sentence's words told apart."""
+        agreeing = [c[0] for c in self._named_readings(q, read)[0] if c[1]]
+        return agreeing[0] if agreeing else None
+
+    def _named_readings(
+        self, q: Quantity, read: Sequence[str] = ()
+    ) -> tuple[list[tuple[_Held, bool, float | None, Decimal, float]], bool]:
+        """``q`` compared with the values of its type (:meth:`_of_its_type`) under the
+        properties a word of whose name its phrase says, of those of their holders the
+        sentence's words tell apart ("For the dairy tour ..." of the Dairy Tour Cancellation
+        Policy); and whether the words told one holder apart from others."""
+        said = {singular(w) for w in _words(self._phrase(q.span))}
+        props = [
+            str(p)
+            for p in self.onto.properties
+            if not str(p).startswith(FIELD_NS)
+            and str(p) not in read
+            and ({str(r) for r in self.onto.range.get(p, ())} & (NUMERIC_TYPES | DURATION_TYPES))
+            and said & {singular(w) for w in _words(self.onto.label(p))}
+        ]
+        held = [h for h in self._held(self._holders(props), props) if self._of_its_type(q, h)]
+        holders = tuple(dict.fromkeys(str(h.subject) for h in held))
+        told = self._told_by_words(q.span, holders)
+        held = [h for h in held if str(h.subject) in told]
+        return self._compare(q, held), len(told) < len(holders)
+
+    def _holders(self, props: Sequence[str]) -> list[str]:
+        """The things of the KB that hold a value of one of ``props``."""
+        return sorted(
+            {
+                str(s)
+                for p in props
+                for s in self.kb.graph.subjects(URIRef(p))
+                if isinstance(s, URIRef)
+            }
+        )
+
+    def _of_its_type(self, q: Quantity, held: _Held) -> bool:
+        """Whether ``held`` is a value of ``q``'s type by its property's unit or datatype: a
+        length of time of a duration or a property kept in a unit of time, a measure of one
+        in a unit of its dimension, money of one in a currency, a percentage of one in "%",
+        a count or a bare number of one in no unit (48 hours is no 48 visitor berths)."""
+        unit = self.onto.unit_of(held.prop)
+        duration = isinstance(held.value, Literal) and str(held.value.datatype) in DURATION_TYPES
+        if q.kind == QUANTITY:
+            if duration:
+                return dimension(q.unit) == "time"
+            return unit is not None and dimension(unit) == dimension(q.unit) is not None
+        if q.kind == CURRENCY:
+            # in a currency its unit or the holder's price specification names, or in none
+            # and of decimals (a price without a unit), not of whole numbers (a count)
+            if unit is not None:
+                return is_iso_currency(unit)
+            whole = {str(r) for r in self.onto.range.get(held.prop, ())} <= _WHOLE_NAMES
+            return held.currency is not None or not (duration or whole)
+        if q.kind == PERCENT:
+            return unit == "%"
+        if q.kind == RATIO:
+            return unit == "x"
+        return unit is None and not duration
+
+    def _held_otherwise(
+        self, q: Quantity, subjects: Sequence[str], *, every: bool = False
+    ) -> _Held | None:
+        """A value of the first of ``subjects`` (of any of them, ``every``) under any numeric
+        property that agrees with ``q`` ("three courses for £42" of a menu whose offer's price
+        is 42, not its three-course price)."""
         if not subjects:
             return None
         numeric = [
@@ -1846,7 +2114,14 @@ class _Verifier:
             if {str(r) for r in self.onto.range.get(p, ())} & (NUMERIC_TYPES | DURATION_TYPES)
             or p in self.onto.unit
         ]
-        agreeing = [c[0] for c in self._compare(q, self._held(subjects[:1], numeric)) if c[1]]
+        held = self._held(subjects if every else subjects[:1], numeric)
+        if every:
+            held = [h for h in held if self._of_its_type(q, h)]  # (£28 is no 28 km radius)
+            # of those the sentence's words tell apart ("at Boxwell Avonmouth": not the
+            # Large unit at Trafford Park)
+            told = self._told_by_words(q.span, tuple(dict.fromkeys(str(h.subject) for h in held)))
+            held = [h for h in held if str(h.subject) in told]
+        agreeing = [c[0] for c in self._compare(q, held) if c[1]]
         return agreeing[0] if agreeing else None
 
     def _a_result_dates(
@@ -2072,7 +2347,12 @@ class _Verifier:
                     confidence=self.config.source_confidence,
                     message=f"{q.text} agrees with source {source.id}: {other.text}",
                 )
-        held = self._held_otherwise(q, anchor.subjects if anchor is not None else ())
+        subjects = anchor.subjects if anchor is not None else ()
+        held = self._held_otherwise(q, subjects) or self._held_as_named(q, props)
+        if held is None and not subjects:
+            # "it's 90 minutes and $55" with the pronoun unresolved: a value the reply ties to
+            # nothing, that a thing it names holds, is that thing's
+            held = self._held_otherwise(q, self._named, every=True)
         if held is not None:
             return NumericClaim(
                 **base,

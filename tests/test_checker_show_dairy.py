@@ -570,3 +570,76 @@ def test_a_count_is_no_amount_of_money_a_named_row_holds(dairy: Checker) -> None
     )
     reply = "I found 3 tastings, starting with the Gruyère Morning."
     assert acted(check(dairy, reply, tastings)) == ["3"]
+
+
+def test_a_property_of_what_a_purpose_clause_names_is_read_and_said_with_its_unit(
+    dairy: Checker,
+) -> None:
+    # the marina's "The minimum age to skipper the Kittiwake RIB is 18" (21) read no claim;
+    # the KB's value, once read, was said "21 year"
+    reply = "The minimum age to visit Alpina Show Dairy is 12."
+    assert (check(dairy, reply).text, acted(check(dairy, reply))) == (reply, [])
+    report = check(dairy, "The minimum age to visit Alpina Show Dairy is 16.")
+    assert report.text == reply
+    assert report.flags[0].message.endswith("is 12 years.")
+
+
+STOCK = (
+    "stock",
+    [
+        {"cheese": "Mountain Tomme", "in_stock": True, "quantity_left": 6, "price": 21.5},
+        {"cheese": "Swiss Emmental", "in_stock": True, "quantity_left": 2, "price": 28.0},
+    ],
+)
+
+
+@pytest.mark.parametrize(
+    ("reply", "flagged"),
+    [
+        # the bakery's "Brunswick still has 4 Country Sourdough loaves" (6) passed unread
+        ("Alpina Show Dairy still has 4 Mountain Tomme wheels.", ["4"]),
+        ("Alpina Show Dairy still has 6 Mountain Tommes and 2 Swiss Emmental left.", []),
+        # a count the sentence does not say is on hand is no stock
+        ("I've put 2 Mountain Tomme wheels aside for you.", []),
+    ],
+)
+def test_a_count_of_a_thing_a_result_row_names_is_the_rows_count(
+    dairy: Checker, reply: str, flagged: list[str]
+) -> None:
+    report = check(dairy, reply, STOCK)
+    assert acted(report) == flagged
+
+
+def test_values_listed_with_as_many_things_are_paired_in_order(dairy: Checker) -> None:
+    # the bakery's "150 points gets you a free coffee and 200 points a free pastry" was read
+    # as the coffee's 200: a value listed is its own thing's, in the order they are listed
+    reply = "400 points gets you a Free Tasting and 150 points a Free Fondue."
+    report = check(dairy, reply)
+    assert (report.text, acted(report)) == (reply, [])
+    swapped = check(dairy, "150 points gets you a Free Tasting and 400 points a Free Fondue.")
+    assert swapped.text == reply
+
+
+def test_a_value_the_kb_holds_under_a_property_the_phrase_names_is_no_finding(
+    dairy: Checker,
+) -> None:
+    # the marina's "you'll need to pay a 25% deposit" was flagged as supported by nothing, of
+    # a course policy's booking deposit of 25%: a word of the property's name is said
+    reply = (
+        "The Dairy Tour takes an hour, and you'll need to pay a 20% deposit to hold your "
+        "place. The balance is due 14 days before the start."
+    )
+    report = check(dairy, reply)
+    assert (report.text, acted(report)) == (reply, [])
+    wrong = "You'll need to pay a 30% deposit to hold your place."
+    assert acted(check(dairy, wrong)) == ["30%"]
+
+
+def test_a_length_of_time_before_something_is_the_notice_itself(dairy: Checker) -> None:
+    # the marina's "For visitor berths you can cancel for free up to 48 hours before arrival"
+    # (24 hours) passed: "up to" read as a most around the value, and another policy's 48
+    # hours taken for it, though the sentence's words name the berths' policy
+    reply = "For the dairy tour you can cancel for free up to 24 hours before your visit."
+    assert acted(check(dairy, reply)) == []
+    wrong = "For the dairy tour you can cancel for free up to 48 hours before your visit."
+    assert acted(check(dairy, wrong)) == ["48 hours"]

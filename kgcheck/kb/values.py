@@ -14,7 +14,7 @@ from kgcheck.kb.normalize import value_words
 from kgcheck.periods import Granularity, Interval, day_interval, interval_of_literal
 from kgcheck.values.durations import write_duration
 from kgcheck.values.phones import same_number
-from kgcheck.values.quantities import canonical_unit
+from kgcheck.values.quantities import canonical_unit, plural
 from kgcheck.values.temporal import WEEKDAYS, TemporalExpression, TemporalRecognizer
 
 __all__ = ["format_like", "matches", "relative_difference", "within_tolerance", "written"]
@@ -171,6 +171,8 @@ def written(value: Literal, unit: str | None = None) -> str:
         return f"{_CURRENCY_SIGNS[unit]}{digits}"
     if unit in _TIGHT_UNITS:
         return f"{digits}{unit}"
+    if number != 1 and unit.isalpha() and unit.islower() and len(unit) > 2:
+        unit = plural(unit)  # "21 years", not "21 year"
     return f"{digits} {unit}"
 
 

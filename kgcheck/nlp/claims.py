@@ -759,6 +759,14 @@ class ClaimBuilder:
         ):
             return None
         k = event.end + 1
+        if (
+            toks[event.end].lower == "to"
+            and k + 1 < len(toks)
+            and toks[k].is_alpha
+            and not toks[k].is_capitalised
+            and (toks[k + 1].lower in ARTICLES or k + 1 in by_start)
+        ):
+            k += 1  # "The minimum age to skipper the Kittiwake RIB is 21": what it is done to
         while k < len(toks) and toks[k].lower in ARTICLES:
             k += 1
         found = by_start.get(k)

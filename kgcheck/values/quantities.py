@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
@@ -57,6 +58,7 @@ __all__ = [
     "is_unit_word",
     "measure_of_rate",
     "minutes_of",
+    "plural",
     "qualified_time",
     "restates",
     "rounded_agrees",
@@ -302,6 +304,11 @@ _TIME_UNITS = frozenset({"second", "minute", "hour", "day", "week"})
 _NAMED_COUNT = re.compile(
     r"\s+(?:[A-Z][\w'-]*\s+(?:&\s+)?){0,4}(?P<last>[A-Z][\w'-]*)\s+(?P<noun>[a-z]{3,}s)\b"
 )
+#: A number and a name ending in a plural, nothing capitalised after it: "8 Vegan Apple
+#: Danishes", "3 Rye & Caraway Loaves" (not "15 Princes Street").
+_NAMED_PLURAL = re.compile(
+    r"\s+(?:[A-Z][\w'-]*\s+(?:&\s+)?){0,4}(?P<last>[A-Z][\w'-]*[a-z]s)\b(?!\s+[A-Z&])"
+)
 #: A number, a fraction after "and", and a unit: "3 and a half hours", "two and a quarter km".
 _SAID_FRACTIONS = "|".join(r"\s+".join(f.split()) for f in FRACTIONS)
 _AND_FRACTION = re.compile(
@@ -441,6 +448,16 @@ def unit_in_text(text: str) -> str | None:
 #: What follows a unit of time that opens a description of a point in time ("Year in which",
 #: "Hour when").
 _POINT_IN_TIME = re.compile(r"\s+(?:in\s+which|on\s+which|at\s+which|when)\b", re.I)
+
+
+@lru_cache(maxsize=256)
+def plural(noun: str) -> str:
+    """The plural of ``noun``'s last word ("yard manager" -> "yard managers", "hour" ->
+    "hours"), by inflect's English rules."""
+    import inflect  # about 2 s to import: only when a plural is written
+
+    *head, last = noun.split()
+    return " ".join([*head, str(inflect.engine().plural_noun(last))])
 
 
 def singular(word: str) -> str:
@@ -848,6 +865,15 @@ class QuantityRecognizer:
             # "4 Country Sourdough loaves", "2 Rye & Caraway loaves": a count of a named thing,
             # the lower-case noun after its name what is counted
             return self._make(text, start, pos, COUNT, value, named["noun"])
+        named = _NAMED_PLURAL.match(text, pos)
+        if (
+            named is not None
+            and singular(named["last"]) != named["last"]
+            and scale is None
+            and not re.search(r"[A-Z][\w'-]*\s+$", text[:start])  # "Route 66 Records"
+        ):
+            # "8 Vegan Apple Danishes": a name ending in a plural, what is counted
+            return self._make(text, start, pos, COUNT, value, named["last"].lower())
         if re.match(r"\s+(?:[A-Z][a-z]+\s+)*[A-Z][a-z]+\b", text[pos:]) and scale is None:
             return None  # "434 Arastradero Rd": a house number
         counted = self._counted(text, start, pos, value)

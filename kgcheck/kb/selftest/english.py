@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
-from functools import lru_cache
 
 from rdflib import Literal, URIRef
 from rdflib.namespace import XSD
@@ -30,7 +29,6 @@ __all__ = [
     "is_plural",
     "number_of",
     "past",
-    "plural",
     "shape_of",
     "tense_of",
     "write_number",
@@ -121,16 +119,6 @@ def is_plural(noun: str) -> bool:
     """Whether a noun form is plural: "operating expenses" yes, "number of units" no."""
     head = noun.split(" of ")[0].split()[-1].lower()
     return head.endswith("s") and not head.endswith(("ss", "us", "is", "ics"))
-
-
-@lru_cache(maxsize=256)
-def plural(noun: str) -> str:
-    """The plural of ``noun``'s last word ("yard manager" -> "yard managers", "hour" ->
-    "hours"), by inflect's English rules."""
-    import inflect  # about 2 s to import: only when a self-test writes a plural
-
-    *head, last = noun.split()
-    return " ".join([*head, str(inflect.engine().plural_noun(last))])
 
 
 def _is_numeric_property(kb: KnowledgeBase, prop: URIRef) -> bool:

@@ -33,8 +33,8 @@ from rdflib import URIRef
 
 from kgcheck.errors import ConfigError
 from kgcheck.kb.selftest.draft import Draft
-from kgcheck.kb.selftest.english import plural
 from kgcheck.kb.selftest.model import Statement
+from kgcheck.values.quantities import plural
 
 __all__ = ["SPLITS", "Template", "load_templates", "reply_statements"]
 

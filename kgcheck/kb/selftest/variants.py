@@ -15,12 +15,19 @@ from rdflib import Literal
 from rdflib.namespace import XSD
 
 from kgcheck.kb.selftest.draft import Draft
-from kgcheck.kb.selftest.english import NOUN, Form, date_of, number_of, plural, write_number
+from kgcheck.kb.selftest.english import NOUN, Form, date_of, number_of, write_number
 from kgcheck.kb.selftest.facts import Fact
 from kgcheck.kb.selftest.perturb import wrong_number
 from kgcheck.kb.selftest.phrasing import Phraser
 from kgcheck.periods import Granularity
-from kgcheck.values.quantities import canonical_unit, convert, dimension, minutes_of, units_of
+from kgcheck.values.quantities import (
+    canonical_unit,
+    convert,
+    dimension,
+    minutes_of,
+    plural,
+    units_of,
+)
 
 __all__ = ["relative_drafts", "unit_drafts"]
 

@@ -334,9 +334,6 @@ def _named_rates(kb: KnowledgeBase, analysis: TurnAnalysis) -> list[Decimal]:
 #: What ends a phrase within a sentence.
 _PHRASE_BREAK = re.compile(r"[,;:()—–]")
 
-#: What follows a length of time said as an offset: "48 hours before arrival".
-_OFFSET = re.compile(r"\s*(?:before|after|ahead|prior|in\s+advance|beforehand)\b", re.I)
-
 #: What joins the items of a list: "150 points gets you a free coffee and 200 points ...".
 _LISTED = re.compile(r",|\band\b|\bor\b")
 
@@ -1046,12 +1043,7 @@ class _Verifier:
             expected = _by_size(q, expected)
             tolerance = self.onto.tolerance.get(h.prop, self.config.tolerance(q.kind))
             # "up to 5 lenses" of a maximum states the maximum itself, not a value under it
-            # and "cancel for free up to 48 hours before arrival" states the notice itself
-            bound = (
-                None
-                if self._a_limit(h.prop) or self._a_bound(h.prop) or self._an_offset(q)
-                else q.bound
-            )
+            bound = None if self._a_limit(h.prop) or self._a_bound(h.prop) else q.bound
             ok = within_tolerance(stated, expected, tolerance, bound)
             back = self._in_stated_unit(q, h.prop, expected, stated)
             if ok and q.kind == CURRENCY and not q.approximate and q.bound is None:
@@ -1620,12 +1612,6 @@ class _Verifier:
         sentence = self._segments[k].text if k >= 0 else q.text
         return q.bound is not None or bool(_LIMIT_WORDS.search(sentence))
 
-    def _an_offset(self, q: Quantity) -> bool:
-        """Whether ``q`` is a length of time before or after something ("up to 48 hours
-        before arrival", "at least 7 days in advance"): a bound said of it is the limit
-        itself, not a range around the value."""
-        return q.kind == QUANTITY and bool(_OFFSET.match(self._text, q.span.end))
-
     def _a_limit(self, prop: URIRef) -> bool:
         """Whether ``prop`` is a limit: its name says so ("maximum items", "min. age")."""
         return bool(_LIMIT_NAMES.search(self.onto.label(prop)))
@@ -2051,13 +2037,14 @@ class _Verifier:
         sentence's words tell apart ("For the dairy tour ..." of the Dairy Tour Cancellation
         Policy); and whether the words told one holder apart from others."""
         said = {singular(w) for w in _words(self._phrase(q.span))}
+        distinctive = _distinctive(self.kb)
         props = [
             str(p)
             for p in self.onto.properties
             if not str(p).startswith(FIELD_NS)
             and str(p) not in read
             and ({str(r) for r in self.onto.range.get(p, ())} & (NUMERIC_TYPES | DURATION_TYPES))
-            and said & {singular(w) for w in _words(self.onto.label(p))}
+            and said & distinctive.get(p, frozenset())
         ]
         held = [h for h in self._held(self._holders(props), props) if self._of_its_type(q, h)]
         holders = tuple(dict.fromkeys(str(h.subject) for h in held))
@@ -2549,6 +2536,26 @@ def _bounds_described(kb: KnowledgeBase) -> frozenset[URIRef]:
 
 
 _described_as_bounds = per_kb(_bounds_described)
+
+
+def _distinctive_label_words(kb: KnowledgeBase) -> dict[URIRef, frozenset[str]]:
+    """Per property, the words of its name (in the singular, units left out) that name at
+    most two properties of the ontology: "deposit" of a booking deposit, not "fee" or "day"
+    that a dozen names share. A word a phrase shares with a name tells which property it
+    means only where few names have it. Read once per knowledge base."""
+    names = {
+        p: {singular(w) for w in _words(kb.ontology.label(p)) if not is_unit_word(w)}
+        for p in kb.ontology.properties
+        if not str(p).startswith(FIELD_NS)
+    }
+    counts: dict[str, int] = {}
+    for words in names.values():
+        for w in words:
+            counts[w] = counts.get(w, 0) + 1
+    return {p: frozenset(w for w in words if counts[w] <= 2) for p, words in names.items()}
+
+
+_distinctive = per_kb(_distinctive_label_words)
 #: Words a sentence states a limit with: "up to", "at most", "you can have", "allowed".
 _LIMIT_WORDS = re.compile(
     r"\b(?:up to|at (?:most|least)|max(?:imum)?|min(?:imum)?|limits?|limited|cap(?:ped)?|"

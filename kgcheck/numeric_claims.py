@@ -748,11 +748,16 @@ class _Verifier:
         if q.span in self._in_order:
             # "150 points gets you a free coffee and 200 points a free pastry": respectively
             subjects = (self._in_order[q.span],)
-        few = len(subjects)
+        before = subjects
         subjects = self._told_by_words(q.span, subjects)
         # "For visitor berths you can cancel ...": of the few holders none is named, and the
-        # words tell one apart; the others are no other reading of the value
-        told = anchor is not None and anchor.how == "few" and len(subjects) < few
+        # words tell one apart (not a common word: "and" of "Town and Country"); the others
+        # are no other reading of the value
+        told = (
+            anchor is not None
+            and anchor.how == "few"
+            and len(self._told_by_words(q.span, before, content=True)) < len(before)
+        )
         if (
             anchor is not None
             and anchor.guessed
@@ -1075,15 +1080,20 @@ class _Verifier:
             out.append((h, ok, relative_difference(stated, expected), back, tolerance))
         return out
 
-    def _told_by_words(self, span: Span, subjects: tuple[str, ...]) -> tuple[str, ...]:
+    def _told_by_words(
+        self, span: Span, subjects: tuple[str, ...], *, content: bool = False
+    ) -> tuple[str, ...]:
         """Of several subjects ("the Winter Bouldering League": its rounds and its final),
         those whose names share the most words with the sentence ("Round 4 of the Winter
-        Bouldering League"), where some share more than others."""
+        Bouldering League"), where some share more than others; with ``content``, by the
+        words that are no common words ("and", "the")."""
         if len(subjects) < 2:
             return subjects
         k = bisect_right(self._segment_starts, span.start) - 1
         # (in the singular: "opened TVs" of "TV returns")
         words = {singular(w) for w in name_tokens(self._segments[k].text)} if k >= 0 else set()
+        if content:
+            words -= STOP_WORDS
         scores = {
             s: len({singular(w) for w in name_tokens(self.kb.label(URIRef(s)))} & words)
             for s in subjects

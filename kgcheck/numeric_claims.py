@@ -46,7 +46,13 @@ from kgcheck.kb.normalize import name_tokens, value_words
 from kgcheck.kb.observations import observations
 from kgcheck.kb.values import format_like, relative_difference, within_tolerance
 from kgcheck.nlp.analysis import Segment, TurnAnalysis
-from kgcheck.nlp.anchors import names_a_total, names_unit, property_phrases
+from kgcheck.nlp.anchors import (
+    distinctive_words,
+    label_words,
+    names_a_total,
+    names_unit,
+    property_phrases,
+)
 from kgcheck.nlp.literals import NUMERIC_TYPES
 from kgcheck.nlp.negation import negated_before
 from kgcheck.nlp.speech_acts import restating
@@ -67,6 +73,7 @@ from kgcheck.values.quantities import (
     RATIO,
     Quantity,
     QuantityRecognizer,
+    bound_words,
     canonical_unit,
     convert,
     counts_in,
@@ -1048,7 +1055,11 @@ class _Verifier:
             expected = _by_size(q, expected)
             tolerance = self.onto.tolerance.get(h.prop, self.config.tolerance(q.kind))
             # "up to 5 lenses" of a maximum states the maximum itself, not a value under it
-            bound = None if self._a_limit(h.prop) or self._a_bound(h.prop) else q.bound
+            bound = (
+                None
+                if self._a_limit(h.prop) or self._a_bound(h.prop) or self._bound_in_forms(q, h.prop)
+                else q.bound
+            )
             ok = within_tolerance(stated, expected, tolerance, bound)
             back = self._in_stated_unit(q, h.prop, expected, stated)
             if ok and q.kind == CURRENCY and not q.approximate and q.bound is None:
@@ -1092,6 +1103,9 @@ class _Verifier:
         k = bisect_right(self._segment_starts, span.start) - 1
         # (in the singular: "opened TVs" of "TV returns")
         words = {singular(w) for w in name_tokens(self._segments[k].text)} if k >= 0 else set()
+        # a period ("this year") or a number ("got 1 left") tells no thing apart ("1 Year
+        # Fixed Rate Bond")
+        words = {w for w in words if w not in PERIOD_OF and not w.isdigit()}
         if content:
             words -= STOP_WORDS
         scores = {
@@ -1635,6 +1649,17 @@ class _Verifier:
             return True
         return prop in _described_as_bounds(self.kb)
 
+    def _bound_in_forms(self, q: Quantity, prop: URIRef) -> bool:
+        """Whether the words that make ``q`` a most or a least are those a phrasing of ``prop``
+        says it with ("within" of "return within" of a refund window): "bring it back within
+        48 hours" states the window itself, not a value under it."""
+        if q.bound is None:
+            return False
+        words = bound_words(self._text[max(0, q.span.start - 24) : q.span.start])
+        return words is not None and any(
+            re.search(rf"\b{words}\b", phrase.lower()) for phrase in property_phrases(self.kb, prop)
+        )
+
     def _told_apart(self, q: Quantity, subjects: set[URIRef]) -> bool:
         """Whether the phrase right after ``q`` ("for A3", up to the clause's end) names a word
         that is in the names of other KB things of the subjects' kind and in none of
@@ -2046,8 +2071,8 @@ class _Verifier:
         properties a word of whose name its phrase says, of those of their holders the
         sentence's words tell apart ("For the dairy tour ..." of the Dairy Tour Cancellation
         Policy); and whether the words told one holder apart from others."""
-        said = {singular(w) for w in _words(self._phrase(q.span))}
-        distinctive = _distinctive(self.kb)
+        said = label_words(self._phrase(q.span))
+        distinctive = distinctive_words(self.kb)
         props = [
             str(p)
             for p in self.onto.properties
@@ -2548,24 +2573,6 @@ def _bounds_described(kb: KnowledgeBase) -> frozenset[URIRef]:
 _described_as_bounds = per_kb(_bounds_described)
 
 
-def _distinctive_label_words(kb: KnowledgeBase) -> dict[URIRef, frozenset[str]]:
-    """Per property, the words of its name (in the singular, units left out) that name at
-    most two properties of the ontology: "deposit" of a booking deposit, not "fee" or "day"
-    that a dozen names share. A word a phrase shares with a name tells which property it
-    means only where few names have it. Read once per knowledge base."""
-    names = {
-        p: {singular(w) for w in _words(kb.ontology.label(p)) if not is_unit_word(w)}
-        for p in kb.ontology.properties
-        if not str(p).startswith(FIELD_NS)
-    }
-    counts: dict[str, int] = {}
-    for words in names.values():
-        for w in words:
-            counts[w] = counts.get(w, 0) + 1
-    return {p: frozenset(w for w in words if counts[w] <= 2) for p, words in names.items()}
-
-
-_distinctive = per_kb(_distinctive_label_words)
 #: Words a sentence states a limit with: "up to", "at most", "you can have", "allowed".
 _LIMIT_WORDS = re.compile(
     r"\b(?:up to|at (?:most|least)|max(?:imum)?|min(?:imum)?|limits?|limited|cap(?:ped)?|"

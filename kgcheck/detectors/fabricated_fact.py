@@ -13,6 +13,7 @@ from rdflib.namespace import RDF
 
 from kgcheck.detectors.base import DetectionContext, Detector
 from kgcheck.nlp.analysis import Claim
+from kgcheck.nlp.vocabulary import INDEFINITE_BEFORE
 from kgcheck.types import Evidence, Flag, FlagType
 
 __all__ = ["FabricatedFactDetector"]
@@ -39,6 +40,8 @@ class FabricatedFactDetector(Detector):
                     continue  # someone the user told us about: a conversation entity
                 if ctx.kb.has_literal(claim.subject.text) or ctx.kb.in_literal(claim.subject.text):
                     continue  # a name the KB holds as a value ("directed by Mara Quist")
+                if INDEFINITE_BEFORE.search(ctx.analysis.text, 0, claim.subject.span.start):
+                    continue  # "A Shih Tzu is in our small band": any one of a kind, no name
                 flags.append(self._unknown_subject(ctx, claim))
             elif claim.subject_iri is not None:
                 flag = self._missing_value(ctx, claim)

@@ -46,7 +46,7 @@ class MismatchedItemDetector(Detector):
             if item.row is None:
                 continue
             if item.odd is not None:
-                flags.append(self._odd(ctx, item))
+                flags.append(self._odd(ctx, item, items))
             # one flag a stretch: a value that may stand for any of several properties
             # ("leaving at 6:50 am": the departure or the arrival) is one problem
             readings: dict[Span, list[tuple[Unheld, URIRef, tuple[Node, ...]]]] = {}
@@ -57,6 +57,10 @@ class MismatchedItemDetector(Detector):
                     flag = self._unplaced(ctx, item, found)
                 else:
                     unheld, prop, expected = found[0]
+                    if _held_above(ctx.kb, item.row, unheld.value):
+                        # "So far you've paid £1,100: the £300 deposit ... and £800 ...": a
+                        # value of what holds the rows (the call's total), none of a row's
+                        continue
                     flag = self._unheld(
                         ctx, item, unheld.span, unheld.text, prop, expected, unheld.sure
                     )
@@ -107,7 +111,7 @@ class MismatchedItemDetector(Detector):
             kb_strength=0.8,
         )
 
-    def _odd(self, ctx: DetectionContext, item: Item) -> Flag:
+    def _odd(self, ctx: DetectionContext, item: Item, items: tuple[Item, ...]) -> Flag:
         kb = ctx.kb
         assert item.row is not None and item.odd is not None
         odd, row = item.odd, item.row
@@ -155,6 +159,17 @@ class MismatchedItemDetector(Detector):
             alone = True
         if item.guessed:
             alone = True  # the row is a pronoun's resolution ("It's from 2011")
+        if any(
+            h != row and h in v.holders
+            for h in odd.holders
+            for other in items
+            for v in other.values
+            if v is not odd and _sentence_of(ctx, v.span) == sentence
+        ):
+            # "the $3,000 deposit by bank transfer in August and $8,000 by credit card on 20
+            # January": the sentence states values of the row that holds the odd value too,
+            # so which values make one item is not certain
+            alone = True
         if alone:
             # the row is told by values of other sentences ("... the Vauxhall Corsa at £38 a
             # day. If you'd rather have an automatic, ..."): which item the odd value is of is
@@ -253,6 +268,24 @@ class MismatchedItemDetector(Detector):
             action=None if sure else "flag",
             kb_strength=1.0 if sure else 0.8,
         )
+
+
+def _held_above(kb: KnowledgeBase, row: URIRef, value: object) -> bool:
+    """Whether a thing that holds ``row`` (a tool call that generated it, a record that lists
+    it) holds ``value`` itself, a number compared as a number."""
+    if not isinstance(value, (int, float, Decimal)) or isinstance(value, bool):
+        return False
+    wanted = Decimal(str(value))
+    for parent in kb.graph.subjects(None, row):
+        for o in kb.graph.objects(parent):
+            if (
+                isinstance(o, Literal)
+                and isinstance(n := o.toPython(), (int, float, Decimal))
+                and not isinstance(n, bool)
+                and Decimal(str(n)) == wanted
+            ):
+                return True
+    return False
 
 
 def _written(ctx: DetectionContext, prop: URIRef, value: Node, stated: str) -> str:

@@ -16,6 +16,7 @@ from kgcheck.kb.knowledge_base import KnowledgeBase
 from kgcheck.kb.normalize import name_tokens, value_words
 from kgcheck.nlp.analysis import Mention, TurnAnalysis
 from kgcheck.nlp.speech_acts import greets_reader
+from kgcheck.nlp.vocabulary import INDEFINITE_BEFORE
 from kgcheck.numeric_claims import restated_spans
 from kgcheck.spans import SpanIndex
 from kgcheck.tools.graph import answered_rows
@@ -208,10 +209,13 @@ class NonexistentEntityDetector(Detector):
         classes: set[URIRef] = set()
         if m.class_hint:
             classes.add(URIRef(m.class_hint))
+        # "A Bernese is in our large group": one of a kind, whatever a claim's domain says
+        kind = bool(INDEFINITE_BEFORE.search(ctx.analysis.text, 0, m.span.start))
         for claim in ctx.analysis.claims:
             prop = URIRef(claim.predicate)
             if claim.subject.span == m.span:
-                classes |= onto.domain.get(prop, set())
+                if not kind:
+                    classes |= onto.domain.get(prop, set())
             elif claim.object.mention is not None and claim.object.mention.span == m.span:
                 classes |= onto.range.get(prop, set())
         if m.affiliation is not None or m.title is not None:

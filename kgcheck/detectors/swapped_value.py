@@ -35,6 +35,7 @@ from kgcheck.kb.value_forms import EMAIL, PHONE, STREET, street_parts, value_for
 from kgcheck.kb.values import matches
 from kgcheck.nlp.analysis import Mention, Segment
 from kgcheck.nlp.attributes import is_attribute
+from kgcheck.nlp.vocabulary import FIRST_PERSON_PLURAL
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Evidence, Flag, FlagType, Span
 from kgcheck.values.addresses import NAME_LINKS
@@ -207,6 +208,14 @@ class SwappedValueDetector(Detector):
         entity = value_owner(ctx, segment, span, props)
         if entity is None or any(s == entity for s, _ in owners):
             return None
+        if (
+            owners
+            and _said_as_ours(ctx, segment, span)
+            and not any(kb.types(entity) & kb.types(s) for s, _ in owners)
+        ):
+            # "use our general address, <the company's>": a value of the speaker's own
+            # organisation, no thing of the estate's kind, is not the estate's misstated
+            return None
         stated = ctx.analysis.text[span.start : span.end]
         for prop in props:
             held = kb.values(entity, prop)
@@ -243,6 +252,17 @@ class SwappedValueDetector(Detector):
                 kb_strength=1.0,
             )
         return None
+
+
+def _said_as_ours(ctx: DetectionContext, segment: Segment, span: Span) -> bool:
+    """Whether the sentence says the value is the speaker's ("our", "we") and names no KB
+    thing before it."""
+    before = [
+        m for m in ctx.analysis.mentions if m.segment == segment.index and m.span.end <= span.start
+    ]
+    return not any(m.iri is not None for m in before) and any(
+        m.kind == "speaker" and m.text.lower() in FIRST_PERSON_PLURAL for m in before
+    )
 
 
 def _said_elsewhere(ctx: DetectionContext, segment: Segment, span: Span, value: Node) -> bool:
@@ -331,6 +351,18 @@ def value_owner(
             # of the speaker's own organisation, which the reply does not name
             return None
         return URIRef(str(nearest.iri))
+    if any(
+        m.segment == segment.index
+        and m.span.end <= span.start
+        and m.kind == "pronoun"
+        and m.iri is None
+        for m in ctx.analysis.mentions
+    ):
+        # "You can reach her on <it>": the sentence says whose value it is, and whoever "her"
+        # is, the conversation does not tell
+        return None
+    # a name after it ("at 611 Ames Ave is Valero"), not a pronoun ("and we'll pass it on")
+    after = [m for m in after if m.kind != "pronoun"]
     if after:
         return URIRef(str(after[0].iri))
     if mentions:

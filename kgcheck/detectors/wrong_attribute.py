@@ -99,6 +99,13 @@ class WrongAttributeDetector(Detector):
         ):
             return None  # "open until 6pm tomorrow": no value of the year a shop opened in
         if any(
+            t.has_time and claim.object.span.overlaps(t.span) for t in ctx.analysis.temporals
+        ) and all(
+            (iv := interval_of_literal(v)) is not None and iv.granularity >= Granularity.DAY
+            for v in values
+        ):
+            return None  # "open tomorrow from 7:30am to 6:30pm": hours, no shop's opening date
+        if any(
             n.kind != DATE
             and (
                 n.verdict == VERIFIED

@@ -25,6 +25,7 @@ from decimal import Decimal
 from rdflib import RDF, RDFS, SKOS, URIRef
 from spacy.lang.en.stop_words import STOP_WORDS
 
+from kgcheck.kb.cache import per_kb
 from kgcheck.kb.knowledge_base import VALID_FROM, VALID_THROUGH, KnowledgeBase
 from kgcheck.kb.normalize import name_tokens, value_words
 from kgcheck.kb.observations import observations
@@ -56,6 +57,7 @@ from kgcheck.values.quantities import (
     counted_nouns,
     dimension,
     is_currency,
+    is_unit_word,
     same_counted,
     singular,
     split_rate,
@@ -68,6 +70,8 @@ __all__ = [
     "Description",
     "bare_value",
     "counts_of",
+    "distinctive_words",
+    "label_words",
     "names_period",
     "names_unit",
     "property_phrases",
@@ -172,6 +176,8 @@ class Anchorer:
         self.numeric |= set(self.onto.tolerance) | set(self.onto.unit)
         self.numeric |= {p for p in self.obs.predicates if p not in ranges}
         self.dates = {p for p, rs in ranges.items() if rs & DATE_TYPES}
+        #: Date properties of years or months alone: no moment of a day is a value of them
+        self.coarse_dates = {p for p, rs in ranges.items() if rs and rs <= _COARSE_DATE_TYPES}
         self.times = {p for p, rs in ranges.items() if rs & _TIME_TYPES}
         # lengths of time (``xsd:duration``) are numbers too, in minutes (OntologyView.unit_of)
         self.numeric |= {p for p, rs in ranges.items() if rs & DURATION_TYPES}
@@ -250,13 +256,16 @@ class Anchorer:
             forms = local.matches.get(sent, [])
             if q.kind == NUMBER:
                 # "a cafe on platform 2", "room 401": a bare number right after a noun names
-                # one of them; it is not how many there are
-                forms = [m for m in forms if m.end != i]
+                # one of them; it is not how many there are ("be at least 18" is a minimum
+                # age: no noun before it)
+                forms = [m for m in forms if m.end != i or toks[m.end - 1].pos not in _NAMING_POS]
             q = _counted_past_adjective(q, toks, i, last)
             found_count = self._found_count(toks, i, last, q)
             if found_count is not None:
                 out.append(replace(q, anchor=found_count))
                 continue
+            # the properties a form right before the number names ("be at least 18")
+            adjacent = frozenset(URIRef(p) for m in forms if m.end == i for p in m.properties)
             anchor = self._anchor(
                 toks,
                 i,
@@ -266,11 +275,15 @@ class Anchorer:
                 context,
                 others=local.positions.get(sent, []),
                 fits=lambda p, q=q: self._fits(q, p),  # type: ignore[misc]
+                named_fits=lambda p, q=q, by=adjacent: (  # type: ignore[misc]
+                    self._fits(q, p) or (p in by and self._bare_fits(q, p))
+                ),
                 fallback=lambda q=q, shared=shared: shared or self._by_unit(q),  # type: ignore[misc]
                 distance=local.distance,
                 ties=ties,
                 last=last,
                 counted=q.unit if q.kind == COUNT else None,
+                measure=q.kind in {CURRENCY, PERCENT, QUANTITY},
             )
             named: tuple[str, ...] = ()
             if anchor is not None and len(anchor.properties) > 1:
@@ -292,23 +305,25 @@ class Anchorer:
         return not subjects or any(self._holds(URIRef(s), props) for s in subjects)
 
     def _named_after(
-        self, properties: Sequence[str], toks: Sequence[Tok], last: int
+        self, properties: Sequence[str], toks: Sequence[Tok], last: int, *, whole: bool = False
     ) -> tuple[str, ...]:
         """Those of ``properties`` that the words after the number name, where they name some
         and not all (else none) ("a 32 percent chance of rain": the precipitation,
         "The possibility of rain or snow in percentage", not the humidity, also a
         percentage); the words run to the next number, verb, punctuation or preposition (but
-        "of")."""
-        words = set()
-        for t in toks[last + 1 : last + 1 + _AFTER_WORDS]:
-            if t.sent != toks[last].sent or not t.is_alpha or t.pos in _ENDS_AFTER:
-                break
-            if t.pos == "ADP" and t.lower != "of":
-                break
-            if t.lower not in STOP_WORDS:
-                words.add(singular(t.lower))
+        "of"). With ``whole``, those all the content words of whose label the words say."""
+        words = self._words_after(toks, last)
         if not words:
             return ()
+        if whole:
+            # the words name all of a property's name ("your 25% deposit" of "deposit"; "a
+            # £1.50 fee per transaction" is no "annual fee")
+            named = tuple(
+                p
+                for p in properties
+                if (label := name_words_of(self.onto.label(URIRef(p)))) and label <= words
+            )
+            return named if len(named) < len(properties) else ()
         named = tuple(
             p
             for p in properties
@@ -320,6 +335,20 @@ class Anchorer:
             }
         )
         return named if len(named) < len(properties) else ()
+
+    @staticmethod
+    def _words_after(toks: Sequence[Tok], last: int) -> set[str]:
+        """The content words right after the number ending at token ``last``, in the singular,
+        up to the next number, verb, punctuation or preposition (but "of")."""
+        words = set()
+        for t in toks[last + 1 : last + 1 + _AFTER_WORDS]:
+            if t.sent != toks[last].sent or not t.is_alpha or t.pos in _ENDS_AFTER:
+                break
+            if t.pos == "ADP" and t.lower != "of":
+                break
+            if t.lower not in STOP_WORDS:
+                words.add(singular(t.lower))
+        return words
 
     def _found_count(self, toks: Sequence[Tok], i: int, last: int, q: Quantity) -> Anchor | None:
         """The anchor of a number the assistant says it found ("I found 7 therapists", "I've
@@ -381,12 +410,29 @@ class Anchorer:
                 return self._measures(prop, q.unit)
             return convert(Decimal(1), q.unit, unit) is not None
         if q.kind == COUNT:
-            named = self._counting(singular(q.unit.lower())) if q.unit else None
+            noun = singular(q.unit.lower()) if q.unit else None
+            named = self._counting(noun) if noun else None
             if named:
-                # "across 312 reviews": of the property that counts reviews, not the rating
-                return prop in named
+                # "across 312 reviews": of the property that counts reviews, not the rating;
+                # or of one whose name says the noun ("two kennels free" of a result's
+                # "kennels free")
+                return prop in named or noun in name_words_of(self.onto.label(prop))
             return unit is None or same_counted(unit, q.unit)
         return unit in {None, "x"}
+
+    def _bare_fits(self, q: Quantity, prop: URIRef) -> bool:
+        """Whether a number written without its unit may be a value of ``prop`` in the unit
+        it is kept in, where a form of the property ends right before it ("need to be at least
+        18" of a minimum age in years): a numeric property kept in a unit other than money,
+        no rate of a thing."""
+        unit = self.units.get(prop)
+        return (
+            q.kind == NUMBER
+            and prop in self.numeric
+            and unit is not None
+            and not is_currency(unit)
+            and not self._rate_of_thing(prop)
+        )
 
     def as_sum(self, q: Quantity) -> Quantity:
         """A sum ("£229 altogether", "comes to £219"): ``derived``, bound only to the
@@ -535,6 +581,7 @@ class Anchorer:
             **dict.fromkeys(starts_of, frozenset(self.onto.precedes)),
         }
         first_read: dict[int, set[str]] = {}
+        first_anchor: dict[int, Anchor] = {}
         found = [x for e in found for x in ((e, *e.parts) if id(e) in ranges else (e,))]
         starts = [t.start for t in toks]
         used = {p.span for p in periods}
@@ -585,6 +632,17 @@ class Anchorer:
                 )
 
             anchor = anchored(wrong_side.get(id(expr), frozenset()))
+            if anchor is None and id(expr) in starts_of:
+                # "open from 8am to 5pm": the end of a range whose start is of a property that
+                # precedes another (the opening time) is of that other (the closing time)
+                first = first_anchor.get(starts_of[id(expr)])
+                then = tuple(
+                    str(q)
+                    for p in (first.properties if first is not None else ())
+                    for q in self.onto.precedes.get(URIRef(p), ())
+                )
+                if first is not None and then:
+                    anchor = replace(first, properties=then)
             if anchor is None and id(expr) in ends:
                 # "open until 6pm" where only the opening is named: of what it precedes
                 anchor = anchored(frozenset())
@@ -604,6 +662,7 @@ class Anchorer:
                 anchor = self._both_kinds(anchor, expr)
             if anchor is not None:
                 first_read[id(expr)] = set(anchor.properties)
+                first_anchor[id(expr)] = anchor
             if anchor is not None and id(expr) in starts_of:
                 # "runs from 6pm to 9pm" of an event with a start only: the end of a range is
                 # no value of the property its start is of
@@ -720,6 +779,12 @@ class Anchorer:
         return replace(anchor, properties=tuple(str(p) for p in props))
 
     def _fits_date(self, expr: TemporalExpression, prop: URIRef) -> bool:
+        if expr.has_time and prop in self.coarse_dates:
+            return False  # "Friday 22 May at 2:30pm" is no year someone joined in
+        if expr.has_time and len(expr.parts) > 1 and prop not in self.times:
+            return False  # "open tomorrow from 9am to 5pm": hours, no opening date
+        if len(expr.parts) > 1 and all(p.stated <= {"weekday"} for p in expr.parts):
+            return False  # "open Monday to Saturday": days of the week, no date
         if expr.has_date and prop in self.dates:
             return True
         return expr.has_time and prop in self.times
@@ -742,14 +807,20 @@ class Anchorer:
         ties: Ties,
         last: int | None = None,
         counted: str | None = None,
+        named_fits: Callable[[URIRef], bool] | None = None,
+        measure: bool = False,
     ) -> Anchor | None:
         """The anchor of the item at token ``i``, given the mentions, predicate matches, claims
         and other items (``others``: token positions) of its sentence; ``fits`` says which
-        properties it can be a value of, ``fallback`` proposes properties when the sentence
-        names none (by unit); with no fallback, the date properties of the entities of its
-        clause are tried. A property form nearer another item belongs to that one ("built in
-        2006 and acquired in March 2021", "a low of 60F and a high of 80F")."""
+        properties it can be a value of (``named_fits``, where a form or claim of the sentence
+        names them: more, "need to be at least 18" of an age in years; ``measure``: it has a
+        unit of its own, money, a percentage or a measure), ``fallback`` proposes
+        properties when the sentence names none (by unit); with no fallback, the date
+        properties of the entities of its clause are tried. A property form nearer another
+        item belongs to that one ("built in 2006 and acquired in March 2021", "a low of 60F
+        and a high of 80F")."""
         sent = toks[i].sent
+        named_fits = named_fits or fits
         here = frozenset(m.iri for m in mentions if m.segment == sent and m.iri is not None)
         # "a range of 90 km, plenty for the 42 km route": a measure of another noun inside a
         # claim's object is not the claim's value
@@ -758,7 +829,7 @@ class Anchorer:
             obj = claim.object.span
             if (
                 obj.start <= toks[i].start < obj.end
-                and fits(URIRef(claim.predicate))
+                and named_fits(URIRef(claim.predicate))
                 and not measures_other
             ):
                 subjects = self._claim_subjects(claim, context)
@@ -800,11 +871,33 @@ class Anchorer:
                 for m in matches
                 if toks[m.start].sent == sent and not any(far(o, m) < far(i, m) for o in neighbours)
                 for p in m.properties
-                if fits(URIRef(p))
+                if named_fits(URIRef(p))
             ),
         )
         # the nearest form wins; forms as near as each other stay candidates
         properties = list(dict.fromkeys(p for d, p in ranked if d == ranked[0][0]))
+        # "your 25% deposit": the noun the item modifies is the form; it says what the item
+        # is, whatever the names beside it hold; of an amount, a percentage or a measure only
+        # (a count's noun says what it counts: "6 UrbanVolt E+ bikes" is no booking's
+        # number of bikes)
+        head = heads[i]
+        headed = head is not None and any(
+            m.start <= head < m.end
+            and set(m.properties) & set(properties)
+            # a count's noun alone says what it counts ("6 UrbanVolt E+ bikes"); a form of
+            # more words says which count ("two kennels free")
+            and (measure or (counted is not None and m.end - m.start > 1))
+            for m in matches
+        )
+        if headed and measure and fallback is not None and last is not None:
+            # and the other properties of its unit the noun names (a result's "upfront cost"
+            # field beside the KB's upfront cost)
+            said = self._words_after(toks, last)
+            properties += [
+                str(p)
+                for p in fallback()
+                if str(p) not in properties and said & name_words_of(self.onto.label(p))
+            ]
         near = sorted(
             (
                 (distance(i, m.token_start, m.token_end), m)
@@ -822,6 +915,10 @@ class Anchorer:
             ),
         )
         unnamed = False
+        if not properties and fallback is None:
+            # "Collections at Eaton Park run from 2pm until 6pm": a word of the sentence few
+            # property names have (:meth:`_worded`) names a date or time property
+            properties = self._worded(toks, sent, fits, mentions, i, others)
         if not properties and fallback is None:
             # no word names the property: where a verb of its own governs the date, the
             # entities' own date property is a guess ("Starfall Protocol isn't showing ... over
@@ -848,6 +945,37 @@ class Anchorer:
         if not properties and fallback is not None:
             properties = [str(p) for p in fallback()]
             by_unit = True
+            # "your 25% deposit": the noun after it names the property among those its unit
+            # allows, before the sentence's names choose a holder (a boarding stay's
+            # discount is no deposit)
+            noun = (
+                self._named_after(properties, toks, last, whole=True)
+                if last is not None and len(properties) > 1 and counted is None
+                else ()
+            )
+            if noun:
+                properties, by_unit, headed = list(noun), False, True
+            # "Transferring to another date is $25", "a maximum of 10 people": a word of the
+            # sentence that few property names have (its lemma: "transfer" of the transfer
+            # fee) names the property among those its unit allows, or among those it fits
+            # where its unit names none
+            # (a bare number, "14" of "takes students from 14", has too many readings)
+            # (not where a noun after the number says what it is: "a £1.50 fee per
+            # transaction" is a fee the KB does not hold, whatever "fee" names elsewhere)
+            worded = (
+                [
+                    p
+                    for p in self._worded(toks, sent, fits, mentions, i, others)
+                    if not properties or p in properties
+                ]
+                if by_unit
+                and (properties or counted is not None)
+                and (counted is not None or last is None or not self._words_after(toks, last))
+                else []
+            )
+            if worded and (not properties or len(worded) < len(properties)):
+                properties, by_unit = worded, False
+            by_unit = by_unit and bool(properties)
         if not properties:
             return None
         props = [URIRef(p) for p in properties]
@@ -905,6 +1033,22 @@ class Anchorer:
             holders = [iri for _, m in near for iri in _iris(m) if not self._bare_value(iri)][:1]
             if holders:
                 typed = self._typed(URIRef(holders[0]), properties, by_unit, fallback)
+                if headed and not measure:
+                    # "two kennels free": the form says which count, whatever the named
+                    # place's own count of kennels
+                    holders, typed = [], properties
+                elif headed and typed is not None and last is not None:
+                    # "your 25% deposit" beside a boarding stay: the stay's own property
+                    # only where the noun names it too (a hire's "deposit" field)
+                    said = self._words_after(toks, last)
+                    typed = [
+                        p
+                        for p in typed
+                        if said & name_words_of(self.onto.label(URIRef(p)))
+                        and self._holds(URIRef(holders[0]), [URIRef(p)], here)
+                    ]
+                    if not typed:
+                        holders, typed = [], properties
                 if typed is None:
                     return None
                 properties = typed
@@ -956,6 +1100,54 @@ class Anchorer:
             certain=certain,
             guessed=by_unit,
         )
+
+    def _worded(
+        self,
+        toks: Sequence[Tok],
+        sent: int,
+        fits: Callable[[URIRef], bool],
+        mentions: Sequence[Mention],
+        item: int,
+        others: Sequence[int],
+    ) -> list[str]:
+        """The properties ``fits`` allows that a content word of sentence ``sent`` (its lemma)
+        names, a word at most two property names have (:func:`distinctive_words`), not a noun
+        another number counts, nor a word of a name ("Puppy Introduction Groom") or of a
+        compound ("bank transfer" is no transfer fee), nor one
+        nearer another item of the sentence (``others``) than the one at token ``item`` ("the
+        £300 deposit by bank transfer ... and £500 by credit card": "transfer" is the £300's)."""
+        # the words that govern the item: those it hangs from, those hanging from them and
+        # its own modifiers ("Transferring ... is $25", "bring it back within 48 hours and
+        # we'll refund it", "a maximum of 10 people"), not the object of a preposition,
+        # which names what the value is related to ("48 hours before your first session",
+        # "by bank transfer"); with no parse, none
+        above: set[int] = set()
+        k = toks[item].head
+        while 0 <= k < len(toks) and k not in above and toks[k].sent == sent:
+            above.add(k)
+            k = toks[k].head if toks[k].head != k else -1
+        governing = {
+            k
+            for k, t in enumerate(toks)
+            if k != item and (k in above or t.head in above or t.head == item) and t.dep != "pobj"
+        }
+        named = {k for m in mentions for k in range(m.token_start, m.token_end)}
+        # "by bank transfer": a noun with a noun of its own before it names another thing
+        named |= {t.head for t in toks if t.sent == sent and t.dep == "compound"}
+        words = {
+            singular(toks[k].lemma.lower())
+            for k in governing - named
+            if toks[k].is_alpha
+            and toks[k].lower not in STOP_WORDS
+            # "24 pieces, enough for about 12 people": a noun a number counts is that one's
+            and not (k and toks[k - 1].pos == "NUM")
+            and not any(abs(k - o) < abs(k - item) for o in others)
+        }
+        return [
+            str(p)
+            for p, named in sorted(distinctive_words(self.kb).items())
+            if named & words and fits(p)
+        ]
 
     def _named_short(self, m: Mention, props: Sequence[URIRef], here: frozenset[str]) -> list[str]:
         """The one thing ``m`` names for short that has a value of ``props``, where the thing
@@ -1342,6 +1534,50 @@ def _phrase_words(kb: KnowledgeBase, prop: URIRef) -> set[str]:
     return {
         w for phrase in property_phrases(kb, prop) for w in re.findall(r"[a-z]+", phrase.lower())
     }
+
+
+#: The datatypes of a year or a month alone.
+_COARSE_DATE_TYPES = frozenset({XSD + "gYear", XSD + "gYearMonth"})
+#: The parts of speech of a word a bare number after it names one of ("platform 2"); ``""``
+#: of the blank pipeline, which tags nothing.
+_NAMING_POS = frozenset({"NOUN", "PROPN", ""})
+
+
+def name_words_of(text: str) -> set[str]:
+    """The words of a name, lower case and in the singular, common words left out (units
+    and periods kept: "annual fee" is annual, fee)."""
+    return {singular(w) for w in re.findall(r"[a-z]+", text.lower()) if w not in STOP_WORDS}
+
+
+def label_words(text: str) -> set[str]:
+    """The content words of a name or a phrase, lower case and in the singular, units,
+    periods ("per night") and common words left out ("maximum class size": maximum, class,
+    size)."""
+    return {
+        singular(w)
+        for w in re.findall(r"[a-z]+", text.lower())
+        if len(w) > 2 and w not in STOP_WORDS and not is_unit_word(w) and w not in PERIOD_OF
+    }
+
+
+def _distinctive_words(kb: KnowledgeBase) -> dict[URIRef, frozenset[str]]:
+    """Per property, the words of its name (:func:`label_words`) that name at most two
+    properties of the ontology: "deposit" of a booking deposit, "transfer" of a transfer fee,
+    not "fee" or "day" that a dozen names share. A word a sentence shares with a name tells
+    which property it means only where few names have it. Read once per knowledge base."""
+    names = {
+        p: label_words(kb.ontology.label(p))
+        for p in kb.ontology.properties
+        if not str(p).startswith(FIELD_NS)
+    }
+    counts: dict[str, int] = defaultdict(int)
+    for words in names.values():
+        for w in words:
+            counts[w] += 1
+    return {p: frozenset(w for w in words if counts[w] <= 2) for p, words in names.items()}
+
+
+distinctive_words = per_kb(_distinctive_words)
 
 
 def names_unit(kb: KnowledgeBase, prop: URIRef, unit: str | None) -> bool:

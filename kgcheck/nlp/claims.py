@@ -84,6 +84,8 @@ _FEATURE_SKIP = frozenset({"also", "still", "even", "really", "both", "n't", "no
 _LIST_GLUE = frozenset({"and", ",", "or", "as", "well"})
 #: Prepositions that attach the name after them to the noun phrase before them.
 _ATTACHING = frozenset({"with", "for", "from", "of"})
+#: Dependency labels of a clause's subject.
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 #: Parts of speech of the words between a determiner and its noun ("our delivery coordinator").
 _MODIFIER_POS = frozenset({"ADJ", "NOUN", "PROPN", "ADV"})
 _MAX_CLASS_TOKENS = 3
@@ -415,10 +417,16 @@ class ClaimBuilder:
             and XSD.boolean in self.onto.range.get(URIRef(prop), set())
             # "allows dogs"; "is dog-friendly", "isn't wheelchair accessible" of a form "be ..."
             and (toks[event.start].pos == "VERB" or event.match.form.startswith("be "))
-            and (k >= limit or not toks[k].is_alpha or toks[k].lower in _JOINS)
+            and (
+                k >= limit
+                or not toks[k].is_alpha
+                or toks[k].lower in _JOINS
+                or toks[k].pos == "ADP"
+            )
         ):
-            # "Eikeboom allows dogs", "doesn't allow dogs": a yes-or-no property stated by its
-            # verb phrase, the value yes (no where the clause is negated)
+            # "Eikeboom allows dogs", "doesn't allow dogs", "permits sparklers for send-offs": a
+            # yes-or-no property stated by its verb phrase, the value yes (no where the clause
+            # is negated)
             return self._yes(toks, event, subjects, prop, negated, pattern)
         if k >= limit:
             return []
@@ -901,7 +909,11 @@ class ClaimBuilder:
         if nxt is None or nxt.kind not in {"entity", "name", "ambiguous"}:
             return None
         # a mention followed by its own verb is the subject of the next clause, not an object
-        # ("Our winemaker is Thandi Mokoena, and Pieter de Villiers is the cellar master")
+        # ("Our winemaker is Thandi Mokoena, and Pieter de Villiers is the cellar master"),
+        # as is one the parse makes a subject ("managed by Callum Fraser, and Ngaire Parata,
+        # our accommodation host, looks after ...")
+        if toks[nxt.token_end - 1].dep in _SUBJECT_DEPS:
+            return None
         j = nxt.token_end
         while j < limit and toks[j].lower in SKIPPABLE:
             j += 1

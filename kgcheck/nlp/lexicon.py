@@ -119,9 +119,15 @@ class Lexicon:
 
     @staticmethod
     def _step(node: _Node, toks: Sequence[Tok], i: int) -> _Node | None:
-        """The child of ``node`` token ``i`` leads to: by its lemma, else as written."""
+        """The child of ``node`` token ``i`` leads to: by its lemma, else as written; a
+        possessive stands where a form has an article ("has its own helipad" of "have a
+        helipad")."""
         found = node.children.get(_lemma(toks, i))
-        return found if found is not None else node.children.get(toks[i].lower)
+        if found is None:
+            found = node.children.get(toks[i].lower)
+        if found is None and toks[i].lower in _POSSESSIVES:
+            found = next((node.children[a] for a in _ARTICLES if a in node.children), None)
+        return found
 
     def _longest_at(self, toks: Sequence[Tok], i: int) -> PredicateMatch | None:
         node = self._step(self._root, toks, i)
@@ -145,7 +151,12 @@ class Lexicon:
                 j += 1
                 continue
             if (
-                (toks[j].lower in SKIPPABLE or toks[j].lower in _MODALS)
+                (
+                    toks[j].lower in SKIPPABLE
+                    or toks[j].lower in _MODALS
+                    # "its own helipad"
+                    or (toks[j].lower == "own" and toks[j - 1].lower in _POSSESSIVES)
+                )
                 and skips < _MAX_SKIPS
                 and node.children
             ):
@@ -172,6 +183,9 @@ def _match(entries: list[LexEntry], start: int, end: int, negated: bool) -> Pred
     return PredicateMatch(start, end, trusted[0].form, props, negated, inverted, derived)
 
 
+#: Possessives that stand where a form has an article, and the articles they stand for.
+_POSSESSIVES = frozenset({"its", "their", "our", "his", "her", "your", "my"})
+_ARTICLES = ("a", "an", "the")
 #: Auxiliaries that may stand inside a form of a noun and a verb: "renovation will end in".
 _MODALS = frozenset(
     {"will", "would", "shall", "should", "can", "could", "may", "might", "must", "did", "has",

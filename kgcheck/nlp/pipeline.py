@@ -58,8 +58,8 @@ from kgcheck.nlp.tokens import tokens_of
 from kgcheck.nlp.vocabulary import DEFAULT_CERTAINTY, DEFAULT_HEDGES
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Span
-from kgcheck.values.quantities import QUANTITY, QuantityRecognizer
-from kgcheck.values.temporal import TemporalRecognizer
+from kgcheck.values.quantities import QUANTITY, Quantity, QuantityRecognizer
+from kgcheck.values.temporal import TemporalExpression, TemporalRecognizer
 from kgcheck.values.tense import Word, clause_tense
 
 __all__ = ["AUTO_PIPELINES", "Analyzer", "build_base_pipeline"]
@@ -372,7 +372,8 @@ class _Quantities(
         temporals = doc._.kgc_temporals or []
         # numbers inside dates and inside names ("The 76", "Volume 2: The Quine Tapes") are
         # not quantities
-        skip = [t.span for t in temporals] + [
+        # "within 48 hours" is a date and a length of time: its number is read as well
+        skip = [t.span for t in temporals if not t.counted] + [
             m.span
             for m in mentions
             if m.kind in {"entity", "ambiguous"} or (m.kind == "name" and " " in m.text)
@@ -385,6 +386,7 @@ class _Quantities(
         quantities = anchorer.quantities(
             toks, mentions, doc._.kgc_matches, doc._.kgc_claims, context, found, temporals
         )
+        quantities, temporals = _length_or_date(quantities, temporals)
         items = ItemBinder(
             anchorer, toks, mentions, doc._.kgc_matches, doc._.kgc_claims, context, temporals
         )
@@ -432,6 +434,27 @@ class _Quantities(
             focus=doc.user_data.get("kgcheck_focus", ()),
         )
         return doc
+
+
+def _length_or_date(
+    quantities: Sequence[Quantity], temporals: Sequence[TemporalExpression]
+) -> tuple[list[Quantity], list[TemporalExpression]]:
+    """A length of time counted from now ("within 48 hours") is one of a property a word of
+    the sentence names ("bring it back within 48 hours" of a refund window), not a date; else
+    the date it is ("in two weeks"), its number no value of its own."""
+    counted = [t for t in temporals if t.counted]
+    if not counted:
+        return list(quantities), list(temporals)
+    lengths: set[Span] = set()
+    kept: list[Quantity] = []
+    for q in quantities:
+        within = next((t for t in counted if t.span.start <= q.span.start < t.span.end), None)
+        if within is None:
+            kept.append(q)
+        elif q.anchor is not None and q.anchor.properties and not q.anchor.guessed:
+            kept.append(q)
+            lengths.add(within.span)
+    return kept, [t for t in temporals if t.span not in lengths]
 
 
 def _bound(anchor: Anchor | None) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 __all__ = [
     "AFFILIATION_WORDS",
     "ARTICLES",
@@ -11,6 +13,8 @@ __all__ = [
     "COPULAS",
     "DEFAULT_CERTAINTY",
     "DEFAULT_HEDGES",
+    "FIRST_PERSON_PLURAL",
+    "INDEFINITE_BEFORE",
     "NEGATIONS",
     "PRONOUNS",
     "SKIPPABLE",
@@ -29,6 +33,11 @@ PRONOUNS: dict[str, str] = {
 #: First and second person words: who they mean depends on who speaks.
 SPEAKER_WORDS = frozenset({"i", "me", "my", "mine", "we", "our", "you", "your", "yours"})
 SPEAKER_POSSESSIVES = frozenset({"my", "our", "your"})
+#: The speaking organisation: "use our general address", "we're at ...".
+FIRST_PERSON_PLURAL = frozenset({"we", "our", "ours", "us"})
+#: An indefinite article ending a text: a name after it ("a Shih Tzu", "a Bernese") is one
+#: of a kind, not someone or something of its own.
+INDEFINITE_BEFORE = re.compile(r"\b(?:a|an)\s+$", re.I)
 
 NEGATIONS = frozenset({"not", "n't", "never", "no", "neither", "nor"})
 #: Words that may sit inside a predicate phrase without changing what it expresses.

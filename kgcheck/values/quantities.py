@@ -50,6 +50,7 @@ __all__ = [
     "RATIO",
     "Quantity",
     "QuantityRecognizer",
+    "bound_words",
     "canonical_unit",
     "convert",
     "counted_nouns",
@@ -326,11 +327,24 @@ _BOUNDS = (
     (re.compile(_MIN_WORDS + r"\s*$", re.I), "min"),
     (re.compile(_MAX_WORDS + r"\s*$", re.I), "max"),
 )
+
+
+def bound_words(before: str) -> str | None:
+    """The words that make the number after ``before`` a most or a least ("within", "up to",
+    "at least"), lower case, else ``None``."""
+    for pattern, _ in _BOUNDS:
+        found = pattern.search(before)
+        if found is not None:
+            return " ".join(found.group(0).lower().split())
+    return None
+
+
 _STOP_NOUNS = frozenset(
     {
         "and", "or", "of", "in", "at", "to", "is", "are", "was", "were", "the", "a", "an", "on",
         "for", "with", "from", "by", "it", "this", "that", "which", "who", "one", "ones", "more",
-        "less", "than", "but", "so", "as", "if", "per", "each", "away", "am", "pm",
+        "less", "than", "but", "so", "as", "if", "per", "each", "away", "am", "pm", "noon",
+        "midnight", "midday",
     }
     # English function words ("a group of 20 should be fine", "20 before the show"): spaCy's
     # list, less the nouns in it a number may count ("3 parts", "2 sides")

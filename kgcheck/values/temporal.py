@@ -122,6 +122,9 @@ class TemporalExpression:
     clock: Span | None = None
     #: The hour is a bare clock's ("begins at 7:30"): it agrees with 7:30 and with 19:30.
     either_half: bool = False
+    #: It counts units from now ("in two weeks", "within 48 hours"): its number is a length of
+    #: time as well, which a word of the sentence may name ("return it within 48 hours").
+    counted: bool = False
 
     @property
     def absolute(self) -> bool:
@@ -340,6 +343,7 @@ class TemporalRecognizer:
             out_of_range=out_of_range,
             clock=None if p.clock is None else Span(*p.clock),
             either_half=p.either_half,
+            counted=p.counted,
         )
 
     def _interval(

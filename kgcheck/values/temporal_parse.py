@@ -174,6 +174,14 @@ class TemporalParser:
                     self._numeric,
                 ),
                 (
+                    # "the nights of 13 and 14 November", "3, 10 and 17 May": a day listed
+                    # before one that states the month is of that month
+                    rf"\b(?:(?P<wd>{_WEEKDAY}),?\s+)?(?:the\s+)?(?P<d>\d{{1,2}}){_ORD}?"
+                    rf"(?=(?:\s*(?:,|and|&|or)\s*(?:the\s+)?\d{{1,2}}{_ORD}?)+(?:\s+of)?"
+                    rf"\s+(?P<mon>{_MONTH})(?:,?\s+(?P<y>\d{{4}})\b)?)",
+                    self._day_month,
+                ),
+                (
                     rf"\b(?:(?P<wd>{_WEEKDAY}),?\s+)?(?:the\s+)?(?P<d>\d{{1,2}}){_ORD}?(?:\s+of)?"
                     rf"\s+(?P<mon>{_MONTH})(?:,?\s+(?P<y>\d{{4}})\b)?",
                     self._day_month,
@@ -246,7 +254,7 @@ class TemporalParser:
                 ),
                 (r"(?<![\d:.])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?![\d:])", self._clock),
                 (r"\b(?P<h>\d{1,2})\s+o'clock\b", self._clock),
-                (r"\b(?P<word>noon|midday|midnight)\b", self._clock),
+                (r"\b(?:12\s+)?(?P<word>noon|midday|midnight)\b", self._clock),
                 (
                     r"\b(?:the\s+)?day\s+(?P<dir>after|before)\s+(?P<base>tomorrow|yesterday)\b",
                     self._day_after,

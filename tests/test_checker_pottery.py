@@ -273,3 +273,12 @@ def test_a_count_a_form_of_more_words_names_is_not_the_places_own_count(
     # the noun alone is what a count counts, of the place it names
     report = check(pottery, "Kilnworks Leith has 10 wheels.")
     assert acted(report) == ["10"]
+
+
+def test_a_count_of_packs_is_no_pack_size(pottery: Checker) -> None:
+    # "40 packs" counts packs on the shelf; the Clay Pack's pack size (10) is a measure of one
+    stock = ("check_stock", [{"product": "Clay Pack", "in_stock": 40}])
+    reply = "Kilnworks Leith has 40 packs of the Clay Pack in stock at £35 each."
+    report = check(pottery, reply, user="Do you have clay packs?", tool=stock)
+    assert report.text == reply
+    assert not any("pack size" in f.message for f in report.flags)

@@ -412,11 +412,11 @@ class Anchorer:
         if q.kind == COUNT:
             noun = singular(q.unit.lower()) if q.unit else None
             named = self._counting(noun) if noun else None
-            if named:
+            if named and noun:
                 # "across 312 reviews": of the property that counts reviews, not the rating;
                 # or of one whose name says the noun ("two kennels free" of a result's
                 # "kennels free")
-                return prop in named or noun in name_words_of(self.onto.label(prop))
+                return prop in named or _counts_on_hand(self.onto.label(prop), noun)
             return unit is None or same_counted(unit, q.unit)
         return unit in {None, "x"}
 
@@ -1541,6 +1541,17 @@ _COARSE_DATE_TYPES = frozenset({XSD + "gYear", XSD + "gYearMonth"})
 #: The parts of speech of a word a bare number after it names one of ("platform 2"); ``""``
 #: of the blank pipeline, which tags nothing.
 _NAMING_POS = frozenset({"NOUN", "PROPN", ""})
+
+
+def _counts_on_hand(label: str, noun: str) -> bool:
+    """Whether a property's name counts ``noun`` on hand: the noun and a word of being there
+    ("kennels free", "seats left"), not a measure of one ("pack size")."""
+    words = [singular(w) for w in re.findall(r"[a-z]+", label.lower())]
+    return len(words) == 2 and words[0] == noun and words[1] in _ON_HAND
+
+
+#: Words that say how many of a thing there are to have: "kennels free", "seats left".
+_ON_HAND = frozenset({"free", "left", "available", "remaining", "spare"})
 
 
 def name_words_of(text: str) -> set[str]:

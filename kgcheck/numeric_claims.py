@@ -1102,14 +1102,27 @@ class _Verifier:
             return subjects
         k = bisect_right(self._segment_starts, span.start) - 1
         # (in the singular: "opened TVs" of "TV returns")
-        words = {singular(w) for w in name_tokens(self._segments[k].text)} if k >= 0 else set()
-        # a period ("this year") or a number ("got 1 left") tells no thing apart ("1 Year
-        # Fixed Rate Bond")
-        words = {w for w in words if w not in PERIOD_OF and not w.isdigit()}
+        said = [singular(w) for w in name_tokens(self._segments[k].text)] if k >= 0 else []
+        # a period ("this year") tells no thing apart ("1 Year Fixed Rate Bond")
+        words = {w for w in said if w not in PERIOD_OF}
         if content:
             words -= STOP_WORDS
+
+        def shared(name: set[str]) -> int:
+            # a number only beside another word of the name ("the 2024 Gruyère", not "got
+            # 1 left" of "1 Year Fixed Rate Bond")
+            return len(
+                {
+                    w
+                    for i, w in enumerate(said)
+                    if w in words
+                    and w in name
+                    and (not w.isdigit() or {*said[max(0, i - 1) : i], *said[i + 1 : i + 2]} & name)
+                }
+            )
+
         scores = {
-            s: len({singular(w) for w in name_tokens(self.kb.label(URIRef(s)))} & words)
+            s: shared({singular(w) for w in name_tokens(self.kb.label(URIRef(s)))})
             for s in subjects
         }
         best = max(scores.values())

@@ -57,7 +57,7 @@ class MismatchedItemDetector(Detector):
                     flag = self._unplaced(ctx, item, found)
                 else:
                     unheld, prop, expected = found[0]
-                    if _held_above(ctx.kb, item.row, unheld.value):
+                    if unheld.kind == "money" and _held_above(ctx.kb, item.row, unheld.value):
                         # "So far you've paid £1,100: the £300 deposit ... and £800 ...": a
                         # value of what holds the rows (the call's total), none of a row's
                         continue
@@ -160,15 +160,15 @@ class MismatchedItemDetector(Detector):
         if item.guessed:
             alone = True  # the row is a pronoun's resolution ("It's from 2011")
         if any(
-            h != row and h in v.holders
+            h != row and h in v.holders and row not in v.holders
             for h in odd.holders
             for other in items
             for v in other.values
             if v is not odd and _sentence_of(ctx, v.span) == sentence
         ):
             # "the $3,000 deposit by bank transfer in August and $8,000 by credit card on 20
-            # January": the sentence states values of the row that holds the odd value too,
-            # so which values make one item is not certain
+            # January": the sentence states values that tell the row holding the odd value
+            # apart, so which values make one item is not certain
             alone = True
         if alone:
             # the row is told by values of other sentences ("... the Vauxhall Corsa at £38 a
@@ -272,14 +272,16 @@ class MismatchedItemDetector(Detector):
 
 def _held_above(kb: KnowledgeBase, row: URIRef, value: object) -> bool:
     """Whether a thing that holds ``row`` (a tool call that generated it, a record that lists
-    it) holds ``value`` itself, a number compared as a number."""
+    it) holds the amount ``value`` itself ("total paid"; not under a count, such as the
+    number of its rows, that happens to equal it), compared as a number."""
     if not isinstance(value, (int, float, Decimal)) or isinstance(value, bool):
         return False
     wanted = Decimal(str(value))
     for parent in kb.graph.subjects(None, row):
-        for o in kb.graph.objects(parent):
+        for p, o in kb.graph.predicate_objects(parent):
             if (
-                isinstance(o, Literal)
+                p not in kb.ontology.counts
+                and isinstance(o, Literal)
                 and isinstance(n := o.toPython(), (int, float, Decimal))
                 and not isinstance(n, bool)
                 and Decimal(str(n)) == wanted

@@ -35,7 +35,7 @@ from kgcheck.kb.value_forms import EMAIL, PHONE, STREET, street_parts, value_for
 from kgcheck.kb.values import matches
 from kgcheck.nlp.analysis import Mention, Segment
 from kgcheck.nlp.attributes import is_attribute
-from kgcheck.nlp.vocabulary import FIRST_PERSON_PLURAL
+from kgcheck.nlp.vocabulary import FIRST_PERSON_PLURAL, PRONOUNS
 from kgcheck.spans import SpanIndex
 from kgcheck.types import Evidence, Flag, FlagType, Span
 from kgcheck.values.addresses import NAME_LINKS
@@ -356,10 +356,11 @@ def value_owner(
         and m.span.end <= span.start
         and m.kind == "pronoun"
         and m.iri is None
+        and PRONOUNS.get(m.text.lower()) in _PERSONS
         for m in ctx.analysis.mentions
     ):
-        # "You can reach her on <it>": the sentence says whose value it is, and whoever "her"
-        # is, the conversation does not tell
+        # "You can reach her on <it>": the sentence says the value is someone's, and whoever
+        # "her" is, the conversation does not tell ("their number" may be the hotel's)
         return None
     # a name after it ("at 611 Ames Ave is Valero"), not a pronoun ("and we'll pass it on")
     after = [m for m in after if m.kind != "pronoun"]
@@ -378,6 +379,8 @@ def value_owner(
     return None
 
 
+#: What a pronoun of a person stands for (``PRONOUNS``): "her", "him".
+_PERSONS = frozenset({"male", "female"})
 #: The most words a description by value may have ("chinese restaurant", "coffee or tea place").
 _MAX_DESCRIPTION = 4
 #: Words a description by value follows.

@@ -83,7 +83,12 @@ def parse_duration(text: str) -> timedelta | None:
         unit = m.group("unit").lower().rstrip("s")
         total += number * _SECONDS[unit]
         found = True
-    return timedelta(seconds=float(total)) if found else None
+    if not found:
+        return None
+    try:
+        return timedelta(seconds=float(total))
+    except OverflowError:
+        return None  # "9999999999999999999999 days": no length of time a timedelta holds
 
 
 def duration_around(text: str, start: int, end: int) -> tuple[int, int, timedelta] | None:

@@ -282,3 +282,15 @@ def test_a_count_of_packs_is_no_pack_size(pottery: Checker) -> None:
     report = check(pottery, reply, user="Do you have clay packs?", tool=stock)
     assert report.text == reply
     assert not any("pack size" in f.message for f in report.flags)
+
+
+def test_a_time_is_of_the_property_a_word_of_the_sentence_names(pottery: Checker) -> None:
+    # "drop ... off" names the drop-off window (no form says so); the range's end is the
+    # drop-off until, the property its start precedes; "12 noon" is a time
+    report = check(pottery, "At Kilnworks Leith you can drop your pots off from 9am until 12 noon.")
+    assert acted(report) == ["9am"]
+    assert "drop-off from" in report.flags[0].message
+    report = check(pottery, "At Kilnworks Leith you can drop your pots off from 10am until 1pm.")
+    assert acted(report) == ["1pm"]
+    true = "At Kilnworks Leith you can drop your pots off from 10am until 12 noon."
+    assert acted(check(pottery, true)) == []

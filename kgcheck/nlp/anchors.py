@@ -880,6 +880,8 @@ class Anchorer:
         # is, whatever the names beside it hold; of an amount, a percentage or a measure only
         # (a count's noun says what it counts: "6 UrbanVolt E+ bikes" is no booking's
         # number of bikes)
+        #: the content words right after the item ("deposit" of "your 25% deposit")
+        after_words = self._words_after(toks, last) if last is not None else set()
         head = heads[i]
         headed = head is not None and any(
             m.start <= head < m.end
@@ -889,14 +891,13 @@ class Anchorer:
             and (measure or (counted is not None and m.end - m.start > 1))
             for m in matches
         )
-        if headed and measure and fallback is not None and last is not None:
+        if headed and measure and fallback is not None:
             # and the other properties of its unit the noun names (a result's "upfront cost"
             # field beside the KB's upfront cost)
-            said = self._words_after(toks, last)
             properties += [
                 str(p)
                 for p in fallback()
-                if str(p) not in properties and said & name_words_of(self.onto.label(p))
+                if str(p) not in properties and after_words & name_words_of(self.onto.label(p))
             ]
         near = sorted(
             (
@@ -916,8 +917,8 @@ class Anchorer:
         )
         unnamed = False
         if not properties and fallback is None:
-            # "Collections at Eaton Park run from 2pm until 6pm": a word of the sentence few
-            # property names have (:meth:`_worded`) names a date or time property
+            # "you can drop your dog off from 8am": a word of the sentence few property names
+            # have (:meth:`_worded`: "drop" of "drop-off from") names a date or time property
             properties = self._worded(toks, sent, fits, mentions, i, others)
         if not properties and fallback is None:
             # no word names the property: where a verb of its own governs the date, the
@@ -958,10 +959,9 @@ class Anchorer:
             # "Transferring to another date is $25", "a maximum of 10 people": a word of the
             # sentence that few property names have (its lemma: "transfer" of the transfer
             # fee) names the property among those its unit allows, or among those it fits
-            # where its unit names none
-            # (a bare number, "14" of "takes students from 14", has too many readings)
-            # (not where a noun after the number says what it is: "a £1.50 fee per
-            # transaction" is a fee the KB does not hold, whatever "fee" names elsewhere)
+            # where its unit names none; not of a bare number ("14" of "takes students from
+            # 14" has too many readings), nor where a noun after the number says what it is
+            # ("a £1.50 fee per transaction" is a fee the KB does not hold)
             worded = (
                 [
                     p
@@ -970,7 +970,7 @@ class Anchorer:
                 ]
                 if by_unit
                 and (properties or counted is not None)
-                and (counted is not None or last is None or not self._words_after(toks, last))
+                and (counted is not None or not after_words)
                 else []
             )
             if worded and (not properties or len(worded) < len(properties)):
@@ -1037,14 +1037,13 @@ class Anchorer:
                     # "two kennels free": the form says which count, whatever the named
                     # place's own count of kennels
                     holders, typed = [], properties
-                elif headed and typed is not None and last is not None:
+                elif headed and typed is not None:
                     # "your 25% deposit" beside a boarding stay: the stay's own property
                     # only where the noun names it too (a hire's "deposit" field)
-                    said = self._words_after(toks, last)
                     typed = [
                         p
                         for p in typed
-                        if said & name_words_of(self.onto.label(URIRef(p)))
+                        if after_words & name_words_of(self.onto.label(URIRef(p)))
                         and self._holds(URIRef(holders[0]), [URIRef(p)], here)
                     ]
                     if not typed:
@@ -1121,19 +1120,26 @@ class Anchorer:
         # we'll refund it", "a maximum of 10 people"), not the object of a preposition,
         # which names what the value is related to ("48 hours before your first session",
         # "by bank transfer"); with no parse, none
+        first, end = item, item + 1
+        while first > 0 and toks[first - 1].sent == sent:
+            first -= 1
+        while end < len(toks) and toks[end].sent == sent:
+            end += 1
         above: set[int] = set()
         k = toks[item].head
-        while 0 <= k < len(toks) and k not in above and toks[k].sent == sent:
+        while first <= k < end and k not in above:
             above.add(k)
             k = toks[k].head if toks[k].head != k else -1
         governing = {
             k
-            for k, t in enumerate(toks)
-            if k != item and (k in above or t.head in above or t.head == item) and t.dep != "pobj"
+            for k in range(first, end)
+            if k != item
+            and (k in above or toks[k].head in above or toks[k].head == item)
+            and toks[k].dep != "pobj"
         }
         named = {k for m in mentions for k in range(m.token_start, m.token_end)}
         # "by bank transfer": a noun with a noun of its own before it names another thing
-        named |= {t.head for t in toks if t.sent == sent and t.dep == "compound"}
+        named |= {toks[k].head for k in range(first, end) if toks[k].dep == "compound"}
         words = {
             singular(toks[k].lemma.lower())
             for k in governing - named
@@ -1565,9 +1571,7 @@ def label_words(text: str) -> set[str]:
     periods ("per night") and common words left out ("maximum class size": maximum, class,
     size)."""
     return {
-        singular(w)
-        for w in re.findall(r"[a-z]+", text.lower())
-        if len(w) > 2 and w not in STOP_WORDS and not is_unit_word(w) and w not in PERIOD_OF
+        w for w in name_words_of(text) if len(w) > 2 and not is_unit_word(w) and w not in PERIOD_OF
     }
 
 
